@@ -1,0 +1,132 @@
+import type { SessionTokens } from '@sso/shared/contract';
+import { toUnixSeconds, type Clock } from '../clock';
+import type { Db } from '../db/database';
+import { newSessionId, type TokenSigner } from './tokens';
+
+/** Who is calling: resolved from the bearer (a login token, or an app session's access token). */
+export interface AuthContext {
+  userId: number;
+  loginSessionId: string;
+  /** Application the login was made for (apps_id of the login answer). */
+  appsId: number;
+  /** Url the client sent at login (url of app 1 in available-apps). */
+  appUrl: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+interface LoginRow {
+  id: string;
+  user_id: number;
+  apps_id: number;
+  app_url: string;
+  expires_at: number;
+}
+
+export interface SessionStore {
+  createLogin(userId: number, appsId: number, appUrl: string): { token: string; expiresAt: number };
+  authenticate(bearer: string): AuthContext | null;
+  createAppSession(auth: AuthContext, appId: number): SessionTokens;
+  /** App id of a live app session of this login, or null. */
+  validateAppSession(auth: AuthContext, sessionToken: string): { appId: number; expiresAt: number } | null;
+  /** Ends the login and every app session opened from it. */
+  logout(auth: AuthContext): void;
+  /** Ends every login of a user (after a password reset). */
+  revokeUser(userId: number): void;
+}
+
+export function createSessionStore(db: Db, signer: TokenSigner, clock: Clock, ttlSeconds: number): SessionStore {
+  const now = () => toUnixSeconds(clock());
+  const insertLogin = db.prepare(
+    'INSERT INTO login_sessions (id, user_id, apps_id, app_url, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const purgeExpired = db.prepare('DELETE FROM login_sessions WHERE expires_at < ?');
+  const liveLogin = db.prepare<[string, number], LoginRow>(
+    `SELECT l.id, l.user_id, l.apps_id, l.app_url, l.expires_at FROM login_sessions l
+     JOIN users u ON u.id = l.user_id AND u.is_active = 1
+     WHERE l.id = ? AND l.revoked_at IS NULL AND l.expires_at > ?`,
+  );
+  const liveAppSession = db.prepare<[string, number], LoginRow & { app_id: number }>(
+    `SELECT l.id, l.user_id, l.apps_id, l.app_url, l.expires_at, a.app_id FROM app_sessions a
+     JOIN login_sessions l ON l.id = a.login_session_id AND l.revoked_at IS NULL
+     JOIN users u ON u.id = l.user_id AND u.is_active = 1
+     WHERE a.id = ? AND a.revoked_at IS NULL AND a.expires_at > ?`,
+  );
+  const insertAppSession = db.prepare(
+    'INSERT INTO app_sessions (id, login_session_id, app_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const revokeLogin = db.prepare('UPDATE login_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const revokeAppSessions = db.prepare(
+    'UPDATE app_sessions SET revoked_at = ? WHERE login_session_id = ? AND revoked_at IS NULL',
+  );
+  const revokeUserLogins = db.prepare(
+    'UPDATE login_sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
+  );
+
+  const toContext = (row: LoginRow): AuthContext => ({
+    userId: row.user_id,
+    loginSessionId: row.id,
+    appsId: row.apps_id,
+    appUrl: row.app_url,
+    expiresAt: row.expires_at,
+  });
+
+  return {
+    createLogin(userId, appsId, appUrl) {
+      const issuedAt = now();
+      purgeExpired.run(issuedAt);
+      const id = newSessionId();
+      const expiresAt = issuedAt + ttlSeconds;
+      insertLogin.run(id, userId, appsId, appUrl, expiresAt, issuedAt);
+      return { token: signer.sign({ typ: 'login', sid: id, sub: userId, exp: expiresAt }), expiresAt };
+    },
+
+    authenticate(bearer) {
+      const at = now();
+      const claims = signer.verify(bearer, ['login', 'access'], at);
+      if (!claims) return null;
+      const row = claims.typ === 'login' ? liveLogin.get(claims.sid, at) : liveAppSession.get(claims.sid, at);
+      return row && row.user_id === claims.sub ? toContext(row) : null;
+    },
+
+    createAppSession(auth, appId) {
+      const id = newSessionId();
+      insertAppSession.run(id, auth.loginSessionId, appId, auth.expiresAt, now());
+      const base = { sid: id, sub: auth.userId, exp: auth.expiresAt };
+      return {
+        access_token: signer.sign({ typ: 'access', ...base }),
+        session_token: signer.sign({ typ: 'session', ...base }),
+        refresh_token: signer.sign({ typ: 'refresh', ...base }),
+        expires_at: auth.expiresAt,
+      };
+    },
+
+    validateAppSession(auth, sessionToken) {
+      const at = now();
+      const claims = signer.verify(sessionToken, ['session'], at);
+      if (!claims || claims.sub !== auth.userId) return null;
+      const row = liveAppSession.get(claims.sid, at);
+      if (!row || row.id !== auth.loginSessionId) return null;
+      return { appId: row.app_id, expiresAt: row.expires_at };
+    },
+
+    logout(auth) {
+      const at = now();
+      db.transaction(() => {
+        revokeAppSessions.run(at, auth.loginSessionId);
+        revokeLogin.run(at, auth.loginSessionId);
+      })();
+    },
+
+    revokeUser(userId) {
+      const at = now();
+      db.transaction(() => {
+        db.prepare(
+          `UPDATE app_sessions SET revoked_at = ? WHERE revoked_at IS NULL
+           AND login_session_id IN (SELECT id FROM login_sessions WHERE user_id = ?)`,
+        ).run(at, userId);
+        revokeUserLogins.run(at, userId);
+      })();
+    },
+  };
+}

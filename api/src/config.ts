@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** Everything the api can be told from outside. `buildApp` takes it; `main.ts` reads it from env. */
+export interface ApiConfig {
+  /** SQLite file; its directory is created. */
+  dbFile: string;
+  /** Origin the api is reached at (no trailing slash): logo URLs are built from it. */
+  publicUrl: string;
+  /** Default url of application 1 (this panel) when the login call sent none. */
+  panelUrl: string;
+  /** HMAC secret for tokens; when absent one is generated once and kept in the database. */
+  tokenSecret: string | undefined;
+  tokenTtlSeconds: number;
+  otpTtlSeconds: number;
+  otpMaxAttempts: number;
+  /** Smallest gap between two codes sent to the same phone (429 with code 6 otherwise). */
+  otpMinIntervalSeconds: number;
+  /** Allowed browser origins, or '*' for any. */
+  corsOrigins: string[] | '*';
+  /** Users seeded on first start (the first ones come from the employee directory). */
+  seedUsers: number;
+  /** Serves /__dev/outbox (off in production). */
+  devRoutes: boolean;
+  /** Largest accepted request body in bytes. */
+  bodyLimit: number;
+}
+
+const panelPorts = [3000, 3001, 3002, 3003];
+export const defaultCorsOrigins = panelPorts.flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+
+export const defaultConfig: Omit<ApiConfig, 'dbFile'> = {
+  publicUrl: 'http://localhost:4000',
+  panelUrl: 'http://localhost:3000',
+  tokenSecret: undefined,
+  tokenTtlSeconds: 28_800,
+  otpTtlSeconds: 300,
+  otpMaxAttempts: 5,
+  otpMinIntervalSeconds: 60,
+  corsOrigins: defaultCorsOrigins,
+  seedUsers: 64,
+  devRoutes: true,
+  bodyLimit: 1024 * 1024,
+};
+
+const intVar = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
+const urlVar = z
+  .url({ protocol: /^https?$/ })
+  .transform((value) => value.replace(/\/+$/, ''))
+  .optional();
+
+const envSchema = z.object({
+  PORT: intVar(0, 65_535),
+  HOST: z.string().min(1).optional(),
+  DB_FILE: z.string().min(1).optional(),
+  PUBLIC_URL: urlVar,
+  PANEL_URL: urlVar,
+  TOKEN_SECRET: z.string().min(16, 'TOKEN_SECRET needs at least 16 characters').optional(),
+  TOKEN_TTL_SECONDS: intVar(60, 31_536_000),
+  OTP_MIN_INTERVAL_SECONDS: intVar(0, 86_400),
+  CORS_ORIGINS: z.string().optional(),
+  SEED_USERS: intVar(1, 1_000_000),
+  NODE_ENV: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+});
+
+export interface ServerSettings {
+  port: number;
+  host: string;
+  logLevel: string;
+  config: ApiConfig;
+}
+
+function parseOrigins(value: string | undefined): string[] | '*' {
+  if (value === undefined || value.trim() === '') return defaultCorsOrigins;
+  if (value.trim() === '*') return '*';
+  return value
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter((origin) => origin !== '');
+}
+
+/** Reads the environment; a bad value stops the start with a message naming the variable. */
+export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): ServerSettings {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? 4000;
+  return {
+    port,
+    host: e.HOST ?? '127.0.0.1',
+    logLevel: e.LOG_LEVEL ?? 'info',
+    config: {
+      ...defaultConfig,
+      dbFile: e.DB_FILE ?? defaultDbFile,
+      publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+      panelUrl: e.PANEL_URL ?? defaultConfig.panelUrl,
+      tokenSecret: e.TOKEN_SECRET,
+      tokenTtlSeconds: e.TOKEN_TTL_SECONDS ?? defaultConfig.tokenTtlSeconds,
+      otpMinIntervalSeconds: e.OTP_MIN_INTERVAL_SECONDS ?? defaultConfig.otpMinIntervalSeconds,
+      corsOrigins: parseOrigins(e.CORS_ORIGINS),
+      seedUsers: e.SEED_USERS ?? defaultConfig.seedUsers,
+      devRoutes: e.NODE_ENV !== 'production',
+    },
+  };
+}

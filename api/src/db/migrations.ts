@@ -1,0 +1,179 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Schema migrations, applied in order. `PRAGMA user_version` is the schema version: migration i
+ * brings the file from version i to i + 1. Append new migrations; never edit a released one.
+ */
+const migrations: readonly string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  CREATE TABLE colors (id INTEGER PRIMARY KEY, hex_code TEXT NOT NULL);
+
+  CREATE TABLE companies (
+    id INTEGER PRIMARY KEY,
+    nama TEXT NOT NULL,
+    sort_key TEXT NOT NULL,
+    logo_file TEXT NOT NULL
+  );
+  CREATE INDEX companies_sort ON companies (sort_key, id);
+
+  CREATE TABLE branches (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    daerah TEXT NOT NULL,
+    kode TEXT NOT NULL
+  );
+  CREATE INDEX branches_company ON branches (company_id);
+
+  CREATE TABLE applications (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    descriptions TEXT,
+    url TEXT NOT NULL,
+    logo_file TEXT NOT NULL
+  );
+
+  CREATE TABLE menus (
+    id INTEGER PRIMARY KEY,
+    app_id INTEGER NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+    parent_id INTEGER REFERENCES menus (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    position INTEGER NOT NULL
+  );
+  CREATE INDEX menus_app ON menus (app_id, parent_id, position);
+
+  CREATE TABLE roles (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    descriptions TEXT,
+    color_id INTEGER NOT NULL REFERENCES colors (id),
+    position INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+
+  CREATE TABLE role_apps (
+    role_id INTEGER NOT NULL REFERENCES roles (id) ON DELETE CASCADE,
+    app_id INTEGER NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+    PRIMARY KEY (role_id, app_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX role_apps_app ON role_apps (app_id);
+
+  CREATE TABLE role_menus (
+    role_id INTEGER NOT NULL REFERENCES roles (id) ON DELETE CASCADE,
+    menu_id INTEGER NOT NULL REFERENCES menus (id) ON DELETE CASCADE,
+    access_level INTEGER NOT NULL CHECK (access_level IN (1, 2, 3)),
+    PRIMARY KEY (role_id, menu_id)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE employees (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    nik TEXT NOT NULL UNIQUE,
+    no_hp TEXT NOT NULL,
+    email TEXT NOT NULL
+  );
+  CREATE INDEX employees_name ON employees (name COLLATE NOCASE);
+
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    nama TEXT NOT NULL,
+    nik TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    phone TEXT NOT NULL,
+    email TEXT NOT NULL,
+    role_id INTEGER NOT NULL REFERENCES roles (id),
+    password_hash TEXT,
+    is_active INTEGER NOT NULL DEFAULT 1,
+    client_group TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX users_nama ON users (nama COLLATE NOCASE, id);
+  CREATE INDEX users_phone ON users (phone);
+  CREATE INDEX users_role ON users (role_id);
+  CREATE INDEX users_created ON users (created_at, id);
+  CREATE INDEX users_updated ON users (updated_at, id);
+  CREATE INDEX users_email ON users (email COLLATE NOCASE, id);
+
+  CREATE TABLE user_companies (
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    company_id INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+    PRIMARY KEY (user_id, company_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX user_companies_company ON user_companies (company_id, user_id);
+
+  CREATE TABLE user_branches (
+    user_id INTEGER NOT NULL,
+    company_id INTEGER NOT NULL,
+    branch_id INTEGER NOT NULL REFERENCES branches (id) ON DELETE CASCADE,
+    PRIMARY KEY (user_id, branch_id),
+    FOREIGN KEY (user_id, company_id) REFERENCES user_companies (user_id, company_id) ON DELETE CASCADE
+  ) WITHOUT ROWID;
+  CREATE INDEX user_branches_branch ON user_branches (branch_id, user_id);
+
+  CREATE TABLE login_sessions (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    apps_id INTEGER NOT NULL,
+    app_url TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    revoked_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX login_sessions_user ON login_sessions (user_id);
+
+  CREATE TABLE app_sessions (
+    id TEXT PRIMARY KEY,
+    login_session_id TEXT NOT NULL REFERENCES login_sessions (id) ON DELETE CASCADE,
+    app_id INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    revoked_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX app_sessions_login ON app_sessions (login_session_id);
+
+  CREATE TABLE otps (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    target TEXT NOT NULL,
+    purpose TEXT NOT NULL CHECK (purpose IN ('login', 'reset')),
+    code_hash TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    expires_at INTEGER NOT NULL,
+    verified_at INTEGER,
+    consumed_at INTEGER,
+    voided_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX otps_user ON otps (user_id, purpose, id);
+  CREATE INDEX otps_target ON otps (target, created_at);
+
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY,
+    to_target TEXT NOT NULL,
+    code TEXT NOT NULL,
+    purpose TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX outbox_to ON outbox (to_target, id);
+  `,
+];
+
+export const schemaVersion = migrations.length;
+
+export function migrate(db: Database.Database): void {
+  const current = Number(db.pragma('user_version', { simple: true }));
+  if (current > migrations.length) {
+    throw new Error(`Database schema version ${current} is newer than this api (${migrations.length})`);
+  }
+  const apply = db.transaction(() => {
+    for (let version = current; version < migrations.length; version += 1) {
+      db.exec(migrations[version] ?? '');
+      db.pragma(`user_version = ${version + 1}`);
+    }
+  });
+  apply();
+}

@@ -1,0 +1,156 @@
+/** Fixed demo data of the seed. Everything random is derived from these lists by a seeded PRNG. */
+
+export const ADMIN = {
+  nik: '100001',
+  password: 'admin123',
+  phone: '081234567890',
+  name: 'Administrator',
+  email: 'admin@sso.local',
+  role: 'Super Admin',
+} as const;
+
+/** Password of the other seeded directory users (not the bulk SEED_USERS ones, who have none). */
+export const DEMO_USER_PASSWORD = 'password123';
+
+/** Role colours (#rrggbb). */
+export const COLORS = [
+  '#e53935',
+  '#8e24aa',
+  '#3949ab',
+  '#039be5',
+  '#00897b',
+  '#7cb342',
+  '#fdd835',
+  '#fb8c00',
+  '#6d4c41',
+  '#546e7a',
+] as const;
+
+/** Companies (AP). Dots and case differ on purpose: lists sort ignoring both. */
+export const COMPANIES = [
+  'PT. Sinar Niaga Sejahtera',
+  'PT Arta Boga Cemerlang',
+  'CV. Mitra Usaha Mandiri',
+  'PT. Bumi Nusantara Logistik',
+  'PT. Eka Sentosa Distribusi',
+  'PT Gemilang Mitra Retail',
+  'PT. Dwi Tunggal Perkasa',
+] as const;
+
+/** Cities for branches: name and a 3-letter code (the branch `kode` is code + number). */
+export const CITIES = [
+  ['Jakarta Barat', 'JKB'],
+  ['Jakarta Timur', 'JKT'],
+  ['Bandung', 'BDG'],
+  ['Surabaya', 'SBY'],
+  ['Semarang', 'SMG'],
+  ['Yogyakarta', 'YOG'],
+  ['Medan', 'MDN'],
+  ['Makassar', 'MKS'],
+  ['Denpasar', 'DPS'],
+  ['Palembang', 'PLG'],
+  ['Balikpapan', 'BPN'],
+  ['Malang', 'MLG'],
+  ['Bekasi', 'BKS'],
+  ['Tangerang', 'TNG'],
+  ['Bogor', 'BGR'],
+  ['Pekanbaru', 'PKU'],
+] as const;
+
+export interface AppSeed {
+  name: string;
+  descriptions: string;
+  /** Host of the app's url; app 1 uses the panel url instead. */
+  host: string;
+  menus: ReadonlyArray<readonly [string, readonly string[]]>;
+}
+
+/** Applications; the first is this panel (id 1). Each has a two-level menu tree. */
+export const APPLICATIONS: readonly AppSeed[] = [
+  {
+    name: 'SSO Admin Panel',
+    descriptions: 'Panel administrasi single sign-on',
+    host: '',
+    menus: [
+      ['Home', []],
+      ['User Management', ['Daftar User', 'Tambah User']],
+      ['Role Management', ['Daftar Role', 'Tambah Role']],
+      ['App Management', ['Daftar Aplikasi']],
+      ['Settings', ['Umum', 'Keamanan']],
+    ],
+  },
+  {
+    name: 'HRIS',
+    descriptions: 'Sistem informasi sumber daya manusia',
+    host: 'hris.localhost',
+    menus: [
+      ['Karyawan', ['Data Karyawan', 'Mutasi', 'Kontrak']],
+      ['Absensi', ['Rekap Absensi', 'Lembur', 'Cuti']],
+      ['Penggajian', ['Slip Gaji', 'Komponen Gaji']],
+    ],
+  },
+  {
+    name: 'Finance',
+    descriptions: 'Akuntansi dan keuangan',
+    host: 'finance.localhost',
+    menus: [
+      ['Jurnal', ['Jurnal Umum', 'Jurnal Penyesuaian']],
+      ['Hutang', ['Tagihan Pemasok', 'Pembayaran']],
+      ['Piutang', ['Faktur Penjualan', 'Penerimaan']],
+      ['Laporan', ['Neraca', 'Laba Rugi', 'Arus Kas']],
+    ],
+  },
+  {
+    name: 'Inventory',
+    descriptions: 'Persediaan dan gudang',
+    host: 'inventory.localhost',
+    menus: [
+      ['Gudang', ['Daftar Gudang', 'Lokasi Rak']],
+      ['Stok', ['Stok Barang', 'Stok Opname']],
+      ['Mutasi Barang', ['Barang Masuk', 'Barang Keluar', 'Transfer']],
+    ],
+  },
+  {
+    name: 'Sales',
+    descriptions: 'Penjualan dan distribusi',
+    host: 'sales.localhost',
+    menus: [
+      ['Pesanan', ['Pesanan Baru', 'Riwayat Pesanan']],
+      ['Pelanggan', ['Data Pelanggan', 'Kunjungan']],
+    ],
+  },
+];
+
+export interface RoleSeed {
+  name: string;
+  color: number;
+  /** Granted application indexes (into APPLICATIONS) with the access level of every menu. */
+  grants: ReadonlyArray<readonly [number, 1 | 2 | 3]>;
+}
+
+/** Roles; the first is the administrator's. */
+export const ROLES: readonly RoleSeed[] = [
+  { name: 'Super Admin', color: 0, grants: [[0, 1], [1, 1], [2, 1], [3, 1], [4, 1]] },
+  { name: 'Admin', color: 2, grants: [[0, 2], [1, 2], [3, 2]] },
+  { name: 'Viewer', color: 5, grants: [[0, 3], [1, 3], [2, 3], [3, 3], [4, 3]] },
+  { name: 'HR Manager', color: 1, grants: [[1, 1]] },
+  { name: 'Finance Staff', color: 4, grants: [[2, 2]] },
+  { name: 'Staf Gudang', color: 7, grants: [[3, 2], [4, 3]] },
+];
+
+export const FIRST_NAMES = [
+  'Budi', 'Siti', 'Agus', 'Dewi', 'Andi', 'Rina', 'Hendra', 'Wulan', 'Joko', 'Ayu', 'Rudi', 'Putri',
+  'Bambang', 'Lestari', 'Eko', 'Indah', 'Fajar', 'Nur', 'Dimas', 'Sri', 'Yusuf', 'Maya', 'Rizky',
+  'Fitri', 'Adi', 'Ratna', 'Bayu', 'Kartika', 'Teguh', 'Anisa', 'Gilang', 'Novi', 'Hadi', 'Yuni',
+  'Arif', 'Mega', 'Irfan', 'Citra', 'Wahyu', 'Diah', 'Dedi', 'Intan', 'Surya', 'Rahma', 'Taufik',
+] as const;
+
+export const LAST_NAMES = [
+  'Santoso', 'Wijaya', 'Saputra', 'Lestari', 'Pratama', 'Hidayat', 'Kusuma', 'Nugroho', 'Wibowo',
+  'Siregar', 'Nasution', 'Harahap', 'Simanjuntak', 'Sihombing', 'Gunawan', 'Setiawan', 'Purnomo',
+  'Suryadi', 'Hakim', 'Rahman', 'Syahputra', 'Permana', 'Halim', 'Utomo', 'Susanto', 'Firmansyah',
+  'Ramadhan', 'Kurniawan', 'Maharani', 'Anggraini', 'Situmorang', 'Tanjung', 'Sembiring', 'Manurung',
+] as const;
+
+/** Mobile prefixes after the leading 08 (Telkomsel, Indosat, XL, ...). */
+export const PHONE_PREFIXES = ['11', '12', '13', '21', '22', '52', '53', '55', '56', '57', '58', '77', '78', '95', '96'] as const;

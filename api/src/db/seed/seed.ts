@@ -1,0 +1,153 @@
+import { hashPasswordSync } from '../../auth/password';
+import { readMeta, writeMeta, type Db } from '../database';
+import { createRandom, type Random } from './prng';
+import {
+  ADMIN,
+  APPLICATIONS,
+  CITIES,
+  COLORS,
+  COMPANIES,
+  DEMO_USER_PASSWORD,
+  FIRST_NAMES,
+  LAST_NAMES,
+  PHONE_PREFIXES,
+  ROLES,
+} from './data';
+
+export interface SeedOptions {
+  /** Users to create (the first ones are employees of the directory, the rest are bulk). */
+  users: number;
+  /** Url of application 1 (this panel). */
+  panelUrl: string;
+}
+
+const EMPLOYEE_COUNT = 240;
+const SEED = 20_240_101;
+const BASE_TIME = Date.UTC(2024, 0, 1);
+
+/** Company lists sort by name ignoring dots and case (spec 3). */
+export const companySortKey = (nama: string) => nama.replace(/\./g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Seeds the demo data once: a marker in `meta` keeps a second start from seeding again. */
+export function seedIfEmpty(db: Db, options: SeedOptions): boolean {
+  if (readMeta(db, 'seeded_at') !== undefined) return false;
+  const run = db.transaction(() => {
+    const random = createRandom(SEED);
+    seedColors(db);
+    const branchesByCompany = seedCompanies(db, random);
+    seedApplications(db, options.panelUrl);
+    seedRoles(db);
+    seedPeople(db, random, options.users, branchesByCompany);
+    writeMeta(db, 'seeded_at', new Date().toISOString());
+  });
+  run();
+  return true;
+}
+
+function seedColors(db: Db): void {
+  const insert = db.prepare('INSERT INTO colors (id, hex_code) VALUES (?, ?)');
+  COLORS.forEach((hex, index) => insert.run(index + 1, hex));
+}
+
+function seedCompanies(db: Db, random: Random): Map<number, number[]> {
+  const insertCompany = db.prepare('INSERT INTO companies (id, nama, sort_key, logo_file) VALUES (?, ?, ?, ?)');
+  const insertBranch = db.prepare('INSERT INTO branches (company_id, name, daerah, kode) VALUES (?, ?, ?, ?)');
+  const branches = new Map<number, number[]>();
+  COMPANIES.forEach((nama, index) => {
+    const id = index + 1;
+    insertCompany.run(id, nama, companySortKey(nama), `company-${id}.svg`);
+    const cities = random.sample(CITIES, random.int(3, 8));
+    branches.set(
+      id,
+      cities.map(([city, code]) => Number(insertBranch.run(id, `Cabang ${city}`, city, `${code}${id}`).lastInsertRowid)),
+    );
+  });
+  return branches;
+}
+
+function seedApplications(db: Db, panelUrl: string): void {
+  const insertApp = db.prepare('INSERT INTO applications (id, name, descriptions, url, logo_file) VALUES (?, ?, ?, ?, ?)');
+  const insertMenu = db.prepare('INSERT INTO menus (app_id, parent_id, name, position) VALUES (?, ?, ?, ?)');
+  APPLICATIONS.forEach((app, index) => {
+    const id = index + 1;
+    insertApp.run(id, app.name, app.descriptions, index === 0 ? panelUrl : `http://${app.host}`, `app-${id}.svg`);
+    app.menus.forEach(([menu, children], position) => {
+      const parentId = Number(insertMenu.run(id, null, menu, position + 1).lastInsertRowid);
+      children.forEach((child, childPosition) => insertMenu.run(id, parentId, child, childPosition + 1));
+    });
+  });
+}
+
+function seedRoles(db: Db): void {
+  const insertRole = db.prepare(
+    'INSERT INTO roles (id, name, name_key, descriptions, color_id, position, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?)',
+  );
+  const insertApp = db.prepare('INSERT INTO role_apps (role_id, app_id) VALUES (?, ?)');
+  const grantMenus = db.prepare(
+    'INSERT INTO role_menus (role_id, menu_id, access_level) SELECT ?, id, ? FROM menus WHERE app_id = ?',
+  );
+  ROLES.forEach((role, index) => {
+    const id = index + 1;
+    const at = new Date(BASE_TIME + index * 60_000).toISOString();
+    insertRole.run(id, role.name, role.name.toLowerCase(), role.color + 1, id, at, at);
+    for (const [appIndex, level] of role.grants) {
+      insertApp.run(id, appIndex + 1);
+      grantMenus.run(id, level, appIndex + 1);
+    }
+  });
+}
+
+interface Person {
+  name: string;
+  nik: string;
+  phone: string;
+  email: string;
+}
+
+function makePerson(random: Random, index: number): Person {
+  if (index === 1) return { name: ADMIN.name, nik: ADMIN.nik, phone: ADMIN.phone, email: ADMIN.email };
+  const first = random.pick(FIRST_NAMES);
+  const last = random.pick(LAST_NAMES);
+  // Disjoint ranges per index keep every phone unique.
+  const digits = String(index * 37 + random.int(0, 36)).padStart(8, '0');
+  return {
+    name: `${first} ${last}`,
+    nik: String(100_000 + index),
+    phone: `08${random.pick(PHONE_PREFIXES)}${digits}`,
+    email: `${first}.${last}${index}@sso.local`.toLowerCase(),
+  };
+}
+
+function seedPeople(db: Db, random: Random, userCount: number, branchesByCompany: Map<number, number[]>): void {
+  const insertEmployee = db.prepare('INSERT INTO employees (id, name, nik, no_hp, email) VALUES (?, ?, ?, ?, ?)');
+  const insertUser = db.prepare(
+    `INSERT INTO users (id, nama, nik, phone, email, role_id, password_hash, is_active, client_group, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 1, 'internal', ?, ?)`,
+  );
+  const insertCompany = db.prepare('INSERT INTO user_companies (user_id, company_id) VALUES (?, ?)');
+  const insertBranch = db.prepare('INSERT INTO user_branches (user_id, company_id, branch_id) VALUES (?, ?, ?)');
+  const adminHash = hashPasswordSync(ADMIN.password);
+  const demoHash = hashPasswordSync(DEMO_USER_PASSWORD);
+  const companyIds = [...branchesByCompany.keys()];
+  const total = Math.max(userCount, 1, EMPLOYEE_COUNT);
+
+  for (let index = 1; index <= total; index += 1) {
+    const person = makePerson(random, index);
+    const inDirectory = index <= EMPLOYEE_COUNT;
+    if (inDirectory) insertEmployee.run(index, person.name, person.nik, person.phone, person.email);
+    if (index > userCount) continue;
+
+    const roleId = index === 1 ? 1 : random.int(2, ROLES.length);
+    const passwordHash = index === 1 ? adminHash : inDirectory ? demoHash : null;
+    const at = new Date(BASE_TIME + index * 37 * 60_000).toISOString();
+    insertUser.run(index, person.name, person.nik, person.phone, person.email, roleId, passwordHash, at, at);
+
+    const companies = index === 1 ? companyIds.slice(0, 4) : random.sample(companyIds, random.int(1, 4));
+    for (const companyId of companies) {
+      insertCompany.run(index, companyId);
+      const branches = branchesByCompany.get(companyId) ?? [];
+      const chosen = index === 1 ? branches : random.sample(branches, random.int(1, 3));
+      for (const branchId of chosen) insertBranch.run(index, companyId, branchId);
+    }
+  }
+}

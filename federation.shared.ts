@@ -1,0 +1,68 @@
+/**
+ * The one shared-dependency policy of every app (STYLE: "One shared-dependency policy module").
+ * Each entry is a singleton the host provides; remotes carry a fallback copy only so they can run
+ * standalone. Versions are read from the installed packages, ranges are explicit (ADR 0002).
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+function installedVersion(pkg: string, fromDir: string): string {
+  const manifest = require(require.resolve(`${pkg}/package.json`, { paths: [fromDir] })) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/** Packages that must be one instance across host and remotes (context, hooks, caches). */
+export const singletonPackages = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  '@tanstack/query-core',
+] as const;
+
+/** Public subpaths of @sso/shared: module state (session, api client, toasts) must be one instance. */
+export const sharedSubpaths = [
+  'contract',
+  'api',
+  'session',
+  'query',
+  'ui',
+  'i18n',
+  'federation',
+] as const;
+
+export interface SharedEntry {
+  singleton: true;
+  requiredVersion: string;
+  version?: string;
+  eager?: boolean;
+  strictVersion?: boolean;
+}
+
+export function sharedPolicy(appDir: string): Record<string, SharedEntry> {
+  const shared: Record<string, SharedEntry> = {};
+  for (const pkg of singletonPackages) {
+    const version = installedVersion(pkg, appDir);
+    shared[pkg] = { singleton: true, requiredVersion: `^${version}` };
+  }
+  // Deep imports such as react/jsx-runtime and react-dom/client must resolve to the same copy.
+  for (const pkg of ['react', 'react-dom'] as const) {
+    const version = installedVersion(pkg, appDir);
+    shared[`${pkg}/`] = { singleton: true, requiredVersion: `^${version}` };
+  }
+  // A workspace package has no registry version: give it one explicitly (TOOLCHAIN trap).
+  const sharedPkg = require(path.join(import.meta.dirname, 'shared/package.json')) as { version: string };
+  for (const sub of sharedSubpaths) {
+    shared[`@sso/shared/${sub}`] = {
+      singleton: true,
+      version: sharedPkg.version,
+      requiredVersion: `^${sharedPkg.version}`,
+    };
+  }
+  return shared;
+}

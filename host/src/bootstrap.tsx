@@ -1,0 +1,31 @@
+import { createRoot } from 'react-dom/client';
+import { configureApi } from '@sso/shared/api';
+import { setProductName } from '@sso/shared/i18n';
+import { App } from './app';
+import { loadConfig } from './config/load-config';
+import { discoverRemotes } from './federation/remote-registry';
+
+async function start(root: HTMLElement): Promise<void> {
+  const reactRoot = createRoot(root);
+  try {
+    const config = await loadConfig();
+    configureApi(config.apiBaseUrl);
+    setProductName(config.productName);
+    const states = await discoverRemotes(config.remotes);
+    reactRoot.render(<App config={config} initialStates={states} />);
+  } catch (error) {
+    console.error('[host] start failed', error);
+    reactRoot.render(
+      <main style={{ padding: 32, fontFamily: 'system-ui' }} role="alert">
+        <h1>Aplikasi tidak dapat dimulai</h1>
+        <p>Konfigurasi panel tidak dapat dibaca. Silakan muat ulang halaman atau hubungi admin.</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Muat ulang
+        </button>
+      </main>,
+    );
+  }
+}
+
+const root = document.getElementById('root');
+if (root) void start(root);

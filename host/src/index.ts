@@ -1,0 +1,7 @@
+// Async boundary: shared singletons are negotiated by the federation runtime before app code runs.
+import { takeHandoffParam } from './handoff/take-handoff-param';
+
+// DESIGN "Security": the handoff parameter leaves the address bar and history before anything renders.
+takeHandoffParam();
+
+void import('./bootstrap');

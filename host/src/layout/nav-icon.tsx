@@ -1,0 +1,16 @@
+import type { NavIcon as NavIconName } from '@sso/shared/federation';
+import { GearIcon, GridIcon, HomeIcon, ShieldIcon, UsersIcon } from '@sso/shared/ui';
+
+const icons = {
+  home: HomeIcon,
+  users: UsersIcon,
+  roles: ShieldIcon,
+  apps: GridIcon,
+  settings: GearIcon,
+  generic: GridIcon,
+} as const;
+
+export function NavIcon({ name }: { name: NavIconName }) {
+  const Icon = icons[name];
+  return <Icon />;
+}

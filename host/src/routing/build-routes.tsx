@@ -1,0 +1,92 @@
+import { matchPath, Outlet, type RouteObject } from 'react-router-dom';
+import type { NavItem, RemoteEntry, RemoteRoute } from '@sso/shared/federation';
+import { useSession } from '@sso/shared/session';
+import { HandoffPage } from '../handoff/handoff-page';
+import { ShellLayout } from '../layout/shell-layout';
+import { HeadingPage } from '../pages/heading-page';
+import { NotFoundPage } from '../pages/not-found-page';
+import { RemotePage } from '../federation/remote-page';
+import { prefetchPage } from '../federation/load-page';
+import type { RemoteState } from '../federation/remote-registry';
+import { RedirectIfSession, RequireSession } from './guards';
+import { hostNav, mergeNav } from './nav-model';
+
+interface ResolvedRoute extends RemoteRoute {
+  remote: RemoteEntry;
+}
+
+/** The host's own protected routes; a remote route with the same path replaces one. */
+const hostRoutes = [
+  { path: '/home', title: 'Home' },
+  { path: '/app-management', title: 'App Management' },
+  { path: '/settings', title: 'Settings' },
+];
+
+export interface RouterModel {
+  routes: RouteObject[];
+  nav: NavItem[];
+}
+
+/** Builds the whole route table and sidebar from the host's routes and the remotes' descriptors. */
+export function buildRouterModel(states: RemoteState[], onRetry: () => void): RouterModel {
+  const remoteRoutes: ResolvedRoute[] = [];
+  const navs: NavItem[][] = [];
+  const failed: RemoteEntry[] = [];
+  for (const state of states) {
+    const remote = { name: state.name, entry: state.entry };
+    if (state.status === 'failed') {
+      failed.push(remote);
+      continue;
+    }
+    navs.push(state.descriptor.nav);
+    for (const route of state.descriptor.routes) remoteRoutes.push({ ...route, remote });
+  }
+  const nav = mergeNav(hostNav, navs);
+  const taken = new Set(remoteRoutes.map((r) => r.path));
+
+  const navPathOf = (pathname: string) =>
+    remoteRoutes.find((r) => r.navPath && matchPath(r.path, pathname))?.navPath;
+  const onPrefetch = (path: string) => {
+    const route = remoteRoutes.find((r) => r.path === path);
+    if (route) prefetchPage(route.remote.name, route.module);
+  };
+  const shellProps = { nav, navPathOf, onPrefetch };
+
+  const toRoute = (route: ResolvedRoute): RouteObject => ({
+    path: route.path,
+    element: <RemotePage key={route.path} remote={route.remote} module={route.module} />,
+  });
+
+  function CatchAll() {
+    const session = useSession();
+    const page = <NotFoundPage failed={failed} onRetry={onRetry} />;
+    return session ? <ShellLayout {...shellProps}>{page}</ShellLayout> : page;
+  }
+
+  const routes: RouteObject[] = [
+    { path: '/', element: <HandoffPage /> },
+    {
+      element: (
+        <RedirectIfSession>
+          <Outlet />
+        </RedirectIfSession>
+      ),
+      children: remoteRoutes.filter((r) => r.access === 'public-only').map(toRoute),
+    },
+    {
+      element: (
+        <RequireSession>
+          <ShellLayout {...shellProps} />
+        </RequireSession>
+      ),
+      children: [
+        ...hostRoutes
+          .filter((r) => !taken.has(r.path))
+          .map((r) => ({ path: r.path, element: <HeadingPage title={r.title} /> })),
+        ...remoteRoutes.filter((r) => r.access === 'protected').map(toRoute),
+      ],
+    },
+    { path: '*', element: <CatchAll /> },
+  ];
+  return { routes, nav };
+}

@@ -1,0 +1,10 @@
+/** Exposed federated modules: the build reads this map (see rspack.config.ts). */
+export const exposes = {
+  './descriptor': './src/descriptor.ts',
+  './login': './src/login/login-page.tsx',
+  './login-phone': './src/login-phone/login-phone-page.tsx',
+  './verify-login-otp': './src/login-phone/verify-login-otp-page.tsx',
+  './forgot-password': './src/forgot-password/forgot-password-page.tsx',
+  './validate-reset-otp': './src/forgot-password/validate-reset-otp-page.tsx',
+  './new-password': './src/forgot-password/new-password-page.tsx',
+};

@@ -1,0 +1,6 @@
+import { PageHeader } from '@sso/shared/ui';
+
+/** Early version of this page; its issue completes it. */
+export default function Page() {
+  return <PageHeader title="Edit Role" />;
+}

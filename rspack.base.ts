@@ -1,0 +1,124 @@
+/**
+ * The one place that knows how an app is built and federated (DESIGN). Each app's rspack.config.ts
+ * calls `defineApp` with a few fields.
+ */
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { sharedPolicy } from './federation.shared.ts';
+import type { RemoteDescriptor } from './shared/src/federation/descriptor.ts';
+
+export interface AppOptions {
+  /** Federation container name: 'host', 'auth', 'users', 'roles', ... */
+  name: string;
+  /** The app's folder (pass import.meta.dirname). */
+  dir: string;
+  /** Dev server port (DESIGN ports). */
+  port: number;
+  /** Remotes only: exposed modules, './descriptor' included. */
+  exposes?: Record<string, string>;
+  /** Remotes only: the static descriptor, written into mf-manifest.json. */
+  descriptor?: RemoteDescriptor;
+  /** Page title of the app's own index.html. */
+  title: string;
+}
+
+const MANIFEST_DESCRIPTOR_KEY = 'ssoDescriptor';
+
+export function defineApp(options: AppOptions, env: { production?: boolean } = {}): Configuration {
+  const isProd = env.production ?? process.env.NODE_ENV === 'production';
+  const isRemote = Boolean(options.exposes);
+  const filename = isProd ? '[name].[contenthash:8].js' : '[name].js';
+
+  return {
+    mode: isProd ? 'production' : 'development',
+    context: options.dir,
+    entry: { main: './src/index.ts' },
+    devtool: isProd ? 'source-map' : 'cheap-module-source-map',
+    output: {
+      path: path.join(options.dir, 'dist'),
+      // Remotes resolve their chunks from wherever their manifest was served: one build, any host.
+      publicPath: isRemote ? 'auto' : '/',
+      filename,
+      chunkFilename: filename,
+      uniqueName: options.name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !isProd, refresh: false } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        {
+          test: /\.css$/,
+          type: 'css/auto',
+          // Styles travel inside the JS module that imports them, so a federated module
+          // brings its CSS wherever it is loaded (no separate CSS chunk to resolve).
+          parser: { exportType: 'style', namedExports: false },
+          generator: {
+            // Class names carry the app name: no collisions between remotes (DESIGN "UI").
+            localIdentName: isProd ? `${options.name}-[hash:6]` : `${options.name}__[local]__[hash:4]`,
+          },
+        },
+        { test: /\.(svg|png)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: options.name,
+        filename: isRemote ? 'remoteEntry.js' : undefined,
+        exposes: options.exposes,
+        shared: sharedPolicy(options.dir),
+        shareStrategy: 'loaded-first',
+        dts: false,
+        dev: isProd ? false : { disableLiveReload: true, disableHotTypesReload: true },
+        manifest: isRemote
+          ? {
+              additionalData: ({ stats }) => {
+                stats.metaData = { ...stats.metaData, [MANIFEST_DESCRIPTOR_KEY]: options.descriptor };
+                return stats;
+              },
+            }
+          : false,
+      }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(import.meta.dirname, 'index.html'),
+        title: options.title,
+        // A remote's own page must not inject its remote entry (TOOLCHAIN trap).
+        chunks: ['main'],
+      }),
+      // Runtime configuration (config.json) ships beside index.html; replace it per environment.
+      new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
+      }),
+    ],
+    optimization: { minimize: isProd },
+    performance: false,
+    devServer: {
+      port: options.port,
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: { directory: path.join(options.dir, 'public') },
+      client: { overlay: { warnings: false, errors: true } },
+    },
+    watchOptions: { ignored: ['**/node_modules/**', '**/dist/**'] },
+    stats: 'errors-warnings',
+  };
+}

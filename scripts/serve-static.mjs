@@ -1,0 +1,71 @@
+// Serves one app's production build the way it is deployed (DESIGN "Deploy"):
+// index.html, mf-manifest.json, remoteEntry.js and config.json no-cache; hashed chunks immutable;
+// gzip; CORS for the host's manifest fetch; no referrer. Files are read from disk on every request,
+// so swapping a remote's folder (an independent redeploy) shows after a reload.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import sirv from 'sirv';
+import compression from 'compression';
+
+const HASHED = /\.[0-9a-f]{8}\.(js|css|map)$/;
+
+/** @param {string} pathname */
+export function cacheControlFor(pathname) {
+  if (HASHED.test(pathname)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
+/**
+ * @param {{ dir: string, port: number, host?: string, spa?: boolean, configFile?: string }} options
+ * @returns {Promise<http.Server>}
+ */
+export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, configFile }) {
+  const files = sirv(dir, {
+    dev: true, // read from disk each request (see header comment)
+    etag: true,
+    single: spa,
+    gzip: false,
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', cacheControlFor(pathname));
+    },
+  });
+  const gzip = compression();
+  const server = http.createServer((req, res) => {
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    gzip(req, res, () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (configFile && url.pathname === '/config.json') {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('Content-Type', 'application/json');
+        res.end(fs.readFileSync(configFile));
+        return;
+      }
+      if (!fs.existsSync(dir)) {
+        res.statusCode = 503;
+        res.end('not deployed');
+        return;
+      }
+      files(req, res, () => {
+        res.statusCode = 404;
+        res.end('not found');
+      });
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+/** @param {http.Server} server */
+export function closeServer(server) {
+  return new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve(undefined));
+  });
+}
+
+export const appDir = (app) => path.join(import.meta.dirname, '..', app, 'dist');

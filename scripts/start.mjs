@@ -1,0 +1,46 @@
+// `pnpm start`: builds what is missing, then serves the production builds on the DESIGN ports
+// with the api (seeded on first start). `--rebuild` builds every app again first.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { apps, API_PORT } from './apps.mjs';
+import { closeServer, serveStatic } from './serve-static.mjs';
+
+const root = path.join(import.meta.dirname, '..');
+const rebuild = process.argv.includes('--rebuild');
+
+for (const app of apps) {
+  const dist = path.join(root, app.dir, 'dist');
+  if (rebuild || !fs.existsSync(path.join(dist, 'index.html'))) {
+    console.log(`[start] building ${app.dir}…`);
+    const result = spawnSync('pnpm', ['--filter', app.dir, 'build'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+}
+
+const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: path.join(root, 'api'),
+  stdio: 'inherit',
+  env: { ...process.env, PORT: String(API_PORT), NODE_ENV: process.env.API_NODE_ENV ?? 'development' },
+});
+api.on('exit', (code) => {
+  console.error(`[start] api exited (${code})`);
+  process.exit(code ?? 1);
+});
+
+const servers = await Promise.all(
+  apps.map(async (app) => {
+    const server = await serveStatic({ dir: path.join(root, app.dir, 'dist'), port: app.port, spa: app.spa });
+    console.log(`[start] ${app.dir} on http://localhost:${app.port}`);
+    return server;
+  }),
+);
+console.log(`[start] panel ready: http://localhost:3000 (api http://localhost:${API_PORT})`);
+
+async function stop() {
+  api.kill('SIGTERM');
+  await Promise.all(servers.map(closeServer));
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

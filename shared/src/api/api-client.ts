@@ -1,0 +1,109 @@
+import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type { z } from 'zod';
+import { API_PREFIX } from '@sso/shared/contract';
+import { bearerOf, isExpired } from '@sso/shared/session';
+import { clearSession, readSession } from '@sso/shared/session';
+import { ApiError, toApiError } from './api-error';
+
+let instance: AxiosInstance | null = null;
+let apiOrigin = '';
+
+/**
+ * Sets the api origin at run time (from the host's /config.json): nothing environment-specific is
+ * baked into a build. Called once by the host (and by a remote's standalone dev shell).
+ */
+export function configureApi(origin: string): void {
+  apiOrigin = origin.replace(/\/+$/, '');
+  instance = createClient(`${apiOrigin}${API_PREFIX}`);
+}
+
+export function getApiOrigin(): string {
+  return apiOrigin;
+}
+
+function createClient(baseURL: string): AxiosInstance {
+  // Spec 9: "Request timeout: none". POST default content type is JSON.
+  const client = axios.create({ baseURL, headers: { 'Content-Type': 'application/json' } });
+  client.interceptors.request.use((config) => {
+    const session = readSession();
+    if (session) {
+      if (isExpired(session)) {
+        // Spec 4 "Expiry check": clear the session; the host's guard then goes to '/'.
+        clearSession();
+        throw new ApiError('expired', 'Sesi Anda telah berakhir. Silakan masuk kembali.');
+      }
+      if (!config.headers.has('Authorization')) {
+        config.headers.set('Authorization', `Bearer ${bearerOf(session)}`);
+      }
+    }
+    return config;
+  });
+  client.interceptors.response.use(undefined, (error: unknown) => {
+    const apiError = toApiError(error);
+    // A rejected bearer means the session is over, wherever it came from.
+    if (apiError.status === 401 && readSession()) clearSession();
+    return Promise.reject(apiError);
+  });
+  return client;
+}
+
+function client(): AxiosInstance {
+  if (!instance) throw new ApiError('network', 'Api belum dikonfigurasi (configureApi).');
+  return instance;
+}
+
+/** In-flight list requests by path: a newer identical list request cancels the earlier one. */
+const inFlight = new Map<string, AbortController>();
+
+export interface RequestOptions {
+  params?: Record<string, unknown>;
+  signal?: AbortSignal;
+  /** Cancel an earlier request to the same path still in flight (spec 7, lists). */
+  cancelPrevious?: boolean;
+  /** Bearer to use instead of the stored session's (the login chain, before a session exists). */
+  token?: string;
+}
+
+async function send<T>(
+  schema: z.ZodType<T>,
+  config: AxiosRequestConfig,
+  options: RequestOptions = {},
+): Promise<T> {
+  const url = config.url ?? '';
+  let controller: AbortController | undefined;
+  if (options.cancelPrevious) {
+    inFlight.get(url)?.abort();
+    controller = new AbortController();
+    inFlight.set(url, controller);
+    options.signal?.addEventListener('abort', () => controller?.abort(), { once: true });
+  }
+  try {
+    const response = await client().request<unknown>({
+      ...config,
+      params: options.params,
+      signal: controller?.signal ?? options.signal,
+      headers: options.token ? { Authorization: `Bearer ${options.token}` } : undefined,
+    });
+    const parsed = schema.safeParse(response.data);
+    if (!parsed.success) {
+      throw new ApiError('invalid-response', 'Data dari server tidak dikenali', response.status);
+    }
+    return parsed.data;
+  } catch (error) {
+    throw toApiError(error);
+  } finally {
+    if (controller && inFlight.get(url) === controller) inFlight.delete(url);
+  }
+}
+
+/** Typed calls: every response is parsed with its contract schema (STYLE "Validate at the boundary"). */
+export const api = {
+  get: <T>(url: string, schema: z.ZodType<T>, options?: RequestOptions) =>
+    send(schema, { method: 'GET', url }, options),
+  post: <T>(url: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
+    send(schema, { method: 'POST', url, data: body }, options),
+  patch: <T>(url: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
+    send(schema, { method: 'PATCH', url, data: body }, options),
+  delete: <T>(url: string, schema: z.ZodType<T>, body?: unknown, options?: RequestOptions) =>
+    send(schema, { method: 'DELETE', url, data: body }, options),
+};

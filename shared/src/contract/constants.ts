@@ -1,0 +1,29 @@
+/**
+ * Business constants and fixed server texts of the SSO api (spec sections 8 and 9).
+ * Both sides import them, so a text the panel maps can never drift from the text the api sends.
+ */
+
+/** Application id of this panel ("SSO Admin Panel") in the SSO's application list. */
+export const SSO_PANEL_APP_ID = 1;
+
+/** Access levels of a role's menu grant (spec 6): owner, modifier, viewer (the default). */
+export const ACCESS_LEVEL = { owner: 1, modifier: 2, viewer: 3 } as const;
+export const DEFAULT_ACCESS_LEVEL = ACCESS_LEVEL.viewer;
+
+/** OTP length in digits (spec 9). */
+export const OTP_LENGTH = 6;
+
+/** Minimum password length (spec 5). */
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** Default page size and first page of every list (spec 9). */
+export const DEFAULT_PAGE_SIZE = 10;
+export const FIRST_PAGE = 1;
+/** Largest page size the api accepts: page-size options may reach the total count (spec 4). */
+export const MAX_PAGE_SIZE = 100_000;
+
+/** Message of a wrong OTP code; the panel shows its own text for it (spec 8). */
+export const OTP_UNKNOWN_ERROR_MESSAGE = 'Unknown error.';
+
+/** Message of every 401: missing, malformed, expired or revoked bearer. */
+export const SESSION_INVALID_MESSAGE = 'Sesi tidak valid atau telah berakhir';

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { hexColorSchema, httpUrlSchema, idSchema } from './fields';
+
+/**
+ * Entities of spec section 3 as the api sends them. Field names are the spec's, typos included
+ * (`acces_level` in role responses, while role payloads say `access_level`).
+ */
+
+/** A colour a role may take: `{ id, hex_code }` (GET colors). */
+export const colorSchema = z.object({ id: idSchema, hex_code: hexColorSchema });
+export type Color = z.infer<typeof colorSchema>;
+
+/** Access level of a menu grant: 1 owner, 2 modifier, 3 viewer. */
+export const accessLevelSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], {
+  error: 'Level akses harus 1, 2 atau 3',
+});
+export type AccessLevel = z.infer<typeof accessLevelSchema>;
+
+/** A unit (branch) of a company in the companies list; `kode` is its short code. */
+export const companyBranchSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  daerah: z.string(),
+  kode: z.string(),
+});
+export type CompanyBranch = z.infer<typeof companyBranchSchema>;
+
+/** An AP (company) with its units; lists are sorted by name ignoring dots and case. */
+export const companySchema = z.object({
+  id: idSchema,
+  nama: z.string(),
+  logo_url: httpUrlSchema,
+  cabangs: z.array(companyBranchSchema),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** A unit of a user, inside one of the user's companies. */
+export const userBranchSchema = z.object({
+  cabang_id: idSchema,
+  cabang_name: z.string(),
+  cabang_kode: z.string(),
+});
+export type UserBranch = z.infer<typeof userBranchSchema>;
+
+/** One AP of a user with the units chosen in it (`cabang` may be empty). */
+export const userCompanySchema = z.object({
+  perusahaan_id: idSchema,
+  perusahaan_name: z.string(),
+  perusahaan_logo_url: httpUrlSchema,
+  cabang: z.array(userBranchSchema),
+});
+export type UserCompany = z.infer<typeof userCompanySchema>;
+
+/** A user as listed (and as answered by create/update). `email` may be ''. */
+export const userSchema = z.object({
+  id: idSchema,
+  nama: z.string(),
+  nik: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  role_id: idSchema,
+  role_name: z.string(),
+  color_hex_code: hexColorSchema,
+  perusahaan: z.array(userCompanySchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** An entry of the employee directory (user-temporary search), source of Tambah User. */
+export const employeeSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  nik: z.string(),
+  no_hp: z.string(),
+  email: z.string(),
+});
+export type Employee = z.infer<typeof employeeSchema>;
+
+/** An application of the group (GET applications). */
+export const applicationSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  descriptions: z.string().nullable(),
+  logo_url: httpUrlSchema,
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+/** An application the logged-in user may open (GET session/available-apps). */
+export const availableAppSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  url: httpUrlSchema,
+  logo_url: httpUrlSchema,
+});
+export type AvailableApp = z.infer<typeof availableAppSchema>;
+
+/** A menu of an application with its sub-menus under `menu` (GET menu/with-child; two levels). */
+export interface Menu {
+  id: number;
+  name: string;
+  menu: Menu[];
+}
+export const menuSchema: z.ZodType<Menu> = z.object({
+  id: idSchema,
+  name: z.string(),
+  get menu() {
+    return z.array(menuSchema);
+  },
+});
+
+/** A sub-menu granted by a role. */
+export const roleMenuChildSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  acces_level: accessLevelSchema,
+});
+export type RoleMenuChild = z.infer<typeof roleMenuChildSchema>;
+
+/** A top-level menu granted by a role, with its granted sub-menus. */
+export const roleMenuSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  acces_level: accessLevelSchema,
+  children: z.array(roleMenuChildSchema),
+});
+export type RoleMenu = z.infer<typeof roleMenuSchema>;
+
+/** An application granted by a role, with its menu tree. */
+export const roleApplicationSchema = z.object({
+  apps_id: idSchema,
+  apps_name: z.string(),
+  logo_url: httpUrlSchema,
+  menus: z.array(roleMenuSchema),
+});
+export type RoleApplication = z.infer<typeof roleApplicationSchema>;
+
+/** A role as listed (and as answered by create/update). */
+export const roleSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  color: colorSchema,
+  member_count: z.int().nonnegative(),
+  applications: z.array(roleApplicationSchema),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+/** A role in a select (GET role/all). */
+export const roleOptionSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  color: colorSchema,
+});
+export type RoleOption = z.infer<typeof roleOptionSchema>;
+
+/** The logged-in user's account (GET api/me → data.user). Dates are ISO 8601 strings. */
+export const meUserSchema = z.object({
+  id: idSchema,
+  nik: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  client_group: z.string().nullable(),
+});
+export type MeUser = z.infer<typeof meUserSchema>;
+
+/** A role of the logged-in user (GET api/me → data.roles[]). */
+export const meRoleSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  position: z.int(),
+});
+export type MeRole = z.infer<typeof meRoleSchema>;
+
+/** A unit of the logged-in user (GET api/me → data.user_unit[]), flat with its company. */
+export const userUnitSchema = z.object({
+  perusahaan_id: idSchema,
+  perusahaan_name: z.string(),
+  cabang_id: idSchema,
+  cabang_name: z.string(),
+  cabang_kode: z.string(),
+});
+export type UserUnit = z.infer<typeof userUnitSchema>;
+
+/** A one-time code "sent" in development (GET /__dev/outbox); `to` is the phone number. */
+export const outboxEntrySchema = z.object({
+  to: z.string(),
+  code: z.string(),
+  purpose: z.enum(['login', 'reset']),
+  created_at: z.string(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+export type OtpPurpose = OutboxEntry['purpose'];

@@ -1,0 +1,12 @@
+/**
+ * `@sso/shared/contract`: the zod contract between the panel and the SSO api (spec sections 3 and 7).
+ * Imports only zod, so it is safe in the browser bundle.
+ */
+export * from './constants';
+export * from './envelope';
+export * from './paths';
+export * from './fields';
+export * from './entities';
+export * from './payloads';
+export * from './queries';
+export * from './responses';

@@ -1,0 +1,59 @@
+/**
+ * Endpoint paths of spec section 7, relative to the api base (`<api origin>/api/v1/sso`).
+ * The api registers exactly these; the panel calls exactly these.
+ */
+export const API_PREFIX = '/api/v1/sso';
+
+export const paths = {
+  auth: {
+    loginNik: '/auth/login/nik',
+    loginPhone: '/auth/login/phone',
+    requestOtp: '/auth/request-otp',
+  },
+  session: {
+    availableApps: '/session/available-apps',
+    create: '/session/create',
+    validate: '/session/validate',
+    me: '/api/me',
+    logout: '/logout/app',
+  },
+  forgotPassword: {
+    start: '/forgot-password',
+    requestOtp: '/forgot-password/request-otp',
+    resendOtp: '/forgot-password/resend-otp',
+    verifyOtp: '/forgot-password/verify-otp',
+    reset: '/forgot-password/reset',
+  },
+  roles: {
+    list: '/api/v1/ap/role/list',
+    /** "A variant listing all roles for selects exists; its path is not shown" (spec 7): ours. */
+    all: '/api/v1/ap/role/all',
+    create: '/api/v1/ap/role/create',
+    update: (id: number | string) => `/api/v1/ap/role/update/${id}`,
+    remove: (id: number | string) => `/api/v1/ap/role/delete/${id}`,
+    bulkRemove: '/api/v1/ap/role/delete/bulk',
+  },
+  users: {
+    list: '/api/v1/ap/users/list',
+    create: '/api/v1/ap/users',
+    update: (id: number | string) => `/api/v1/ap/users/${id}`,
+    remove: (id: number | string) => `/api/v1/ap/users/${id}`,
+    bulkRemove: '/api/v1/ap/users/bulk',
+  },
+  reference: {
+    colors: '/api/v1/ap/colors',
+    menuWithChild: '/api/v1/ap/menu/with-child',
+    applications: '/api/v1/ap/applications',
+    employeeSearch: '/api/v1/ap/user-temporary/search',
+    companies: '/company/companies-with-branches',
+  },
+} as const;
+
+/** Development outbox of sent OTP codes, at the api origin (NOT under API_PREFIX); absent in production. */
+export const DEV_OUTBOX_PATH = '/__dev/outbox';
+
+/** Liveness probe at the api origin. */
+export const HEALTH_PATH = '/health';
+
+/** Generated SVG logos served by the api itself (logo_url values point here). */
+export const LOGO_PATH_PREFIX = '/static/logos';

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from './constants';
+import { queryId, queryInt, queryKeywordSchema, queryRequiredId, sortDirectionSchema } from './fields';
+
+/**
+ * Query strings of the list calls. Values arrive as text and are coerced; '' counts as absent.
+ * Without `sortBy`, lists are newest first; with `sortBy` and no `sort`, ascending.
+ */
+
+const pageSchema = queryInt('page', { min: 1, max: 1_000_000 }).transform((v) => v ?? FIRST_PAGE);
+const perPageSchema = queryInt('perPage', { min: 1, max: MAX_PAGE_SIZE }).transform(
+  (v) => v ?? DEFAULT_PAGE_SIZE,
+);
+
+/** Columns the users list may sort by (a whitelist: it becomes SQL). */
+export const userSortFields = ['nama', 'nik', 'phone', 'email', 'role_name', 'created_at', 'updated_at', 'id'] as const;
+export type UserSortField = (typeof userSortFields)[number];
+
+/** GET users/list. `keyword` matches nama, nik and phone, case-insensitively. */
+export const userListQuerySchema = z.object({
+  page: pageSchema,
+  perPage: perPageSchema,
+  keyword: queryKeywordSchema,
+  sort: sortDirectionSchema,
+  sortBy: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(userSortFields, { error: 'sortBy tidak dikenal' }).optional(),
+  ),
+  perusahaan_id: queryId('perusahaan_id'),
+  cabang_id: queryId('cabang_id'),
+  role_id: queryId('role_id'),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+export type UserListParams = z.output<typeof userListQuerySchema>;
+
+/** Columns the roles list may sort by. */
+export const roleSortFields = ['name', 'member_count', 'created_at', 'updated_at', 'id'] as const;
+export type RoleSortField = (typeof roleSortFields)[number];
+
+/**
+ * GET role/list. `keyword` matches the role name.
+ * `perusahaan_id` is the spec's name for this list's only filter, and the Role Management screen
+ * filters by application ("Semua Aplikasi"): so it is an APPLICATION id here — the list keeps the
+ * roles that grant that application — not a company id as in the users list.
+ */
+export const roleListQuerySchema = z.object({
+  page: pageSchema,
+  perPage: perPageSchema,
+  keyword: queryKeywordSchema,
+  sort: sortDirectionSchema,
+  sortBy: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(roleSortFields, { error: 'sortBy tidak dikenal' }).optional(),
+  ),
+  perusahaan_id: queryId('perusahaan_id'),
+});
+export type RoleListQuery = z.input<typeof roleListQuerySchema>;
+export type RoleListParams = z.output<typeof roleListQuerySchema>;
+
+/** GET user-temporary/search: page (1), limit (20), keyword over name, nik and no_hp. */
+export const employeeSearchQuerySchema = z.object({
+  page: pageSchema,
+  limit: queryInt('limit', { min: 1, max: 1000 }).transform((v) => v ?? 20),
+  keyword: queryKeywordSchema,
+});
+export type EmployeeSearchQuery = z.input<typeof employeeSearchQuerySchema>;
+export type EmployeeSearchParams = z.output<typeof employeeSearchQuerySchema>;
+
+/** GET menu/with-child: the menu tree of one application. */
+export const menuWithChildQuerySchema = z.object({
+  apps_id: queryRequiredId('apps_id'),
+});
+export type MenuWithChildQuery = z.input<typeof menuWithChildQuerySchema>;
+
+/** GET /__dev/outbox: optional filter by phone number. */
+export const outboxQuerySchema = z.object({
+  to: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(32).optional()),
+});
+export type OutboxQuery = z.input<typeof outboxQuerySchema>;

@@ -1,0 +1,122 @@
+import { StrictMode, Suspense, lazy, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Link, Navigate, Outlet, RouterProvider } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { configureApi, loginWithNik, toApiError } from '@sso/shared/api';
+import type { RemoteDescriptor } from '@sso/shared/federation';
+import { createQueryClient } from '@sso/shared/query';
+import { clearSession, useSession, writeSession } from '@sso/shared/session';
+import { Button, ConfirmDialogHost, PasswordField, Spinner, TextField, Toaster } from '@sso/shared/ui';
+
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+export interface StandaloneOptions {
+  descriptor: RemoteDescriptor;
+  /** The same modules the remote exposes, as local lazy imports. */
+  pages: Record<string, PageModule>;
+  /** Defaults to the local api of DESIGN's ports. */
+  apiBaseUrl?: string;
+}
+
+function DevLogin() {
+  const [nik, setNik] = useState('100001');
+  const [password, setPassword] = useState('admin123');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      writeSession(await loginWithNik(nik, password));
+    } catch (e) {
+      setError(toApiError(e).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} style={{ maxWidth: 320, margin: '48px auto', display: 'grid', gap: 12 }}>
+      <h1>Dev shell: masuk</h1>
+      <TextField label="NIK" value={nik} onChange={(e) => setNik(e.target.value)} />
+      <PasswordField label="Password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      {error ? <p role="alert">{error}</p> : null}
+      <Button type="submit" loading={busy}>
+        Masuk
+      </Button>
+    </form>
+  );
+}
+
+function DevFrame({ descriptor, children }: { descriptor: RemoteDescriptor; children: ReactNode }) {
+  const session = useSession();
+  return (
+    <div style={{ padding: 24 }}>
+      <nav style={{ display: 'flex', gap: 16, marginBottom: 16, alignItems: 'center' }}>
+        <strong>Dev shell · {descriptor.name}</strong>
+        {descriptor.routes
+          .filter((r) => !r.path.includes(':'))
+          .map((r) => (
+            <Link key={r.path} to={r.path}>
+              {r.path}
+            </Link>
+          ))}
+        {session ? (
+          <Button variant="secondary" onClick={clearSession}>
+            Logout
+          </Button>
+        ) : null}
+      </nav>
+      {children}
+    </div>
+  );
+}
+
+function Protected({ children }: { children: ReactNode }) {
+  const session = useSession();
+  return session ? <>{children}</> : <DevLogin />;
+}
+
+/**
+ * A thin shell to develop one remote alone (`pnpm --filter remote-users dev`): the remote's own
+ * routes, the shared QueryClient, toasts and dialogs, and a dev login against the local api.
+ */
+export function mountStandalone({ descriptor, pages, apiBaseUrl = 'http://localhost:4000' }: StandaloneOptions) {
+  configureApi(apiBaseUrl);
+  const queryClient = createQueryClient();
+  const routes = descriptor.routes.map((route) => {
+    const load = pages[route.module];
+    const Page = load ? lazy(load) : () => <p>Modul {route.module} tidak ada.</p>;
+    const page = (
+      <Suspense fallback={<Spinner label="Loading..." />}>
+        <Page />
+      </Suspense>
+    );
+    return {
+      path: route.path,
+      element: route.access === 'protected' ? <Protected>{page}</Protected> : page,
+    };
+  });
+  const first = descriptor.routes.find((r) => !r.path.includes(':'))?.path ?? '/';
+  const router = createBrowserRouter([
+    {
+      element: (
+        <DevFrame descriptor={descriptor}>
+          <Outlet />
+        </DevFrame>
+      ),
+      children: [...routes, { path: '/home', element: <p>Home (host)</p> }, { path: '*', element: <Navigate to={first} replace /> }],
+    },
+  ]);
+  const root = document.getElementById('root');
+  if (!root) return;
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+        <ConfirmDialogHost />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,2 @@
+export { t } from './messages';
+export { formatNumber, formatCountdown, setProductName, getProductName } from './format';

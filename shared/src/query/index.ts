@@ -1,0 +1,2 @@
+export { createQueryClient, shouldRetry, retryDelay, GC_TIME_MS, MAX_RETRIES, MAX_RETRY_DELAY_MS } from './query-client';
+export { userKeys, roleKeys, referenceKeys, sessionKeys } from './keys';

@@ -1,0 +1,30 @@
+/**
+ * Query-key factories, namespaced per domain: remotes share one QueryClient, so keys must not
+ * collide (STYLE "Data"). Mutations invalidate through these.
+ */
+export const userKeys = {
+  all: () => ['users'] as const,
+  lists: () => [...userKeys.all(), 'list'] as const,
+  list: (params: Record<string, unknown>) => [...userKeys.lists(), params] as const,
+  employees: (keyword: string) => [...userKeys.all(), 'employees', keyword] as const,
+};
+
+export const roleKeys = {
+  all: () => ['roles'] as const,
+  lists: () => [...roleKeys.all(), 'list'] as const,
+  list: (params: Record<string, unknown>) => [...roleKeys.lists(), params] as const,
+  options: () => [...roleKeys.all(), 'options'] as const,
+};
+
+export const referenceKeys = {
+  all: () => ['reference'] as const,
+  colors: () => [...referenceKeys.all(), 'colors'] as const,
+  applications: () => [...referenceKeys.all(), 'applications'] as const,
+  menus: (appsId: number) => [...referenceKeys.all(), 'menus', appsId] as const,
+  companies: () => [...referenceKeys.all(), 'companies'] as const,
+};
+
+export const sessionKeys = {
+  all: () => ['session'] as const,
+  me: () => [...sessionKeys.all(), 'me'] as const,
+};

@@ -1,0 +1,10 @@
+export { sessionSchema, bearerOf, isExpired, initialOf, displayNameOf, type Session } from './session-schema';
+export {
+  SESSION_KEY,
+  readSession,
+  writeSession,
+  clearSession,
+  subscribeSession,
+  useSession,
+} from './session-store';
+export { localValue } from './local-value';

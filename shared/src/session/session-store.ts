@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+import { sessionSchema, type Session } from './session-schema';
+
+/** The one browser key of the session (spec 3: "stored in the browser under one key"). */
+export const SESSION_KEY = 'sso.session';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cache: { raw: string | null; value: Session | null } = { raw: null, value: null };
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function parse(raw: string | null): Session | null {
+  if (raw === null) return null;
+  try {
+    const result = sessionSchema.safeParse(JSON.parse(raw));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads and validates the stored session; a corrupted value is removed. */
+export function readSession(): Session | null {
+  const store = storage();
+  const raw = store?.getItem(SESSION_KEY) ?? null;
+  if (raw === cache.raw) return cache.value;
+  const value = parse(raw);
+  if (raw !== null && value === null) store?.removeItem(SESSION_KEY);
+  cache = { raw: value === null ? null : raw, value };
+  return value;
+}
+
+function notify(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+export function writeSession(session: Session): void {
+  const parsed = sessionSchema.parse(session);
+  storage()?.setItem(SESSION_KEY, JSON.stringify(parsed));
+  notify();
+}
+
+export function clearSession(): void {
+  storage()?.removeItem(SESSION_KEY);
+  notify();
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Cross-tab sync: a logout (or login) in one tab reaches every open tab.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSION_KEY || event.key === null) notify();
+  });
+}
+
+/** The current session, re-rendering on every change in this tab or another. */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, readSession, () => null);
+}

@@ -1,0 +1,23 @@
+import './tokens.css';
+
+export { Button, type ButtonProps, type ButtonVariant } from './button';
+export { Spinner } from './spinner';
+export { TextField, type TextFieldProps } from './text-field';
+export { PasswordField } from './password-field';
+export { Select, type SelectOption, type SelectProps } from './select';
+export { Toaster, toast, TOAST_DURATION_MS } from './toast';
+export { ConfirmDialogHost, confirm, type ConfirmOptions, type ConfirmVariant } from './confirm-dialog';
+export { Pagination, type PaginationProps } from './pagination';
+export {
+  pageItems,
+  pageCount,
+  pageSizeOptions,
+  DEFAULT_PAGE_SIZE,
+  COLLAPSE_THRESHOLD,
+  type PageItem,
+} from './pagination-model';
+export { useLeaveConfirmation } from './use-leave-confirmation';
+export { StatePanel, type StatePanelProps } from './state-panel';
+export { PageHeader } from './page-header';
+export { safeHttpUrl, safeHexColor } from './safe-values';
+export * from './icons';

@@ -1,0 +1,85 @@
+import { useId } from 'react';
+import styles from './pagination.module.css';
+import { pageCount, pageItems, pageSizeOptions } from './pagination-model';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { t } from '@sso/shared/i18n';
+import { formatNumber } from '@sso/shared/i18n';
+
+export interface PaginationProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+}
+
+/** "Menampilkan [page-size select] dari {total}", page buttons, previous and next (spec 2). */
+export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChange }: PaginationProps) {
+  const selectId = useId();
+  const pages = pageCount(total, pageSize);
+  return (
+    <nav className={styles.bar} aria-label="Navigasi halaman">
+      <div className={styles.size}>
+        <label htmlFor={selectId}>{t.pagination.showing}</label>
+        <select
+          id={selectId}
+          className={styles.select}
+          value={pageSize}
+          onChange={(e) => onPageSizeChange(Number(e.target.value))}
+        >
+          {pageSizeOptions(total, pageSize).map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+        <span>
+          {t.pagination.of} {formatNumber(total)}
+        </span>
+      </div>
+      <ul className={styles.pages}>
+        <li>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-label={t.pagination.previous}
+            disabled={page <= 1}
+            onClick={() => onPageChange(page - 1)}
+          >
+            <ChevronLeftIcon />
+          </button>
+        </li>
+        {pageItems(page, pages).map((item) =>
+          item.type === 'ellipsis' ? (
+            <li key={item.key} className={styles.ellipsis} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <button
+                type="button"
+                className={`${styles.page} ${item.page === page ? styles.current : ''}`}
+                aria-label={t.pagination.page(item.page)}
+                aria-current={item.page === page ? 'page' : undefined}
+                onClick={() => onPageChange(item.page)}
+              >
+                {item.page}
+              </button>
+            </li>
+          ),
+        )}
+        <li>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-label={t.pagination.next}
+            disabled={page >= pages}
+            onClick={() => onPageChange(page + 1)}
+          >
+            <ChevronRightIcon />
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
