@@ -89,7 +89,7 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
         manifest: isRemote
           ? {
               additionalData: ({ stats }) => {
-                stats.metaData = { ...stats.metaData, [MANIFEST_DESCRIPTOR_KEY]: options.descriptor };
+                Object.assign(stats.metaData, { [MANIFEST_DESCRIPTOR_KEY]: options.descriptor });
                 return stats;
               },
             }

@@ -28,6 +28,22 @@ api.on('exit', (code) => {
   process.exit(code ?? 1);
 });
 
+// Serve the panel only once the api answers, so a test runner waiting on the host finds both up.
+async function waitForApi(timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${API_PORT}/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`api did not answer on port ${API_PORT}`);
+}
+await waitForApi();
+
 const servers = await Promise.all(
   apps.map(async (app) => {
     const server = await serveStatic({ dir: path.join(root, app.dir, 'dist'), port: app.port, spa: app.spa });

@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, createElement, use, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Spinner, StatePanel } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 import type { RemoteEntry } from '@sso/shared/federation';
@@ -58,13 +58,19 @@ export function PageSpinner() {
   );
 }
 
-/** Renders one remote route: lazy page code, a spinner meanwhile, the fallback on failure. */
+function LoadedPage({ page }: { page: Promise<ComponentType> }) {
+  // The component comes from the federation runtime, resolved once per load and kept by the
+  // memoised promise: its identity is stable across renders, so state is not reset.
+  return createElement(use(page));
+}
+
+/** Renders one remote route: page code loaded on visit, a spinner meanwhile, the fallback on failure. */
 export function RemotePage({ remote, module }: { remote: RemoteEntry; module: string }) {
   const [attempt, setAttempt] = useState(0);
-  // React.lazy caches a rejected promise: each retry needs a new lazy component (TOOLCHAIN).
-  const Page = useMemo(() => {
+  // A rejected load is not cached (load-page.ts): each retry starts a fresh load (TOOLCHAIN).
+  const page = useMemo(() => {
     void attempt;
-    return lazy(async () => ({ default: await loadPage(remote.name, module) }));
+    return loadPage(remote.name, module);
   }, [remote.name, module, attempt]);
   return (
     <RemoteBoundary
@@ -76,7 +82,7 @@ export function RemotePage({ remote, module }: { remote: RemoteEntry; module: st
       }}
     >
       <Suspense fallback={<PageSpinner />}>
-        <Page />
+        <LoadedPage page={page} />
       </Suspense>
     </RemoteBoundary>
   );

@@ -21,3 +21,4 @@ export { StatePanel, type StatePanelProps } from './state-panel';
 export { PageHeader } from './page-header';
 export { safeHttpUrl, safeHexColor } from './safe-values';
 export * from './icons';
+export { OtpInput, emptyOtp, otpCode, fillOtp, type OtpInputProps } from './otp-input';

@@ -59,7 +59,6 @@ export function Select<V extends string | number>({
       <button
         type="button"
         className={`${styles.toggle} ${error ? styles.invalid : ''}`}
-        disabled={disabled}
         aria-invalid={error ? true : undefined}
         {...getToggleButtonProps({ disabled })}
       >

@@ -1,4 +1,5 @@
 import { hashPasswordSync } from '../../auth/password';
+import { nameKey } from '../../roles/role-writes';
 import { readMeta, writeMeta, type Db } from '../database';
 import { createRandom, type Random } from './prng';
 import {
@@ -89,7 +90,7 @@ function seedRoles(db: Db): void {
   ROLES.forEach((role, index) => {
     const id = index + 1;
     const at = new Date(BASE_TIME + index * 60_000).toISOString();
-    insertRole.run(id, role.name, role.name.toLowerCase(), role.color + 1, id, at, at);
+    insertRole.run(id, role.name, nameKey(role.name), role.color + 1, id, at, at);
     for (const [appIndex, level] of role.grants) {
       insertApp.run(id, appIndex + 1);
       grantMenus.run(id, level, appIndex + 1);

@@ -1,0 +1,123 @@
+import cors from '@fastify/cors';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { API_PREFIX, HEALTH_PATH } from '@sso/shared/contract';
+import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
+import { bearerGuard } from './auth/guard';
+import { registerLoginRoutes } from './auth/login-routes';
+import { createOtpService } from './auth/otp-service';
+import { createSessionStore } from './auth/session-store';
+import { registerSessionRoutes } from './auth/session-routes';
+import { createTokenSigner, resolveTokenSecret } from './auth/tokens';
+import { systemClock, type Clock } from './clock';
+import { defaultConfig, type ApiConfig } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/database';
+import { seedIfEmpty } from './db/seed/seed';
+import { registerOutboxRoutes } from './dev/outbox-routes';
+import { installErrorHandling, installJsonParser } from './http/error-handling';
+import { registerReferenceRoutes } from './reference/reference-routes';
+import { registerRoleRoutes } from './roles/role-routes';
+import { registerLogoRoutes } from './static/logo-routes';
+import { registerUserRoutes } from './users/user-routes';
+
+export type BuildAppOptions = Partial<ApiConfig> & {
+  dbFile: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Time source (tests move it to expire tokens and codes). */
+  clock?: Clock;
+};
+
+function withDefaults(options: BuildAppOptions): ApiConfig {
+  const d = defaultConfig;
+  return {
+    dbFile: options.dbFile,
+    publicUrl: (options.publicUrl ?? d.publicUrl).replace(/\/+$/, ''),
+    panelUrl: options.panelUrl ?? d.panelUrl,
+    tokenSecret: options.tokenSecret ?? d.tokenSecret,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? d.tokenTtlSeconds,
+    otpTtlSeconds: options.otpTtlSeconds ?? d.otpTtlSeconds,
+    otpMaxAttempts: options.otpMaxAttempts ?? d.otpMaxAttempts,
+    otpMinIntervalSeconds: options.otpMinIntervalSeconds ?? d.otpMinIntervalSeconds,
+    corsOrigins: options.corsOrigins ?? d.corsOrigins,
+    seedUsers: options.seedUsers ?? d.seedUsers,
+    devRoutes: options.devRoutes ?? d.devRoutes,
+    bodyLimit: options.bodyLimit ?? d.bodyLimit,
+  };
+}
+
+/**
+ * The whole api as a Fastify instance (not listening): opens and, on first start, seeds the
+ * database. `main.ts` listens; tests call `app.inject`. Closing the app closes the database.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const config = withDefaults(options);
+  const clock = options.clock ?? systemClock;
+  const db = openDatabase(config.dbFile);
+  seedIfEmpty(db, { users: config.seedUsers, panelUrl: config.panelUrl });
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { maxParamLength: 200 },
+    // Fastify's two lines per request are replaced by one compact line (onResponse below).
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // One line per request; URLs carry no secrets here (tokens travel in headers and bodies only).
+    request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+  });
+
+  const signer = createTokenSigner(resolveTokenSecret(db, config.tokenSecret));
+  const ctx: AppContext = {
+    db,
+    config,
+    clock,
+    sessions: createSessionStore(db, signer, clock, config.tokenTtlSeconds),
+    otp: createOtpService(
+      db,
+      signer,
+      clock,
+      {
+        ttlSeconds: config.otpTtlSeconds,
+        maxAttempts: config.otpMaxAttempts,
+        minIntervalSeconds: config.otpMinIntervalSeconds,
+      },
+      app.log,
+    ),
+    logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
+  };
+
+  installJsonParser(app);
+  installErrorHandling(app);
+  app.decorateRequest('auth', null);
+  const allowed = config.corsOrigins;
+  await app.register(cors, {
+    origin: allowed === '*' ? true : allowed,
+    methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization'],
+    maxAge: 600,
+  });
+
+  app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
+  registerLogoRoutes(app, ctx);
+  if (config.devRoutes) registerOutboxRoutes(app, ctx);
+
+  await app.register(
+    async (api) => {
+      registerLoginRoutes(api, ctx);
+      registerForgotPasswordRoutes(api, ctx);
+      await api.register(async (secured) => {
+        secured.addHook('onRequest', bearerGuard(ctx.sessions));
+        registerSessionRoutes(secured, ctx);
+        registerUserRoutes(secured, ctx);
+        registerRoleRoutes(secured, ctx);
+        registerReferenceRoutes(secured, ctx);
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

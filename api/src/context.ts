@@ -1,0 +1,16 @@
+import type { SessionStore } from './auth/session-store';
+import type { OtpService } from './auth/otp-service';
+import type { Clock } from './clock';
+import type { ApiConfig } from './config';
+import type { Db } from './db/database';
+
+/** What route modules need, built once per app by `buildApp`. */
+export interface AppContext {
+  db: Db;
+  config: ApiConfig;
+  clock: Clock;
+  sessions: SessionStore;
+  otp: OtpService;
+  /** Absolute URL of a generated logo file (e.g. `company-1.svg`). */
+  logoUrl(file: string): string;
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  employeeSearchQuerySchema,
+  menuWithChildQuerySchema,
+  paths,
+  type Company,
+  type Employee,
+  type Menu,
+} from '@sso/shared/contract';
+import type { AppContext } from '../context';
+import { notFound } from '../http/errors';
+import { containsPattern, listOf, ok } from '../http/reply';
+import { validate } from '../http/validate';
+import { findApplication, listApplications } from './applications';
+
+interface MenuRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+}
+
+interface CompanyBranchRow {
+  company_id: number;
+  nama: string;
+  logo_file: string;
+  branch_id: number | null;
+  name: string | null;
+  daerah: string | null;
+  kode: string | null;
+}
+
+/** Reference data of spec 7: colours, applications, menu trees, employee directory, companies. */
+export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  app.get(paths.reference.colors, async () =>
+    ok('Daftar warna', db.prepare<[], { id: number; hex_code: string }>('SELECT id, hex_code FROM colors ORDER BY id').all()),
+  );
+
+  app.get(paths.reference.applications, async () =>
+    ok(
+      'Daftar aplikasi',
+      listApplications(db).map((a) => ({
+        id: a.id,
+        name: a.name,
+        descriptions: a.descriptions,
+        logo_url: ctx.logoUrl(a.logo_file),
+      })),
+    ),
+  );
+
+  app.get(paths.reference.menuWithChild, async (request) => {
+    const { apps_id } = validate(menuWithChildQuerySchema, request.query);
+    if (!findApplication(db, apps_id)) throw notFound('Aplikasi tidak ditemukan');
+    const rows = db
+      .prepare<[number], MenuRow>(
+        'SELECT id, parent_id, name FROM menus WHERE app_id = ? ORDER BY parent_id IS NOT NULL, position, id',
+      )
+      .all(apps_id);
+    const top = new Map<number, Menu>();
+    for (const row of rows) {
+      if (row.parent_id === null) top.set(row.id, { id: row.id, name: row.name, menu: [] });
+      else top.get(row.parent_id)?.menu.push({ id: row.id, name: row.name, menu: [] });
+    }
+    return ok('Daftar menu', [...top.values()]);
+  });
+
+  app.get(paths.reference.employeeSearch, async (request) => {
+    const query = validate(employeeSearchQuerySchema, request.query);
+    const where = query.keyword ? `WHERE name LIKE ?1 ESCAPE '\\' OR nik LIKE ?1 ESCAPE '\\' OR no_hp LIKE ?1 ESCAPE '\\'` : '';
+    const params = query.keyword ? [containsPattern(query.keyword)] : [];
+    const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM employees ${where}`).get(...params)?.n ?? 0;
+    const data = db
+      .prepare<unknown[], Employee>(
+        `SELECT id, name, nik, no_hp, email FROM employees ${where}
+         ORDER BY name COLLATE NOCASE, id LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+      )
+      .all(...params);
+    return listOf('Daftar karyawan', data, total);
+  });
+
+  app.get(paths.reference.companies, async () => {
+    const rows = db
+      .prepare<[], CompanyBranchRow>(
+        `SELECT c.id AS company_id, c.nama, c.logo_file, b.id AS branch_id, b.name, b.daerah, b.kode
+         FROM companies c LEFT JOIN branches b ON b.company_id = c.id
+         ORDER BY c.sort_key, c.id, b.name COLLATE NOCASE, b.id`,
+      )
+      .all();
+    const companies = new Map<number, Company>();
+    for (const row of rows) {
+      let company = companies.get(row.company_id);
+      if (!company) {
+        company = { id: row.company_id, nama: row.nama, logo_url: ctx.logoUrl(row.logo_file), cabangs: [] };
+        companies.set(row.company_id, company);
+      }
+      if (row.branch_id !== null) {
+        company.cabangs.push({ id: row.branch_id, name: row.name ?? '', daerah: row.daerah ?? '', kode: row.kode ?? '' });
+      }
+    }
+    return ok('Daftar perusahaan', { data: [...companies.values()] });
+  });
+}

@@ -1,0 +1,80 @@
+import type { AccessLevel, RoleApplication, RoleMenu } from '@sso/shared/contract';
+import type { Db } from '../db/database';
+
+interface GrantedAppRow {
+  role_id: number;
+  app_id: number;
+  app_name: string;
+  logo_file: string;
+}
+
+interface GrantedMenuRow {
+  role_id: number;
+  app_id: number;
+  id: number;
+  parent_id: number | null;
+  name: string;
+  access_level: number;
+}
+
+const toLevel = (value: number): AccessLevel => (value === 1 ? 1 : value === 2 ? 2 : 3);
+
+/**
+ * The application/menu tree each role grants (`acces_level`, spec spelling), in two queries for any
+ * number of roles: apps by id, menus by position.
+ */
+export function loadRoleApplications(
+  db: Db,
+  roleIds: readonly number[],
+  logoUrl: (file: string) => string,
+): Map<number, RoleApplication[]> {
+  const result = new Map<number, RoleApplication[]>();
+  if (roleIds.length === 0) return result;
+  const ids = JSON.stringify(roleIds);
+  const apps = db
+    .prepare<[string], GrantedAppRow>(
+      `SELECT ra.role_id, a.id AS app_id, a.name AS app_name, a.logo_file
+       FROM role_apps ra JOIN applications a ON a.id = ra.app_id
+       WHERE ra.role_id IN (SELECT value FROM json_each(?))
+       ORDER BY ra.role_id, a.id`,
+    )
+    .all(ids);
+  const menus = db
+    .prepare<[string], GrantedMenuRow>(
+      `SELECT rm.role_id, m.app_id, m.id, m.parent_id, m.name, rm.access_level
+       FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
+       WHERE rm.role_id IN (SELECT value FROM json_each(?))
+       ORDER BY rm.role_id, m.app_id, m.parent_id IS NOT NULL, m.position, m.id`,
+    )
+    .all(ids);
+
+  const menusByApp = new Map<string, RoleMenu[]>();
+  const topMenus = new Map<string, RoleMenu>();
+  for (const row of menus) {
+    const appKey = `${row.role_id}:${row.app_id}`;
+    if (row.parent_id === null) {
+      const menu: RoleMenu = { id: row.id, name: row.name, acces_level: toLevel(row.access_level), children: [] };
+      topMenus.set(`${row.role_id}:${row.id}`, menu);
+      const list = menusByApp.get(appKey) ?? [];
+      list.push(menu);
+      menusByApp.set(appKey, list);
+    } else {
+      // A sub-menu shows under its granted parent; one without a granted parent is not reachable.
+      topMenus
+        .get(`${row.role_id}:${row.parent_id}`)
+        ?.children.push({ id: row.id, name: row.name, acces_level: toLevel(row.access_level) });
+    }
+  }
+
+  for (const app of apps) {
+    const list = result.get(app.role_id) ?? [];
+    list.push({
+      apps_id: app.app_id,
+      apps_name: app.app_name,
+      logo_url: logoUrl(app.logo_file),
+      menus: menusByApp.get(`${app.role_id}:${app.app_id}`) ?? [],
+    });
+    result.set(app.role_id, list);
+  }
+  return result;
+}

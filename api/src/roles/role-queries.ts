@@ -1,0 +1,75 @@
+import type { Role, RoleListParams, RoleOption, RoleSortField } from '@sso/shared/contract';
+import type { Db } from '../db/database';
+import { containsPattern } from '../http/reply';
+import { loadRoleApplications } from './role-grants';
+
+interface RoleRow {
+  id: number;
+  name: string;
+  color_id: number;
+  hex_code: string;
+  member_count: number;
+}
+
+const SELECT_ROLES = `SELECT r.id, r.name, r.color_id, c.hex_code,
+    (SELECT COUNT(*) FROM users m WHERE m.role_id = r.id) AS member_count
+  FROM roles r JOIN colors c ON c.id = r.color_id`;
+
+const sortColumns: Record<RoleSortField, string> = {
+  name: 'r.name COLLATE NOCASE',
+  member_count: 'member_count',
+  created_at: 'r.created_at',
+  updated_at: 'r.updated_at',
+  id: 'r.id',
+};
+
+function toRoles(db: Db, rows: RoleRow[], logoUrl: (file: string) => string): Role[] {
+  const grants = loadRoleApplications(
+    db,
+    rows.map((row) => row.id),
+    logoUrl,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    color: { id: row.color_id, hex_code: row.hex_code },
+    member_count: row.member_count,
+    applications: grants.get(row.id) ?? [],
+  }));
+}
+
+export function findRole(db: Db, id: number, logoUrl: (file: string) => string): Role | undefined {
+  const row = db.prepare<[number], RoleRow>(`${SELECT_ROLES} WHERE r.id = ?`).get(id);
+  return row ? toRoles(db, [row], logoUrl)[0] : undefined;
+}
+
+/** GET role/list; `perusahaan_id` is an application id (see roleListQuerySchema). */
+export function listRoles(db: Db, params: RoleListParams, logoUrl: (file: string) => string) {
+  const where: string[] = [];
+  const args: Array<string | number> = [];
+  if (params.keyword) {
+    where.push(`r.name LIKE ? ESCAPE '\\'`);
+    args.push(containsPattern(params.keyword));
+  }
+  if (params.perusahaan_id !== undefined) {
+    where.push('EXISTS (SELECT 1 FROM role_apps f WHERE f.role_id = r.id AND f.app_id = ?)');
+    args.push(params.perusahaan_id);
+  }
+  const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const total =
+    db.prepare<Array<string | number>, { n: number }>(`SELECT COUNT(*) AS n FROM roles r ${whereSql}`).get(...args)?.n ?? 0;
+  const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');
+  const order = `${sortColumns[params.sortBy ?? 'created_at']} ${direction}, r.id ${direction}`;
+  const rows = db
+    .prepare<Array<string | number>, RoleRow>(`${SELECT_ROLES} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(...args, params.perPage, (params.page - 1) * params.perPage);
+  return { data: toRoles(db, rows, logoUrl), total };
+}
+
+/** GET role/all: every role for selects, by name. */
+export function roleOptions(db: Db): RoleOption[] {
+  return db
+    .prepare<[], RoleRow>(`${SELECT_ROLES} ORDER BY r.name COLLATE NOCASE, r.id`)
+    .all()
+    .map((row) => ({ id: row.id, name: row.name, color: { id: row.color_id, hex_code: row.hex_code } }));
+}

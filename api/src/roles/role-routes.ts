@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  bulkDeletePayloadSchema,
+  paths,
+  roleListQuerySchema,
+  rolePayloadSchema,
+  roleUpdatePayloadSchema,
+} from '@sso/shared/contract';
+import type { AppContext } from '../context';
+import { notFound } from '../http/errors';
+import { isoAt, listOf, ok } from '../http/reply';
+import { idParam } from '../http/route-params';
+import { validate } from '../http/validate';
+import { findRole, listRoles, roleOptions } from './role-queries';
+import { createRole, deleteRoles, updateRole } from './role-writes';
+
+const NOT_FOUND = 'Role tidak ditemukan';
+
+/** Roles of spec 7 (plus role/all for selects). */
+export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const saved = (id: number) => {
+    const role = findRole(db, id, ctx.logoUrl);
+    if (!role) throw notFound(NOT_FOUND);
+    return role;
+  };
+
+  app.get(paths.roles.list, async (request) => {
+    const params = validate(roleListQuerySchema, request.query);
+    const { data, total } = listRoles(db, params, ctx.logoUrl);
+    return listOf('Daftar role', data, total);
+  });
+
+  app.get(paths.roles.all, async () => ok('Daftar role', roleOptions(db)));
+
+  app.post(paths.roles.create, async (request, reply) => {
+    const input = validate(rolePayloadSchema, request.body);
+    const id = createRole(db, input, isoAt(ctx.clock()));
+    return reply.status(201).send(ok('Role berhasil ditambahkan', saved(id)));
+  });
+
+  app.patch(paths.roles.update(':id'), async (request) => {
+    const id = idParam(request.params, NOT_FOUND);
+    const changes = validate(roleUpdatePayloadSchema, request.body);
+    updateRole(db, id, changes, isoAt(ctx.clock()));
+    return ok('Role berhasil diperbarui', saved(id));
+  });
+
+  app.delete(paths.roles.bulkRemove, async (request) => {
+    const { ids } = validate(bulkDeletePayloadSchema, request.body);
+    const deleted = deleteRoles(db, ids);
+    return ok(`${deleted.length} role berhasil dihapus`, { ids: deleted, deleted: deleted.length });
+  });
+
+  app.delete(paths.roles.remove(':id'), async (request) => {
+    const id = idParam(request.params, NOT_FOUND);
+    const deleted = deleteRoles(db, [id]);
+    return ok('Role berhasil dihapus', { ids: deleted, deleted: deleted.length });
+  });
+}

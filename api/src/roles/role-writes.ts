@@ -1,0 +1,143 @@
+import type { z } from 'zod';
+import type { rolePayloadSchema, roleUpdatePayloadSchema } from '@sso/shared/contract';
+import type { Db } from '../db/database';
+import { conflict, fieldError, notFound } from '../http/errors';
+
+export type RoleInput = z.output<typeof rolePayloadSchema>;
+export type RoleChanges = z.output<typeof roleUpdatePayloadSchema>;
+type ApplicationGrant = RoleInput['applications'][number];
+
+interface MenuRow {
+  id: number;
+  app_id: number;
+  parent_id: number | null;
+}
+
+/** Role names are unique ignoring case and surrounding spaces. */
+export const nameKey = (name: string) => name.trim().toLocaleLowerCase('id-ID');
+
+function assertNameFree(db: Db, name: string, exceptId: number): void {
+  if (db.prepare('SELECT 1 FROM roles WHERE name_key = ? AND id <> ?').get(nameKey(name), exceptId)) {
+    throw conflict('Nama role sudah digunakan', { name: 'Nama role sudah digunakan' });
+  }
+}
+
+function assertColor(db: Db, colorId: number): void {
+  if (!db.prepare('SELECT 1 FROM colors WHERE id = ?').get(colorId)) {
+    throw fieldError('color_id', 'Warna tidak ditemukan');
+  }
+}
+
+/** Every app must exist; every menu must be a top menu of its app, every child a sub-menu of its menu. */
+function resolveGrants(db: Db, applications: ApplicationGrant[]) {
+  const appIds = applications.map((a) => a.apps_id);
+  if (new Set(appIds).size !== appIds.length) throw fieldError('applications', 'Aplikasi tidak boleh ganda');
+  const appExists = db.prepare('SELECT 1 FROM applications WHERE id = ?');
+  const menuById = db.prepare<[number], MenuRow>('SELECT id, app_id, parent_id FROM menus WHERE id = ?');
+  const menus = new Map<number, number>();
+  const grant = (menuId: number, level: number) => {
+    if (menus.has(menuId)) throw fieldError('applications', `Menu ${menuId} dipilih lebih dari sekali`);
+    menus.set(menuId, level);
+  };
+  for (const app of applications) {
+    if (!appExists.get(app.apps_id)) throw fieldError('applications', `Aplikasi dengan id ${app.apps_id} tidak ditemukan`);
+    for (const menu of app.menus) {
+      const row = menuById.get(menu.id);
+      if (!row || row.app_id !== app.apps_id || row.parent_id !== null) {
+        throw fieldError('applications', `Menu ${menu.id} bukan menu utama aplikasi ${app.apps_id}`);
+      }
+      grant(menu.id, menu.access_level);
+      for (const child of menu.children) {
+        if (menuById.get(child.id)?.parent_id !== menu.id) {
+          throw fieldError('applications', `Sub-menu ${child.id} bukan bagian dari menu ${menu.id}`);
+        }
+        grant(child.id, child.access_level);
+      }
+    }
+  }
+  return { appIds, menus };
+}
+
+function replaceGrants(db: Db, roleId: number, grants: ReturnType<typeof resolveGrants>): void {
+  db.prepare('DELETE FROM role_apps WHERE role_id = ?').run(roleId);
+  db.prepare('DELETE FROM role_menus WHERE role_id = ?').run(roleId);
+  const insertApp = db.prepare('INSERT INTO role_apps (role_id, app_id) VALUES (?, ?)');
+  const insertMenu = db.prepare('INSERT INTO role_menus (role_id, menu_id, access_level) VALUES (?, ?, ?)');
+  for (const appId of grants.appIds) insertApp.run(roleId, appId);
+  for (const [menuId, level] of grants.menus) insertMenu.run(roleId, menuId, level);
+}
+
+export function createRole(db: Db, input: RoleInput, at: string): number {
+  return db.transaction(() => {
+    assertNameFree(db, input.name, 0);
+    assertColor(db, input.color_id);
+    const grants = resolveGrants(db, input.applications);
+    const position =
+      (db.prepare<[], { max: number | null }>('SELECT MAX(position) AS max FROM roles').get()?.max ?? 0) + 1;
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO roles (name, name_key, descriptions, color_id, position, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(input.name, nameKey(input.name), input.descriptions ?? null, input.color_id, position, at, at)
+        .lastInsertRowid,
+    );
+    replaceGrants(db, id, grants);
+    return id;
+  })();
+}
+
+/** PATCH role/update/{id}: fields present replace the stored ones (`applications` replaces every grant). */
+export function updateRole(db: Db, id: number, changes: RoleChanges, at: string): void {
+  db.transaction(() => {
+    const existing = db
+      .prepare<[number], { name: string; descriptions: string | null; color_id: number }>(
+        'SELECT name, descriptions, color_id FROM roles WHERE id = ?',
+      )
+      .get(id);
+    if (!existing) throw notFound('Role tidak ditemukan');
+    const name = changes.name ?? existing.name;
+    assertNameFree(db, name, id);
+    const colorId = changes.color_id ?? existing.color_id;
+    assertColor(db, colorId);
+    const descriptions = changes.descriptions === undefined ? existing.descriptions : changes.descriptions;
+    db.prepare('UPDATE roles SET name = ?, name_key = ?, descriptions = ?, color_id = ?, updated_at = ? WHERE id = ?').run(
+      name,
+      nameKey(name),
+      descriptions,
+      colorId,
+      at,
+      id,
+    );
+    if (changes.applications) replaceGrants(db, id, resolveGrants(db, changes.applications));
+  })();
+}
+
+/** DELETE role/delete/{id} and role/delete/bulk: all or nothing; a role with members stays. */
+export function deleteRoles(db: Db, ids: readonly number[]): number[] {
+  const unique = [...new Set(ids)];
+  return db.transaction(() => {
+    const json = JSON.stringify(unique);
+    const rows = db
+      .prepare<[string], { id: number; name: string; members: number }>(
+        `SELECT r.id, r.name, (SELECT COUNT(*) FROM users u WHERE u.role_id = r.id) AS members
+         FROM roles r WHERE r.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(json);
+    const found = new Set(rows.map((row) => row.id));
+    const missing = unique.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw notFound(
+        unique.length === 1 ? 'Role tidak ditemukan' : `Role tidak ditemukan: ${missing.slice(0, 20).join(', ')}`,
+      );
+    }
+    const inUse = rows.filter((row) => row.members > 0);
+    if (inUse.length > 0) {
+      const names = inUse.map((row) => `${row.name} (${row.members} user)`).join(', ');
+      throw conflict(`Role masih digunakan oleh user: ${names}. Pindahkan user ke role lain sebelum menghapus.`);
+    }
+    db.prepare('DELETE FROM roles WHERE id IN (SELECT value FROM json_each(?))').run(json);
+    return unique;
+  })();
+}

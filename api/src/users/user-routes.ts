@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  bulkDeletePayloadSchema,
+  paths,
+  userListQuerySchema,
+  userPayloadSchema,
+  userUpdatePayloadSchema,
+} from '@sso/shared/contract';
+import { authOf } from '../auth/guard';
+import type { AppContext } from '../context';
+import { notFound } from '../http/errors';
+import { isoAt, listOf, ok } from '../http/reply';
+import { idParam } from '../http/route-params';
+import { validate } from '../http/validate';
+import { findUser, listUsers } from './user-queries';
+import { createUser, deleteUsers, updateUser } from './user-writes';
+
+const NOT_FOUND = 'User tidak ditemukan';
+
+/** Users of spec 7: list, create, update, delete, bulk delete. */
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const saved = (id: number) => {
+    const user = findUser(db, id, ctx.logoUrl);
+    if (!user) throw notFound(NOT_FOUND);
+    return user;
+  };
+
+  app.get(paths.users.list, async (request) => {
+    const params = validate(userListQuerySchema, request.query);
+    const { data, total } = listUsers(db, params, ctx.logoUrl);
+    return listOf('Daftar user', data, total);
+  });
+
+  app.post(paths.users.create, async (request, reply) => {
+    const input = validate(userPayloadSchema, request.body);
+    const id = createUser(db, input, isoAt(ctx.clock()));
+    return reply.status(201).send(ok('User berhasil ditambahkan', saved(id)));
+  });
+
+  app.patch(paths.users.update(':id'), async (request) => {
+    const id = idParam(request.params, NOT_FOUND);
+    const changes = validate(userUpdatePayloadSchema, request.body);
+    updateUser(db, id, changes, isoAt(ctx.clock()));
+    return ok('User berhasil diperbarui', saved(id));
+  });
+
+  // Registered before ':id' only for readability: a static segment always wins in the router.
+  app.delete(paths.users.bulkRemove, async (request) => {
+    const { ids } = validate(bulkDeletePayloadSchema, request.body);
+    const deleted = deleteUsers(db, ids, authOf(request).userId);
+    return ok(`${deleted.length} user berhasil dihapus`, { ids: deleted, deleted: deleted.length });
+  });
+
+  app.delete(paths.users.remove(':id'), async (request) => {
+    const id = idParam(request.params, NOT_FOUND);
+    const deleted = deleteUsers(db, [id], authOf(request).userId);
+    return ok('User berhasil dihapus', { ids: deleted, deleted: deleted.length });
+  });
+}

@@ -1,0 +1,124 @@
+import type { z } from 'zod';
+import type { userPayloadSchema, userUpdatePayloadSchema } from '@sso/shared/contract';
+import type { Db } from '../db/database';
+import { conflict, fieldError, notFound } from '../http/errors';
+
+export type UserInput = z.output<typeof userPayloadSchema>;
+export type UserChanges = z.output<typeof userUpdatePayloadSchema>;
+type CompanyInput = UserInput['perusahaan'][number];
+
+interface ExistingUser {
+  id: number;
+  nama: string;
+  nik: string;
+  phone: string;
+  email: string;
+  role_id: number;
+}
+
+/** Checks the role, companies and units of a payload; answers the (company, branch) links to store. */
+function resolveLinks(db: Db, roleIds: number[], perusahaan: CompanyInput[]) {
+  const [roleId] = roleIds;
+  if (roleId === undefined || !db.prepare('SELECT 1 FROM roles WHERE id = ?').get(roleId)) {
+    throw fieldError('role_ids', 'Role tidak ditemukan');
+  }
+  const companyExists = db.prepare('SELECT 1 FROM companies WHERE id = ?');
+  const branchCompany = db.prepare<[number], { company_id: number }>('SELECT company_id FROM branches WHERE id = ?');
+  const links = new Map<number, Set<number>>();
+  for (const company of perusahaan) {
+    if (!companyExists.get(company.perusahaan_id)) {
+      throw fieldError('perusahaan', `AP dengan id ${company.perusahaan_id} tidak ditemukan`);
+    }
+    const branches = links.get(company.perusahaan_id) ?? new Set<number>();
+    for (const { cabang_id } of company.cabang) {
+      if (branchCompany.get(cabang_id)?.company_id !== company.perusahaan_id) {
+        throw fieldError('perusahaan', `Unit dengan id ${cabang_id} bukan milik AP ${company.perusahaan_id}`);
+      }
+      branches.add(cabang_id);
+    }
+    links.set(company.perusahaan_id, branches);
+  }
+  return { roleId, links };
+}
+
+function assertNikFree(db: Db, nik: string, exceptId: number): void {
+  if (db.prepare('SELECT 1 FROM users WHERE nik = ? AND id <> ?').get(nik, exceptId)) {
+    throw conflict('NIK sudah terdaftar', { nik: 'NIK sudah terdaftar' });
+  }
+}
+
+function replaceLinks(db: Db, userId: number, links: Map<number, Set<number>>): void {
+  db.prepare('DELETE FROM user_companies WHERE user_id = ?').run(userId);
+  const insertCompany = db.prepare('INSERT INTO user_companies (user_id, company_id) VALUES (?, ?)');
+  const insertBranch = db.prepare('INSERT INTO user_branches (user_id, company_id, branch_id) VALUES (?, ?, ?)');
+  for (const [companyId, branches] of links) {
+    insertCompany.run(userId, companyId);
+    for (const branchId of branches) insertBranch.run(userId, companyId, branchId);
+  }
+}
+
+/** POST users: a user without a password (they sign in through the SSO elsewhere). */
+export function createUser(db: Db, input: UserInput, at: string): number {
+  return db.transaction(() => {
+    assertNikFree(db, input.nik, 0);
+    const { roleId, links } = resolveLinks(db, input.role_ids, input.perusahaan);
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO users (nama, nik, phone, email, role_id, password_hash, is_active, client_group, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, NULL, 1, 'internal', ?, ?)`,
+        )
+        .run(input.nama, input.nik, input.phone, input.email, roleId, at, at).lastInsertRowid,
+    );
+    replaceLinks(db, id, links);
+    return id;
+  })();
+}
+
+/** PATCH users/{id}: fields present replace the stored ones (`perusahaan` replaces every link). */
+export function updateUser(db: Db, id: number, changes: UserChanges, at: string): void {
+  db.transaction(() => {
+    const existing = db
+      .prepare<[number], ExistingUser>('SELECT id, nama, nik, phone, email, role_id FROM users WHERE id = ?')
+      .get(id);
+    if (!existing) throw notFound('User tidak ditemukan');
+    const nik = changes.nik ?? existing.nik;
+    if (nik !== existing.nik) assertNikFree(db, nik, id);
+    const { roleId, links } = resolveLinks(db, changes.role_ids ?? [existing.role_id], changes.perusahaan ?? []);
+    db.prepare('UPDATE users SET nama = ?, nik = ?, phone = ?, email = ?, role_id = ?, updated_at = ? WHERE id = ?').run(
+      changes.nama ?? existing.nama,
+      nik,
+      changes.phone ?? existing.phone,
+      changes.email ?? existing.email,
+      roleId,
+      at,
+      id,
+    );
+    if (changes.perusahaan) replaceLinks(db, id, links);
+  })();
+}
+
+/** DELETE users/{id} and users/bulk: all or nothing; nobody deletes the account they are using. */
+export function deleteUsers(db: Db, ids: readonly number[], currentUserId: number): number[] {
+  const unique = [...new Set(ids)];
+  return db.transaction(() => {
+    const json = JSON.stringify(unique);
+    const found = new Set(
+      db
+        .prepare<[string], { id: number }>('SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))')
+        .all(json)
+        .map((row) => row.id),
+    );
+    const missing = unique.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw notFound(
+        unique.length === 1 ? 'User tidak ditemukan' : `User tidak ditemukan: ${missing.slice(0, 20).join(', ')}`,
+      );
+    }
+    if (found.has(currentUserId)) {
+      throw conflict('Tidak dapat menghapus akun yang sedang Anda gunakan');
+    }
+    db.prepare('DELETE FROM users WHERE id IN (SELECT value FROM json_each(?))').run(json);
+    return unique;
+  })();
+}

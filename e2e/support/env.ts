@@ -1,0 +1,32 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** DEVELOPERS.md: Debian's Chromium with exactly these flags. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const API_ORIGIN = 'http://localhost:4000';
+export const API_BASE = `${API_ORIGIN}/api/v1/sso`;
+export const HOST_ORIGIN = 'http://localhost:3000';
+
+/** Ports the federation tests own: a second host and a remote they can stop and redeploy. */
+export const TEST_HOST_PORT = 3100;
+export const TEST_REMOTE_PORT = 3102;
+
+/** Environment of the stack the e2e run starts: a fresh database, and CORS for the test host. */
+export const e2eEnv: Record<string, string> = {
+  DB_FILE: path.join(os.tmpdir(), `sso-e2e-${process.pid}.sqlite`),
+  CORS_ORIGINS: [3000, 3001, 3002, 3003, TEST_HOST_PORT]
+    .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
+    .join(','),
+  TOKEN_TTL_SECONDS: '28800',
+};
+
+export const DEMO_ADMIN = { nik: '100001', password: 'admin123', phone: '081234567890' } as const;

@@ -1,0 +1,61 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { SsoApi } from './sso-api';
+import { DEMO_ADMIN } from './env';
+
+export const SESSION_KEY = 'sso.session';
+
+/** Stores a session in the browser the way the panel does, on the panel's origin. */
+export async function storeSession(page: Page, session: unknown, origin?: string): Promise<void> {
+  const base = origin ?? 'http://localhost:3000';
+  await page.goto(`${base}/config.json`);
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key, value),
+    [SESSION_KEY, JSON.stringify(session)] as const,
+  );
+}
+
+interface Fixtures {
+  apiClient: SsoApi;
+  /** Signs the browser in as the demo admin (or another NIK) through the real login chain. */
+  loginAs: (page: Page, nik?: string, password?: string, origin?: string) => Promise<void>;
+  /** axe-core: no serious or critical violation on the current screen. */
+  expectNoA11yViolations: (page: Page) => Promise<void>;
+  outbox: { latestCode: (to: string, purpose: 'login' | 'reset') => Promise<string> };
+}
+
+export const test = base.extend<Fixtures>({
+  apiClient: async ({ request }, use) => {
+    await use(new SsoApi(request));
+  },
+  loginAs: async ({ apiClient }, use) => {
+    await use(async (page, nik = DEMO_ADMIN.nik, password = DEMO_ADMIN.password, origin) => {
+      const session = await apiClient.sessionFor(nik, password);
+      await storeSession(page, session, origin);
+    });
+  },
+  expectNoA11yViolations: async ({}, use) => {
+    await use(async (page) => {
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+    });
+  },
+  outbox: async ({ apiClient }, use) => {
+    await use({
+      latestCode: async (to, purpose) => {
+        let code: string | null = null;
+        await expect
+          .poll(async () => (code = await apiClient.latestCode(to, purpose)), {
+            message: `an OTP for ${to} (${purpose}) in the dev outbox`,
+          })
+          .not.toBeNull();
+        return code ?? '';
+      },
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,109 @@
+// One lint policy for the workspace. Every restriction says what to do instead (STYLE).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const apps = ['host', 'remote-auth', 'remote-users', 'remote-roles'];
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'coverage/**', '.e2e-*/**', 'bench/report.json'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      ecmaVersion: 2023,
+      sourceType: 'module',
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@sso/shared(?!/(contract|api|session|query|ui|i18n|federation|dev-shell)$)',
+              message: 'Import @sso/shared only through its public subpaths (@sso/shared/ui, /api, /contract, …).',
+            },
+            {
+              group: ['**/shared/src/*'],
+              message: 'Import @sso/shared through its package subpaths, not by file path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.tsx', '**/use-*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  ...pluginQuery.configs['flat/recommended'],
+  // One direction of imports (STYLE "Layout tells the story").
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/host/**', '**/remote-*/**', '**/api/src/**'], message: 'shared never imports an app: move the code into shared or pass it in.' },
+            { group: ['../*/**', '../*'], message: 'Inside shared, import another subpath by package name (@sso/shared/ui), so federation keeps one instance.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/src/contract/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  ...apps.map((app) => ({
+    files: [`${app}/src/**/*.{ts,tsx}`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...apps
+              .filter((other) => other !== app)
+              .map((other) => ({
+                target: `./${app}/src`,
+                from: `./${other}/src`,
+                message: `${app} must not import ${other}'s code: the host loads remotes at run time; share through @sso/shared.`,
+              })),
+            { target: `./${app}/src`, from: './api/src', message: 'Apps talk to the api over HTTP through @sso/shared/api.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'api/src/test-support/**'],
+    rules: { '@typescript-eslint/consistent-type-assertions': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // Build config reads the descriptor type by file: it runs in Node, outside the package graph.
+    files: ['rspack.base.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

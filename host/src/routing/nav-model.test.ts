@@ -1,0 +1,36 @@
+import type { NavItem } from '@sso/shared/federation';
+import { hostNav, mergeNav, selectedNavPath } from './nav-model';
+
+const users: NavItem = { label: 'User Management', icon: 'users', path: '/user-management', order: 20 };
+const roles: NavItem = { label: 'Role Management', icon: 'roles', path: '/role-management', order: 30 };
+
+test('spec 2: sidebar items in order Home, User, Role, App Management, Settings', () => {
+  expect(mergeNav(hostNav, [[roles], [users]]).map((i) => i.label)).toEqual([
+    'Home',
+    'User Management',
+    'Role Management',
+    'App Management',
+    'Settings',
+  ]);
+});
+
+test("a remote's item replaces the host placeholder of the same path (future app-management remote)", () => {
+  const apps: NavItem = { label: 'Aplikasi', icon: 'apps', path: '/app-management', order: 40 };
+  const merged = mergeNav(hostNav, [[apps]]);
+  expect(merged.filter((i) => i.path === '/app-management')).toEqual([apps]);
+});
+
+describe('selectedNavPath follows the path, nested paths select their list', () => {
+  const items = mergeNav(hostNav, [[users], [roles]]);
+  const navPathOf = (p: string) => (p.startsWith('/edit-user/') || p === '/tambah-user' ? '/user-management' : undefined);
+  test.each([
+    ['/home', '/home'],
+    ['/user-management', '/user-management'],
+    ['/edit-user/eyJ9', '/user-management'],
+    ['/tambah-user', '/user-management'],
+    ['/role-management/x', '/role-management'],
+    ['/nowhere', undefined],
+  ])('%s → %s', (pathname, expected) => {
+    expect(selectedNavPath(pathname, items, navPathOf)).toBe(expected);
+  });
+});

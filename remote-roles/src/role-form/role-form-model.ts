@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { rolePayloadSchema, type Role, type RolePayload } from '@sso/shared/contract';
+import { normaliseSelection, type Selection } from './selection';
+
+/**
+ * The role form's model and its explicit mappings to and from the api (STYLE "Forms"):
+ * `toRoleFormValues` (role as listed → form) and `toRolePayload` (validated form → spec 3 payload).
+ * The form's fields carry the payload's names, so validation messages land on the right field.
+ */
+export interface RoleFormValues {
+  name: string;
+  /** `null` until a colour is chosen. */
+  color_id: number | null;
+  /** Applications with their ticked menus and sub-menus (see selection.ts). */
+  applications: Selection;
+}
+
+/**
+ * The form's schema, built from the payload schema of the contract: the same rules and messages
+ * as the api's ("Nama role tidak boleh kosong", "Warna harus dipilih", "Minimal pilih 1 aplikasi").
+ */
+export const roleFormSchema = z.object({
+  name: rolePayloadSchema.shape.name,
+  color_id: z
+    .number()
+    .nullable()
+    .transform((value, ctx) => {
+      if (value !== null) return value;
+      ctx.issues.push({ code: 'custom', message: 'Warna harus dipilih', input: value });
+      return z.NEVER;
+    })
+    .pipe(rolePayloadSchema.shape.color_id),
+  applications: rolePayloadSchema.shape.applications,
+});
+export type RoleFormOutput = z.output<typeof roleFormSchema>;
+
+export const emptyRoleFormValues: RoleFormValues = { name: '', color_id: null, applications: [] };
+
+/** Spec 5: "save is disabled when the name is empty or no application is chosen". */
+export function canSave(values: Pick<RoleFormValues, 'name' | 'applications'>): boolean {
+  return values.name.trim() !== '' && values.applications.length > 0;
+}
+
+/** A role as the api lists it → the form (`acces_level`, the api's spelling, → `access_level`). */
+export function toRoleFormValues(role: Role): RoleFormValues {
+  return {
+    name: role.name,
+    color_id: role.color.id,
+    applications: normaliseSelection(
+      role.applications.map((app) => ({
+        apps_id: app.apps_id,
+        menus: app.menus.map((menu) => ({
+          id: menu.id,
+          access_level: menu.acces_level,
+          children: menu.children.map((child) => ({ id: child.id, access_level: child.acces_level })),
+        })),
+      })),
+    ),
+  };
+}
+
+/** The validated form → the role payload of spec 3 (`descriptions` is always null). */
+export function toRolePayload(values: RoleFormOutput): RolePayload {
+  return {
+    name: values.name.trim(),
+    descriptions: null,
+    color_id: values.color_id,
+    applications: normaliseSelection(
+      values.applications.map((app) => ({
+        apps_id: app.apps_id,
+        menus: app.menus.map((menu) => ({
+          id: menu.id,
+          access_level: menu.access_level,
+          children: menu.children.map((child) => ({ id: child.id, access_level: child.access_level })),
+        })),
+      })),
+    ),
+  };
+}

@@ -1,0 +1,62 @@
+// `pnpm test` / `./panel test`: typecheck, lint, format, unit tests, production builds, end-to-end
+// tests in Chromium. Every step runs even after a failure, so one run shows everything; the last
+// line is the plain total of every test run: `N passed, N failed` (unit and end-to-end together).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.join(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+const jestReport = path.join(results, 'jest.json');
+const e2eReport = path.join(results, 'e2e.json');
+for (const file of [jestReport, e2eReport]) fs.rmSync(file, { force: true });
+
+const only = process.argv.slice(2);
+const steps = [
+  ['typecheck', 'pnpm', ['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0']],
+  ['format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level', 'warn']],
+  ['unit', 'pnpm', ['exec', 'jest', '-c', 'jest.config.cjs', '--json', `--outputFile=${jestReport}`]],
+  ['build', 'pnpm', ['-r', '--filter', './host', '--filter', './remote-*', 'run', 'build']],
+  ['e2e', 'pnpm', ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts']],
+].filter(([name]) => only.length === 0 || only.includes(name));
+
+const failedSteps = [];
+for (const [name, command, args] of steps) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) failedSteps.push(name);
+  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : `FAILED (${result.status})`} in ${seconds}s`);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+const jest = readJson(jestReport);
+if (jest) {
+  passed += jest.numPassedTests ?? 0;
+  failed += (jest.numFailedTests ?? 0) + (jest.numRuntimeErrorTestSuites ?? 0);
+  console.log(`unit: ${jest.numPassedTests} passed, ${jest.numFailedTests} failed`);
+}
+const e2e = readJson(e2eReport);
+if (e2e?.stats) {
+  // A test that passed on its retry counts as passed (flaky), one that never passed as failed.
+  const ok = (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
+  const bad = e2e.stats.unexpected ?? 0;
+  passed += ok;
+  failed += bad;
+  console.log(`e2e: ${ok} passed (${e2e.stats.flaky ?? 0} flaky), ${bad} failed, ${e2e.stats.skipped ?? 0} skipped`);
+}
+if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length > 0 ? 1 : 0);

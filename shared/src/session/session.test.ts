@@ -1,0 +1,67 @@
+import { clearSession, displayNameOf, initialOf, isExpired, readSession, SESSION_KEY, subscribeSession, writeSession } from '.';
+
+const base = { access_token: 'a', session_token: 's' };
+
+describe('initialOf (spec 2: first letter of the e-mail local part, uppercased)', () => {
+  test.each([
+    [{ email: 'budi.santoso@corp.id', name: 'Zed', nik: '1' }, 'B'],
+    [{ email: 'ani@corp.id', name: null, nik: '1' }, 'A'],
+    [{ email: null, name: 'citra', nik: '1' }, 'C'],
+    [{ email: '', name: '', nik: '100001' }, '1'],
+    [{ email: null, name: null, nik: null }, '?'],
+  ])('%j → %s', (session, expected) => {
+    expect(initialOf(session)).toBe(expected);
+  });
+});
+
+test('displayNameOf falls back to the nik when there is no name', () => {
+  expect(displayNameOf({ name: 'Administrator', nik: '100001' })).toBe('Administrator');
+  expect(displayNameOf({ name: '  ', nik: '100001' })).toBe('100001');
+  expect(displayNameOf({ name: null, nik: '100001' })).toBe('100001');
+});
+
+describe('isExpired (spec 4: expiry compared with now in seconds)', () => {
+  test.each([
+    [{ ...base, expires_at: 99 }, 100, true],
+    [{ ...base, expires_at: 100 }, 100, false],
+    [{ ...base, expires_at: 101 }, 100, false],
+    [{ ...base }, 100, false],
+  ])('%j at %i → %s', (session, now, expected) => {
+    expect(isExpired(session, now)).toBe(expected);
+  });
+});
+
+describe('session store', () => {
+  afterEach(() => window.localStorage.clear());
+
+  test('writes, reads and clears under the one key, notifying subscribers', () => {
+    const listener = jest.fn();
+    const unsubscribe = subscribeSession(listener);
+    writeSession({ ...base, nik: '100001' });
+    expect(JSON.parse(window.localStorage.getItem(SESSION_KEY) ?? '{}')).toMatchObject({ nik: '100001' });
+    expect(readSession()).toMatchObject({ nik: '100001' });
+    clearSession();
+    expect(readSession()).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+  });
+
+  test.each([
+    ['not JSON', '{oops'],
+    ['wrong shape', JSON.stringify({ nik: '1' })],
+    ['empty tokens', JSON.stringify({ access_token: '', session_token: '' })],
+    ['an array', '[]'],
+  ])('a corrupted value (%s) is cleared, not trusted', (_label, raw) => {
+    window.localStorage.setItem(SESSION_KEY, raw);
+    expect(readSession()).toBeNull();
+    expect(window.localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  test('another tab changing the key notifies this tab (cross-tab logout)', () => {
+    const listener = jest.fn();
+    const unsubscribe = subscribeSession(listener);
+    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY }));
+    expect(listener).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+});

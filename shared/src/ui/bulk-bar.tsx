@@ -1,0 +1,35 @@
+import styles from './bulk-bar.module.css';
+import { Button } from './button';
+import { CloseIcon } from './icons';
+import { t } from '@sso/shared/i18n';
+
+export interface BulkBarProps {
+  /** Number of selected rows; the bar renders nothing at 0. */
+  count: number;
+  /** Bulk delete (ask first with `confirm`). */
+  onDelete: () => void;
+  /** Clears the selection. */
+  onClose: () => void;
+  /** Disables the delete action while a bulk delete runs. */
+  busy?: boolean;
+  /** Delete action label; spec default `Hapus`. */
+  deleteLabel?: string;
+}
+
+/** Spec 2: the bulk bar `{n} terpilih` with a Hapus action and a close action (width 418). */
+export function BulkBar({ count, onDelete, onClose, busy = false, deleteLabel = t.common.delete }: BulkBarProps) {
+  if (count <= 0) return null;
+  return (
+    <div className={styles.bar} role="region" aria-label="Aksi data terpilih">
+      <span className={styles.count} aria-live="polite">
+        {t.common.selected(count)}
+      </span>
+      <Button variant="danger" className={styles.delete} onClick={onDelete} loading={busy}>
+        {deleteLabel}
+      </Button>
+      <button type="button" className={styles.close} aria-label={`${t.common.close} pilihan`} onClick={onClose}>
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}

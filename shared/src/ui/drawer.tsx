@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
+import styles from './drawer.module.css';
+import { CloseIcon } from './icons';
+import { t } from '@sso/shared/i18n';
+
+export interface DrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The drawer's heading and accessible name (e.g. `Detail User`). */
+  title: string;
+  /** Optional description for screen readers and under the title. */
+  description?: string;
+  children: ReactNode;
+  /** Action row pinned to the bottom (e.g. Hapus and Edit). */
+  footer?: ReactNode;
+}
+
+/**
+ * Right-side panel (spec 2 detail drawer, width 450 from spec 9). Radix Dialog: modal, focus trapped,
+ * Escape and the overlay close it, focus returns to what opened it.
+ */
+export function Drawer({ open, onOpenChange, title, description, children, footer }: DrawerProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content
+          className={styles.panel}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <header className={styles.header}>
+            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+            <Dialog.Close className={styles.close} aria-label={t.common.close}>
+              <CloseIcon />
+            </Dialog.Close>
+          </header>
+          {description ? <Dialog.Description className={styles.description}>{description}</Dialog.Description> : null}
+          <div className={styles.body}>{children}</div>
+          {footer ? <footer className={styles.footer}>{footer}</footer> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

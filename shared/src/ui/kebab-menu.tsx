@@ -1,0 +1,46 @@
+import { DropdownMenu } from 'radix-ui';
+import styles from './kebab-menu.module.css';
+import { KebabIcon } from './icons';
+
+export interface KebabMenuItem {
+  label: string;
+  onSelect: () => void;
+  /** 'danger' paints a destructive action (Hapus) red. */
+  tone?: 'default' | 'danger';
+  disabled?: boolean;
+}
+
+export interface KebabMenuProps {
+  /** Screen-reader name of the trigger, e.g. `Aksi untuk Budi`. */
+  label: string;
+  items: KebabMenuItem[];
+}
+
+/**
+ * Row action menu (Radix DropdownMenu: arrow keys, Enter, Escape, focus returns to the trigger).
+ * Menu items render in a portal; a clickable row must ignore clicks that do not start inside it
+ * (DataTable does).
+ */
+export function KebabMenu({ label, items }: KebabMenuProps) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={styles.trigger} aria-label={label}>
+        <KebabIcon />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.content} align="end" sideOffset={4} collisionPadding={8}>
+          {items.map((item) => (
+            <DropdownMenu.Item
+              key={item.label}
+              className={`${styles.item} ${item.tone === 'danger' ? styles.danger : ''}`}
+              disabled={item.disabled}
+              onSelect={item.onSelect}
+            >
+              {item.label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  parseListSearchParams,
+  writeListSearchParams,
+  type ListSearchOptions,
+  type ListSearchState,
+} from './list-search-params';
+
+export interface ListSearchParams<K extends string> extends ListSearchState<K> {
+  setPage: (page: number) => void;
+  /** Also resets to page 1 (spec 4). */
+  setPerPage: (perPage: number) => void;
+  /** Also resets to page 1 (spec 4). */
+  setKeyword: (keyword: string) => void;
+  /** `null` or '' clears the filter. Also resets to page 1 (spec 4). */
+  setFilter: (key: K, value: string | null) => void;
+  /** Writes several fields at once (page is kept unless given). */
+  update: (patch: Partial<ListSearchState<K>>, options?: { replace?: boolean }) => void;
+}
+
+/**
+ * List state in the URL: `?page=2&perPage=20&keyword=budi&role_id=3`. Bad values fall back to the
+ * defaults; defaults are left out of the URL. Every change is a history entry, so back/forward walk
+ * through the views. Pass `options` as a module constant (its `filters` array keys the memo).
+ *
+ * @example
+ * const LIST = { filters: ['perusahaan_id', 'role_id'], isValidFilter: (_k, v) => isPositiveIntParam(v) } as const;
+ * const { page, perPage, keyword, filters, setPage, setFilter } = useListSearchParams(LIST);
+ */
+export function useListSearchParams<K extends string>(options: ListSearchOptions<K> = {}): ListSearchParams<K> {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { filters: filterKeys, isValidFilter } = options;
+  const state = useMemo(
+    () => parseListSearchParams(searchParams, { filters: filterKeys, isValidFilter }),
+    [searchParams, filterKeys, isValidFilter],
+  );
+
+  const update = useCallback(
+    (patch: Partial<ListSearchState<K>>, updateOptions?: { replace?: boolean }) => {
+      setSearchParams(
+        (previous) => {
+          const current = parseListSearchParams(previous, { filters: filterKeys, isValidFilter });
+          const next: ListSearchState<K> = {
+            ...current,
+            ...patch,
+            filters: { ...current.filters, ...patch.filters },
+          };
+          return writeListSearchParams(next, filterKeys ?? [], previous);
+        },
+        { replace: updateOptions?.replace ?? false },
+      );
+    },
+    [setSearchParams, filterKeys, isValidFilter],
+  );
+
+  return useMemo(
+    () => ({
+      ...state,
+      update,
+      setPage: (page: number) => update({ page: Math.max(1, Math.floor(page)) }),
+      setPerPage: (perPage: number) => update({ perPage, page: 1 }),
+      setKeyword: (keyword: string) => update({ keyword: keyword.trim(), page: 1 }),
+      setFilter: (key: K, value: string | null) => {
+        const filters: Partial<Record<K, string>> = {};
+        // An explicit key with '' clears it when written (writeListSearchParams drops empty values).
+        filters[key] = value ?? '';
+        update({ filters, page: 1 });
+      },
+    }),
+    [state, update],
+  );
+}
