@@ -31,7 +31,8 @@ export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, config
     },
   });
   const gzip = compression();
-  const server = http.createServer((req, res) => {
+  // Handoff URLs carry a compressed session: allow long request lines (the host refuses > 20 000 chars).
+  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import type { NavItem } from '@sso/shared/federation';
 import { displayNameOf, initialOf, useSession } from '@sso/shared/session';
 import { CloseIcon, LogoutIcon, MenuIcon } from '@sso/shared/ui';
@@ -60,7 +60,7 @@ export function ShellLayout({ nav, navPathOf, onPrefetch, children }: ShellLayou
           <ul className={styles.navList}>
             {nav.map((item) => (
               <li key={item.path}>
-                <NavLink
+                <Link
                   to={item.path}
                   className={`${styles.navItem} ${selected === item.path ? styles.active : ''}`}
                   aria-current={selected === item.path ? 'page' : undefined}
@@ -70,7 +70,7 @@ export function ShellLayout({ nav, navPathOf, onPrefetch, children }: ShellLayou
                 >
                   <NavIcon name={item.icon} />
                   <span>{item.label}</span>
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

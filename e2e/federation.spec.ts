@@ -1,0 +1,186 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test, expect } from './support/fixtures';
+import { routes } from './support/routes';
+import { TestStack, copyDir, root } from './support/test-stack';
+
+/** React DevTools' hook: every copy of react-dom registers its renderer here. */
+const countRenderers = () => {
+  const renderers: { rendererPackageName?: string; version?: string }[] = [];
+  Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
+    value: {
+      renderers: new Map(),
+      supportsFiber: true,
+      isDisabled: false,
+      inject(renderer: { rendererPackageName?: string; version?: string }) {
+        renderers.push({ rendererPackageName: renderer.rendererPackageName, version: renderer.version });
+        return renderers.length;
+      },
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      onScheduleFiberRoot() {},
+      checkDCE() {},
+    },
+  });
+  Object.defineProperty(window, '__testRenderers', { value: renderers });
+};
+
+test.describe('federation', () => {
+  test('one copy of React across host and remotes; a remote page reads the host QueryClient and session', async ({
+    page,
+    loginAs,
+  }) => {
+    await page.addInitScript(countRenderers);
+    await loginAs(page);
+    await page.goto(routes.login);
+    // Logged in: the public-only auth route sends us home, through the auth remote's descriptor.
+    await expect(page).toHaveURL(/\/home$/);
+    await page.getByRole('link', { name: 'User Management' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+    // Data fetched by the remote with the host's session bearer, cached in the host's QueryClient.
+    await expect(page.getByRole('main').getByText('100001').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Role Management' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
+
+    const renderers = await page.evaluate(() => Reflect.get(window, '__testRenderers'));
+    expect(renderers).toEqual([{ rendererPackageName: 'react-dom', version: expect.stringMatching(/^19\./) }]);
+
+    // Every remote that loaded React took the host's copy from the share scope.
+    const providers = await page.evaluate(() => {
+      const share = Reflect.get(globalThis, '__FEDERATION__').__SHARE__;
+      const found: string[] = [];
+      for (const scopes of Object.values<Record<string, Record<string, Record<string, { from: string; loaded?: unknown }>>>>(share)) {
+        for (const packages of Object.values(scopes)) {
+          for (const pkg of ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query']) {
+            for (const version of Object.values(packages[pkg] ?? {})) if (version.loaded) found.push(`${pkg}<-${version.from}`);
+          }
+        }
+      }
+      return [...new Set(found)].sort();
+    });
+    expect(providers).toEqual([
+      '@tanstack/react-query<-host',
+      'react-dom<-host',
+      'react-router-dom<-host',
+      'react<-host',
+    ]);
+  });
+
+  test.describe('with a remote the test owns', () => {
+    let stack: TestStack;
+    let workDir: string;
+
+    test.beforeEach(async () => {
+      workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-remote-'));
+      const live = path.join(workDir, 'live');
+      copyDir(path.join(root, 'remote-users', 'dist'), live);
+      stack = new TestStack(live);
+      await stack.start();
+    });
+
+    test.afterEach(async () => {
+      await stack.stop();
+      fs.rmSync(workDir, { recursive: true, force: true });
+    });
+
+    test('a remote that is down shows an Indonesian fallback with a retry; the rest keeps working', async ({
+      page,
+      loginAs,
+    }) => {
+      await loginAs(page, undefined, undefined, stack.hostOrigin);
+      await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+
+      await stack.stopRemote();
+      await page.reload();
+      await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
+      const retry = page.getByRole('button', { name: 'Coba lagi' });
+      await expect(retry).toBeVisible();
+
+      // The sidebar and the other remotes keep working.
+      await page.getByRole('link', { name: 'Role Management' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
+      await page.getByRole('link', { name: 'Home' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+
+      // Back up: the retry loads it without a page reload.
+      await page.getByRole('link', { name: 'User Management' }).click();
+      await expect(retry).toBeVisible();
+      await stack.startRemote();
+      await retry.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      await expect(page.getByText('Modul tidak dapat dimuat')).toHaveCount(0);
+    });
+
+    test('redeploying one remote alone shows its new code after a reload, host build untouched', async ({
+      page,
+      loginAs,
+    }) => {
+      test.setTimeout(180_000);
+      const hostFiles = () =>
+        fs
+          .readdirSync(path.join(root, 'host', 'dist'))
+          .map((f) => `${f}:${fs.statSync(path.join(root, 'host', 'dist', f)).mtimeMs}`)
+          .sort();
+      const hostBefore = hostFiles();
+
+      await loginAs(page, undefined, undefined, stack.hostOrigin);
+      await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      const marker = `Versi terbaru ${Date.now()}`;
+      await expect(page.getByText(marker)).toHaveCount(0);
+
+      // A new version of the users remote: same code plus a visible line, built on its own.
+      const copy = path.join(root, `.e2e-redeploy-users-${process.pid}`);
+      fs.rmSync(copy, { recursive: true, force: true });
+      fs.mkdirSync(copy);
+      for (const entry of ['src', 'package.json', 'rspack.config.ts']) {
+        fs.cpSync(path.join(root, 'remote-users', entry), path.join(copy, entry), { recursive: true });
+      }
+      fs.symlinkSync(path.join(root, 'remote-users', 'node_modules'), path.join(copy, 'node_modules'));
+      fs.writeFileSync(
+        path.join(copy, 'src', 'redeploy-page.tsx'),
+        `import Page from './user-list/user-list-page';\nexport default function Redeployed() {\n  return (<><p>${marker}</p><Page /></>);\n}\n`,
+      );
+      const exposesFile = path.join(copy, 'src', 'exposes.ts');
+      const exposes = fs.readFileSync(exposesFile, 'utf8');
+      expect(exposes).toContain("'./src/user-list/user-list-page.tsx'");
+      fs.writeFileSync(exposesFile, exposes.replace("'./src/user-list/user-list-page.tsx'", "'./src/redeploy-page.tsx'"));
+      try {
+        execFileSync(path.join(root, 'node_modules', '.bin', 'rspack'), ['build', '--env', 'production'], {
+          cwd: copy,
+          stdio: 'pipe',
+        });
+        // Deploy: swap the static folder the remote's server reads.
+        copyDir(path.join(copy, 'dist'), stack.remoteDir);
+      } finally {
+        fs.rmSync(copy, { recursive: true, force: true });
+      }
+
+      await page.reload();
+      await expect(page.getByText(marker)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      expect(hostFiles()).toEqual(hostBefore);
+    });
+  });
+
+  test('manifests and remote entries are served no-cache, hashed chunks immutable', async ({ request }) => {
+    for (const port of [3001, 3002, 3003]) {
+      const manifest = await request.get(`http://localhost:${port}/mf-manifest.json`);
+      expect(manifest.headers()['cache-control']).toBe('no-cache');
+      const entry = await request.get(`http://localhost:${port}/remoteEntry.js`);
+      expect(entry.headers()['cache-control']).toBe('no-cache');
+      const body: { exposes: { assets: { js: { sync: string[] } } }[] } = await manifest.json();
+      const chunk = body.exposes[0]?.assets.js.sync[0];
+      expect(chunk).toMatch(/\.[0-9a-f]{8}\.js$/);
+      const hashed = await request.get(`http://localhost:${port}/${chunk}`);
+      expect(hashed.headers()['cache-control']).toContain('immutable');
+    }
+    const index = await request.get('http://localhost:3000/user-management');
+    expect(index.headers()['cache-control']).toBe('no-cache');
+    expect(index.headers()['referrer-policy']).toBe('no-referrer');
+  });
+});
