@@ -21,6 +21,8 @@ export interface AppOptions {
   descriptor?: RemoteDescriptor;
   /** Page title of the app's own index.html. */
   title: string;
+  /** false: a plain React page with the same production settings (the bench's baseline). */
+  federation?: boolean;
 }
 
 const MANIFEST_DESCRIPTOR_KEY = 'ssoDescriptor';
@@ -78,23 +80,28 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
       ],
     },
     plugins: [
-      new ModuleFederationPlugin({
-        name: options.name,
-        filename: isRemote ? 'remoteEntry.js' : undefined,
-        exposes: options.exposes,
-        shared: sharedPolicy(options.dir),
-        shareStrategy: 'loaded-first',
-        dts: false,
-        dev: isProd ? false : { disableLiveReload: true, disableHotTypesReload: true },
-        manifest: isRemote
-          ? {
-              additionalData: ({ stats }) => {
-                Object.assign(stats.metaData, { [MANIFEST_DESCRIPTOR_KEY]: options.descriptor });
-                return stats;
-              },
-            }
-          : false,
-      }),
+      options.federation === false
+        ? null
+        : new ModuleFederationPlugin({
+            name: options.name,
+            filename: isRemote ? 'remoteEntry.js' : undefined,
+            exposes: options.exposes,
+            shared: sharedPolicy(options.dir),
+            shareStrategy: 'loaded-first',
+            dts: false,
+            dev: isProd ? false : { disableLiveReload: true, disableHotTypesReload: true },
+            // Smaller federation runtime: browser-only code paths (remotes are manifest-based, so
+            // the snapshot plugin stays).
+            experiments: { optimization: { target: 'web' } },
+            manifest: isRemote
+              ? {
+                  additionalData: ({ stats }) => {
+                    Object.assign(stats.metaData, { [MANIFEST_DESCRIPTOR_KEY]: options.descriptor });
+                    return stats;
+                  },
+                }
+              : false,
+          }),
       new rspack.HtmlRspackPlugin({
         template: path.join(import.meta.dirname, 'index.html'),
         title: options.title,

@@ -55,6 +55,18 @@ const firstBox = (page: Page) => page.getByRole('textbox', { name: 'Digit 1 dari
 const resendButton = (page: Page) => page.getByRole('button', { name: /Kirim ulang OTP/ });
 const toastWith = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
+/** A real paste event carrying `text` (what the browser fires on Ctrl+V), on the focused element. */
+async function pasteInto(page: Page, locator: ReturnType<Page['getByRole']>, text: string): Promise<void> {
+  await locator.focus();
+  await locator.evaluate((element, value) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
 async function typeCode(page: Page, code: string): Promise<void> {
   await firstBox(page).click();
   await page.keyboard.type(code);
@@ -139,7 +151,9 @@ test.describe('login by NIK', () => {
     }
   });
 
-  test('a failing step of the chain leaves the user on the form with a message and no session', async ({ page }) => {
+  test('a failing step of the chain leaves the user on the form with a message and no session', async ({
+    page,
+  }) => {
     await page.route(`${API_BASE}/session/create`, (route) =>
       route.fulfill({ status: 500, json: { message: 'Gagal membuat sesi aplikasi' } }),
     );
@@ -158,7 +172,9 @@ test.describe('login by NIK', () => {
     await nikField(page).fill(DEMO_ADMIN.nik);
     await passwordField(page).fill(DEMO_ADMIN.password);
     await page.getByRole('button', { name: 'Masuk' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Tidak dapat terhubung ke server. Periksa koneksi Anda.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Tidak dapat terhubung ke server. Periksa koneksi Anda.',
+    );
   });
 
   test('links to forgot password and to the phone login', async ({ page }) => {
@@ -176,18 +192,14 @@ test.describe('login by NIK', () => {
 test.describe('login by phone', () => {
   test('the phone field takes only digits, typed or pasted; an unknown phone is refused under it', async ({
     page,
-    context,
     expectNoA11yViolations,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: HOST_ORIGIN });
     await page.goto(routes.loginByPhone);
     await expectNoA11yViolations(page);
     await phoneField(page).pressSequentially('08a1b2-3 4e+');
     await expect(phoneField(page)).toHaveValue('081234');
     await phoneField(page).fill('');
-    await page.evaluate(() => navigator.clipboard.writeText('+62 870-0000-0001'));
-    await phoneField(page).focus();
-    await page.keyboard.press('ControlOrMeta+V');
+    await pasteInto(page, phoneField(page), '+62 870-0000-0001');
     await expect(phoneField(page)).toHaveValue('6287000000001');
 
     await phoneField(page).fill('0870000000001');
@@ -231,10 +243,10 @@ test.describe('login by phone', () => {
 
       // Paste the whole code, as a number on the wire.
       const sent = page.waitForRequest(`${API_BASE}/auth/login/phone`);
-      await firstBox(page).click();
-      await page.evaluate((c) => navigator.clipboard?.writeText(c).catch(() => undefined), code);
-      await page.keyboard.type(code);
-      await expect(page.getByRole('textbox', { name: 'Digit 6 dari 6' })).toHaveValue(code.slice(-1));
+      await pasteInto(page, page.getByRole('textbox', { name: 'Digit 3 dari 6' }), code);
+      await expect(page.getByRole('textbox', { name: 'Digit 1 dari 6' })).toHaveValue(code.charAt(0));
+      await expect(page.getByRole('textbox', { name: 'Digit 6 dari 6' })).toHaveValue(code.charAt(5));
+      await expect(page.getByRole('textbox', { name: 'Digit 6 dari 6' })).toBeFocused();
       await page.keyboard.press('Enter');
       expect((await sent).postDataJSON()).toEqual({ phone: user.phone, otp: Number(code) });
       await expect(page).toHaveURL(/\/home$/);

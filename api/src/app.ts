@@ -14,7 +14,7 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { seedIfEmpty } from './db/seed/seed';
 import { registerOutboxRoutes } from './dev/outbox-routes';
-import { installErrorHandling, installJsonParser } from './http/error-handling';
+import { frameworkErrorBody, installErrorHandling, installJsonParser } from './http/error-handling';
 import { registerReferenceRoutes } from './reference/reference-routes';
 import { registerRoleRoutes } from './roles/role-routes';
 import { registerLogoRoutes } from './static/logo-routes';
@@ -59,6 +59,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: (error, _request, reply) => {
+      // The router fails before any route: answer on the raw response (the typed reply is generic here).
+      const { status, body } = frameworkErrorBody(error);
+      reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      reply.raw.end(JSON.stringify(body));
+    },
     // Fastify's two lines per request are replaced by one compact line (onResponse below).
     logController: new LogController({ disableRequestLogging: true }),
   });

@@ -61,7 +61,7 @@ const envSchema = z.object({
   TOKEN_TTL_SECONDS: intVar(60, 31_536_000),
   OTP_MIN_INTERVAL_SECONDS: intVar(0, 86_400),
   CORS_ORIGINS: z.string().optional(),
-  SEED_USERS: intVar(1, 1_000_000),
+  SEED_USERS: intVar(1, 200_000),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });

@@ -10,6 +10,8 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipe konten tidak didukung, gunakan application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Panjang konten tidak valid',
   FST_ERR_VALIDATION: 'Data permintaan tidak valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'Alamat terlalu panjang',
+  FST_ERR_BAD_URL: 'Alamat tidak valid',
 };
 
 function statusOf(error: Error): number | undefined {
@@ -18,6 +20,13 @@ function statusOf(error: Error): number | undefined {
 
 function codeOf(error: Error): string | undefined {
   return 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** Envelope of an error the router raises before any route runs (bad URL, over-long segment). */
+export function frameworkErrorBody(error: Error): { status: number; body: { message: string } } {
+  const status = statusOf(error) ?? 400;
+  const code = codeOf(error);
+  return { status, body: { message: (code && frameworkMessages[code]) ?? 'Permintaan tidak valid' } };
 }
 
 /**
@@ -45,12 +54,13 @@ export function installErrorHandling(app: FastifyInstance): void {
 }
 
 /**
- * application/json with an empty body counts as no body (a DELETE sent with the JSON content type
+ * The api speaks JSON only. application/json with an empty body counts as no body (a DELETE sent with the JSON content type
  * by a generic client); anything else goes through Fastify's safe parser (prototype poisoning → 400).
  */
 export function installJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // JSON only: a text/plain body is refused with 415 rather than parsed into a string.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body !== 'string' || body.trim() === '') {
       done(null, undefined);

@@ -67,8 +67,8 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get(paths.reference.employeeSearch, async (request) => {
     const query = validate(employeeSearchQuerySchema, request.query);
-    const where = query.keyword ? `WHERE name LIKE ?1 ESCAPE '\\' OR nik LIKE ?1 ESCAPE '\\' OR no_hp LIKE ?1 ESCAPE '\\'` : '';
-    const params = query.keyword ? [containsPattern(query.keyword)] : [];
+    const where = query.keyword ? `WHERE name LIKE @p ESCAPE '\\' OR nik LIKE @p ESCAPE '\\' OR no_hp LIKE @p ESCAPE '\\'` : '';
+    const params = query.keyword ? [{ p: containsPattern(query.keyword) }] : [];
     const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM employees ${where}`).get(...params)?.n ?? 0;
     const data = db
       .prepare<unknown[], Employee>(

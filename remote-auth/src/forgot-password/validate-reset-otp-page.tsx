@@ -1,6 +1,39 @@
-import { PageHeader } from '@sso/shared/ui';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { otpErrorMessage } from '../auth-errors/otp-errors';
+import { OtpStep } from '../otp/otp-step';
+import { useOtpResend } from '../otp/use-otp-resend';
+import { resendResetOtp } from './resend-reset-otp';
+import { clearResetFlow, resetCooldownStore, resetNikStore, resetPhoneStore } from './reset-storage';
+import { useVerifyResetOtp } from './verify-reset-otp';
 
-/** Early version of this page; its issue completes it. */
-export default function Page() {
-  return <PageHeader title="Verifikasi OTP" />;
+/**
+ * /validate-otp: the code of the password reset, shown with the stored masked phone. Without the
+ * stored nik and masked phone (a direct visit) the flow starts over at /forgot-password.
+ */
+export default function ValidateResetOtpPage() {
+  const navigate = useNavigate();
+  const [stored] = useState(() => ({ nik: resetNikStore.read(), maskedPhone: resetPhoneStore.read() }));
+  const verify = useVerifyResetOtp();
+  const resend = useOtpResend(() => resendResetOtp(stored.nik ?? ''), resetCooldownStore);
+  const [error, setError] = useState<string | null>(null);
+
+  const { nik, maskedPhone } = stored;
+  if (!nik || !maskedPhone) return <Navigate to="/forgot-password" replace />;
+  return (
+    <OtpStep
+      maskedPhone={maskedPhone}
+      onBack={() => {
+        clearResetFlow();
+        navigate('/forgot-password');
+      }}
+      onVerify={(code) => {
+        setError(null);
+        verify.mutate({ nik, code }, { onError: (failure) => setError(otpErrorMessage(failure)) });
+      }}
+      verifying={verify.isPending}
+      verifyError={error}
+      resend={resend}
+    />
+  );
 }

@@ -1,6 +1,62 @@
-import { PageHeader } from '@sso/shared/ui';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { t } from '@sso/shared/i18n';
+import { Button, toast } from '@sso/shared/ui';
+import { serverFormErrors } from '../auth-errors/server-form-errors';
+import { AuthLayout } from '../auth-layout/auth-layout';
+import styles from '../auth-layout/auth-layout.module.css';
+import { authText } from '../auth-texts';
+import { startCooldown } from '../otp/resend-cooldown';
+import { loginCooldownStore, loginPhoneStore } from './login-phone-storage';
+import { PhoneField } from './phone-field';
+import { useRequestLoginOtp } from './request-login-otp';
 
-/** Early version of this page; its issue completes it. */
-export default function Page() {
-  return <PageHeader title="Login by phone" />;
+/** /login-by-phone (spec 2 "Login by phone"): the phone, then a code to /verifikasi-otp. */
+export default function LoginPhonePage() {
+  const navigate = useNavigate();
+  const [phone, setPhone] = useState(() => loginPhoneStore.read() ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const requestOtp = useRequestLoginOtp();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (requestOtp.isPending) return;
+    setError(null);
+    requestOtp.mutate(phone, {
+      onSuccess: (response) => {
+        loginPhoneStore.write(phone);
+        loginCooldownStore.write(startCooldown(Date.now()));
+        toast.success(response.message);
+        navigate('/verifikasi-otp');
+      },
+      onError: (failure) => {
+        // Spec 8: the server's phone error, or its message, under the field.
+        const server = serverFormErrors(failure, ['phone'] as const);
+        setError(server.fields.phone ?? server.message);
+      },
+    });
+  };
+
+  return (
+    <AuthLayout title={authText.phoneTitle} description={authText.phoneDescription}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <PhoneField
+          value={phone}
+          error={error}
+          onChange={(value) => {
+            setPhone(value);
+            if (error) setError(null);
+          }}
+        />
+        <Button type="submit" block loading={requestOtp.isPending}>
+          {t.auth.sendOtpCode}
+        </Button>
+      </form>
+      <p className={styles.footer}>
+        <Link className={styles.link} to="/login">
+          {authText.loginByNikLink}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
 }

@@ -1,6 +1,39 @@
-import { PageHeader } from '@sso/shared/ui';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { otpErrorMessage } from '../auth-errors/otp-errors';
+import { maskPhone } from '../otp/mask-phone';
+import { OtpStep } from '../otp/otp-step';
+import { useOtpResend } from '../otp/use-otp-resend';
+import { clearLoginPhoneFlow, loginCooldownStore, loginPhoneStore } from './login-phone-storage';
+import { useLoginWithPhone } from './login-with-phone';
+import { requestLoginOtp } from './request-login-otp';
 
-/** Early version of this page; its issue completes it. */
-export default function Page() {
-  return <PageHeader title="Verifikasi OTP" />;
+/**
+ * /verifikasi-otp: the code of the phone login, sent as a number with the stored phone, then the
+ * login chain. Without a stored phone (a direct visit) the flow starts over at /login-by-phone.
+ */
+export default function VerifyLoginOtpPage() {
+  const navigate = useNavigate();
+  const [phone] = useState(() => loginPhoneStore.read());
+  const login = useLoginWithPhone();
+  const resend = useOtpResend(() => requestLoginOtp(phone ?? ''), loginCooldownStore);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!phone) return <Navigate to="/login-by-phone" replace />;
+  return (
+    <OtpStep
+      maskedPhone={maskPhone(phone)}
+      onBack={() => {
+        clearLoginPhoneFlow();
+        navigate('/login-by-phone');
+      }}
+      onVerify={(code) => {
+        setError(null);
+        login.mutate({ phone, code }, { onError: (failure) => setError(otpErrorMessage(failure)) });
+      }}
+      verifying={login.isPending}
+      verifyError={error}
+      resend={resend}
+    />
+  );
 }

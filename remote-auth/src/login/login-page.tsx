@@ -1,6 +1,84 @@
-import { PageHeader } from '@sso/shared/ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router-dom';
+import { t } from '@sso/shared/i18n';
+import { Button, PasswordField, TextField } from '@sso/shared/ui';
+import { serverFormErrors } from '../auth-errors/server-form-errors';
+import { AuthLayout } from '../auth-layout/auth-layout';
+import { FormAlert } from '../auth-layout/form-alert';
+import styles from '../auth-layout/auth-layout.module.css';
+import { authText } from '../auth-texts';
+import { loginFormSchema, type LoginFormValues } from './login-form-schema';
+import { useLoginWithNik } from './login-with-nik';
 
-/** Early version of this page; its issue completes it. */
-export default function Page() {
-  return <PageHeader title="Masuk" />;
+/** /login (spec 2 "Login"): NIK and password, then the login chain of spec 4. */
+export default function LoginPage() {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { nik: '', password: '' },
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const login = useLoginWithNik();
+
+  const onSubmit = handleSubmit((values) => {
+    setFormError(null);
+    login.mutate(values, {
+      onError: (error) => {
+        const server = serverFormErrors(error, ['nik', 'password'] as const);
+        if (server.fields.nik)
+          setError('nik', { type: 'server', message: server.fields.nik }, { shouldFocus: true });
+        if (server.fields.password) {
+          setError(
+            'password',
+            { type: 'server', message: server.fields.password },
+            { shouldFocus: !server.fields.nik },
+          );
+        }
+        setFormError(server.message);
+      },
+    });
+  });
+
+  return (
+    <AuthLayout title={authText.loginTitle} description={authText.loginDescription}>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <TextField
+          label={authText.nikLabel}
+          placeholder={authText.nikPlaceholder}
+          autoComplete="username"
+          autoFocus
+          error={errors.nik?.message}
+          {...register('nik')}
+        />
+        <PasswordField
+          label={authText.passwordLabel}
+          placeholder={authText.passwordPlaceholder}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className={styles.row}>
+          <Link className={styles.link} to="/forgot-password">
+            {authText.forgotPasswordLink}
+          </Link>
+        </div>
+        <FormAlert message={formError} />
+        <Button type="submit" block loading={login.isPending}>
+          {t.auth.login}
+        </Button>
+      </form>
+      <p className={styles.footer}>
+        {authText.otherWay}{' '}
+        <Link className={styles.link} to="/login-by-phone">
+          {authText.loginByPhoneLink}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rolePayloadSchema, type Role, type RolePayload } from '@sso/shared/contract';
+import { accessLevelSchema, idSchema, rolePayloadSchema, type Role, type RolePayload } from '@sso/shared/contract';
 import { normaliseSelection, type Selection } from './selection';
 
 /**
@@ -14,6 +14,19 @@ export interface RoleFormValues {
   /** Applications with their ticked menus and sub-menus (see selection.ts). */
   applications: Selection;
 }
+
+/** The selection exactly as the form holds it (selection.ts); the payload's rules then apply. */
+const childGrantSchema = z.object({ id: idSchema, access_level: accessLevelSchema });
+const menuGrantSchema = z.object({ id: idSchema, access_level: accessLevelSchema, children: z.array(childGrantSchema) });
+const selectionSchema = z
+  .array(z.object({ apps_id: idSchema, menus: z.array(menuGrantSchema) }))
+  .superRefine((selection, ctx) => {
+    // The payload's own rules and messages ("Minimal pilih 1 aplikasi", limits).
+    const result = rolePayloadSchema.shape.applications.safeParse(selection);
+    for (const issue of result.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
+  });
 
 /**
  * The form's schema, built from the payload schema of the contract: the same rules and messages
@@ -30,7 +43,7 @@ export const roleFormSchema = z.object({
       return z.NEVER;
     })
     .pipe(rolePayloadSchema.shape.color_id),
-  applications: rolePayloadSchema.shape.applications,
+  applications: selectionSchema,
 });
 export type RoleFormOutput = z.output<typeof roleFormSchema>;
 

@@ -176,3 +176,6 @@ export function setLevel(
   });
   return withApp(selection, appsId, menus);
 }
+
+/** Applies a selection rule to the latest selection (components pass rules, not values). */
+export type SelectionUpdate = (update: (selection: Selection) => Selection) => void;

@@ -1,6 +1,180 @@
-import { PageHeader } from '@sso/shared/ui';
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toApiError } from '@sso/shared/api';
+import type { Role } from '@sso/shared/contract';
+import { formatNumber, t } from '@sso/shared/i18n';
+import {
+  BulkBar,
+  DataTable,
+  KebabMenu,
+  LogoStack,
+  PageHeader,
+  Pagination,
+  SearchField,
+  Select,
+  StatePanel,
+  pageCount,
+  useListSearchParams,
+  useRowSelection,
+  type DataTableColumn,
+} from '@sso/shared/ui';
+import { useApplications } from '../reference-data/get-applications';
+import { rolePaths } from '../routes/role-paths';
+import { rolesText } from '../texts';
+import { useRoles } from './api/get-roles';
+import { RoleNameCell } from './role-name-cell';
+import { ROLE_LIST_OPTIONS, toRoleListParams } from './role-list-params';
+import { useRoleDeletion } from './use-role-deletion';
+import styles from './role-list-page.module.css';
 
-/** Early version of this page; its issue completes it. */
-export default function Page() {
-  return <PageHeader title="Role Management" />;
+const columns: DataTableColumn<Role>[] = [
+  { id: 'name', header: rolesText.list.nameColumn, cell: (role) => <RoleNameCell role={role} />, width: '40%' },
+  {
+    id: 'members',
+    header: rolesText.list.membersColumn,
+    cell: (role) => rolesText.list.members(role.member_count),
+    width: '20%',
+  },
+  {
+    id: 'apps',
+    header: rolesText.list.appsColumn,
+    cell: (role) => (
+      <LogoStack items={role.applications.map((app) => ({ key: app.apps_id, name: app.apps_name, url: app.logo_url }))} />
+    ),
+  },
+];
+
+/**
+ * /role-management (spec 2): search (500 ms, back to page 1), application filter ("Semua Aplikasi"),
+ * roles with colour, member count and application logos, row and bulk delete, pagination. The list
+ * state lives in the URL.
+ */
+export default function RoleListPage() {
+  const navigate = useNavigate();
+  const list = useListSearchParams(ROLE_LIST_OPTIONS);
+  const params = toRoleListParams(list);
+  const roles = useRoles(params);
+  const applications = useApplications();
+  const selection = useRowSelection(JSON.stringify(params));
+  const deletion = useRoleDeletion();
+
+  const rows = roles.data?.data ?? [];
+  const total = roles.data?.meta.total ?? 0;
+  const filtered = params.keyword !== '' || params.appsId !== null;
+
+  // A page past the end (after deleting its last rows, or from an old link): go to the last page.
+  const lastPage = pageCount(total, params.perPage);
+  const { setPage, update } = list;
+  useEffect(() => {
+    if (roles.data && !roles.isPlaceholderData && rows.length === 0 && params.page > lastPage) {
+      update({ page: lastPage }, { replace: true });
+    }
+  }, [roles.data, roles.isPlaceholderData, rows.length, params.page, lastPage, update]);
+
+  const appOptions = useMemo(
+    () => (applications.data ?? []).map((app) => ({ value: app.id, label: app.name })),
+    [applications.data],
+  );
+
+  async function deleteSelected() {
+    const ids = [...selection.selected].filter((id): id is number => typeof id === 'number');
+    if (await deletion.deleteRoles(ids)) selection.clear();
+  }
+
+  async function deleteOne(role: Role) {
+    if (await deletion.deleteRole(role)) selection.clear();
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t.roles.listTitle}
+        actions={
+          <Link className={styles.add} to={rolePaths.create}>
+            {rolesText.list.add}
+          </Link>
+        }
+      />
+      <div className={styles.toolbar}>
+        <SearchField
+          className={styles.search}
+          label={rolesText.list.search}
+          placeholder={rolesText.list.searchPlaceholder}
+          value={list.keyword}
+          onSearch={list.setKeyword}
+        />
+        <div className={styles.filter}>
+          <Select
+            label={rolesText.list.applicationFilter}
+            hideLabel
+            options={appOptions}
+            value={params.appsId}
+            loading={applications.isPending}
+            clearLabel={t.roles.allApplications}
+            onChange={(value) => list.setFilter('apps_id', value === null ? null : String(value))}
+          />
+        </div>
+      </div>
+      <BulkBar
+        count={selection.selected.size}
+        busy={deletion.busy}
+        onDelete={() => void deleteSelected()}
+        onClose={selection.clear}
+      />
+      {roles.isError && !roles.data ? (
+        <StatePanel
+          tone="error"
+          title={rolesText.list.failed}
+          body={toApiError(roles.error).message}
+          onRetry={() => void roles.refetch()}
+        />
+      ) : (
+        <>
+          <DataTable
+            caption={rolesText.list.caption}
+            columns={columns}
+            rows={rows}
+            getRowId={(role) => role.id}
+            busy={roles.isFetching}
+            selection={{
+              selected: selection.selected,
+              onChange: selection.setSelected,
+              rowLabel: (role) => rolesText.list.rowLabel(role.name),
+              allLabel: rolesText.list.allLabel,
+            }}
+            actions={(role) => (
+              <KebabMenu
+                label={rolesText.list.actions(role.name)}
+                items={[
+                  { label: t.common.edit, onSelect: () => void navigate(rolePaths.edit(role)) },
+                  { label: t.common.delete, tone: 'danger', onSelect: () => void deleteOne(role) },
+                ]}
+              />
+            )}
+            empty={
+              roles.isPending ? (
+                <StatePanel title={t.common.loading} />
+              ) : filtered ? (
+                <StatePanel title={t.common.notFound} body={rolesText.list.noMatchBody} />
+              ) : (
+                <StatePanel title={t.roles.empty} body={rolesText.list.emptyBody} />
+              )
+            }
+          />
+          {total > 0 ? (
+            <Pagination
+              page={params.page}
+              pageSize={params.perPage}
+              total={total}
+              onPageChange={setPage}
+              onPageSizeChange={list.setPerPage}
+            />
+          ) : null}
+          <p className="sso-visually-hidden" aria-live="polite">
+            {roles.data ? `${formatNumber(total)} role` : ''}
+          </p>
+        </>
+      )}
+    </>
+  );
 }

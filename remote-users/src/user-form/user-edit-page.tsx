@@ -1,6 +1,50 @@
-import { PageHeader } from '@sso/shared/ui';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { t } from '@sso/shared/i18n';
+import { PageHeader, StatePanel } from '@sso/shared/ui';
+import styles from './user-edit-page.module.css';
+import { texts } from '../texts';
+import { useUpdateUser } from './api/update-user';
+import { UserForm } from './user-form';
+import { toUserFormValues } from './user-form-model';
+import { decodeUserHashId, userPaths } from './user-hash-id';
 
-/** Early version of this page; its issue completes it. */
-export default function Page() {
-  return <PageHeader title="Edit User" />;
+/**
+ * `/edit-user/{hashId}` (spec 2 "Edit User"): the user travels in the route. A malformed or
+ * tampered hashId shows a clear message and a way back, never a crash.
+ */
+export default function UserEditPage() {
+  const { hashId = '' } = useParams();
+  const decoded = useMemo(() => decodeUserHashId(hashId), [hashId]);
+  const update = useUpdateUser();
+
+  if (!decoded.ok) {
+    return (
+      <>
+        <PageHeader title={t.users.editTitle} />
+        <StatePanel
+          tone="error"
+          title={texts.hashIdInvalidTitle}
+          body={texts.hashIdInvalidBody}
+          action={
+            <Link className={styles.back} to={userPaths.list}>
+              {texts.backToList}
+            </Link>
+          }
+        />
+      </>
+    );
+  }
+  const { user } = decoded;
+  return (
+    <>
+      <PageHeader title={t.users.editTitle} />
+      <UserForm
+        key={hashId}
+        mode="edit"
+        defaultValues={toUserFormValues(user)}
+        onSave={(payload) => update.mutateAsync({ id: user.id, payload })}
+      />
+    </>
+  );
 }

@@ -1,6 +1,150 @@
-import { PageHeader } from '@sso/shared/ui';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { User } from '@sso/shared/contract';
+import { t } from '@sso/shared/i18n';
+import {
+  BulkBar,
+  Button,
+  DataTable,
+  KebabMenu,
+  PageHeader,
+  Pagination,
+  SearchField,
+  Spinner,
+  StatePanel,
+  pageCount,
+  useListSearchParams,
+  useRowSelection,
+} from '@sso/shared/ui';
+import styles from './user-list-page.module.css';
+import { texts } from '../texts';
+import { userPaths } from '../user-form/user-hash-id';
+import { useUsers } from './api/get-users';
+import { userColumns } from './user-columns';
+import { UserDetailDrawer } from './user-detail-drawer';
+import { UserFilters } from './user-filters';
+import { USER_LIST_OPTIONS, toUserListQuery } from './user-list-params';
+import { useUserDeletion } from './use-user-deletion';
 
-/** Early version of this page; its issue completes it. */
-export default function Page() {
-  return <PageHeader title="User Management" />;
+/** `/user-management`: the users list of spec 2, its state in the URL (spec 4 "Lists"). */
+export default function UserListPage() {
+  const navigate = useNavigate();
+  const list = useListSearchParams(USER_LIST_OPTIONS);
+  const query = toUserListQuery(list);
+  const users = useUsers(query);
+  const selection = useRowSelection(JSON.stringify(query));
+  const [detail, setDetail] = useState<User | null>(null);
+  const deletion = useUserDeletion(() => {
+    setDetail(null);
+    selection.clear();
+  });
+
+  const total = users.data?.meta.total ?? 0;
+  const rows = users.data?.data ?? [];
+  const filtered = list.keyword !== '' || Object.keys(list.filters).length > 0;
+  const lastPage = pageCount(total, list.perPage);
+
+  // A page past the end (a stale link, or the last rows deleted) moves to the last page.
+  const { setPage, update } = list;
+  const pastEnd =
+    users.isSuccess && !users.isPlaceholderData && rows.length === 0 && total > 0 && list.page > lastPage;
+  useEffect(() => {
+    if (pastEnd) update({ page: lastPage }, { replace: true });
+  }, [pastEnd, lastPage, update]);
+
+  const edit = (user: User) => void navigate(userPaths.edit(user));
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={t.users.listTitle}
+        actions={<Button onClick={() => void navigate(userPaths.create)}>{texts.addUser}</Button>}
+      />
+      <div className={styles.toolbar}>
+        <SearchField
+          className={styles.search}
+          label={texts.searchLabel}
+          placeholder={texts.searchPlaceholder}
+          value={list.keyword}
+          onSearch={list.setKeyword}
+        />
+        <UserFilters values={list.filters} onChange={(filters) => update({ filters, page: 1 })} />
+      </div>
+
+      {users.isPending ? (
+        <div className={styles.loading}>
+          <Spinner />
+          <span>{t.common.loading}</span>
+        </div>
+      ) : users.isError && !users.data ? (
+        <StatePanel
+          tone="error"
+          title={texts.loadFailed}
+          body={users.error.message}
+          onRetry={() => void users.refetch()}
+        />
+      ) : total === 0 && !filtered ? (
+        <StatePanel
+          title={t.users.empty}
+          body={texts.emptyBody}
+          action={<Button onClick={() => void navigate(userPaths.create)}>{texts.addUser}</Button>}
+        />
+      ) : (
+        <>
+          <DataTable
+            caption={texts.tableCaption}
+            columns={userColumns}
+            rows={rows}
+            getRowId={(user) => user.id}
+            busy={users.isPlaceholderData}
+            selection={{
+              selected: selection.selected,
+              onChange: selection.setSelected,
+              rowLabel: (user) => texts.selectRow(user.nama),
+              allLabel: texts.selectAll,
+            }}
+            onRowClick={setDetail}
+            actions={(user) => (
+              <KebabMenu
+                label={texts.rowActions(user.nama)}
+                items={[
+                  { label: t.users.viewDetail, onSelect: () => setDetail(user) },
+                  { label: t.common.edit, onSelect: () => edit(user) },
+                  { label: t.common.delete, tone: 'danger', onSelect: () => void deletion.deleteOne(user) },
+                ]}
+              />
+            )}
+            empty={<StatePanel title={t.common.notFound} body={texts.noMatchBody} />}
+          />
+          {total > 0 ? (
+            <Pagination
+              page={Math.min(list.page, lastPage)}
+              pageSize={list.perPage}
+              total={total}
+              onPageChange={setPage}
+              onPageSizeChange={list.setPerPage}
+            />
+          ) : null}
+        </>
+      )}
+
+      <BulkBar
+        count={selection.selected.size}
+        busy={deletion.busy}
+        onClose={selection.clear}
+        onDelete={() =>
+          void deletion.deleteMany(
+            [...selection.selected].filter((id): id is number => typeof id === 'number'),
+          )
+        }
+      />
+      <UserDetailDrawer
+        user={detail}
+        deleting={deletion.busy}
+        onClose={() => setDetail(null)}
+        onDelete={(user) => void deletion.deleteOne(user)}
+        onEdit={edit}
+      />
+    </div>
+  );
 }

@@ -23,7 +23,9 @@ export async function completeLogin(token: string, appsId: number | string): Pro
   const apps = await api.get(paths.session.availableApps, availableAppsResponseSchema, { token });
   const app = apps.data.find((a) => String(a.id) === String(appsId));
   if (!app) throw new ApiError('http', 'Aplikasi tidak tersedia untuk akun ini', 403);
-  const created = await api.post(paths.session.create, { app_id: app.id }, createSessionResponseSchema, { token });
+  const created = await api.post(paths.session.create, { app_id: app.id }, createSessionResponseSchema, {
+    token,
+  });
   await api.post(
     paths.session.validate,
     { session_token: created.data.session_token },
@@ -63,6 +65,10 @@ export async function completeLogin(token: string, appsId: number | string): Pro
 /** NIK + password, then the chain (spec 4 "Login chain (NIK)"). `url` is the current origin. */
 export async function loginWithNik(nik: string, password: string): Promise<Session> {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  const result = await api.post(paths.auth.loginNik, { nik, password, url: origin }, loginTokenResponseSchema);
+  const result = await api.post(
+    paths.auth.loginNik,
+    { nik, password, url: origin },
+    loginTokenResponseSchema,
+  );
   return completeLogin(result.data.token, result.data.apps_id);
 }

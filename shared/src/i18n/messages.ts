@@ -50,10 +50,28 @@ export const t = {
     deleteTitle: (nama: string) => `Hapus user "${nama}"?`,
     deleteBody: (product: string) =>
       `Dengan menghapus, user tidak akan memilki akses ke aplikasi ${product}`,
+    // Spec 2 screen titles, columns and drawer fields.
+    listTitle: 'User Management',
+    createTitle: 'Tambah User',
+    editTitle: 'Edit User',
+    fieldName: 'Nama',
+    fieldNik: 'NIK',
+    fieldPhone: 'No. Handphone',
+    fieldRole: 'Role',
+    fieldAp: 'AP',
+    fieldUnit: 'Unit',
+    apList: 'Daftar AP',
+    unitList: 'Daftar Unit',
+    apAll: 'All',
   },
   roles: {
     empty: 'Belum Ada Role',
     allApplications: 'Semua Aplikasi',
+    listTitle: 'Role Management',
+    createTitle: 'Tambah Role',
+    editTitle: 'Edit Role',
+    /** Access levels of spec 6: owner (1), modifier (2), viewer (3, default). */
+    accessLevels: { 1: 'Owner', 2: 'Modifier', 3: 'Viewer' },
   },
   pagination: {
     showing: 'Menampilkan',

@@ -17,7 +17,13 @@ export interface BulkBarProps {
 }
 
 /** Spec 2: the bulk bar `{n} terpilih` with a Hapus action and a close action (width 418). */
-export function BulkBar({ count, onDelete, onClose, busy = false, deleteLabel = t.common.delete }: BulkBarProps) {
+export function BulkBar({
+  count,
+  onDelete,
+  onClose,
+  busy = false,
+  deleteLabel = t.common.delete,
+}: BulkBarProps) {
   if (count <= 0) return null;
   return (
     <div className={styles.bar} role="region" aria-label="Aksi data terpilih">
@@ -27,7 +33,12 @@ export function BulkBar({ count, onDelete, onClose, busy = false, deleteLabel = 
       <Button variant="danger" className={styles.delete} onClick={onDelete} loading={busy}>
         {deleteLabel}
       </Button>
-      <button type="button" className={styles.close} aria-label={`${t.common.close} pilihan`} onClick={onClose}>
+      <button
+        type="button"
+        className={styles.close}
+        aria-label={`${t.common.close} pilihan`}
+        onClick={onClose}
+      >
         <CloseIcon />
       </button>
     </div>

@@ -21,7 +21,15 @@ export interface CheckboxProps {
  * Accessible checkbox (Radix: role=checkbox, Space toggles, `aria-checked="mixed"` when
  * indeterminate — use that for a select-all box over a partial selection).
  */
-export function Checkbox({ checked, onCheckedChange, label, ariaLabel, disabled, id, className }: CheckboxProps) {
+export function Checkbox({
+  checked,
+  onCheckedChange,
+  label,
+  ariaLabel,
+  disabled,
+  id,
+  className,
+}: CheckboxProps) {
   const box = (
     <RadixCheckbox.Root
       id={id}
@@ -49,7 +57,14 @@ export function Checkbox({ checked, onCheckedChange, label, ariaLabel, disabled,
 function CheckMark() {
   return (
     <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      <path d="M2.5 6.2l2.3 2.3 4.7-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M2.5 6.2l2.3 2.3 4.7-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -60,7 +60,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
 function PlainTable<T>(props: DataTableProps<T>) {
   return (
     <div className={styles.scroller}>
-      <table className={styles.table} aria-rowcount={props.rows.length + 1} aria-busy={props.busy || undefined}>
+      <table
+        className={styles.table}
+        aria-rowcount={props.rows.length + 1}
+        aria-busy={props.busy || undefined}
+      >
         <Head {...props} />
         <tbody className={props.busy ? styles.busy : undefined}>
           {props.rows.length === 0 && props.empty ? (
@@ -70,7 +74,9 @@ function PlainTable<T>(props: DataTableProps<T>) {
               </td>
             </tr>
           ) : (
-            props.rows.map((row, index) => <Row key={props.getRowId(row)} {...props} row={row} index={index} />)
+            props.rows.map((row, index) => (
+              <Row key={props.getRowId(row)} {...props} row={row} index={index} />
+            ))
           )}
         </tbody>
       </table>
@@ -96,7 +102,11 @@ function VirtualTable<T>(props: DataTableProps<T>) {
   const span = columnCount(props);
   return (
     <div ref={scroller} className={`${styles.scroller} ${styles.virtual}`}>
-      <table className={styles.table} aria-rowcount={props.rows.length + 1} aria-busy={props.busy || undefined}>
+      <table
+        className={styles.table}
+        aria-rowcount={props.rows.length + 1}
+        aria-busy={props.busy || undefined}
+      >
         <Head {...props} />
         <tbody className={props.busy ? styles.busy : undefined}>
           {before > 0 ? <Spacer height={before} span={span} /> : null}
@@ -189,7 +199,6 @@ function Row<T>({ row, index, measure, columns, getRowId, selection, onRowClick,
       ref={measure}
       data-index={index}
       aria-rowindex={index + 2}
-      aria-selected={selection ? selected : undefined}
       className={`${onRowClick ? styles.clickable : ''} ${selected ? styles.selected : ''}`}
       onClick={onClick}
     >
@@ -217,7 +226,9 @@ function Row<T>({ row, index, measure, columns, getRowId, selection, onRowClick,
 function isFromControl(event: MouseEvent<HTMLElement>): boolean {
   const target = event.target;
   if (!(target instanceof Element) || !event.currentTarget.contains(target)) return true;
-  return target.closest('button, a, input, select, textarea, label, [role="checkbox"], [role="menuitem"]') !== null;
+  return (
+    target.closest('button, a, input, select, textarea, label, [role="checkbox"], [role="menuitem"]') !== null
+  );
 }
 
 function columnCount<T>({ columns, selection, actions }: DataTableProps<T>): number {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import styles from './drawer.module.css';
 import { CloseIcon } from './icons';
@@ -21,6 +21,8 @@ export interface DrawerProps {
  * Escape and the overlay close it, focus returns to what opened it.
  */
 export function Drawer({ open, onOpenChange, title, description, children, footer }: DrawerProps) {
+  // Without a Dialog.Trigger Radix returns focus nowhere: remember what had focus when it opened.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -28,6 +30,17 @@ export function Drawer({ open, onOpenChange, title, description, children, foote
         <Dialog.Content
           className={styles.panel}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected && target !== document.body) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
         >
           <header className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
@@ -35,7 +48,9 @@ export function Drawer({ open, onOpenChange, title, description, children, foote
               <CloseIcon />
             </Dialog.Close>
           </header>
-          {description ? <Dialog.Description className={styles.description}>{description}</Dialog.Description> : null}
+          {description ? (
+            <Dialog.Description className={styles.description}>{description}</Dialog.Description>
+          ) : null}
           <div className={styles.body}>{children}</div>
           {footer ? <footer className={styles.footer}>{footer}</footer> : null}
         </Dialog.Content>

@@ -40,13 +40,23 @@ export function LogoStack({ items, max = OVERFLOW_VISIBLE, size = 28 }: LogoStac
             loading="lazy"
           />
         ) : (
-          <span key={item.key} className={styles.fallback} role="img" aria-label={item.name} title={item.name}>
+          <span
+            key={item.key}
+            className={styles.fallback}
+            role="img"
+            aria-label={item.name}
+            title={item.name}
+          >
             {item.name.trim().charAt(0).toUpperCase() || '?'}
           </span>
         );
       })}
       {hidden > 0 ? (
-        <span className={styles.more} title={rest.join(', ')} aria-label={`${hidden} lainnya: ${rest.join(', ')}`}>
+        <span
+          className={styles.more}
+          title={rest.join(', ')}
+          aria-label={`${hidden} lainnya: ${rest.join(', ')}`}
+        >
           {overflowLabel(hidden)}
         </span>
       ) : null}

@@ -3,7 +3,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OtpInput, emptyOtp, fillOtp, otpCode } from './otp-input';
 
-function Harness({ onSubmit, initial = emptyOtp() }: { onSubmit?: (code: string) => void; initial?: string[] }) {
+function Harness({
+  onSubmit,
+  initial = emptyOtp(),
+}: {
+  onSubmit?: (code: string) => void;
+  initial?: string[];
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -125,9 +131,18 @@ describe('OtpInput', () => {
   });
 
   it('ties its error to the group', () => {
-    render(<OtpInput label="Kode OTP" value={emptyOtp()} onChange={() => {}} error="Kode OTP tidak boleh kosong" />);
+    render(
+      <OtpInput
+        label="Kode OTP"
+        value={emptyOtp()}
+        onChange={() => {}}
+        error="Kode OTP tidak boleh kosong"
+      />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Kode OTP tidak boleh kosong');
-    expect(screen.getByRole('group', { name: 'Kode OTP' })).toHaveAccessibleDescription('Kode OTP tidak boleh kosong');
+    expect(screen.getByRole('group', { name: 'Kode OTP' })).toHaveAccessibleDescription(
+      'Kode OTP tidak boleh kosong',
+    );
   });
 });
 

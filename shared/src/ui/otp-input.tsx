@@ -31,7 +31,11 @@ const onlyDigits = (text: string) => text.replace(/\D/g, '');
  * Writes `digits` into the boxes from `start` on (a paste or an autofilled code). A whole code
  * (as many digits as boxes) always fills every box from the first.
  */
-export function fillOtp(value: readonly string[], start: number, digits: string): { next: string[]; last: number } {
+export function fillOtp(
+  value: readonly string[],
+  start: number,
+  digits: string,
+): { next: string[]; last: number } {
   const from = digits.length >= value.length ? 0 : start;
   const next = [...value];
   let last = from;
@@ -47,7 +51,15 @@ export function fillOtp(value: readonly string[], start: number, digits: string)
  * Backspace on an empty box moves back; pasting a whole code fills every box. The first box
  * offers `autocomplete=one-time-code` so a phone's SMS autofill lands in it (then spreads).
  */
-export function OtpInput({ value, onChange, onSubmit, label, error, disabled = false, autoFocus = false }: OtpInputProps) {
+export function OtpInput({
+  value,
+  onChange,
+  onSubmit,
+  label,
+  error,
+  disabled = false,
+  autoFocus = false,
+}: OtpInputProps) {
   const id = useId();
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const labelId = `${id}-label`;
@@ -71,7 +83,8 @@ export function OtpInput({ value, onChange, onSubmit, label, error, disabled = f
     if (digits.length === 1 || (digits.length === 2 && value[index] !== '')) {
       // Typed over an existing digit: keep the new one, whichever side of the old one it went.
       const previous = value[index] ?? '';
-      const typed = digits.length === 1 ? digits : digits.startsWith(previous) ? digits.charAt(1) : digits.charAt(0);
+      const typed =
+        digits.length === 1 ? digits : digits.startsWith(previous) ? digits.charAt(1) : digits.charAt(0);
       const next = [...value];
       next[index] = typed;
       onChange(next);

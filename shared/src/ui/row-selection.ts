@@ -11,7 +11,11 @@ export function selectAllState(rowIds: readonly RowId[], selected: ReadonlySet<R
 }
 
 /** Selects every row of `rowIds` (checked) or removes them all (unchecked); other ids are kept. */
-export function toggleAll(rowIds: readonly RowId[], selected: ReadonlySet<RowId>, checked: boolean): Set<RowId> {
+export function toggleAll(
+  rowIds: readonly RowId[],
+  selected: ReadonlySet<RowId>,
+  checked: boolean,
+): Set<RowId> {
   const next = new Set(selected);
   for (const id of rowIds) {
     if (checked) next.add(id);

@@ -28,7 +28,9 @@ export interface ListSearchParams<K extends string> extends ListSearchState<K> {
  * const LIST = { filters: ['perusahaan_id', 'role_id'], isValidFilter: (_k, v) => isPositiveIntParam(v) } as const;
  * const { page, perPage, keyword, filters, setPage, setFilter } = useListSearchParams(LIST);
  */
-export function useListSearchParams<K extends string>(options: ListSearchOptions<K> = {}): ListSearchParams<K> {
+export function useListSearchParams<K extends string>(
+  options: ListSearchOptions<K> = {},
+): ListSearchParams<K> {
   const [searchParams, setSearchParams] = useSearchParams();
   const { filters: filterKeys, isValidFilter } = options;
   const state = useMemo(

@@ -98,6 +98,16 @@ function seedRoles(db: Db): void {
   });
 }
 
+/** Hashes of the demo passwords, computed once per process (scrypt is slow on purpose). */
+const demoHashes = new Map<string, string>();
+function demoHash(password: string): string {
+  const cached = demoHashes.get(password);
+  if (cached) return cached;
+  const hash = hashPasswordSync(password);
+  demoHashes.set(password, hash);
+  return hash;
+}
+
 interface Person {
   name: string;
   nik: string;
@@ -109,12 +119,14 @@ function makePerson(random: Random, index: number): Person {
   if (index === 1) return { name: ADMIN.name, nik: ADMIN.nik, phone: ADMIN.phone, email: ADMIN.email };
   const first = random.pick(FIRST_NAMES);
   const last = random.pick(LAST_NAMES);
-  // Disjoint ranges per index keep every phone unique.
-  const digits = String(index * 37 + random.int(0, 36)).padStart(8, '0');
+  // index × an odd multiplier prime to 10 is a bijection modulo 10^8: unique, random-looking numbers.
+  const digits = String((index * 7_919_687 + 3_141_592) % 100_000_000).padStart(8, '0');
+  let phone = `08${random.pick(PHONE_PREFIXES)}${digits}`;
+  if (phone === ADMIN.phone) phone = `0813${digits}`;
   return {
     name: `${first} ${last}`,
     nik: String(100_000 + index),
-    phone: `08${random.pick(PHONE_PREFIXES)}${digits}`,
+    phone,
     email: `${first}.${last}${index}@sso.local`.toLowerCase(),
   };
 }
@@ -127,8 +139,8 @@ function seedPeople(db: Db, random: Random, userCount: number, branchesByCompany
   );
   const insertCompany = db.prepare('INSERT INTO user_companies (user_id, company_id) VALUES (?, ?)');
   const insertBranch = db.prepare('INSERT INTO user_branches (user_id, company_id, branch_id) VALUES (?, ?, ?)');
-  const adminHash = hashPasswordSync(ADMIN.password);
-  const demoHash = hashPasswordSync(DEMO_USER_PASSWORD);
+  const adminHash = demoHash(ADMIN.password);
+  const userHash = demoHash(DEMO_USER_PASSWORD);
   const companyIds = [...branchesByCompany.keys()];
   const total = Math.max(userCount, 1, EMPLOYEE_COUNT);
 
@@ -139,7 +151,7 @@ function seedPeople(db: Db, random: Random, userCount: number, branchesByCompany
     if (index > userCount) continue;
 
     const roleId = index === 1 ? 1 : random.int(2, ROLES.length);
-    const passwordHash = index === 1 ? adminHash : inDirectory ? demoHash : null;
+    const passwordHash = index === 1 ? adminHash : inDirectory ? userHash : null;
     const at = new Date(BASE_TIME + index * 37 * 60_000).toISOString();
     insertUser.run(index, person.name, person.nik, person.phone, person.email, roleId, passwordHash, at, at);
 

@@ -1,0 +1,105 @@
+import { loginResponseSchema, paths, SESSION_INVALID_MESSAGE, userListResponseSchema } from '@sso/shared/contract';
+import { ADMIN, call, expectError, expectOk, loginAsAdmin, loginWithNik } from '../test-support/http';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ tokenTtlSeconds: 3600 });
+});
+afterAll(() => t.close());
+
+const login = (body: unknown) => call(t.app, 'POST', paths.auth.loginNik, { body });
+const usersList = (token?: string) => call(t.app, 'GET', paths.users.list, { token });
+
+describe('POST auth/login/nik', () => {
+  it('answers a token and apps_id 1 for the demo administrator', async () => {
+    const body = expectOk(await login({ ...ADMIN, url: 'http://localhost:3000' }), loginResponseSchema);
+    expect(body.data.apps_id).toBe(1);
+    expect(body.message).toBe('Login berhasil');
+    expect(body.data.token.split('.')).toHaveLength(2);
+  });
+
+  it.each([
+    [{ password: 'x' }, 'nik', 'NIK tidak boleh kosong'],
+    [{ nik: '   ', password: 'x' }, 'nik', 'NIK tidak boleh kosong'],
+    [{ nik: '100001' }, 'password', 'Password tidak boleh kosong'],
+    [{ nik: '100001', password: '' }, 'password', 'Password tidak boleh kosong'],
+    [{ nik: '999999', password: 'admin123' }, 'nik', 'NIK tidak terdaftar'],
+    [{ nik: '100001', password: 'salah123' }, 'password', 'Password salah'],
+  ])('%j → 422 errors.%s', async (body, field, message) => {
+    const error = expectError(await login(body), 422);
+    expect(error.errors?.[field]).toBe(message);
+  });
+
+  it('reports both missing fields at once', async () => {
+    const error = expectError(await login({}), 422);
+    expect(error.errors).toEqual({ nik: 'NIK tidak boleh kosong', password: 'Password tidak boleh kosong' });
+  });
+
+  it('answers 422 (not 500) for wrong types, no body and SQL-ish input', async () => {
+    expectError(await login({ nik: 100001, password: ['a'] }), 422);
+    expectError(await call(t.app, 'POST', paths.auth.loginNik), 422);
+    const error = expectError(await login({ nik: "' OR 1=1 --", password: "' OR '1'='1" }), 422);
+    expect(error.errors?.nik).toBe('NIK tidak terdaftar');
+    expectError(await login({ nik: '1'.repeat(5000), password: 'x' }), 422);
+  });
+
+  it('tells a user without a password to use password recovery', async () => {
+    const token = await loginAsAdmin(t.app);
+    const created = await call(t.app, 'POST', paths.users.create, {
+      token,
+      body: {
+        nama: 'Tanpa Password',
+        nik: '777001',
+        phone: '081200000001',
+        email: '',
+        role_ids: [3],
+        perusahaan: [{ perusahaan_id: 1, cabang: [] }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const error = expectError(await login({ nik: '777001', password: 'apa saja' }), 422);
+    expect(error.errors?.password).toMatch(/Lupa Password/);
+  });
+});
+
+describe('bearer tokens', () => {
+  it('opens protected routes with a valid token', async () => {
+    const token = await loginAsAdmin(t.app);
+    expectOk(await usersList(token), userListResponseSchema);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['malformed', 'not-a-token'],
+    ['three parts', 'a.b.c'],
+    ['bad signature', 'eyJ0eXAiOiJsb2dpbiJ9.AAAA'],
+  ])('rejects a %s token with 401 and the session message', async (_name, token) => {
+    const error = expectError(await usersList(token), 401);
+    expect(error).toEqual({ message: SESSION_INVALID_MESSAGE });
+  });
+
+  it('rejects a token whose payload was edited', async () => {
+    const token = await loginAsAdmin(t.app);
+    const [payload = '', signature = ''] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: 2 })).toString('base64url');
+    expectError(await usersList(`${forged}.${signature}`), 401);
+  });
+
+  it('rejects a token once it has expired', async () => {
+    const token = await loginWithNik(t.app, ADMIN.nik, ADMIN.password);
+    t.clock.advance(3599);
+    expectOk(await usersList(token), userListResponseSchema);
+    t.clock.advance(2);
+    expectError(await usersList(token), 401);
+  });
+
+  it('accepts the scheme name in any case and rejects other schemes', async () => {
+    const token = await loginAsAdmin(t.app);
+    const lower = await call(t.app, 'GET', paths.users.list, { headers: { authorization: `bearer ${token}` } });
+    expect(lower.statusCode).toBe(200);
+    const basic = await call(t.app, 'GET', paths.users.list, { headers: { authorization: `Basic ${token}` } });
+    expect(basic.statusCode).toBe(401);
+  });
+});

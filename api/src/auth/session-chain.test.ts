@@ -1,0 +1,133 @@
+import {
+  availableAppsResponseSchema,
+  createSessionResponseSchema,
+  logoutResponseSchema,
+  meResponseSchema,
+  paths,
+  validateSessionResponseSchema,
+} from '@sso/shared/contract';
+import { call, expectError, expectOk, loginAsAdmin, loginWithNik } from '../test-support/http';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ tokenTtlSeconds: 28_800 });
+});
+afterAll(() => t.close());
+
+/** Spec 4 "Login chain", as the panel runs it. */
+async function runChain() {
+  const token = await loginAsAdmin(t.app);
+  const apps = expectOk(await call(t.app, 'GET', paths.session.availableApps, { token }), availableAppsResponseSchema);
+  const panel = apps.data.find((a) => a.id === 1);
+  const session = expectOk(
+    await call(t.app, 'POST', paths.session.create, { token, body: { app_id: 1 } }),
+    createSessionResponseSchema,
+  );
+  return { token, apps, panel, session: session.data };
+}
+
+describe('login chain', () => {
+  it('lists the apps the role grants; app 1 carries the url sent at login', async () => {
+    const { apps, panel } = await runChain();
+    expect(apps.data.map((a) => a.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(panel).toEqual({
+      id: 1,
+      name: 'SSO Admin Panel',
+      url: 'http://localhost:3000',
+      logo_url: 'http://api.test/static/logos/app-1.svg',
+    });
+  });
+
+  it('creates an app session that expires with the login token', async () => {
+    const { session } = await runChain();
+    expect(session.expires_at).toBe(Math.floor(t.clock() / 1000) + 28_800);
+    expect(new Set([session.access_token, session.session_token, session.refresh_token]).size).toBe(3);
+  });
+
+  it('validates the session token', async () => {
+    const { token, session } = await runChain();
+    const body = expectOk(
+      await call(t.app, 'POST', paths.session.validate, { token, body: { session_token: session.session_token } }),
+      validateSessionResponseSchema,
+    );
+    expect(body.data).toEqual({ valid: true, app_id: 1, expires_at: session.expires_at });
+  });
+
+  it('answers the profile with roles, menu tree and units', async () => {
+    const { token } = await runChain();
+    const me = expectOk(await call(t.app, 'GET', paths.session.me, { token }), meResponseSchema).data;
+    expect(me.user).toMatchObject({ id: 1, nik: '100001', name: 'Administrator', phone: '081234567890', is_active: true });
+    expect(me.roles).toEqual([{ id: 1, name: 'Super Admin', position: 1 }]);
+    const panelMenus = me.user_menu.find((a) => a.apps_id === 1)?.menus ?? [];
+    expect(panelMenus.map((m) => m.name)).toEqual(['Home', 'User Management', 'Role Management', 'App Management', 'Settings']);
+    expect(panelMenus[1]?.children.map((c) => c.name)).toEqual(['Daftar User', 'Tambah User']);
+    expect(panelMenus.every((m) => m.acces_level === 1)).toBe(true);
+    expect(me.user_unit.length).toBeGreaterThan(0);
+  });
+
+  it('accepts the access token as a bearer too', async () => {
+    const { session } = await runChain();
+    expectOk(await call(t.app, 'GET', paths.session.me, { token: session.access_token }), meResponseSchema);
+  });
+
+  it('logs out: the login token, the access token and the session stop working', async () => {
+    const { token, session } = await runChain();
+    const body = expectOk(
+      await call(t.app, 'POST', paths.session.logout, { token, body: { session_token: session.session_token, app_id: 1 } }),
+      logoutResponseSchema,
+    );
+    expect(body.data.message).toBe('Logout berhasil');
+    expectError(await call(t.app, 'GET', paths.session.me, { token }), 401);
+    expectError(await call(t.app, 'GET', paths.session.me, { token: session.access_token }), 401);
+    expectError(await call(t.app, 'POST', paths.session.logout, { token, body: {} }), 401);
+  });
+
+  it('keeps other logins of the same user alive after one logs out', async () => {
+    const first = await runChain();
+    const second = await runChain();
+    await call(t.app, 'POST', paths.session.logout, { token: first.token, body: {} });
+    expectOk(await call(t.app, 'GET', paths.session.me, { token: second.token }), meResponseSchema);
+  });
+});
+
+describe('session errors', () => {
+  it('requires the bearer on every session call', async () => {
+    expectError(await call(t.app, 'GET', paths.session.availableApps), 401);
+    expectError(await call(t.app, 'POST', paths.session.create, { body: { app_id: 1 } }), 401);
+    expectError(await call(t.app, 'POST', paths.session.validate, { body: { session_token: 'x' } }), 401);
+    expectError(await call(t.app, 'GET', paths.session.me), 401);
+    expectError(await call(t.app, 'POST', paths.session.logout, { body: {} }), 401);
+  });
+
+  it('validates the app_id of session/create', async () => {
+    const token = await loginAsAdmin(t.app);
+    const missing = expectError(await call(t.app, 'POST', paths.session.create, { token, body: {} }), 422);
+    expect(missing.errors?.app_id).toBe('app_id tidak boleh kosong');
+    expectError(await call(t.app, 'POST', paths.session.create, { token, body: { app_id: 'satu' } }), 422);
+    expectError(await call(t.app, 'POST', paths.session.create, { token, body: { app_id: 999 } }), 404);
+  });
+
+  it('refuses an app the role does not grant with 403', async () => {
+    // Seeded user 2 has a role other than Super Admin; find an app its role lacks.
+    const token = await loginWithNik(t.app, '100002', 'password123');
+    const apps = expectOk(await call(t.app, 'GET', paths.session.availableApps, { token }), availableAppsResponseSchema);
+    const missing = [1, 2, 3, 4, 5].find((id) => !apps.data.some((a) => a.id === id));
+    if (missing === undefined) return;
+    expectError(await call(t.app, 'POST', paths.session.create, { token, body: { app_id: missing } }), 403);
+  });
+
+  it('answers 401 for a session token that is forged, foreign or logged out', async () => {
+    const { token } = await runChain();
+    expectError(await call(t.app, 'POST', paths.session.validate, { token, body: { session_token: 'forged' } }), 401);
+    const other = await runChain();
+    // A valid session token of another login is not this login's session.
+    expectError(
+      await call(t.app, 'POST', paths.session.validate, { token, body: { session_token: other.session.session_token } }),
+      401,
+    );
+    // The login token is not a session token.
+    expectError(await call(t.app, 'POST', paths.session.validate, { token, body: { session_token: token } }), 401);
+    expectError(await call(t.app, 'POST', paths.session.validate, { token, body: {} }), 422);
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type Db } from './database';
+import { schemaVersion } from './migrations';
+import { seedIfEmpty } from './seed/seed';
+
+const dir = mkdtempSync(join(tmpdir(), 'sso-seed-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let counter = 0;
+function freshDb(users = 64): Db {
+  counter += 1;
+  const db = openDatabase(join(dir, `seed-${counter}.sqlite`));
+  seedIfEmpty(db, { users, panelUrl: 'http://localhost:3000' });
+  return db;
+}
+
+const count = (db: Db, sql: string) => db.prepare<[], { n: number }>(sql).get()?.n ?? -1;
+const snapshot = (db: Db) =>
+  JSON.stringify([
+    db.prepare('SELECT id, nama, nik, phone, email, role_id, created_at FROM users ORDER BY id').all(),
+    db.prepare('SELECT * FROM user_branches ORDER BY user_id, branch_id').all(),
+    db.prepare('SELECT * FROM branches ORDER BY id').all(),
+    db.prepare('SELECT * FROM employees ORDER BY id').all(),
+  ]);
+
+describe('seed', () => {
+  it('is deterministic', () => {
+    const a = freshDb();
+    const b = freshDb();
+    expect(snapshot(a)).toBe(snapshot(b));
+    a.close();
+    b.close();
+  });
+
+  it('holds the demo data the panel needs', () => {
+    const db = freshDb();
+    expect(count(db, 'SELECT COUNT(*) AS n FROM companies')).toBeGreaterThanOrEqual(6);
+    const perCompany = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM branches GROUP BY company_id').all();
+    expect(perCompany.every((r) => r.n >= 3 && r.n <= 8)).toBe(true);
+    expect(count(db, 'SELECT COUNT(*) AS n FROM applications')).toBeGreaterThanOrEqual(3);
+    expect(count(db, 'SELECT COUNT(*) AS n FROM menus WHERE parent_id IS NOT NULL')).toBeGreaterThan(10);
+    expect(count(db, "SELECT COUNT(*) AS n FROM colors WHERE hex_code GLOB '#[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]'")).toBeGreaterThanOrEqual(8);
+    expect(count(db, 'SELECT COUNT(*) AS n FROM employees')).toBeGreaterThanOrEqual(200);
+    expect(count(db, 'SELECT COUNT(*) AS n FROM users')).toBe(64);
+    expect(count(db, 'SELECT COUNT(DISTINCT no_hp) AS n FROM employees')).toBe(count(db, 'SELECT COUNT(*) AS n FROM employees'));
+    const admin = db.prepare("SELECT nama, phone, email, role_id FROM users WHERE nik = '100001'").get();
+    expect(admin).toEqual({ nama: 'Administrator', phone: '081234567890', email: 'admin@sso.local', role_id: 1 });
+    db.close();
+  });
+
+  it('seeds only once and records the schema version', () => {
+    const file = join(dir, 'once.sqlite');
+    const db = openDatabase(file);
+    expect(seedIfEmpty(db, { users: 64, panelUrl: 'http://x' })).toBe(true);
+    db.prepare("UPDATE users SET nama = 'Diubah' WHERE id = 2").run();
+    db.close();
+    const again = openDatabase(file);
+    expect(seedIfEmpty(again, { users: 64, panelUrl: 'http://x' })).toBe(false);
+    expect(again.prepare('SELECT nama FROM users WHERE id = 2').get()).toEqual({ nama: 'Diubah' });
+    expect(again.pragma('user_version', { simple: true })).toBe(schemaVersion);
+    expect(again.pragma('journal_mode', { simple: true })).toBe('wal');
+    again.close();
+  });
+
+  it('seeds bulk users (SEED_USERS) beyond the directory, without passwords', () => {
+    const db = freshDb(3000);
+    expect(count(db, 'SELECT COUNT(*) AS n FROM users')).toBe(3000);
+    expect(count(db, 'SELECT COUNT(*) AS n FROM employees')).toBe(240);
+    expect(count(db, 'SELECT COUNT(*) AS n FROM users WHERE id > 240 AND password_hash IS NOT NULL')).toBe(0);
+    expect(count(db, 'SELECT COUNT(DISTINCT nik) AS n FROM users')).toBe(3000);
+    db.close();
+  });
+});

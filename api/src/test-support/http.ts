@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  API_PREFIX,
+  DEV_OUTBOX_PATH,
+  apiErrorBodySchema,
+  companiesResponseSchema,
+  loginResponseSchema,
+  outboxResponseSchema,
+  paths,
+  type ApiErrorBody,
+  type OtpPurpose,
+} from '@sso/shared/contract';
+
+export const ADMIN = { nik: '100001', password: 'admin123', phone: '081234567890' } as const;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface CallOptions {
+  token?: string;
+  /** JSON body (serialised here). */
+  body?: unknown;
+  /** Raw body sent as is (malformed JSON, other content types). */
+  rawBody?: string;
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+}
+
+export interface Reply {
+  statusCode: number;
+  headers: Headers;
+  body: string;
+  json(): unknown;
+}
+
+function baseUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the test app is not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/**
+ * One real HTTP request to the in-process app (listening on an ephemeral port).
+ * Not `app.inject`: light-my-request needs `cookie` 2, an ESM-only package Jest on Node 20 cannot
+ * load while the shared preset leaves node_modules untransformed.
+ */
+export async function callRoot(app: FastifyInstance, method: Method, url: string, options: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const query = options.query
+    ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString()}`
+    : '';
+  const response = await fetch(`${baseUrl(app)}${url}${query}`, { method, headers, body });
+  const text = await response.text();
+  return { statusCode: response.status, headers: response.headers, body: text, json: () => JSON.parse(text) };
+}
+
+/** One request to a path of spec 7 (under API_PREFIX). */
+export const call = (app: FastifyInstance, method: Method, path: string, options: CallOptions = {}) =>
+  callRoot(app, method, `${API_PREFIX}${path}`, options);
+
+/** Asserts the status, then parses the body with a contract schema (the api answers the contract). */
+export function expectOk<S extends z.ZodType>(reply: Reply, schema: S, status = 200): z.output<S> {
+  if (reply.statusCode !== status) {
+    throw new Error(`expected ${status}, got ${reply.statusCode}: ${reply.body.slice(0, 500)}`);
+  }
+  return schema.parse(reply.json());
+}
+
+/** Asserts an error status and the envelope shape. */
+export function expectError(reply: Reply, status: number): ApiErrorBody {
+  if (reply.statusCode !== status) {
+    throw new Error(`expected ${status}, got ${reply.statusCode}: ${reply.body.slice(0, 500)}`);
+  }
+  return apiErrorBodySchema.strict().parse(reply.json());
+}
+
+export async function loginWithNik(app: FastifyInstance, nik: string, password: string): Promise<string> {
+  const reply = await call(app, 'POST', paths.auth.loginNik, {
+    body: { nik, password, url: 'http://localhost:3000' },
+  });
+  return expectOk(reply, loginResponseSchema).data.token;
+}
+
+export const loginAsAdmin = (app: FastifyInstance) => loginWithNik(app, ADMIN.nik, ADMIN.password);
+
+/** The newest code the outbox holds for a phone (and purpose). */
+export async function latestCode(app: FastifyInstance, phone: string, purpose?: OtpPurpose): Promise<string> {
+  const reply = await callRoot(app, 'GET', DEV_OUTBOX_PATH, { query: { to: phone } });
+  const entry = expectOk(reply, outboxResponseSchema).find((e) => !purpose || e.purpose === purpose);
+  if (!entry) throw new Error(`no code in the outbox for ${phone}`);
+  return entry.code;
+}
+
+/** A code that is surely not `code`. */
+export const otherCode = (code: string) => (code === '111111' ? '222222' : '111111');
+
+/** Seed ids vary with the PRNG: read a company's units through the api. */
+export async function branchesOf(app: FastifyInstance, token: string, companyId: number): Promise<number[]> {
+  const reply = await call(app, 'GET', paths.reference.companies, { token });
+  const company = expectOk(reply, companiesResponseSchema).data.data.find((c) => c.id === companyId);
+  return company?.cabangs.map((b) => b.id) ?? [];
+}

@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../app';
+
+/** A clock the test moves by hand (token and OTP expiry without sleeping). */
+export interface TestClock {
+  (): number;
+  advance(seconds: number): void;
+}
+
+export function createTestClock(start = Date.UTC(2025, 0, 15, 8, 0, 0)): TestClock {
+  let now = start;
+  const clock = () => now;
+  clock.advance = (seconds: number) => {
+    now += seconds * 1000;
+  };
+  return clock;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  dbFile: string;
+  close(): Promise<void>;
+}
+
+/** A fresh api on a fresh temporary database file, listening on an ephemeral port; `close()` removes both. */
+export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'sso-api-test-'));
+  const dbFile = join(dir, 'sso.sqlite');
+  const clock = createTestClock();
+  const app = await buildApp({ dbFile, clock, publicUrl: 'http://api.test', ...options });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    clock,
+    dbFile,
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { t } from '@sso/shared/i18n';
+import { ArrowLeftIcon, Button } from '@sso/shared/ui';
+import { AuthLogo } from './auth-logo';
+import styles from './auth-layout.module.css';
+
+export interface AuthLayoutProps {
+  /** The page's one h1. */
+  title: string;
+  /** A line under the title (what to do on this step). */
+  description?: ReactNode;
+  /** Shows the back arrow (spec 2: "an optional back arrow"). */
+  onBack?: () => void;
+  children: ReactNode;
+}
+
+/** Spec 2 "Other": auth screens use a card layout with a logo and an optional back arrow. */
+export function AuthLayout({ title, description, onBack, children }: AuthLayoutProps) {
+  return (
+    <main className={styles.page}>
+      <div className={styles.card}>
+        {onBack ? (
+          <Button variant="ghost" className={styles.back} aria-label={t.common.back} onClick={onBack}>
+            <ArrowLeftIcon size={20} />
+          </Button>
+        ) : null}
+        <AuthLogo />
+        <header className={styles.header}>
+          <h1 className={styles.title}>{title}</h1>
+          {description ? <p className={styles.description}>{description}</p> : null}
+        </header>
+        {children}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Texts of the auth screens that the spec does not quote (labels, titles, hints). The spec's own
+ * texts (buttons, validation and error messages) come from `t.auth` of @sso/shared/i18n.
+ */
+export const authText = {
+  nikLabel: 'NIK',
+  nikPlaceholder: 'Masukkan NIK',
+  passwordLabel: 'Password',
+  passwordPlaceholder: 'Masukkan password',
+  forgotPasswordLink: 'Lupa Password?',
+  loginByPhoneLink: 'Masuk dengan Nomor HP',
+  loginByNikLink: 'Masuk dengan NIK',
+  otherWay: 'atau',
+  loginTitle: 'Masuk ke akun Anda',
+  loginDescription: 'Gunakan NIK dan password Anda.',
+  phoneTitle: 'Masuk dengan Nomor HP',
+  phoneDescription: 'Kode OTP akan dikirim ke nomor HP yang terdaftar.',
+  phoneLabel: 'Nomor HP',
+  phonePlaceholder: 'Contoh: 081234567890',
+  otpTitle: 'Verifikasi OTP',
+  otpSentTo: 'Masukkan 6 digit kode OTP yang dikirim ke',
+  otpLabel: 'Kode OTP',
+  verify: 'Verifikasi',
+  noCodeYet: 'Belum menerima kode?',
+  resendIn: 'Kirim ulang OTP dalam',
+  forgotTitle: 'Lupa Password',
+  forgotDescription: 'Masukkan NIK Anda. Kode OTP akan dikirim ke nomor HP yang terdaftar.',
+  rememberPassword: 'Ingat password Anda?',
+  backToLogin: 'Kembali ke halaman masuk',
+  newPasswordTitle: 'Buat Password Baru',
+  newPasswordDescription: 'Buat password baru untuk akun Anda.',
+  newPasswordLabel: 'Password baru',
+  confirmPasswordLabel: 'Konfirmasi password baru',
+} as const;

@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@sso/shared/ui';
+import { startCooldown } from '../otp/resend-cooldown';
+import { findResetAccount } from './find-reset-account';
+import { requestResetOtp } from './request-reset-otp';
+import { resetCooldownStore, resetNikStore, resetOtpStore, resetPhoneStore } from './reset-storage';
+
+export interface StartedReset {
+  nik: string;
+  maskedPhone: string;
+  message: string;
+}
+
+/** Spec 4 "Forgot password", first step: the NIK gives the masked phone, then the code is requested. */
+export async function startPasswordReset(nik: string): Promise<StartedReset> {
+  const account = await findResetAccount(nik);
+  const sent = await requestResetOtp(nik);
+  return { nik, maskedPhone: account.data.masked_phone, message: sent.message };
+}
+
+/** Stores nik and masked phone, starts the resend cooldown and goes to /validate-otp. */
+export function useStartPasswordReset() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: startPasswordReset,
+    onSuccess: ({ nik, maskedPhone, message }) => {
+      resetNikStore.write(nik);
+      resetPhoneStore.write(maskedPhone);
+      resetOtpStore.clear();
+      resetCooldownStore.write(startCooldown(Date.now()));
+      toast.success(message);
+      navigate('/validate-otp');
+    },
+  });
+}

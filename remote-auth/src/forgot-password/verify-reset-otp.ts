@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { api } from '@sso/shared/api';
+import { paths, verifyResetOtpResponseSchema, type VerifyResetOtpResponse } from '@sso/shared/contract';
+import { resetNikStore, resetOtpStore } from './reset-storage';
+
+/**
+ * POST forgot-password/verify-otp. Spec 5: the reset flow sends the code as text; an empty code
+ * is sent as an empty value.
+ */
+export function verifyResetOtp({
+  nik,
+  code,
+}: {
+  nik: string;
+  code: string;
+}): Promise<VerifyResetOtpResponse> {
+  return api.post(paths.forgotPassword.verifyOtp, { nik, otp: code }, verifyResetOtpResponseSchema);
+}
+
+/** A verified code: store nik and otp, go to /new-password (spec 4). */
+export function useVerifyResetOtp() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: verifyResetOtp,
+    onSuccess: (_response, { nik, code }) => {
+      resetNikStore.write(nik);
+      resetOtpStore.write(code);
+      navigate('/new-password');
+    },
+  });
+}

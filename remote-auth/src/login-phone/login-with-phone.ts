@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, completeLogin, loginTokenResponseSchema } from '@sso/shared/api';
+import { paths } from '@sso/shared/contract';
+import { writeSession } from '@sso/shared/session';
+import { useFinishLogin } from '../login/use-finish-login';
+import { clearLoginPhoneFlow } from './login-phone-storage';
+
+/** Spec 5 "OTP": the phone flow sends the code as a number; an empty code is sent as 0. */
+export function otpAsNumber(code: string): number {
+  return code === '' ? 0 : Number(code);
+}
+
+/**
+ * POST auth/login/phone, then the same login chain as the NIK login (spec 4). The session is
+ * written only once every step succeeded.
+ */
+export async function loginWithPhone({ phone, code }: { phone: string; code: string }): Promise<void> {
+  const result = await api.post(
+    paths.auth.loginPhone,
+    { phone, otp: otpAsNumber(code) },
+    loginTokenResponseSchema,
+  );
+  const session = await completeLogin(result.data.token, result.data.apps_id);
+  writeSession(session);
+}
+
+export function useLoginWithPhone() {
+  const finish = useFinishLogin();
+  return useMutation({
+    mutationFn: loginWithPhone,
+    onSuccess: () => {
+      clearLoginPhoneFlow();
+      finish();
+    },
+  });
+}

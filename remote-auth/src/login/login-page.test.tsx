@@ -1,0 +1,128 @@
+import '../test-support/polyfills';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, loginWithNik } from '@sso/shared/api';
+import { readSession } from '@sso/shared/session';
+import { toast } from '@sso/shared/ui';
+import { createSession, renderPage } from '../test-support/render-page';
+import LoginPage from './login-page';
+
+jest.mock('@sso/shared/api', () => ({
+  ...jest.requireActual('@sso/shared/api'),
+  loginWithNik: jest.fn(),
+}));
+const loginWithNikMock = jest.mocked(loginWithNik);
+
+const fieldError = (field: string, message: string) =>
+  new ApiError('http', message, 422, { message, errors: { [field]: message } });
+
+function setup() {
+  const user = userEvent.setup();
+  renderPage(<LoginPage />, '/login');
+  const nik = screen.getByRole('textbox', { name: 'NIK' });
+  const password = screen.getByLabelText('Password', { selector: 'input' });
+  const submit = screen.getByRole('button', { name: 'Masuk' });
+  return { user, nik, password, submit };
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  loginWithNikMock.mockReset();
+});
+
+describe('LoginPage', () => {
+  it('shows the fields, the show/hide control and both links', () => {
+    setup();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tampilkan password' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lupa Password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Masuk dengan Nomor HP' })).toHaveAttribute(
+      'href',
+      '/login-by-phone',
+    );
+  });
+
+  it('requires NIK and password before calling the api', async () => {
+    const { user, nik, submit } = setup();
+    await user.click(submit);
+    expect(await screen.findByText('NIK tidak boleh kosong')).toBeInTheDocument();
+    expect(screen.getByText('Password tidak boleh kosong')).toBeInTheDocument();
+    expect(nik).toHaveAttribute('aria-invalid', 'true');
+    expect(nik).toHaveFocus();
+    expect(loginWithNikMock).not.toHaveBeenCalled();
+  });
+
+  it('treats a NIK of spaces as empty', async () => {
+    const { user, nik, password, submit } = setup();
+    await user.type(nik, '   ');
+    await user.type(password, 'secret');
+    await user.click(submit);
+    expect(await screen.findByText('NIK tidak boleh kosong')).toBeInTheDocument();
+    expect(screen.queryByText('Password tidak boleh kosong')).not.toBeInTheDocument();
+    expect(loginWithNikMock).not.toHaveBeenCalled();
+  });
+
+  it('toggles the password visibility', async () => {
+    const { user, password } = setup();
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Tampilkan password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Sembunyikan password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('stores the session, says "Login successfully" and goes to /home', async () => {
+    const success = jest.spyOn(toast, 'success');
+    loginWithNikMock.mockResolvedValue(createSession());
+    const { user, nik, password, submit } = setup();
+    await user.type(nik, ' 100001 ');
+    await user.type(password, 'admin123');
+    await user.click(submit);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+    expect(loginWithNikMock).toHaveBeenCalledWith('100001', 'admin123');
+    expect(readSession()?.access_token).toBe('access');
+    expect(success).toHaveBeenCalledWith('Login successfully');
+  });
+
+  it.each([
+    ['nik', 'NIK tidak terdaftar', 'NIK'],
+    ['password', 'Password salah', 'Password'],
+  ])('shows the server error of %s under its field', async (field, message, label) => {
+    loginWithNikMock.mockRejectedValue(fieldError(field, message));
+    const { user, nik, password, submit } = setup();
+    await user.type(nik, '999999');
+    await user.type(password, 'wrong');
+    await user.click(submit);
+    const input = screen.getByLabelText(label, { selector: 'input' });
+    await waitFor(() => expect(input).toHaveAccessibleDescription(message));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(readSession()).toBeNull();
+  });
+
+  it.each([
+    [
+      'a server message without field errors',
+      new ApiError('http', 'Aplikasi tidak tersedia untuk akun ini', 403),
+    ],
+    ['a network failure', new ApiError('network', 'Tidak dapat terhubung ke server. Periksa koneksi Anda.')],
+  ])('shows %s on the form and stores nothing', async (_name, error) => {
+    loginWithNikMock.mockRejectedValue(error);
+    const { user, nik, password, submit } = setup();
+    await user.type(nik, '100001');
+    await user.type(password, 'admin123');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(error.message);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(readSession()).toBeNull();
+  });
+
+  it('stores nothing when the chain returns a session that does not parse', async () => {
+    loginWithNikMock.mockResolvedValue(createSession({ access_token: '' }));
+    const { user, nik, password, submit } = setup();
+    await user.type(nik, '100001');
+    await user.type(password, 'admin123');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Data dari server tidak dikenali');
+    expect(readSession()).toBeNull();
+  });
+});

@@ -1,0 +1,16 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { t } from '@sso/shared/i18n';
+import { toast } from '@sso/shared/ui';
+
+/**
+ * End of the login chain (spec 4), after the session was stored: the message "Login successfully"
+ * and /home. Shared by the NIK and the phone login.
+ */
+export function useFinishLogin(): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    toast.success(t.auth.loginSuccess);
+    navigate('/home', { replace: true });
+  }, [navigate]);
+}

@@ -1,0 +1,60 @@
+import type { Application } from '@sso/shared/contract';
+import { Spinner, safeHttpUrl } from '@sso/shared/ui';
+import { rolesText } from '../texts';
+import styles from './application-picker.module.css';
+
+export interface ApplicationRowProps {
+  app: Application;
+  selected: boolean;
+  /** How many menus and sub-menus of it are ticked. */
+  granted: number;
+  /** Its menu tree is the one shown. */
+  active: boolean;
+  /** The switch waits for the application's menu tree. */
+  pending: boolean;
+  onShow: () => void;
+  onToggle: (on: boolean) => void;
+}
+
+/** One application: a button that shows its menus, and a switch that grants or removes it. */
+export function ApplicationRow({ app, selected, granted, active, pending, onShow, onToggle }: ApplicationRowProps) {
+  const logo = safeHttpUrl(app.logo_url);
+  return (
+    <li className={`${styles.app} ${active ? styles.active : ''}`}>
+      <button
+        type="button"
+        className={styles.show}
+        aria-current={active ? 'true' : undefined}
+        aria-label={rolesText.form.showMenus(app.name)}
+        onClick={onShow}
+      >
+        {logo ? (
+          <img className={styles.logo} src={logo} alt="" width={32} height={32} />
+        ) : (
+          <span className={styles.logoFallback} aria-hidden="true">
+            {app.name.charAt(0).toUpperCase()}
+          </span>
+        )}
+        <span className={styles.appText}>
+          <span className={styles.appName}>{app.name}</span>
+          <span className={styles.appCount}>{rolesText.form.grantedCount(granted)}</span>
+        </span>
+      </button>
+      <span className={styles.switchWrap}>
+        {pending ? <Spinner size={14} /> : null}
+        <button
+          type="button"
+          role="switch"
+          className={styles.switch}
+          aria-checked={selected}
+          aria-label={app.name}
+          aria-busy={pending || undefined}
+          disabled={pending}
+          onClick={() => onToggle(!selected)}
+        >
+          <span className={styles.thumb} aria-hidden="true" />
+        </button>
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useId, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import { toApiError } from '@sso/shared/api';
+import type { RolePayload } from '@sso/shared/contract';
+import { t } from '@sso/shared/i18n';
+import { Button, TextField, useLeaveConfirmation } from '@sso/shared/ui';
+import { useColors } from '../reference-data/get-colors';
+import { rolePaths } from '../routes/role-paths';
+import { rolesText } from '../texts';
+import { ApplicationPicker } from './application-picker';
+import { ColorSwatches } from './color-swatches';
+import { canSave, roleFormSchema, toRolePayload, type RoleFormOutput, type RoleFormValues } from './role-form-model';
+import type { Selection } from './selection';
+import styles from './role-form.module.css';
+
+export interface RoleFormProps {
+  defaultValues: RoleFormValues;
+  /** Saves the payload; resolves with the server's message, rejects with an ApiError. */
+  onSave: (payload: RolePayload) => Promise<unknown>;
+}
+
+/**
+ * Tambah Role / Edit Role (spec 2): colour, name, applications with their menu trees. Save is
+ * disabled while the name is empty or no application is chosen (spec 5). A failed save keeps every
+ * field and shows the server's message; leaving with changes asks first (spec 2 "Other").
+ */
+export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
+  const navigate = useNavigate();
+  const ids = { info: useId(), apps: useId(), saveHint: useId() };
+  const colors = useColors();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<RoleFormValues, unknown, RoleFormOutput>({
+    defaultValues,
+    resolver: zodResolver(roleFormSchema),
+  });
+  const colorField = useController({ control, name: 'color_id' });
+  const appsField = useController({ control, name: 'applications' });
+  const name = useWatch({ control, name: 'name' });
+  const applications = useWatch({ control, name: 'applications' });
+
+  useLeaveConfirmation(isDirty && !saved);
+
+  // Navigate only once the saved state has rendered, so the leave guard is already off.
+  useEffect(() => {
+    if (saved) void navigate(rolePaths.list);
+  }, [saved, navigate]);
+
+  // Rules apply to the current selection, also when they land after an await (a menu tree fetch).
+  const updateSelection = (update: (selection: Selection) => Selection) => {
+    appsField.field.onChange(update(getValues('applications')));
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await onSave(toRolePayload(values));
+      setSaved(true);
+    } catch (e) {
+      const error = toApiError(e);
+      for (const field of ['name', 'color_id', 'applications'] as const) {
+        const message = error.fieldError(field);
+        if (message) setError(field, { type: 'server', message });
+      }
+      setServerError(error.message);
+    }
+  });
+
+  const saveAllowed = canSave({ name, applications });
+
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+      <section className={styles.card} aria-labelledby={ids.info}>
+        <h2 id={ids.info} className={styles.cardTitle}>
+          {rolesText.form.infoSection}
+        </h2>
+        <ColorSwatches
+          colors={colors.data}
+          loading={colors.isPending}
+          failed={colors.isError}
+          onRetry={() => void colors.refetch()}
+          value={colorField.field.value}
+          onChange={(id) => colorField.field.onChange(id)}
+          error={errors.color_id?.message}
+        />
+        <TextField
+          label={rolesText.form.name}
+          placeholder={rolesText.form.namePlaceholder}
+          autoComplete="off"
+          maxLength={100}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+      </section>
+      <section className={styles.card} aria-labelledby={ids.apps}>
+        <div>
+          <h2 id={ids.apps} className={styles.cardTitle}>
+            {rolesText.form.appsSection}
+          </h2>
+          <p className={styles.hint}>{rolesText.form.appsHint}</p>
+        </div>
+        <ApplicationPicker
+          selection={applications}
+          onChange={updateSelection}
+          error={errors.applications?.message}
+        />
+      </section>
+      {serverError ? (
+        <div className={styles.serverError} role="alert">
+          <strong>{rolesText.form.saveFailed}</strong>
+          <span>{serverError}</span>
+        </div>
+      ) : null}
+      <div className={styles.actions}>
+        {saveAllowed ? null : (
+          <p id={ids.saveHint} className={styles.hint}>
+            {rolesText.form.saveDisabledHint}
+          </p>
+        )}
+        <Button variant="secondary" onClick={() => void navigate(rolePaths.list)}>
+          {t.common.cancel}
+        </Button>
+        <Button
+          type="submit"
+          disabled={!saveAllowed}
+          loading={isSubmitting}
+          aria-describedby={saveAllowed ? undefined : ids.saveHint}
+        >
+          {t.common.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@sso/shared/api';
+import { deleteResponseSchema, paths, type DeleteResponse } from '@sso/shared/contract';
+import { roleKeys } from '@sso/shared/query';
+
+/** DELETE role/delete/bulk with `{ ids }`: all or nothing (409 if any role still has members). */
+export function deleteRoles(ids: number[]): Promise<DeleteResponse> {
+  return api.delete(paths.roles.bulkRemove, deleteResponseSchema, { ids });
+}
+
+export function useDeleteRoles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRoles,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.all() }),
+  });
+}

@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@sso/shared/api';
+import { paths, roleListResponseSchema, type RoleListResponse } from '@sso/shared/contract';
+import { roleKeys } from '@sso/shared/query';
+
+export interface RoleListParams {
+  page: number;
+  perPage: number;
+  keyword: string;
+  /** Application filter; the api takes it as `perusahaan_id` (see the contract's roleListQuerySchema). */
+  appsId: number | null;
+}
+
+/** GET role/list; a newer list request cancels the one still in flight (spec 7). */
+export function getRoles(params: RoleListParams, signal?: AbortSignal): Promise<RoleListResponse> {
+  return api.get(paths.roles.list, roleListResponseSchema, {
+    params: {
+      page: params.page,
+      perPage: params.perPage,
+      keyword: params.keyword || undefined,
+      perusahaan_id: params.appsId ?? undefined,
+    },
+    signal,
+    cancelPrevious: true,
+  });
+}
+
+export const rolesQueryOptions = (params: RoleListParams) =>
+  queryOptions({
+    queryKey: roleKeys.list({ ...params }),
+    queryFn: ({ signal }) => getRoles(params, signal),
+    // The previous page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useRoles(params: RoleListParams) {
+  return useQuery(rolesQueryOptions(params));
+}

@@ -1,0 +1,38 @@
+/**
+ * Texts of this remote that the spec does not fix (its own texts live in @sso/shared/i18n `t`).
+ * Indonesian, one place.
+ */
+export const texts = {
+  addUser: 'Tambah User',
+  searchLabel: 'Cari user',
+  searchPlaceholder: 'Cari nama, NIK atau no. HP',
+  filterAp: 'Filter AP',
+  filterUnit: 'Filter unit',
+  filterRole: 'Filter role',
+  allAp: 'Semua AP',
+  allUnit: 'Semua Unit',
+  allRole: 'Semua Role',
+  tableCaption: 'Daftar user',
+  rowActions: (nama: string) => `Aksi untuk ${nama}`,
+  selectRow: (nama: string) => `Pilih ${nama}`,
+  selectAll: 'Pilih semua user di halaman ini',
+  loadFailed: 'Daftar user tidak dapat dimuat',
+  emptyBody: 'Tambahkan user pertama dengan tombol Tambah User.',
+  noMatchBody: 'Ubah kata kunci atau filter pencarian.',
+  unitsOf: (company: string) => `Unit ${company}`,
+  noUnits: 'Tidak ada unit',
+  bulkDeleteTitle: (count: number) => `Hapus ${count} user terpilih?`,
+  deleteFailed: 'User gagal dihapus',
+  // Form
+  namePlaceholder: 'Ketik minimal 2 huruf nama karyawan',
+  rolePlaceholder: 'Pilih role',
+  apPlaceholder: 'Pilih AP',
+  removeChip: (name: string) => `Hapus ${name}`,
+  unitsHeading: 'Unit per AP',
+  saveFailed: 'User gagal disimpan',
+  referenceFailed: 'Data AP atau role tidak dapat dimuat',
+  hashIdInvalidTitle: 'Data user tidak valid',
+  hashIdInvalidBody:
+    'Tautan edit user ini rusak atau telah diubah, sehingga datanya tidak dapat dibaca. Buka kembali dari daftar user.',
+  backToList: 'Kembali ke daftar user',
+} as const;

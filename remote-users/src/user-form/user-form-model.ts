@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import type { Company, Employee, User, UserPayload } from '@sso/shared/contract';
+import { t } from '@sso/shared/i18n';
+import type { ApSelection } from './ap-selection';
+
+/**
+ * The form model of Tambah/Edit User and its explicit mapping to and from the api model
+ * (STYLE "Forms": `toUserFormValues` / `toUserPayload`).
+ */
+
+/** The person the user account is for: picked from the employee directory, read-only in Edit. */
+export const personSchema = z.object({
+  nama: z.string(),
+  nik: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+const chosenCompanySchema = z.object({
+  perusahaanId: z.number().int().positive(),
+  cabangIds: z.array(z.number().int().positive()),
+});
+
+/** Spec 5: name required, role required, at least one AP. */
+export const userFormSchema = z.object({
+  person: personSchema.nullable().transform((person, ctx) => {
+    if (person === null || person.nama.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: t.users.nameRequired });
+      return z.NEVER;
+    }
+    return person;
+  }),
+  roleId: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .transform((roleId, ctx) => {
+      if (roleId === null) {
+        ctx.addIssue({ code: 'custom', message: t.users.roleRequired });
+        return z.NEVER;
+      }
+      return roleId;
+    }),
+  companies: z.array(chosenCompanySchema).min(1, t.users.apRequired),
+});
+
+/** What the inputs hold (nothing chosen yet is null / empty). */
+export interface UserFormValues {
+  person: Person | null;
+  roleId: number | null;
+  companies: ApSelection;
+}
+/** What a valid form yields. */
+export type ValidUserForm = z.output<typeof userFormSchema>;
+
+export const emptyUserFormValues: UserFormValues = { person: null, roleId: null, companies: [] };
+
+/** An employee directory entry as the form's person (`no_hp` is the phone). */
+export function employeeToPerson(employee: Employee): Person {
+  return { nama: employee.name, nik: employee.nik, phone: employee.no_hp, email: employee.email };
+}
+
+/** API model → form model (Edit User). */
+export function toUserFormValues(user: User): UserFormValues {
+  return {
+    person: { nama: user.nama, nik: user.nik, phone: user.phone, email: user.email },
+    roleId: user.role_id,
+    companies: user.perusahaan.map((company) => ({
+      perusahaanId: company.perusahaan_id,
+      cabangIds: company.cabang.map((unit) => unit.cabang_id),
+    })),
+  };
+}
+
+/**
+ * Form model → payload of spec 3: nama, nik, phone, email, `role_ids` holding one id, and
+ * `perusahaan[]` with `cabang[]`. Names come from the companies list; a unit that is no longer
+ * part of its company is dropped.
+ */
+export function toUserPayload(form: ValidUserForm, companies: readonly Company[]): UserPayload {
+  return {
+    nama: form.person.nama,
+    nik: form.person.nik,
+    phone: form.person.phone,
+    email: form.person.email,
+    role_ids: [form.roleId],
+    perusahaan: form.companies.map((chosen) => {
+      const company = companies.find((c) => c.id === chosen.perusahaanId);
+      const units = company?.cabangs ?? [];
+      return {
+        perusahaan_id: chosen.perusahaanId,
+        perusahaan_name: company?.nama,
+        cabang: chosen.cabangIds.flatMap((cabangId) => {
+          const unit = units.find((u) => u.id === cabangId);
+          return unit ? [{ cabang_id: unit.id, cabang_name: unit.name }] : [];
+        }),
+      };
+    }),
+  };
+}
+
+/** Where a server field error belongs in the form (`errors['perusahaan.0.cabang']` → companies). */
+export type ServerErrorTarget = 'person' | 'person.nik' | 'person.phone' | 'roleId' | 'companies';
+
+export function serverErrorTarget(key: string): ServerErrorTarget | null {
+  const head = key.split('.')[0];
+  switch (head) {
+    case 'nama':
+      return 'person';
+    case 'nik':
+      return 'person.nik';
+    case 'phone':
+      return 'person.phone';
+    case 'role_ids':
+      return 'roleId';
+    case 'perusahaan':
+      return 'companies';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,199 @@
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '@sso/shared/api';
+import type { UserPayload } from '@sso/shared/contract';
+import { t } from '@sso/shared/i18n';
+import {
+  Button,
+  Select,
+  StatePanel,
+  TextField,
+  safeHexColor,
+  toast,
+  useLeaveConfirmation,
+} from '@sso/shared/ui';
+import styles from './user-form.module.css';
+import { texts } from '../texts';
+import { useCompanies } from '../reference-data/get-companies';
+import { useRoleOptions } from '../reference-data/get-role-options';
+import { reduceApSelection } from './ap-selection';
+import { ApUnitPicker } from './ap-unit-picker';
+import { EmployeePicker } from './employee-picker';
+import {
+  serverErrorTarget,
+  toUserPayload,
+  userFormSchema,
+  type UserFormValues,
+  type ValidUserForm,
+} from './user-form-model';
+import { userPaths } from './user-hash-id';
+
+export interface UserFormProps {
+  /** `create`: the name comes from the employee picker; `edit`: name, NIK and phone are read-only. */
+  mode: 'create' | 'edit';
+  defaultValues: UserFormValues;
+  /** Saves; resolves with the server's message, rejects with an ApiError. */
+  onSave: (payload: UserPayload) => Promise<{ message: string }>;
+}
+
+/** Tambah/Edit User (spec 2, 5): react-hook-form + zod; the api is reached only through `onSave`. */
+export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
+  const navigate = useNavigate();
+  const companies = useCompanies();
+  const roles = useRoleOptions();
+  const [typed, setTyped] = useState('');
+  const [saved, setSaved] = useState(false);
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+
+  const form = useForm<UserFormValues, unknown, ValidUserForm>({
+    resolver: zodResolver(userFormSchema),
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const { control, handleSubmit, setError, formState } = form;
+  const [person, roleId, chosen] = useWatch({ control, name: ['person', 'roleId', 'companies'] });
+
+  // Spec 2 "Other": leaving with entered data asks first; after a successful save it does not.
+  const dirty = !saved && (formState.isDirty || typed.trim() !== '');
+  useLeaveConfirmation(dirty);
+  useEffect(() => {
+    if (saved) void navigate(userPaths.list);
+  }, [saved, navigate]);
+
+  const submit = handleSubmit(async (values) => {
+    setServerMessage(null);
+    try {
+      const response = await onSave(toUserPayload(values, companies.data ?? []));
+      toast.success(response.message);
+      setSaved(true);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      setServerMessage(apiError?.message ?? texts.saveFailed);
+      for (const [key, message] of Object.entries(apiError?.body?.errors ?? {})) {
+        const target = serverErrorTarget(key);
+        const text = Array.isArray(message) ? message[0] : message;
+        if (target && text) setError(target, { type: 'server', message: text });
+      }
+    }
+  });
+
+  if (companies.isError || roles.isError) {
+    return (
+      <StatePanel
+        tone="error"
+        title={texts.referenceFailed}
+        onRetry={() => {
+          void companies.refetch();
+          void roles.refetch();
+        }}
+      />
+    );
+  }
+
+  const missing = !person || roleId === null || chosen.length === 0;
+  const personErrors = formState.errors.person;
+
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+      {serverMessage ? (
+        <p className={styles.serverError} role="alert">
+          {serverMessage}
+        </p>
+      ) : null}
+      <section className={styles.section}>
+        {mode === 'create' ? (
+          <Controller
+            control={control}
+            name="person"
+            render={({ field, fieldState }) => (
+              <EmployeePicker
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                onTextChange={setTyped}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        ) : (
+          <TextField
+            label={t.users.fieldName}
+            value={person?.nama ?? ''}
+            readOnly
+            error={personErrors?.message}
+          />
+        )}
+        <div className={styles.row}>
+          <TextField
+            label={t.users.fieldNik}
+            value={person?.nik ?? ''}
+            readOnly
+            error={personErrors?.nik?.message}
+          />
+          <TextField
+            label={t.users.fieldPhone}
+            value={person?.phone ?? ''}
+            readOnly
+            error={personErrors?.phone?.message}
+          />
+        </div>
+        <Controller
+          control={control}
+          name="roleId"
+          render={({ field, fieldState }) => (
+            <div
+              onBlur={(event) => {
+                const next = event.relatedTarget;
+                if (!(next instanceof Node) || !event.currentTarget.contains(next)) field.onBlur();
+              }}
+            >
+              <Select<number>
+                label={t.users.fieldRole}
+                placeholder={texts.rolePlaceholder}
+                options={(roles.data ?? []).map((role) => ({
+                  value: role.id,
+                  label: role.name,
+                  color: safeHexColor(role.color.hex_code),
+                }))}
+                loading={roles.isPending}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            </div>
+          )}
+        />
+        <Controller
+          control={control}
+          name="companies"
+          render={({ field, fieldState }) => (
+            <ApUnitPicker
+              companies={companies.data ?? []}
+              loading={companies.isPending}
+              value={field.value}
+              onAction={(action) =>
+                form.setValue('companies', reduceApSelection(field.value, action, companies.data ?? []), {
+                  shouldDirty: true,
+                  shouldTouch: true,
+                  shouldValidate: true,
+                })
+              }
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </section>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => void navigate(userPaths.list)}>
+          {t.common.cancel}
+        </Button>
+        <Button type="submit" disabled={missing} loading={formState.isSubmitting}>
+          {t.common.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

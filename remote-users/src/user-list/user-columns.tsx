@@ -1,0 +1,43 @@
+import type { User } from '@sso/shared/contract';
+import { t } from '@sso/shared/i18n';
+import { LogoStack, RoleChip, type DataTableColumn } from '@sso/shared/ui';
+import { UnitCodes } from './unit-codes';
+import styles from './user-list-page.module.css';
+
+/** Columns of spec 2: name, NIK, phone, role chip, AP logos, unit codes. */
+export const userColumns: DataTableColumn<User>[] = [
+  {
+    id: 'nama',
+    header: t.users.fieldName,
+    width: '19%',
+    cell: (user) => <span className={styles.name}>{user.nama}</span>,
+  },
+  { id: 'nik', header: t.users.fieldNik, width: '12%', cell: (user) => user.nik },
+  { id: 'phone', header: t.users.fieldPhone, width: '16%', cell: (user) => user.phone },
+  {
+    id: 'role',
+    header: t.users.fieldRole,
+    width: '15%',
+    cell: (user) => <RoleChip name={user.role_name} color={user.color_hex_code} />,
+  },
+  {
+    id: 'ap',
+    header: t.users.fieldAp,
+    width: '14%',
+    cell: (user) => (
+      <LogoStack
+        items={user.perusahaan.map((company) => ({
+          key: company.perusahaan_id,
+          name: company.perusahaan_name,
+          url: company.perusahaan_logo_url,
+        }))}
+      />
+    ),
+  },
+  {
+    id: 'unit',
+    header: t.users.fieldUnit,
+    width: '23%',
+    cell: (user) => <UnitCodes companies={user.perusahaan} />,
+  },
+];

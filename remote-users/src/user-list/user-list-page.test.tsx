@@ -1,0 +1,122 @@
+import '../test-support/polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '@sso/shared/contract';
+import { createUser } from '../test-support/factories';
+import { renderPage } from '../test-support/render';
+import { useUsers } from './api/get-users';
+import UserListPage from './user-list-page';
+
+jest.mock('./api/get-users', () => ({ useUsers: jest.fn() }));
+jest.mock('../reference-data/get-companies', () => ({
+  useCompanies: () => ({ data: jest.requireActual('../test-support/factories').companies, isPending: false }),
+}));
+jest.mock('../reference-data/get-role-options', () => ({
+  useRoleOptions: () => ({ data: [jest.requireActual('../test-support/factories').createRoleOption()], isPending: false }),
+}));
+
+/** Scenario helper: the users list answers these rows and total. */
+function givenUsers(rows: User[], total = rows.length) {
+  jest.mocked(useUsers).mockReturnValue({
+    isPending: false,
+    isError: false,
+    isSuccess: true,
+    isPlaceholderData: false,
+    data: { data: rows, meta: { total } },
+    refetch: jest.fn(),
+  } as unknown as ReturnType<typeof useUsers>);
+}
+
+const three = [
+  createUser({ id: 1, nama: 'Budi Santoso' }),
+  createUser({ id: 2, nama: 'Sari Dewi' }),
+  createUser({ id: 3, nama: 'Tono Wijaya' }),
+];
+const renderList = (url = '/user-management') => renderPage('/user-management', url, <UserListPage />);
+
+describe('UserListPage', () => {
+  it('shows "Belum Ada User" when there are no users at all', () => {
+    givenUsers([]);
+    renderList();
+    expect(screen.getByText('Belum Ada User')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows "Data tidak ditemukan" inside the table when a search matches nothing', () => {
+    givenUsers([]);
+    renderList('/user-management?keyword=zzz');
+    const table = screen.getByRole('table', { name: 'Daftar user' });
+    expect(within(table).getByText('Data tidak ditemukan')).toBeInTheDocument();
+    expect(screen.queryByText('Belum Ada User')).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Cari user' })).toHaveValue('zzz');
+  });
+
+  it('passes the URL state to the api query', () => {
+    givenUsers(three, 45);
+    renderList('/user-management?page=2&perPage=20&keyword=budi&role_id=2&perusahaan_id=x');
+    expect(useUsers).toHaveBeenLastCalledWith({ page: 2, perPage: 20, keyword: 'budi', role_id: 2 });
+  });
+
+  it('selects all rows, shows the bulk bar "{n} terpilih", and closes it', async () => {
+    const user = userEvent.setup();
+    givenUsers(three);
+    renderList();
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih semua user di halaman ini' }));
+    const bar = screen.getByRole('region', { name: 'Aksi data terpilih' });
+    expect(within(bar).getByText('3 terpilih')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih Sari Dewi' }));
+    expect(within(bar).getByText('2 terpilih')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Pilih semua user di halaman ini' })).toHaveAttribute(
+      'aria-checked',
+      'mixed',
+    );
+    await user.click(within(bar).getByRole('button', { name: 'Tutup pilihan' }));
+    expect(screen.queryByText(/terpilih/)).not.toBeInTheDocument();
+  });
+
+  it('asks before a bulk delete with the selected count', async () => {
+    const user = userEvent.setup();
+    givenUsers(three);
+    renderList();
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih Budi Santoso' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih Tono Wijaya' }));
+    await user.click(within(screen.getByRole('region', { name: 'Aksi data terpilih' })).getByRole('button', { name: 'Hapus' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Hapus 2 user terpilih?' });
+    expect(dialog).toHaveTextContent('Dengan menghapus, user tidak akan memilki akses ke aplikasi SSO Admin Panel');
+    await user.click(within(dialog).getByRole('button', { name: 'Batal' }));
+    expect(screen.getByText('2 terpilih')).toBeInTheDocument();
+  });
+
+  it('opens the detail drawer on a row click, with its fields', async () => {
+    const user = userEvent.setup();
+    givenUsers(three);
+    renderList();
+    await user.click(screen.getByText('Sari Dewi'));
+    const drawer = screen.getByRole('dialog', { name: 'Detail User' });
+    for (const label of ['Nama', 'NIK', 'No. Handphone', 'Role', 'Daftar AP', 'Daftar Unit']) {
+      expect(within(drawer).getByText(label)).toBeInTheDocument();
+    }
+    expect(within(drawer).getByText('Sari Dewi')).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Hapus' })).toBeInTheDocument();
+  });
+
+  it('asks "Hapus user "{nama}"?" from the row menu', async () => {
+    const user = userEvent.setup();
+    givenUsers(three);
+    renderList();
+    await user.click(screen.getByRole('button', { name: 'Aksi untuk Tono Wijaya' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Lihat Detail', 'Edit', 'Hapus']);
+    await user.click(screen.getByRole('menuitem', { name: 'Hapus' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Hapus user "Tono Wijaya"?' });
+    // The confirm store is module state: settle it so the next test starts without a dialog.
+    await user.click(within(dialog).getByRole('button', { name: 'Batal' }));
+  });
+
+  it('shows the pagination bar with the total', () => {
+    givenUsers(three, 123);
+    renderList();
+    expect(screen.getByRole('navigation', { name: 'Navigasi halaman' })).toHaveTextContent('dari 123');
+    expect(screen.getByRole('button', { name: 'Halaman sebelumnya' })).toBeDisabled();
+  });
+});

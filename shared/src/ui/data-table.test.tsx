@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DataTable, type DataTableColumn } from './data-table';
+import type { RowId } from './row-selection';
+
+interface Person {
+  id: number;
+  name: string;
+}
+const people: Person[] = [
+  { id: 1, name: 'Budi' },
+  { id: 2, name: 'Sari' },
+  { id: 3, name: 'Tono' },
+];
+const columns: DataTableColumn<Person>[] = [{ id: 'name', header: 'Nama', cell: (p) => p.name }];
+
+function Harness({
+  rows = people,
+  onRowClick = jest.fn(),
+}: {
+  rows?: Person[];
+  onRowClick?: (p: Person) => void;
+}) {
+  const [selected, setSelected] = useState<ReadonlySet<RowId>>(new Set());
+  return (
+    <>
+      <DataTable
+        caption="Daftar orang"
+        columns={columns}
+        rows={rows}
+        getRowId={(p) => p.id}
+        selection={{ selected, onChange: setSelected, rowLabel: (p) => `Pilih ${p.name}` }}
+        onRowClick={onRowClick}
+        actions={(p) => <button type="button">Aksi {p.name}</button>}
+        empty={<p>Kosong</p>}
+      />
+      <output>{[...selected].sort().join(',')}</output>
+    </>
+  );
+}
+
+describe('DataTable', () => {
+  it('is a table named by its caption, with a header row and one row per item', () => {
+    render(<Harness />);
+    const table = screen.getByRole('table', { name: 'Daftar orang' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(table).getByRole('columnheader', { name: 'Nama' })).toBeInTheDocument();
+  });
+
+  it('selects all, shows mixed after one is removed, and clears all', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const all = screen.getByRole('checkbox', { name: 'Pilih semua' });
+    await user.click(all);
+    expect(screen.getByRole('status')).toHaveTextContent('1,2,3');
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih Sari' }));
+    expect(all).toHaveAttribute('aria-checked', 'mixed');
+    await user.click(all);
+    expect(screen.getByRole('status')).toHaveTextContent('1,2,3');
+    await user.click(all);
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('calls onRowClick for a row click but not for its checkbox or actions', async () => {
+    const user = userEvent.setup();
+    const onRowClick = jest.fn();
+    render(<Harness onRowClick={onRowClick} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih Budi' }));
+    await user.click(screen.getByRole('button', { name: 'Aksi Budi' }));
+    expect(onRowClick).not.toHaveBeenCalled();
+    await user.click(screen.getByText('Budi'));
+    expect(onRowClick).toHaveBeenCalledWith(people[0]);
+  });
+
+  it('shows the empty content and a disabled select-all without rows', () => {
+    render(<Harness rows={[]} />);
+    expect(screen.getByText('Kosong')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Pilih semua' })).toBeDisabled();
+  });
+
+  it('keeps table semantics when virtualized (many rows)', () => {
+    const many = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, name: `Orang ${i + 1}` }));
+    render(<Harness rows={many} />);
+    const table = screen.getByRole('table', { name: 'Daftar orang' });
+    expect(table).toHaveAttribute('aria-rowcount', '1001');
+    // jsdom has no layout: only a window of rows (never all 1,000) is rendered.
+    expect(within(table).getAllByRole('row').length).toBeLessThan(100);
+    expect(screen.getByRole('checkbox', { name: 'Pilih semua' })).toBeEnabled();
+  });
+});

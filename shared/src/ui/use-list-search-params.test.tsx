@@ -1,0 +1,72 @@
+import './test-polyfills';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useListSearchParams } from './use-list-search-params';
+import { isPositiveIntParam } from './list-search-params';
+
+const OPTIONS = {
+  filters: ['role_id', 'perusahaan_id'] as const,
+  isValidFilter: (_k: string, v: string) => isPositiveIntParam(v),
+};
+
+function setup(url: string) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
+  );
+  return renderHook(
+    () => {
+      const list = useListSearchParams(OPTIONS);
+      const location = useLocation();
+      return { list, search: location.search };
+    },
+    { wrapper },
+  );
+}
+
+describe('useListSearchParams', () => {
+  it('reads the URL, with bad values at their defaults', () => {
+    const { result } = setup('/x?page=2&perPage=7&role_id=3&perusahaan_id=abc');
+    expect(result.current.list).toMatchObject({
+      page: 2,
+      perPage: 10,
+      keyword: '',
+      filters: { role_id: '3' },
+    });
+  });
+
+  it('moves pages and keeps the rest', () => {
+    const { result } = setup('/x?keyword=budi');
+    act(() => result.current.list.setPage(3));
+    expect(result.current.search).toBe('?keyword=budi&page=3');
+  });
+
+  it.each([
+    [
+      'setKeyword',
+      (l: ReturnType<typeof useListSearchParams<'role_id' | 'perusahaan_id'>>) => l.setKeyword('sari'),
+      '?keyword=sari',
+    ],
+    [
+      'setPerPage',
+      (l: ReturnType<typeof useListSearchParams<'role_id' | 'perusahaan_id'>>) => l.setPerPage(20),
+      '?perPage=20',
+    ],
+    [
+      'setFilter',
+      (l: ReturnType<typeof useListSearchParams<'role_id' | 'perusahaan_id'>>) => l.setFilter('role_id', '5'),
+      '?role_id=5',
+    ],
+  ])('%s resets to page 1', (_name, change, expected) => {
+    const { result } = setup('/x?page=4');
+    act(() => change(result.current.list));
+    expect(result.current.search).toBe(expected);
+    expect(result.current.list.page).toBe(1);
+  });
+
+  it('clears a filter with null', () => {
+    const { result } = setup('/x?role_id=5&perusahaan_id=2');
+    act(() => result.current.list.setFilter('role_id', null));
+    expect(result.current.search).toBe('?perusahaan_id=2');
+  });
+});
