@@ -13,7 +13,9 @@ afterAll(() => t.close());
 
 describe('server basics', () => {
   it('GET /health answers { status: "ok" } without a bearer', async () => {
-    expect(expectOk(await callRoot(t.app, 'GET', HEALTH_PATH), z.object({ status: z.literal('ok') }))).toEqual({
+    expect(
+      expectOk(await callRoot(t.app, 'GET', HEALTH_PATH), z.object({ status: z.literal('ok') })),
+    ).toEqual({
       status: 'ok',
     });
   });
@@ -42,7 +44,9 @@ describe('server basics', () => {
   });
 
   it('answers a body over the limit with 413', async () => {
-    const reply = await call(t.app, 'POST', paths.auth.loginNik, { body: { nik: 'x'.repeat(2 * 1024 * 1024), password: 'x' } });
+    const reply = await call(t.app, 'POST', paths.auth.loginNik, {
+      body: { nik: 'x'.repeat(2 * 1024 * 1024), password: 'x' },
+    });
     expect(expectError(reply, 413).message).toBe('Ukuran data terlalu besar');
   });
 
@@ -57,7 +61,13 @@ describe('server basics', () => {
   it('accepts a DELETE that says application/json but has no body', async () => {
     const created = await call(t.app, 'POST', paths.users.create, {
       token,
-      body: { nama: 'Hapus Saya', nik: '880001', phone: '081288000001', role_ids: [3], perusahaan: [{ perusahaan_id: 1 }] },
+      body: {
+        nama: 'Hapus Saya',
+        nik: '880001',
+        phone: '081288000001',
+        role_ids: [3],
+        perusahaan: [{ perusahaan_id: 1 }],
+      },
     });
     const { data } = z.object({ data: z.object({ id: z.number() }) }).parse(created.json());
     const reply = await call(t.app, 'DELETE', paths.users.remove(data.id), {
@@ -83,12 +93,15 @@ describe('CORS', () => {
     return typeof address === 'object' && address ? address.port : 0;
   };
 
-  it.each(['http://localhost:3000', 'http://localhost:3003', 'http://127.0.0.1:3002'])('allows the panel origin %s', async (origin) => {
-    const reply = await preflight(origin);
-    expect(reply.status).toBeLessThan(300);
-    expect(reply.headers.get('access-control-allow-origin')).toBe(origin);
-    expect(reply.headers.get('access-control-allow-methods')).toContain('DELETE');
-  });
+  it.each(['http://localhost:3000', 'http://localhost:3003', 'http://127.0.0.1:3002'])(
+    'allows the panel origin %s',
+    async (origin) => {
+      const reply = await preflight(origin);
+      expect(reply.status).toBeLessThan(300);
+      expect(reply.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(reply.headers.get('access-control-allow-methods')).toContain('DELETE');
+    },
+  );
 
   it('does not allow other origins', async () => {
     const reply = await preflight('http://evil.example');
@@ -106,9 +119,12 @@ describe('generated logos', () => {
     expect((await callRoot(t.app, 'GET', '/static/logos/app-1.svg')).statusCode).toBe(200);
   });
 
-  it.each(['company-999.svg', 'x.svg', '..%2F..%2Fetc%2Fpasswd', 'company-1.png'])('answers 404 for %s', async (file) => {
-    expectError(await callRoot(t.app, 'GET', `/static/logos/${file}`), 404);
-  });
+  it.each(['company-999.svg', 'x.svg', '..%2F..%2Fetc%2Fpasswd', 'company-1.png'])(
+    'answers 404 for %s',
+    async (file) => {
+      expectError(await callRoot(t.app, 'GET', `/static/logos/${file}`), 404);
+    },
+  );
 });
 
 describe('dev outbox', () => {

@@ -73,7 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onResponse', async (request, reply) => {
     // One line per request; URLs carry no secrets here (tokens travel in headers and bodies only).
-    request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+    request.log.info(
+      `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
+    );
   });
 
   const signer = createTokenSigner(resolveTokenSecret(db, config.tokenSecret));

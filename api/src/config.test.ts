@@ -47,10 +47,12 @@ describe('settingsFromEnv', () => {
     expect(settingsFromEnv({ CORS_ORIGINS: '*' }, 'f').config.corsOrigins).toBe('*');
   });
 
-  it.each([{ PORT: 'abc' }, { TOKEN_TTL_SECONDS: '-1' }, { PUBLIC_URL: 'ftp://x' }, { TOKEN_SECRET: 'short' }])(
-    'refuses %j with a message naming the variable',
-    (env) => {
-      expect(() => settingsFromEnv(env, 'f')).toThrow(new RegExp(Object.keys(env)[0] ?? ''));
-    },
-  );
+  it.each([
+    { PORT: 'abc' },
+    { TOKEN_TTL_SECONDS: '-1' },
+    { PUBLIC_URL: 'ftp://x' },
+    { TOKEN_SECRET: 'short' },
+  ])('refuses %j with a message naming the variable', (env) => {
+    expect(() => settingsFromEnv(env, 'f')).toThrow(new RegExp(Object.keys(env)[0] ?? ''));
+  });
 });

@@ -47,13 +47,55 @@ const routes: Array<[Method, string]> = [
 ];
 
 const fields = [
-  'nik', 'password', 'url', 'phone', 'otp', 'app_id', 'session_token', 'new_password', 'nama', 'email',
-  'role_ids', 'perusahaan', 'name', 'descriptions', 'color_id', 'applications', 'ids', 'page', 'perPage',
-  'keyword', 'sort', 'sortBy', 'perusahaan_id', 'cabang_id', 'role_id', 'apps_id', 'limit',
+  'nik',
+  'password',
+  'url',
+  'phone',
+  'otp',
+  'app_id',
+  'session_token',
+  'new_password',
+  'nama',
+  'email',
+  'role_ids',
+  'perusahaan',
+  'name',
+  'descriptions',
+  'color_id',
+  'applications',
+  'ids',
+  'page',
+  'perPage',
+  'keyword',
+  'sort',
+  'sortBy',
+  'perusahaan_id',
+  'cabang_id',
+  'role_id',
+  'apps_id',
+  'limit',
 ];
 const junkValues: unknown[] = [
-  null, true, -1, 0, 1.5, 1e308, '', ' ', "' OR 1=1 --", '"; DROP TABLE users; --', '%_\\', 'x'.repeat(100_000),
-  '😀\u0000\u202e', [], [null], [{}], [-1], {}, { $gt: '' }, ['a', 'b'],
+  null,
+  true,
+  -1,
+  0,
+  1.5,
+  1e308,
+  '',
+  ' ',
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  '%_\\',
+  'x'.repeat(100_000),
+  '😀\u0000\u202e',
+  [],
+  [null],
+  [{}],
+  [-1],
+  {},
+  { $gt: '' },
+  ['a', 'b'],
 ];
 const rawBodies = ['null', '[]', '"text"', '123', '{', '{"a":}', '{}', 'true'];
 
@@ -67,10 +109,17 @@ describe.each(routes)('%s %s', (method, path) => {
     if (method === 'GET') return;
     for (const value of junkValues) {
       const body = Object.fromEntries(fields.map((f) => [f, value]));
-      expectClientAnswer(await call(t.app, method, path, { token, body }), `${JSON.stringify(value).slice(0, 40)}`);
+      expectClientAnswer(
+        await call(t.app, method, path, { token, body }),
+        `${JSON.stringify(value).slice(0, 40)}`,
+      );
     }
     for (const rawBody of rawBodies) {
-      const reply = await call(t.app, method, path, { token, rawBody, headers: { 'content-type': 'application/json' } });
+      const reply = await call(t.app, method, path, {
+        token,
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
       expectClientAnswer(reply, rawBody);
     }
   });

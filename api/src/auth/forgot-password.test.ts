@@ -7,7 +7,16 @@ import {
   resetPasswordResponseSchema,
   verifyResetOtpResponseSchema,
 } from '@sso/shared/contract';
-import { ADMIN, call, expectError, expectOk, latestCode, loginAsAdmin, loginWithNik, otherCode } from '../test-support/http';
+import {
+  ADMIN,
+  call,
+  expectError,
+  expectOk,
+  latestCode,
+  loginAsAdmin,
+  loginWithNik,
+  otherCode,
+} from '../test-support/http';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -37,9 +46,9 @@ describe('password recovery', () => {
       resetPasswordResponseSchema,
     );
     expect(reset.message).toBe('Password berhasil diubah');
-    expect(expectError(await call(t.app, 'POST', paths.auth.loginNik, { body: ADMIN }), 422).errors?.password).toBe(
-      'Password salah',
-    );
+    expect(
+      expectError(await call(t.app, 'POST', paths.auth.loginNik, { body: ADMIN }), 422).errors?.password,
+    ).toBe('Password salah');
     await loginWithNik(t.app, ADMIN.nik, 'rahasia-baru');
     // Sessions opened with the old password are over.
     expectError(await call(t.app, 'GET', paths.session.me, { token: oldToken }), 401);
@@ -53,7 +62,9 @@ describe('password recovery', () => {
   it('answers errors.nik for a missing or unknown NIK', async () => {
     expect(expectError(await post(fp.start, {}), 422).errors?.nik).toBe('NIK tidak boleh kosong');
     expect(expectError(await post(fp.start, { nik: '424242' }), 422).errors?.nik).toBe('NIK tidak terdaftar');
-    expect(expectError(await post(fp.requestOtp, { nik: '424242' }), 422).errors?.nik).toBe('NIK tidak terdaftar');
+    expect(expectError(await post(fp.requestOtp, { nik: '424242' }), 422).errors?.nik).toBe(
+      'NIK tidak terdaftar',
+    );
   });
 
   it('rate-limits resend-otp with code 6 and window_seconds', async () => {
@@ -80,7 +91,10 @@ describe('password recovery', () => {
   it('reset needs a verified code', async () => {
     await post(fp.requestOtp, { nik: ADMIN.nik });
     const code = await latestCode(t.app, ADMIN.phone);
-    const error = expectError(await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: 'abcdef' }), 422);
+    const error = expectError(
+      await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: 'abcdef' }),
+      422,
+    );
     expect(error.errors?.otp).toMatch(/belum diverifikasi/);
   });
 
@@ -95,9 +109,13 @@ describe('password recovery', () => {
   it('reset refuses a wrong code and a reused code', async () => {
     const code = await verifiedCode();
     expect(
-      expectError(await post(fp.reset, { nik: ADMIN.nik, otp: otherCode(code), new_password: 'abcdef' }), 422).message,
+      expectError(await post(fp.reset, { nik: ADMIN.nik, otp: otherCode(code), new_password: 'abcdef' }), 422)
+        .message,
     ).toBe(OTP_UNKNOWN_ERROR_MESSAGE);
-    expectOk(await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: 'abcdef' }), resetPasswordResponseSchema);
+    expectOk(
+      await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: 'abcdef' }),
+      resetPasswordResponseSchema,
+    );
     expectError(await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: 'ghijkl' }), 422);
   });
 

@@ -1,4 +1,9 @@
-import { loginResponseSchema, paths, SESSION_INVALID_MESSAGE, userListResponseSchema } from '@sso/shared/contract';
+import {
+  loginResponseSchema,
+  paths,
+  SESSION_INVALID_MESSAGE,
+  userListResponseSchema,
+} from '@sso/shared/contract';
 import { ADMIN, call, expectError, expectOk, loginAsAdmin, loginWithNik } from '../test-support/http';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
@@ -97,9 +102,13 @@ describe('bearer tokens', () => {
 
   it('accepts the scheme name in any case and rejects other schemes', async () => {
     const token = await loginAsAdmin(t.app);
-    const lower = await call(t.app, 'GET', paths.users.list, { headers: { authorization: `bearer ${token}` } });
+    const lower = await call(t.app, 'GET', paths.users.list, {
+      headers: { authorization: `bearer ${token}` },
+    });
     expect(lower.statusCode).toBe(200);
-    const basic = await call(t.app, 'GET', paths.users.list, { headers: { authorization: `Basic ${token}` } });
+    const basic = await call(t.app, 'GET', paths.users.list, {
+      headers: { authorization: `Basic ${token}` },
+    });
     expect(basic.statusCode).toBe(401);
   });
 });

@@ -46,7 +46,11 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     if (!(await verifyPassword(body.password, account.password_hash))) {
       throw fieldError('password', 'Password salah');
     }
-    const { token } = ctx.sessions.createLogin(account.id, SSO_PANEL_APP_ID, appUrlFrom(body.url, ctx.config.panelUrl));
+    const { token } = ctx.sessions.createLogin(
+      account.id,
+      SSO_PANEL_APP_ID,
+      appUrlFrom(body.url, ctx.config.panelUrl),
+    );
     return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
   });
 

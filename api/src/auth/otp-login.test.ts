@@ -26,7 +26,10 @@ describe('phone login', () => {
     expect(code).toMatch(/^[0-9]{6}$/);
     const login = expectOk(await loginPhone({ phone: ADMIN.phone, otp: Number(code) }), loginResponseSchema);
     expect(login.data.apps_id).toBe(1);
-    const me = expectOk(await call(t.app, 'GET', paths.session.me, { token: login.data.token }), meResponseSchema);
+    const me = expectOk(
+      await call(t.app, 'GET', paths.session.me, { token: login.data.token }),
+      meResponseSchema,
+    );
     expect(me.data.user.nik).toBe(ADMIN.nik);
   });
 
@@ -57,9 +60,13 @@ describe('phone login', () => {
     const code = await latestCode(t.app, ADMIN.phone);
     const wrong = Number(otherCode(code));
     for (let i = 0; i < 4; i += 1) {
-      expect(expectError(await loginPhone({ phone: ADMIN.phone, otp: wrong }), 422).message).toBe(OTP_UNKNOWN_ERROR_MESSAGE);
+      expect(expectError(await loginPhone({ phone: ADMIN.phone, otp: wrong }), 422).message).toBe(
+        OTP_UNKNOWN_ERROR_MESSAGE,
+      );
     }
-    expect(expectError(await loginPhone({ phone: ADMIN.phone, otp: wrong }), 422).message).toMatch(/minta kode OTP baru/);
+    expect(expectError(await loginPhone({ phone: ADMIN.phone, otp: wrong }), 422).message).toMatch(
+      /minta kode OTP baru/,
+    );
     expect(expectError(await loginPhone({ phone: ADMIN.phone, otp: Number(code) }), 422).message).toMatch(
       /Terlalu banyak percobaan/,
     );
@@ -69,7 +76,9 @@ describe('phone login', () => {
     await requestOtp(ADMIN.phone);
     const code = Number(await latestCode(t.app, ADMIN.phone));
     t.clock.advance(301);
-    expect(expectError(await loginPhone({ phone: ADMIN.phone, otp: code }), 422).message).toMatch(/kedaluwarsa/);
+    expect(expectError(await loginPhone({ phone: ADMIN.phone, otp: code }), 422).message).toMatch(
+      /kedaluwarsa/,
+    );
   });
 
   it('rate-limits sends with code 6 and the seconds left, then allows the resend', async () => {
@@ -92,10 +101,12 @@ describe('phone login', () => {
   it('answers errors.phone for an unknown or invalid phone', async () => {
     expect(expectError(await requestOtp('089999999999'), 422).errors?.phone).toBe('Nomor HP tidak terdaftar');
     expect(expectError(await requestOtp('12ab'), 422).errors?.phone).toBe('Nomor HP tidak valid');
-    expect(expectError(await call(t.app, 'POST', paths.auth.requestOtp, { body: {} }), 422).errors?.phone).toBe(
-      'Nomor HP tidak boleh kosong',
-    );
-    expect(expectError(await loginPhone({ phone: '089999999999', otp: 123456 }), 422).errors?.phone).toBeDefined();
+    expect(
+      expectError(await call(t.app, 'POST', paths.auth.requestOtp, { body: {} }), 422).errors?.phone,
+    ).toBe('Nomor HP tidak boleh kosong');
+    expect(
+      expectError(await loginPhone({ phone: '089999999999', otp: 123456 }), 422).errors?.phone,
+    ).toBeDefined();
   });
 
   it('accepts the +62 form of a registered number', async () => {

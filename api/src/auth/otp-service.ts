@@ -51,14 +51,18 @@ export function createOtpService(
   settings: OtpSettings,
   log: FastifyBaseLogger,
 ): OtpService {
-  const lastSend = db.prepare<[string], { at: number | null }>('SELECT MAX(created_at) AS at FROM otps WHERE target = ?');
+  const lastSend = db.prepare<[string], { at: number | null }>(
+    'SELECT MAX(created_at) AS at FROM otps WHERE target = ?',
+  );
   const voidOlder = db.prepare(
     'UPDATE otps SET voided_at = ? WHERE user_id = ? AND purpose = ? AND consumed_at IS NULL AND voided_at IS NULL',
   );
   const insertOtp = db.prepare(
     'INSERT INTO otps (user_id, target, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const insertOutbox = db.prepare('INSERT INTO outbox (to_target, code, purpose, created_at) VALUES (?, ?, ?, ?)');
+  const insertOutbox = db.prepare(
+    'INSERT INTO outbox (to_target, code, purpose, created_at) VALUES (?, ?, ?, ?)',
+  );
   const latest = db.prepare<[number, string], OtpRow>(
     `SELECT id, code_hash, attempts, expires_at, verified_at, consumed_at, voided_at
      FROM otps WHERE user_id = ? AND purpose = ? ORDER BY id DESC LIMIT 1`,
@@ -84,7 +88,14 @@ export function createOtpService(
       const code = String(randomInt(100_000, 1_000_000));
       db.transaction(() => {
         voidOlder.run(now, user.id, purpose);
-        insertOtp.run(user.id, user.phone, purpose, signer.digest(code), now + settings.ttlSeconds * 1000, now);
+        insertOtp.run(
+          user.id,
+          user.phone,
+          purpose,
+          signer.digest(code),
+          now + settings.ttlSeconds * 1000,
+          now,
+        );
         insertOutbox.run(user.phone, code, purpose, now);
       })();
       // Development delivery: the code goes to the log (and the outbox); tokens never do.
@@ -99,7 +110,8 @@ export function createOtpService(
     check(userId, purpose, code, step) {
       const now = clock();
       const row = latest.get(userId, purpose);
-      if (!row || row.voided_at !== null) throw otpError('Kode OTP tidak berlaku. Silakan minta kode OTP baru.');
+      if (!row || row.voided_at !== null)
+        throw otpError('Kode OTP tidak berlaku. Silakan minta kode OTP baru.');
       if (row.consumed_at !== null) throw otpError('Kode OTP sudah digunakan. Silakan minta kode OTP baru.');
       if (row.attempts >= settings.maxAttempts) throw otpError(TOO_MANY);
       if (row.expires_at <= now) throw otpError('Kode OTP sudah kedaluwarsa. Silakan minta kode OTP baru.');

@@ -11,7 +11,11 @@ export function hashPasswordSync(password: string): string {
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
 
-function scryptAsync(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  options: { N: number; r: number; p: number },
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
       error ? reject(error) : resolve(key),

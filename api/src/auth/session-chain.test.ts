@@ -18,7 +18,10 @@ afterAll(() => t.close());
 /** Spec 4 "Login chain", as the panel runs it. */
 async function runChain() {
   const token = await loginAsAdmin(t.app);
-  const apps = expectOk(await call(t.app, 'GET', paths.session.availableApps, { token }), availableAppsResponseSchema);
+  const apps = expectOk(
+    await call(t.app, 'GET', paths.session.availableApps, { token }),
+    availableAppsResponseSchema,
+  );
   const panel = apps.data.find((a) => a.id === 1);
   const session = expectOk(
     await call(t.app, 'POST', paths.session.create, { token, body: { app_id: 1 } }),
@@ -48,7 +51,10 @@ describe('login chain', () => {
   it('validates the session token', async () => {
     const { token, session } = await runChain();
     const body = expectOk(
-      await call(t.app, 'POST', paths.session.validate, { token, body: { session_token: session.session_token } }),
+      await call(t.app, 'POST', paths.session.validate, {
+        token,
+        body: { session_token: session.session_token },
+      }),
       validateSessionResponseSchema,
     );
     expect(body.data).toEqual({ valid: true, app_id: 1, expires_at: session.expires_at });
@@ -57,10 +63,22 @@ describe('login chain', () => {
   it('answers the profile with roles, menu tree and units', async () => {
     const { token } = await runChain();
     const me = expectOk(await call(t.app, 'GET', paths.session.me, { token }), meResponseSchema).data;
-    expect(me.user).toMatchObject({ id: 1, nik: '100001', name: 'Administrator', phone: '081234567890', is_active: true });
+    expect(me.user).toMatchObject({
+      id: 1,
+      nik: '100001',
+      name: 'Administrator',
+      phone: '081234567890',
+      is_active: true,
+    });
     expect(me.roles).toEqual([{ id: 1, name: 'Super Admin', position: 1 }]);
     const panelMenus = me.user_menu.find((a) => a.apps_id === 1)?.menus ?? [];
-    expect(panelMenus.map((m) => m.name)).toEqual(['Home', 'User Management', 'Role Management', 'App Management', 'Settings']);
+    expect(panelMenus.map((m) => m.name)).toEqual([
+      'Home',
+      'User Management',
+      'Role Management',
+      'App Management',
+      'Settings',
+    ]);
     expect(panelMenus[1]?.children.map((c) => c.name)).toEqual(['Daftar User', 'Tambah User']);
     expect(panelMenus.every((m) => m.acces_level === 1)).toBe(true);
     expect(me.user_unit.length).toBeGreaterThan(0);
@@ -74,7 +92,10 @@ describe('login chain', () => {
   it('logs out: the login token, the access token and the session stop working', async () => {
     const { token, session } = await runChain();
     const body = expectOk(
-      await call(t.app, 'POST', paths.session.logout, { token, body: { session_token: session.session_token, app_id: 1 } }),
+      await call(t.app, 'POST', paths.session.logout, {
+        token,
+        body: { session_token: session.session_token, app_id: 1 },
+      }),
       logoutResponseSchema,
     );
     expect(body.data.message).toBe('Logout berhasil');
@@ -111,7 +132,10 @@ describe('session errors', () => {
   it('refuses an app the role does not grant with 403', async () => {
     // Seeded user 2 has a role other than Super Admin; find an app its role lacks.
     const token = await loginWithNik(t.app, '100002', 'password123');
-    const apps = expectOk(await call(t.app, 'GET', paths.session.availableApps, { token }), availableAppsResponseSchema);
+    const apps = expectOk(
+      await call(t.app, 'GET', paths.session.availableApps, { token }),
+      availableAppsResponseSchema,
+    );
     const missing = [1, 2, 3, 4, 5].find((id) => !apps.data.some((a) => a.id === id));
     if (missing === undefined) return;
     expectError(await call(t.app, 'POST', paths.session.create, { token, body: { app_id: missing } }), 403);
@@ -119,15 +143,24 @@ describe('session errors', () => {
 
   it('answers 401 for a session token that is forged, foreign or logged out', async () => {
     const { token } = await runChain();
-    expectError(await call(t.app, 'POST', paths.session.validate, { token, body: { session_token: 'forged' } }), 401);
+    expectError(
+      await call(t.app, 'POST', paths.session.validate, { token, body: { session_token: 'forged' } }),
+      401,
+    );
     const other = await runChain();
     // A valid session token of another login is not this login's session.
     expectError(
-      await call(t.app, 'POST', paths.session.validate, { token, body: { session_token: other.session.session_token } }),
+      await call(t.app, 'POST', paths.session.validate, {
+        token,
+        body: { session_token: other.session.session_token },
+      }),
       401,
     );
     // The login token is not a session token.
-    expectError(await call(t.app, 'POST', paths.session.validate, { token, body: { session_token: token } }), 401);
+    expectError(
+      await call(t.app, 'POST', paths.session.validate, { token, body: { session_token: token } }),
+      401,
+    );
     expectError(await call(t.app, 'POST', paths.session.validate, { token, body: {} }), 422);
   });
 });

@@ -35,7 +35,12 @@ export interface SessionStore {
   revokeUser(userId: number): void;
 }
 
-export function createSessionStore(db: Db, signer: TokenSigner, clock: Clock, ttlSeconds: number): SessionStore {
+export function createSessionStore(
+  db: Db,
+  signer: TokenSigner,
+  clock: Clock,
+  ttlSeconds: number,
+): SessionStore {
   const now = () => toUnixSeconds(clock());
   const insertLogin = db.prepare(
     'INSERT INTO login_sessions (id, user_id, apps_id, app_url, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -55,7 +60,9 @@ export function createSessionStore(db: Db, signer: TokenSigner, clock: Clock, tt
   const insertAppSession = db.prepare(
     'INSERT INTO app_sessions (id, login_session_id, app_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
   );
-  const revokeLogin = db.prepare('UPDATE login_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const revokeLogin = db.prepare(
+    'UPDATE login_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
+  );
   const revokeAppSessions = db.prepare(
     'UPDATE app_sessions SET revoked_at = ? WHERE login_session_id = ? AND revoked_at IS NULL',
   );

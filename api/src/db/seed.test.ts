@@ -37,16 +37,30 @@ describe('seed', () => {
   it('holds the demo data the panel needs', () => {
     const db = freshDb();
     expect(count(db, 'SELECT COUNT(*) AS n FROM companies')).toBeGreaterThanOrEqual(6);
-    const perCompany = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM branches GROUP BY company_id').all();
+    const perCompany = db
+      .prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM branches GROUP BY company_id')
+      .all();
     expect(perCompany.every((r) => r.n >= 3 && r.n <= 8)).toBe(true);
     expect(count(db, 'SELECT COUNT(*) AS n FROM applications')).toBeGreaterThanOrEqual(3);
     expect(count(db, 'SELECT COUNT(*) AS n FROM menus WHERE parent_id IS NOT NULL')).toBeGreaterThan(10);
-    expect(count(db, "SELECT COUNT(*) AS n FROM colors WHERE hex_code GLOB '#[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]'")).toBeGreaterThanOrEqual(8);
+    expect(
+      count(
+        db,
+        "SELECT COUNT(*) AS n FROM colors WHERE hex_code GLOB '#[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]'",
+      ),
+    ).toBeGreaterThanOrEqual(8);
     expect(count(db, 'SELECT COUNT(*) AS n FROM employees')).toBeGreaterThanOrEqual(200);
     expect(count(db, 'SELECT COUNT(*) AS n FROM users')).toBe(64);
-    expect(count(db, 'SELECT COUNT(DISTINCT no_hp) AS n FROM employees')).toBe(count(db, 'SELECT COUNT(*) AS n FROM employees'));
+    expect(count(db, 'SELECT COUNT(DISTINCT no_hp) AS n FROM employees')).toBe(
+      count(db, 'SELECT COUNT(*) AS n FROM employees'),
+    );
     const admin = db.prepare("SELECT nama, phone, email, role_id FROM users WHERE nik = '100001'").get();
-    expect(admin).toEqual({ nama: 'Administrator', phone: '081234567890', email: 'admin@sso.local', role_id: 1 });
+    expect(admin).toEqual({
+      nama: 'Administrator',
+      phone: '081234567890',
+      email: 'admin@sso.local',
+      role_id: 1,
+    });
     db.close();
   });
 

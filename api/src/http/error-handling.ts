@@ -44,13 +44,17 @@ export function installErrorHandling(app: FastifyInstance): void {
     const code = codeOf(error);
     if (error instanceof SyntaxError) return reply.status(400).send({ message: 'Format JSON tidak valid' });
     if (status !== undefined && status >= 400 && status < 500) {
-      return reply.status(status).send({ message: (code && frameworkMessages[code]) ?? 'Permintaan tidak valid' });
+      return reply
+        .status(status)
+        .send({ message: (code && frameworkMessages[code]) ?? 'Permintaan tidak valid' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Terjadi kesalahan pada server' });
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Endpoint tidak ditemukan' }));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ message: 'Endpoint tidak ditemukan' }),
+  );
 }
 
 /**

@@ -29,7 +29,11 @@ export interface ValidateOptions {
  * (`errors.nik`, `errors['perusahaan.0.perusahaan_id']`, ...) and the first message as `message`.
  * A missing body counts as `{}` so each required field reports itself.
  */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, options: ValidateOptions = {}): z.output<S> {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  options: ValidateOptions = {},
+): z.output<S> {
   const result = schema.safeParse(input ?? {}, { error: fallbackMessage });
   if (result.success) return result.data;
   const errors: Record<string, string> = {};
@@ -40,7 +44,8 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, options
   const first = result.error.issues[0]?.message ?? 'Data tidak valid';
   const fields = Object.keys(errors);
   const onlyBadRequestFields =
-    options.badRequestFields !== undefined && fields.every((field) => options.badRequestFields?.includes(field));
+    options.badRequestFields !== undefined &&
+    fields.every((field) => options.badRequestFields?.includes(field));
   if (errors._ !== undefined) {
     return fail(422, 'Data permintaan harus berupa objek JSON', undefined);
   }

@@ -34,7 +34,10 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
   const { db } = ctx;
 
   app.get(paths.reference.colors, async () =>
-    ok('Daftar warna', db.prepare<[], { id: number; hex_code: string }>('SELECT id, hex_code FROM colors ORDER BY id').all()),
+    ok(
+      'Daftar warna',
+      db.prepare<[], { id: number; hex_code: string }>('SELECT id, hex_code FROM colors ORDER BY id').all(),
+    ),
   );
 
   app.get(paths.reference.applications, async () =>
@@ -67,9 +70,13 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get(paths.reference.employeeSearch, async (request) => {
     const query = validate(employeeSearchQuerySchema, request.query);
-    const where = query.keyword ? `WHERE name LIKE @p ESCAPE '\\' OR nik LIKE @p ESCAPE '\\' OR no_hp LIKE @p ESCAPE '\\'` : '';
+    const where = query.keyword
+      ? `WHERE name LIKE @p ESCAPE '\\' OR nik LIKE @p ESCAPE '\\' OR no_hp LIKE @p ESCAPE '\\'`
+      : '';
     const params = query.keyword ? [{ p: containsPattern(query.keyword) }] : [];
-    const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM employees ${where}`).get(...params)?.n ?? 0;
+    const total =
+      db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM employees ${where}`).get(...params)
+        ?.n ?? 0;
     const data = db
       .prepare<unknown[], Employee>(
         `SELECT id, name, nik, no_hp, email FROM employees ${where}
@@ -95,7 +102,12 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
         companies.set(row.company_id, company);
       }
       if (row.branch_id !== null) {
-        company.cabangs.push({ id: row.branch_id, name: row.name ?? '', daerah: row.daerah ?? '', kode: row.kode ?? '' });
+        company.cabangs.push({
+          id: row.branch_id,
+          name: row.name ?? '',
+          daerah: row.daerah ?? '',
+          kode: row.kode ?? '',
+        });
       }
     }
     return ok('Daftar perusahaan', { data: [...companies.values()] });

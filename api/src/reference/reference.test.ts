@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (path: string, query?: Record<string, string | number>) => call(t.app, 'GET', path, { token, query });
+const get = (path: string, query?: Record<string, string | number>) =>
+  call(t.app, 'GET', path, { token, query });
 
 describe('reference data', () => {
   it('colors: at least 8 #rrggbb colours', async () => {
@@ -33,7 +34,10 @@ describe('reference data', () => {
   });
 
   it('menu/with-child: a two-level tree of one app', async () => {
-    const body = expectOk(await get(paths.reference.menuWithChild, { apps_id: 1 }), menuWithChildResponseSchema);
+    const body = expectOk(
+      await get(paths.reference.menuWithChild, { apps_id: 1 }),
+      menuWithChildResponseSchema,
+    );
     const users = body.data.find((m) => m.name === 'User Management');
     expect(users?.menu.map((m) => m.name)).toEqual(['Daftar User', 'Tambah User']);
     expect(users?.menu.every((m) => m.menu.length === 0)).toBe(true);
@@ -61,7 +65,10 @@ describe('reference data', () => {
     const first = expectOk(await get(paths.reference.employeeSearch), employeeSearchResponseSchema);
     expect(first.data).toHaveLength(20);
     expect(first.meta.total).toBeGreaterThanOrEqual(200);
-    const page2 = expectOk(await get(paths.reference.employeeSearch, { page: 2, limit: 20 }), employeeSearchResponseSchema);
+    const page2 = expectOk(
+      await get(paths.reference.employeeSearch, { page: 2, limit: 20 }),
+      employeeSearchResponseSchema,
+    );
     expect(page2.data[0]?.id).not.toBe(first.data[0]?.id);
     const someone = first.data[3];
     const byName = expectOk(
@@ -69,7 +76,10 @@ describe('reference data', () => {
       employeeSearchResponseSchema,
     );
     expect(byName.data.map((e) => e.id)).toContain(someone?.id);
-    const byPhone = expectOk(await get(paths.reference.employeeSearch, { keyword: someone?.no_hp ?? '' }), employeeSearchResponseSchema);
+    const byPhone = expectOk(
+      await get(paths.reference.employeeSearch, { keyword: someone?.no_hp ?? '' }),
+      employeeSearchResponseSchema,
+    );
     expect(byPhone.data.map((e) => e.id)).toEqual([someone?.id]);
     expectError(await get(paths.reference.employeeSearch, { limit: 0 }), 422);
   });

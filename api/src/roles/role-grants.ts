@@ -53,7 +53,12 @@ export function loadRoleApplications(
   for (const row of menus) {
     const appKey = `${row.role_id}:${row.app_id}`;
     if (row.parent_id === null) {
-      const menu: RoleMenu = { id: row.id, name: row.name, acces_level: toLevel(row.access_level), children: [] };
+      const menu: RoleMenu = {
+        id: row.id,
+        name: row.name,
+        acces_level: toLevel(row.access_level),
+        children: [],
+      };
       topMenus.set(`${row.role_id}:${row.id}`, menu);
       const list = menusByApp.get(appKey) ?? [];
       list.push(menu);

@@ -57,11 +57,15 @@ export function listRoles(db: Db, params: RoleListParams, logoUrl: (file: string
   }
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const total =
-    db.prepare<Array<string | number>, { n: number }>(`SELECT COUNT(*) AS n FROM roles r ${whereSql}`).get(...args)?.n ?? 0;
+    db
+      .prepare<Array<string | number>, { n: number }>(`SELECT COUNT(*) AS n FROM roles r ${whereSql}`)
+      .get(...args)?.n ?? 0;
   const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');
   const order = `${sortColumns[params.sortBy ?? 'created_at']} ${direction}, r.id ${direction}`;
   const rows = db
-    .prepare<Array<string | number>, RoleRow>(`${SELECT_ROLES} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .prepare<Array<string | number>, RoleRow>(
+      `${SELECT_ROLES} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    )
     .all(...args, params.perPage, (params.page - 1) * params.perPage);
   return { data: toRoles(db, rows, logoUrl), total };
 }

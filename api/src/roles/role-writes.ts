@@ -40,7 +40,8 @@ function resolveGrants(db: Db, applications: ApplicationGrant[]) {
     menus.set(menuId, level);
   };
   for (const app of applications) {
-    if (!appExists.get(app.apps_id)) throw fieldError('applications', `Aplikasi dengan id ${app.apps_id} tidak ditemukan`);
+    if (!appExists.get(app.apps_id))
+      throw fieldError('applications', `Aplikasi dengan id ${app.apps_id} tidak ditemukan`);
     for (const menu of app.menus) {
       const row = menuById.get(menu.id);
       if (!row || row.app_id !== app.apps_id || row.parent_id !== null) {
@@ -102,14 +103,9 @@ export function updateRole(db: Db, id: number, changes: RoleChanges, at: string)
     const colorId = changes.color_id ?? existing.color_id;
     assertColor(db, colorId);
     const descriptions = changes.descriptions === undefined ? existing.descriptions : changes.descriptions;
-    db.prepare('UPDATE roles SET name = ?, name_key = ?, descriptions = ?, color_id = ?, updated_at = ? WHERE id = ?').run(
-      name,
-      nameKey(name),
-      descriptions,
-      colorId,
-      at,
-      id,
-    );
+    db.prepare(
+      'UPDATE roles SET name = ?, name_key = ?, descriptions = ?, color_id = ?, updated_at = ? WHERE id = ?',
+    ).run(name, nameKey(name), descriptions, colorId, at, id);
     if (changes.applications) replaceGrants(db, id, resolveGrants(db, changes.applications));
   })();
 }
@@ -129,13 +125,17 @@ export function deleteRoles(db: Db, ids: readonly number[]): number[] {
     const missing = unique.filter((id) => !found.has(id));
     if (missing.length > 0) {
       throw notFound(
-        unique.length === 1 ? 'Role tidak ditemukan' : `Role tidak ditemukan: ${missing.slice(0, 20).join(', ')}`,
+        unique.length === 1
+          ? 'Role tidak ditemukan'
+          : `Role tidak ditemukan: ${missing.slice(0, 20).join(', ')}`,
       );
     }
     const inUse = rows.filter((row) => row.members > 0);
     if (inUse.length > 0) {
       const names = inUse.map((row) => `${row.name} (${row.members} user)`).join(', ');
-      throw conflict(`Role masih digunakan oleh user: ${names}. Pindahkan user ke role lain sebelum menghapus.`);
+      throw conflict(
+        `Role masih digunakan oleh user: ${names}. Pindahkan user ke role lain sebelum menghapus.`,
+      );
     }
     db.prepare('DELETE FROM roles WHERE id IN (SELECT value FROM json_each(?))').run(json);
     return unique;

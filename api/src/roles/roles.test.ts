@@ -28,7 +28,8 @@ const list = async (query: RoleListQuery = {}) =>
     roleListResponseSchema,
   );
 const create = (body: unknown) => call(t.app, 'POST', paths.roles.create, { token, body });
-const update = (id: number | string, body: unknown) => call(t.app, 'PATCH', paths.roles.update(id), { token, body });
+const update = (id: number | string, body: unknown) =>
+  call(t.app, 'PATCH', paths.roles.update(id), { token, body });
 const remove = (id: number | string) => call(t.app, 'DELETE', paths.roles.remove(id), { token });
 const bulkRemove = (body: unknown) => call(t.app, 'DELETE', paths.roles.bulkRemove, { token, body });
 const createOk = async (overrides = {}) =>
@@ -93,7 +94,9 @@ describe('POST role/create', () => {
     });
     expect(role).toMatchObject({ name: 'Pengelola HR', member_count: 0, color: { id: 3 } });
     expect(role.applications[0]?.menus[0]).toMatchObject({ id: menu?.id, acces_level: 2 });
-    expect(role.applications[0]?.menus[0]?.children).toEqual([{ id: child?.id, name: child?.name, acces_level: 3 }]);
+    expect(role.applications[0]?.menus[0]?.children).toEqual([
+      { id: child?.id, name: child?.name, acces_level: 3 },
+    ]);
     expect((await list({ keyword: 'Pengelola HR' })).meta.total).toBe(1);
   });
 
@@ -120,9 +123,15 @@ describe('POST role/create', () => {
     const bad = (menus: unknown) => create({ ...createRolePayload(), applications: [{ apps_id: 3, menus }] });
     expectError(await bad([{ id: first?.id, access_level: 1 }]), 422);
     const wrongChild = [{ id: first?.id, children: [{ id: second?.menu[0]?.id }] }];
-    expectError(await create({ ...createRolePayload(), applications: [{ apps_id: 2, menus: wrongChild }] }), 422);
+    expectError(
+      await create({ ...createRolePayload(), applications: [{ apps_id: 2, menus: wrongChild }] }),
+      422,
+    );
     const badLevel = [{ id: first?.id, access_level: 4 }];
-    expectError(await create({ ...createRolePayload(), applications: [{ apps_id: 2, menus: badLevel }] }), 422);
+    expectError(
+      await create({ ...createRolePayload(), applications: [{ apps_id: 2, menus: badLevel }] }),
+      422,
+    );
   });
 });
 
@@ -130,7 +139,12 @@ describe('PATCH role/update/{id}', () => {
   it('updates name, colour and grants', async () => {
     const role = await createOk();
     const body = expectOk(
-      await update(role.id, { name: 'Nama Baru', descriptions: null, color_id: 5, applications: [{ apps_id: 4, menus: [] }] }),
+      await update(role.id, {
+        name: 'Nama Baru',
+        descriptions: null,
+        color_id: 5,
+        applications: [{ apps_id: 4, menus: [] }],
+      }),
       roleResponseSchema,
     );
     expect(body.message).toBe('Role berhasil diperbarui');
@@ -157,7 +171,10 @@ describe('DELETE roles', () => {
 
   it('refuses (409) to delete a role that still has members', async () => {
     const role = await createOk();
-    await call(t.app, 'POST', paths.users.create, { token, body: createUserPayload({ role_ids: [role.id] }) });
+    await call(t.app, 'POST', paths.users.create, {
+      token,
+      body: createUserPayload({ role_ids: [role.id] }),
+    });
     const error = expectError(await remove(role.id), 409);
     expect(error.message).toMatch(/masih digunakan/);
   });

@@ -44,7 +44,12 @@ function baseUrl(app: FastifyInstance): string {
  * Not `app.inject`: light-my-request needs `cookie` 2, an ESM-only package Jest on Node 20 cannot
  * load while the shared preset leaves node_modules untransformed.
  */
-export async function callRoot(app: FastifyInstance, method: Method, url: string, options: CallOptions = {}): Promise<Reply> {
+export async function callRoot(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  options: CallOptions = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined = options.rawBody;

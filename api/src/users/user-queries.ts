@@ -107,13 +107,17 @@ function loadCompanies(db: Db, userIds: readonly number[], logoUrl: (file: strin
   if (userIds.length === 0) return byUser;
   const companies = new Map(
     db
-      .prepare<[], Omit<CompanyInfo, 'rank'>>('SELECT id, nama, logo_file FROM companies ORDER BY sort_key, id')
+      .prepare<[], Omit<CompanyInfo, 'rank'>>(
+        'SELECT id, nama, logo_file FROM companies ORDER BY sort_key, id',
+      )
       .all()
       .map((c, rank) => [c.id, { ...c, rank }]),
   );
   const branches = new Map(
     db
-      .prepare<[], Omit<BranchInfo, 'rank'>>('SELECT id, name, kode FROM branches ORDER BY name COLLATE NOCASE, id')
+      .prepare<[], Omit<BranchInfo, 'rank'>>(
+        'SELECT id, name, kode FROM branches ORDER BY name COLLATE NOCASE, id',
+      )
       .all()
       .map((b, rank) => [b.id, { ...b, rank }]),
   );
@@ -130,7 +134,10 @@ function loadCompanies(db: Db, userIds: readonly number[], logoUrl: (file: strin
     .all(ids);
 
   // user → company → its entry; ranks give the list orders without string keys.
-  const entries = new Map<number, Map<number, { rank: number; value: UserCompany; branches: BranchInfo[] }>>();
+  const entries = new Map<
+    number,
+    Map<number, { rank: number; value: UserCompany; branches: BranchInfo[] }>
+  >();
   for (const link of companyLinks) {
     const company = companies.get(link.company_id);
     if (!company) continue;
@@ -208,7 +215,9 @@ export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string
   }
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const total =
-    db.prepare<Array<string | number>, { n: number }>(`SELECT COUNT(*) AS n FROM users u ${whereSql}`).get(...args)?.n ?? 0;
+    db
+      .prepare<Array<string | number>, { n: number }>(`SELECT COUNT(*) AS n FROM users u ${whereSql}`)
+      .get(...args)?.n ?? 0;
 
   // Newest first by default; a chosen column sorts ascending unless told otherwise.
   const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');

@@ -23,7 +23,9 @@ function resolveLinks(db: Db, roleIds: number[], perusahaan: CompanyInput[]) {
     throw fieldError('role_ids', 'Role tidak ditemukan');
   }
   const companyExists = db.prepare('SELECT 1 FROM companies WHERE id = ?');
-  const branchCompany = db.prepare<[number], { company_id: number }>('SELECT company_id FROM branches WHERE id = ?');
+  const branchCompany = db.prepare<[number], { company_id: number }>(
+    'SELECT company_id FROM branches WHERE id = ?',
+  );
   const links = new Map<number, Set<number>>();
   for (const company of perusahaan) {
     if (!companyExists.get(company.perusahaan_id)) {
@@ -50,7 +52,9 @@ function assertNikFree(db: Db, nik: string, exceptId: number): void {
 function replaceLinks(db: Db, userId: number, links: Map<number, Set<number>>): void {
   db.prepare('DELETE FROM user_companies WHERE user_id = ?').run(userId);
   const insertCompany = db.prepare('INSERT INTO user_companies (user_id, company_id) VALUES (?, ?)');
-  const insertBranch = db.prepare('INSERT INTO user_branches (user_id, company_id, branch_id) VALUES (?, ?, ?)');
+  const insertBranch = db.prepare(
+    'INSERT INTO user_branches (user_id, company_id, branch_id) VALUES (?, ?, ?)',
+  );
   for (const [companyId, branches] of links) {
     insertCompany.run(userId, companyId);
     for (const branchId of branches) insertBranch.run(userId, companyId, branchId);
@@ -84,8 +88,14 @@ export function updateUser(db: Db, id: number, changes: UserChanges, at: string)
     if (!existing) throw notFound('User tidak ditemukan');
     const nik = changes.nik ?? existing.nik;
     if (nik !== existing.nik) assertNikFree(db, nik, id);
-    const { roleId, links } = resolveLinks(db, changes.role_ids ?? [existing.role_id], changes.perusahaan ?? []);
-    db.prepare('UPDATE users SET nama = ?, nik = ?, phone = ?, email = ?, role_id = ?, updated_at = ? WHERE id = ?').run(
+    const { roleId, links } = resolveLinks(
+      db,
+      changes.role_ids ?? [existing.role_id],
+      changes.perusahaan ?? [],
+    );
+    db.prepare(
+      'UPDATE users SET nama = ?, nik = ?, phone = ?, email = ?, role_id = ?, updated_at = ? WHERE id = ?',
+    ).run(
       changes.nama ?? existing.nama,
       nik,
       changes.phone ?? existing.phone,
@@ -105,14 +115,18 @@ export function deleteUsers(db: Db, ids: readonly number[], currentUserId: numbe
     const json = JSON.stringify(unique);
     const found = new Set(
       db
-        .prepare<[string], { id: number }>('SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))')
+        .prepare<[string], { id: number }>(
+          'SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))',
+        )
         .all(json)
         .map((row) => row.id),
     );
     const missing = unique.filter((id) => !found.has(id));
     if (missing.length > 0) {
       throw notFound(
-        unique.length === 1 ? 'User tidak ditemukan' : `User tidak ditemukan: ${missing.slice(0, 20).join(', ')}`,
+        unique.length === 1
+          ? 'User tidak ditemukan'
+          : `User tidak ditemukan: ${missing.slice(0, 20).join(', ')}`,
       );
     }
     if (found.has(currentUserId)) {

@@ -19,11 +19,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = async (query: UserListQuery = {}) => {
-  const q = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  const q = Object.fromEntries(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
   return expectOk(await call(t.app, 'GET', paths.users.list, { token, query: q }), userListResponseSchema);
 };
 const create = (body: unknown) => call(t.app, 'POST', paths.users.create, { token, body });
-const update = (id: number | string, body: unknown) => call(t.app, 'PATCH', paths.users.update(id), { token, body });
+const update = (id: number | string, body: unknown) =>
+  call(t.app, 'PATCH', paths.users.update(id), { token, body });
 const remove = (id: number | string) => call(t.app, 'DELETE', paths.users.remove(id), { token });
 const bulkRemove = (body: unknown) => call(t.app, 'DELETE', paths.users.bulkRemove, { token, body });
 const createOk = async (overrides = {}) =>
@@ -77,12 +82,18 @@ describe('GET users/list', () => {
     expect(asc).toEqual([...asc].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const desc = names((await list({ sortBy: 'nama', sort: 'DESC', perPage: 100 })).data);
     expect(desc).toEqual([...asc].reverse().sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
-    const byRole = (await list({ sortBy: 'role_name', perPage: 100 })).data.map((u) => u.role_name.toLowerCase());
+    const byRole = (await list({ sortBy: 'role_name', perPage: 100 })).data.map((u) =>
+      u.role_name.toLowerCase(),
+    );
     expect(byRole).toEqual([...byRole].sort());
   });
 
   it('pages by role name exactly like one big sorted list, in both directions and with filters', async () => {
-    for (const query of [{ sortBy: 'role_name' }, { sortBy: 'role_name', sort: 'desc' }, { sortBy: 'role_name', perusahaan_id: 2 }] as const) {
+    for (const query of [
+      { sortBy: 'role_name' },
+      { sortBy: 'role_name', sort: 'desc' },
+      { sortBy: 'role_name', perusahaan_id: 2 },
+    ] as const) {
       const all = (await list({ ...query, perPage: 1000 })).data;
       const keys = all.map((u) => u.role_name.toLowerCase());
       const sorted = [...keys].sort();
@@ -102,7 +113,9 @@ describe('GET users/list', () => {
     expect(byCompany.data.every((u) => u.perusahaan.some((p) => p.perusahaan_id === 2))).toBe(true);
     const [branch] = await branchesOf(t.app, token, 2);
     const byBranch = await list({ cabang_id: branch ?? 0, perPage: 100 });
-    expect(byBranch.data.every((u) => u.perusahaan.some((p) => p.cabang.some((c) => c.cabang_id === branch)))).toBe(true);
+    expect(
+      byBranch.data.every((u) => u.perusahaan.some((p) => p.cabang.some((c) => c.cabang_id === branch))),
+    ).toBe(true);
     expect((await list({ perusahaan_id: '', role_id: '' })).meta.total).toBeGreaterThan(0);
   });
 
@@ -126,7 +139,9 @@ describe('POST users', () => {
     const [branch = 0] = await branchesOf(t.app, token, 1);
     const payload = createUserPayload({
       nama: 'Budi Baru',
-      perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'x', cabang: [{ cabang_id: branch, cabang_name: 'x' }] }],
+      perusahaan: [
+        { perusahaan_id: 1, perusahaan_name: 'x', cabang: [{ cabang_id: branch, cabang_name: 'x' }] },
+      ],
     });
     const body = expectOk(await create(payload), userResponseSchema, 201);
     expect(body.message).toBe('User berhasil ditambahkan');
@@ -144,7 +159,9 @@ describe('POST users', () => {
       role_ids: 'Role harus dipilih',
       perusahaan: 'Minimal pilih 1 AP',
     });
-    expect(expectError(await create(createUserPayload({ role_ids: [] })), 422).errors?.role_ids).toBe('Role harus dipilih');
+    expect(expectError(await create(createUserPayload({ role_ids: [] })), 422).errors?.role_ids).toBe(
+      'Role harus dipilih',
+    );
     expect(expectError(await create(createUserPayload({ perusahaan: [] })), 422).errors?.perusahaan).toBe(
       'Minimal pilih 1 AP',
     );
@@ -162,7 +179,9 @@ describe('POST users', () => {
     expectError(await create(createUserPayload({ perusahaan: [{ perusahaan_id: 999, cabang: [] }] })), 422);
     const [foreign = 0] = await branchesOf(t.app, token, 2);
     const error = expectError(
-      await create(createUserPayload({ perusahaan: [{ perusahaan_id: 1, cabang: [{ cabang_id: foreign }] }] })),
+      await create(
+        createUserPayload({ perusahaan: [{ perusahaan_id: 1, cabang: [{ cabang_id: foreign }] }] }),
+      ),
       422,
     );
     expect(error.errors?.perusahaan).toMatch(/bukan milik AP 1/);
@@ -172,7 +191,11 @@ describe('POST users', () => {
     ['role_ids as text', { role_ids: '2' }, 'role_ids'],
     ['nama as number', { nama: 12 }, 'nama'],
     ['perusahaan as text', { perusahaan: 'PT' }, 'perusahaan'],
-    ['company id as text', { perusahaan: [{ perusahaan_id: 'satu', cabang: [] }] }, 'perusahaan.0.perusahaan_id'],
+    [
+      'company id as text',
+      { perusahaan: [{ perusahaan_id: 'satu', cabang: [] }] },
+      'perusahaan.0.perusahaan_id',
+    ],
     ['bad email', { email: 'bukan-email' }, 'email'],
     ['bad phone', { phone: 'telepon' }, 'phone'],
     ['very long nama', { nama: 'x'.repeat(20_000) }, 'nama'],
@@ -192,7 +215,11 @@ describe('PATCH users/{id}', () => {
   it('changes role and companies', async () => {
     const user = await createOk();
     const body = expectOk(
-      await update(user.id, { ...createUserPayload({ nik: user.nik }), role_ids: [3], perusahaan: [{ perusahaan_id: 2, cabang: [] }] }),
+      await update(user.id, {
+        ...createUserPayload({ nik: user.nik }),
+        role_ids: [3],
+        perusahaan: [{ perusahaan_id: 2, cabang: [] }],
+      }),
       userResponseSchema,
     );
     expect(body.message).toBe('User berhasil diperbarui');
@@ -211,7 +238,9 @@ describe('PATCH users/{id}', () => {
     expectError(await update(999_999, createUserPayload()), 404);
     expectError(await update('abc', createUserPayload()), 404);
     const user = await createOk();
-    expect(expectError(await update(user.id, { nik: '100001' }), 409).errors?.nik).toBe('NIK sudah terdaftar');
+    expect(expectError(await update(user.id, { nik: '100001' }), 409).errors?.nik).toBe(
+      'NIK sudah terdaftar',
+    );
     expectError(await update(user.id, { role_ids: ['x'] }), 422);
   });
 });
@@ -241,9 +270,12 @@ describe('DELETE users', () => {
     expectError(await bulkRemove({ ids: [1] }), 409);
   });
 
-  it.each([[{ ids: [] }], [{ ids: 'semua' }], [{ ids: [0] }], [{}], [undefined]])('bulk answers 422 for %j', async (body) => {
-    expectError(await bulkRemove(body), 422);
-  });
+  it.each([[{ ids: [] }], [{ ids: 'semua' }], [{ ids: [0] }], [{}], [undefined]])(
+    'bulk answers 422 for %j',
+    async (body) => {
+      expectError(await bulkRemove(body), 422);
+    },
+  );
 
   it('requires the bearer', async () => {
     expectError(await call(t.app, 'DELETE', paths.users.remove(2)), 401);

@@ -9,7 +9,9 @@ import { ConfirmDialogHost } from '@sso/shared/ui';
  * and the confirmation-dialog host, as the shell provides them.
  */
 export function renderPage(path: string, url: string, page: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const router = createMemoryRouter(
     [
       { path, element: page },

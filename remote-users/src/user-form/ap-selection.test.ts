@@ -50,7 +50,9 @@ describe('AP selection (spec 4)', () => {
       { perusahaanId: 1, cabangIds: [1] },
       { perusahaanId: 2, cabangIds: [3] },
     ];
-    expect(reduce(selection, { type: 'remove-company', perusahaanId: 1 })).toEqual([{ perusahaanId: 2, cabangIds: [3] }]);
+    expect(reduce(selection, { type: 'remove-company', perusahaanId: 1 })).toEqual([
+      { perusahaanId: 2, cabangIds: [3] },
+    ]);
   });
 });
 

@@ -18,7 +18,10 @@ jest.mock('../reference-data/get-companies', () => ({
   useCompanies: () => ({ data: jest.requireActual('../test-support/factories').companies, isPending: false }),
 }));
 jest.mock('../reference-data/get-role-options', () => ({
-  useRoleOptions: () => ({ data: [jest.requireActual('../test-support/factories').createRoleOption()], isPending: false }),
+  useRoleOptions: () => ({
+    data: [jest.requireActual('../test-support/factories').createRoleOption()],
+    isPending: false,
+  }),
 }));
 
 const renderCreate = () => renderPage('/tambah-user', '/tambah-user', <UserCreatePage />);
@@ -71,7 +74,11 @@ describe('Tambah User form', () => {
     await user.click(screen.getByRole('combobox', { name: 'AP' }));
     await user.click(screen.getByRole('option', { name: 'All' }));
     const chips = screen.getByRole('list', { name: 'AP terpilih' });
-    expect(within(chips).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['All']);
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['All']);
     expect(screen.getAllByRole('group')).toHaveLength(3);
     await user.keyboard('{Escape}');
     await user.click(within(chips).getByRole('button', { name: 'Hapus All' }));
@@ -90,13 +97,19 @@ describe('Tambah User form', () => {
     expect(within(group).getByRole('checkbox', { name: 'U1A · Unit 1A' })).toBeChecked();
     expect(within(group).getByRole('checkbox', { name: 'U1B · Unit 1B' })).toBeChecked();
     await user.click(within(group).getByRole('checkbox', { name: 'U1A · Unit 1A' }));
-    expect(within(group).getByRole('checkbox', { name: 'Semua Unit' })).toHaveAttribute('aria-checked', 'mixed');
+    expect(within(group).getByRole('checkbox', { name: 'Semua Unit' })).toHaveAttribute(
+      'aria-checked',
+      'mixed',
+    );
   });
 
   it('sends the spec payload and keeps every field with the server message on failure', async () => {
     const user = userEvent.setup();
     mockCreate.mockRejectedValue(
-      new ApiError('http', 'NIK sudah terdaftar', 409, { message: 'NIK sudah terdaftar', errors: { nik: 'NIK sudah terdaftar' } }),
+      new ApiError('http', 'NIK sudah terdaftar', 409, {
+        message: 'NIK sudah terdaftar',
+        errors: { nik: 'NIK sudah terdaftar' },
+      }),
     );
     renderCreate();
     await fillValidForm(user);

@@ -9,12 +9,16 @@ jest.mock('../reference-data/get-companies', () => ({
   useCompanies: () => ({ data: jest.requireActual('../test-support/factories').companies, isPending: false }),
 }));
 jest.mock('../reference-data/get-role-options', () => ({
-  useRoleOptions: () => ({ data: [jest.requireActual('../test-support/factories').createRoleOption()], isPending: false }),
+  useRoleOptions: () => ({
+    data: [jest.requireActual('../test-support/factories').createRoleOption()],
+    isPending: false,
+  }),
 }));
 
 /** jsdom has no TextEncoder for the codec; build the hashId the same way (UTF-8 → base64url). */
 const hashIdOf = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-const renderEdit = (hashId: string) => renderPage('/edit-user/:hashId', `/edit-user/${hashId}`, <UserEditPage />);
+const renderEdit = (hashId: string) =>
+  renderPage('/edit-user/:hashId', `/edit-user/${hashId}`, <UserEditPage />);
 
 describe('Edit User page', () => {
   it.each([
@@ -24,7 +28,10 @@ describe('Edit User page', () => {
   ])('shows a clear message and a way back for a malformed hashId (%s)', (_case, hashId) => {
     renderEdit(hashId);
     expect(screen.getByText('Data user tidak valid')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Kembali ke daftar user' })).toHaveAttribute('href', '/user-management');
+    expect(screen.getByRole('link', { name: 'Kembali ke daftar user' })).toHaveAttribute(
+      'href',
+      '/user-management',
+    );
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,11 @@
 import { companies, createEmployee, createUser, createUserCompany } from '../test-support/factories';
-import { employeeToPerson, serverErrorTarget, toUserFormValues, toUserPayload, userFormSchema } from './user-form-model';
+import {
+  employeeToPerson,
+  serverErrorTarget,
+  toUserFormValues,
+  toUserPayload,
+  userFormSchema,
+} from './user-form-model';
 
 describe('user form model', () => {
   it('maps an employee to the person (no_hp is the phone)', () => {

@@ -44,7 +44,15 @@ describe('user hashId codec', () => {
     ['a JSON array', toBase64('[1,2]'), 'shape'],
     ['a JSON null', toBase64('null'), 'shape'],
     ['a wrong field type', toBase64(JSON.stringify({ ...createUser(), id: 'x' })), 'shape'],
-    ['an unsafe logo URL', toBase64(JSON.stringify(createUser({ perusahaan: [createUserCompany({ perusahaan_logo_url: 'javascript:alert(1)' })] }))), 'shape'],
+    [
+      'an unsafe logo URL',
+      toBase64(
+        JSON.stringify(
+          createUser({ perusahaan: [createUserCompany({ perusahaan_logo_url: 'javascript:alert(1)' })] }),
+        ),
+      ),
+      'shape',
+    ],
     ['an unsafe colour', toBase64(JSON.stringify(createUser({ color_hex_code: 'red;x:y' }))), 'shape'],
   ])('reports a malformed hashId (%s)', (_case, hashId, reason) => {
     expect(decodeUserHashId(hashId)).toEqual({ ok: false, reason });

@@ -6,7 +6,11 @@ const company = (id: number, codes: string[]) =>
   createUserCompany({
     perusahaan_id: id,
     perusahaan_name: `AP ${id}`,
-    cabang: codes.map((code, i) => ({ cabang_id: id * 10 + i, cabang_name: `Unit ${code}`, cabang_kode: code })),
+    cabang: codes.map((code, i) => ({
+      cabang_id: id * 10 + i,
+      cabang_name: `Unit ${code}`,
+      cabang_kode: code,
+    })),
   });
 
 describe('unit codes: first 3 then +n (spec 2)', () => {
@@ -31,6 +35,9 @@ describe('unit tooltip: the units of the first 2 APs', () => {
   });
 
   it('keeps an AP without units (shown as none)', () => {
-    expect(unitTooltipGroups([company(1, []), company(2, ['B'])]).map((g) => g.units)).toEqual([[], ['B · Unit B']]);
+    expect(unitTooltipGroups([company(1, []), company(2, ['B'])]).map((g) => g.units)).toEqual([
+      [],
+      ['B · Unit B'],
+    ]);
   });
 });

@@ -12,7 +12,10 @@ jest.mock('../reference-data/get-companies', () => ({
   useCompanies: () => ({ data: jest.requireActual('../test-support/factories').companies, isPending: false }),
 }));
 jest.mock('../reference-data/get-role-options', () => ({
-  useRoleOptions: () => ({ data: [jest.requireActual('../test-support/factories').createRoleOption()], isPending: false }),
+  useRoleOptions: () => ({
+    data: [jest.requireActual('../test-support/factories').createRoleOption()],
+    isPending: false,
+  }),
 }));
 
 /** Scenario helper: the users list answers these rows and total. */
@@ -80,9 +83,15 @@ describe('UserListPage', () => {
     renderList();
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Budi Santoso' }));
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Tono Wijaya' }));
-    await user.click(within(screen.getByRole('region', { name: 'Aksi data terpilih' })).getByRole('button', { name: 'Hapus' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Aksi data terpilih' })).getByRole('button', {
+        name: 'Hapus',
+      }),
+    );
     const dialog = screen.getByRole('alertdialog', { name: 'Hapus 2 user terpilih?' });
-    expect(dialog).toHaveTextContent('Dengan menghapus, user tidak akan memilki akses ke aplikasi SSO Admin Panel');
+    expect(dialog).toHaveTextContent(
+      'Dengan menghapus, user tidak akan memilki akses ke aplikasi SSO Admin Panel',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Batal' }));
     expect(screen.getByText('2 terpilih')).toBeInTheDocument();
   });
@@ -106,7 +115,11 @@ describe('UserListPage', () => {
     givenUsers(three);
     renderList();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Tono Wijaya' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Lihat Detail', 'Edit', 'Hapus']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Lihat Detail',
+      'Edit',
+      'Hapus',
+    ]);
     await user.click(screen.getByRole('menuitem', { name: 'Hapus' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Hapus user "Tono Wijaya"?' });
     // The confirm store is module state: settle it so the next test starts without a dialog.

@@ -2,7 +2,8 @@ import '../test-support/polyfills';
 import { parseListSearchParams } from '@sso/shared/ui';
 import { USER_LIST_OPTIONS, toUserListQuery } from './user-list-params';
 
-const read = (query: string) => toUserListQuery(parseListSearchParams(new URLSearchParams(query), USER_LIST_OPTIONS));
+const read = (query: string) =>
+  toUserListQuery(parseListSearchParams(new URLSearchParams(query), USER_LIST_OPTIONS));
 
 describe('users list state in the URL', () => {
   it('defaults to page 1 of 10 with nothing else', () => {

@@ -12,7 +12,10 @@ export const idSchema = z.int().positive();
 /** A required id in a body: a missing value gets `emptyMessage`. */
 export function requiredId(label: string, emptyMessage: string) {
   return z
-    .int({ error: (issue) => (issue.input === undefined || issue.input === null ? emptyMessage : `${label} harus berupa angka`) })
+    .int({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? emptyMessage : `${label} harus berupa angka`,
+    })
     .positive(`${label} tidak valid`);
 }
 
@@ -67,7 +70,10 @@ export const otpInputSchema = z
   .union(
     [
       z.int().nonnegative().max(999_999_999),
-      z.string().trim().regex(/^[0-9]{0,10}$/, 'Kode OTP hanya boleh berisi angka'),
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9]{0,10}$/, 'Kode OTP hanya boleh berisi angka'),
     ],
     { error: 'Kode OTP harus berupa angka' },
   )

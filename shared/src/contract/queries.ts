@@ -13,7 +13,16 @@ const perPageSchema = queryInt('perPage', { min: 1, max: MAX_PAGE_SIZE }).transf
 );
 
 /** Columns the users list may sort by (a whitelist: it becomes SQL). */
-export const userSortFields = ['nama', 'nik', 'phone', 'email', 'role_name', 'created_at', 'updated_at', 'id'] as const;
+export const userSortFields = [
+  'nama',
+  'nik',
+  'phone',
+  'email',
+  'role_name',
+  'created_at',
+  'updated_at',
+  'id',
+] as const;
 export type UserSortField = (typeof userSortFields)[number];
 
 /** GET users/list. `keyword` matches nama, nik and phone, case-insensitively. */

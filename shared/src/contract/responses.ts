@@ -81,7 +81,9 @@ export const forgotPasswordResponseSchema = envelope(z.object({ masked_phone: z.
 export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
 
 /** POST forgot-password/verify-otp → the code is good for the reset call. */
-export const verifyResetOtpResponseSchema = envelope(z.object({ nik: z.string(), verified: z.literal(true) }));
+export const verifyResetOtpResponseSchema = envelope(
+  z.object({ nik: z.string(), verified: z.literal(true) }),
+);
 export type VerifyResetOtpResponse = z.infer<typeof verifyResetOtpResponseSchema>;
 
 /** POST forgot-password/reset → message only (data is null). */
@@ -97,7 +99,9 @@ export const userResponseSchema = envelope(userSchema);
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** DELETE users/{id}, users/bulk, role/delete/{id}, role/delete/bulk → the ids removed. */
-export const deleteResponseSchema = envelope(z.object({ ids: z.array(idSchema), deleted: z.int().nonnegative() }));
+export const deleteResponseSchema = envelope(
+  z.object({ ids: z.array(idSchema), deleted: z.int().nonnegative() }),
+);
 export type DeleteResponse = z.infer<typeof deleteResponseSchema>;
 
 /** GET role/list. */

@@ -66,7 +66,11 @@ describe('KebabMenu', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Budi' }));
-    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Lihat Detail', 'Edit', 'Hapus']);
+    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      'Lihat Detail',
+      'Edit',
+      'Hapus',
+    ]);
     await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
     expect(onEdit).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();

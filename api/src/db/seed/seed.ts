@@ -27,7 +27,8 @@ const SEED = 20_240_101;
 const BASE_TIME = Date.UTC(2024, 0, 1);
 
 /** Company lists sort by name ignoring dots and case (spec 3). */
-export const companySortKey = (nama: string) => nama.replace(/\./g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+export const companySortKey = (nama: string) =>
+  nama.replace(/\./g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Seeds the demo data once: a marker in `meta` keeps a second start from seeding again. */
 export function seedIfEmpty(db: Db, options: SeedOptions): boolean {
@@ -51,8 +52,12 @@ function seedColors(db: Db): void {
 }
 
 function seedCompanies(db: Db, random: Random): Map<number, number[]> {
-  const insertCompany = db.prepare('INSERT INTO companies (id, nama, sort_key, logo_file) VALUES (?, ?, ?, ?)');
-  const insertBranch = db.prepare('INSERT INTO branches (company_id, name, daerah, kode) VALUES (?, ?, ?, ?)');
+  const insertCompany = db.prepare(
+    'INSERT INTO companies (id, nama, sort_key, logo_file) VALUES (?, ?, ?, ?)',
+  );
+  const insertBranch = db.prepare(
+    'INSERT INTO branches (company_id, name, daerah, kode) VALUES (?, ?, ?, ?)',
+  );
   const branches = new Map<number, number[]>();
   COMPANIES.forEach((nama, index) => {
     const id = index + 1;
@@ -60,18 +65,28 @@ function seedCompanies(db: Db, random: Random): Map<number, number[]> {
     const cities = random.sample(CITIES, random.int(3, 8));
     branches.set(
       id,
-      cities.map(([city, code]) => Number(insertBranch.run(id, `Cabang ${city}`, city, `${code}${id}`).lastInsertRowid)),
+      cities.map(([city, code]) =>
+        Number(insertBranch.run(id, `Cabang ${city}`, city, `${code}${id}`).lastInsertRowid),
+      ),
     );
   });
   return branches;
 }
 
 function seedApplications(db: Db, panelUrl: string): void {
-  const insertApp = db.prepare('INSERT INTO applications (id, name, descriptions, url, logo_file) VALUES (?, ?, ?, ?, ?)');
+  const insertApp = db.prepare(
+    'INSERT INTO applications (id, name, descriptions, url, logo_file) VALUES (?, ?, ?, ?, ?)',
+  );
   const insertMenu = db.prepare('INSERT INTO menus (app_id, parent_id, name, position) VALUES (?, ?, ?, ?)');
   APPLICATIONS.forEach((app, index) => {
     const id = index + 1;
-    insertApp.run(id, app.name, app.descriptions, index === 0 ? panelUrl : `http://${app.host}`, `app-${id}.svg`);
+    insertApp.run(
+      id,
+      app.name,
+      app.descriptions,
+      index === 0 ? panelUrl : `http://${app.host}`,
+      `app-${id}.svg`,
+    );
     app.menus.forEach(([menu, children], position) => {
       const parentId = Number(insertMenu.run(id, null, menu, position + 1).lastInsertRowid);
       children.forEach((child, childPosition) => insertMenu.run(id, parentId, child, childPosition + 1));
@@ -131,14 +146,23 @@ function makePerson(random: Random, index: number): Person {
   };
 }
 
-function seedPeople(db: Db, random: Random, userCount: number, branchesByCompany: Map<number, number[]>): void {
-  const insertEmployee = db.prepare('INSERT INTO employees (id, name, nik, no_hp, email) VALUES (?, ?, ?, ?, ?)');
+function seedPeople(
+  db: Db,
+  random: Random,
+  userCount: number,
+  branchesByCompany: Map<number, number[]>,
+): void {
+  const insertEmployee = db.prepare(
+    'INSERT INTO employees (id, name, nik, no_hp, email) VALUES (?, ?, ?, ?, ?)',
+  );
   const insertUser = db.prepare(
     `INSERT INTO users (id, nama, nik, phone, email, role_id, password_hash, is_active, client_group, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, 1, 'internal', ?, ?)`,
   );
   const insertCompany = db.prepare('INSERT INTO user_companies (user_id, company_id) VALUES (?, ?)');
-  const insertBranch = db.prepare('INSERT INTO user_branches (user_id, company_id, branch_id) VALUES (?, ?, ?)');
+  const insertBranch = db.prepare(
+    'INSERT INTO user_branches (user_id, company_id, branch_id) VALUES (?, ?, ?)',
+  );
   const adminHash = demoHash(ADMIN.password);
   const userHash = demoHash(DEMO_USER_PASSWORD);
   const companyIds = [...branchesByCompany.keys()];

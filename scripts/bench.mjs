@@ -1,0 +1,330 @@
+// `pnpm bench [--quick]`: builds everything for production, starts the api with 10,000 users, serves
+// the apps as `pnpm start` does (on bench ports, beside any running stack), drives Chromium, and
+// writes bench/report.json with a table of figures, ratios to a bare-React baseline, and budgets.
+// Timings are reported, never asserted by tests (DEVELOPERS.md).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { closeServer, serveStatic } from './serve-static.mjs';
+
+const root = path.join(import.meta.dirname, '..');
+const quick = process.argv.includes('--quick');
+const REPS = quick ? 1 : 5;
+const LOAD_SECONDS = quick ? 2 : 10;
+const PORTS = { api: 4100, host: 3200, auth: 3201, users: 3202, roles: 3203, baseline: 3204 };
+const origin = (port) => `http://localhost:${port}`;
+const API = `${origin(PORTS.api)}/api/v1/sso`;
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+};
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+};
+const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+const log = (...a) => console.log('[bench]', ...a);
+
+// 1. Clean production builds of all apps (wall time), then the baseline.
+const appDirs = ['host', 'remote-auth', 'remote-users', 'remote-roles'];
+const rspackBin = path.join(root, 'node_modules', '.bin', 'rspack');
+function build(dir) {
+  fs.rmSync(path.join(root, dir, 'dist'), { recursive: true, force: true });
+  const r = spawnSync(rspackBin, ['build', '--env', 'production'], { cwd: path.join(root, dir), stdio: 'pipe' });
+  if (r.status !== 0) throw new Error(`build of ${dir} failed:\n${r.stdout}\n${r.stderr}`);
+}
+log('building all apps (clean)…');
+let started = Date.now();
+for (const dir of appDirs) build(dir);
+const buildSeconds = (Date.now() - started) / 1000;
+build('bench/baseline');
+
+// 2. The api with a large seed, on its own database and port.
+const dbFile = path.join(os.tmpdir(), `sso-bench-${process.pid}.sqlite`);
+log('starting the api with 10,000 users…');
+const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: path.join(root, 'api'),
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(PORTS.api),
+    DB_FILE: dbFile,
+    SEED_USERS: '10000',
+    PUBLIC_URL: origin(PORTS.api),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    CORS_ORIGINS: [origin(PORTS.host), `http://127.0.0.1:${PORTS.host}`].join(','),
+  },
+});
+const cleanups = [async () => api.kill('SIGTERM'), async () => fs.rmSync(dbFile, { force: true })];
+async function waitFor(url, ms = 180_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+// 3. Serve the builds as `pnpm start` does, with a bench registry.
+const configFile = path.join(os.tmpdir(), `sso-bench-config-${process.pid}.json`);
+fs.writeFileSync(
+  configFile,
+  JSON.stringify({
+    apiBaseUrl: origin(PORTS.api),
+    productName: 'SSO Admin Panel',
+    remotes: [
+      { name: 'auth', entry: `${origin(PORTS.auth)}/mf-manifest.json` },
+      { name: 'users', entry: `${origin(PORTS.users)}/mf-manifest.json` },
+      { name: 'roles', entry: `${origin(PORTS.roles)}/mf-manifest.json` },
+    ],
+  }),
+);
+const servers = await Promise.all([
+  serveStatic({ dir: path.join(root, 'host/dist'), port: PORTS.host, spa: true, configFile }),
+  serveStatic({ dir: path.join(root, 'remote-auth/dist'), port: PORTS.auth }),
+  serveStatic({ dir: path.join(root, 'remote-users/dist'), port: PORTS.users }),
+  serveStatic({ dir: path.join(root, 'remote-roles/dist'), port: PORTS.roles }),
+  serveStatic({ dir: path.join(root, 'bench/baseline/dist'), port: PORTS.baseline, spa: true }),
+]);
+cleanups.push(async () => Promise.all(servers.map(closeServer)));
+
+async function main() {
+  await waitFor(`${origin(PORTS.api)}/health`);
+
+  // A real session through the login chain, as the panel stores it.
+  const post = (p, body, token) =>
+    fetch(API + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  const get = (p, token) => fetch(API + p, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+  const login = await post('/auth/login/nik', { nik: '100001', password: 'admin123', url: origin(PORTS.host) });
+  const token = login.data.token;
+  const apps = await get('/session/available-apps', token);
+  const app = apps.data.find((a) => String(a.id) === String(login.data.apps_id));
+  const created = await post('/session/create', { app_id: app.id }, token);
+  const me = await get('/api/me', token);
+  const session = { ...me.data.user, token, app_id: app.id, app_name: app.name, ...created.data, user: me.data.user };
+
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  cleanups.unshift(async () => browser.close());
+
+  /** A cold load in a fresh context: JS bytes (encoded, as served), requests, time to `ready`. */
+  async function coldLoad(url, ready, { withSession = false } = {}) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    if (withSession) {
+      await page.addInitScript((s) => window.localStorage.setItem('sso.session', s), JSON.stringify(session));
+    }
+    const requests = [];
+    page.on('requestfinished', (req) => requests.push(req));
+    await page.goto(url, { waitUntil: 'commit' });
+    await ready(page).waitFor({ state: 'visible', timeout: 30_000 });
+    const ms = await page.evaluate(() => performance.now());
+    await page.waitForLoadState('networkidle');
+    let js = 0;
+    for (const req of requests) if (req.resourceType() === 'script') js += (await req.sizes()).responseBodySize;
+    await context.close();
+    return { ms, js, requests: requests.length };
+  }
+
+  log('baseline and /login cold loads…');
+  const baseline = [];
+  const loginRuns = [];
+  for (let i = 0; i < REPS; i += 1) {
+    baseline.push(await coldLoad(origin(PORTS.baseline), (p) => p.getByRole('heading', { name: 'Baseline' })));
+    loginRuns.push(await coldLoad(`${origin(PORTS.host)}/login`, (p) => p.getByRole('button', { name: 'Masuk' })));
+  }
+
+  log('/user-management after login…');
+  const navRuns = [];
+  const rowRuns = [];
+  let reactCopies = 0;
+  for (let i = 0; i < REPS; i += 1) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript((s) => {
+      window.localStorage.setItem('sso.session', s);
+      const renderers = [];
+      Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
+        value: {
+          renderers: new Map(),
+          supportsFiber: true,
+          inject: (r) => renderers.push(r.rendererPackageName),
+          onCommitFiberRoot() {},
+          onCommitFiberUnmount() {},
+          onPostCommitFiberRoot() {},
+          onScheduleFiberRoot() {},
+          checkDCE() {},
+        },
+      });
+      Object.defineProperty(window, '__benchRenderers', { value: renderers });
+      window.__benchLongTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__benchLongTasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    }, JSON.stringify(session));
+    await page.goto(`${origin(PORTS.host)}/home`);
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const scripts = [];
+    page.on('requestfinished', (req) => req.resourceType() === 'script' && scripts.push(req));
+    const t0 = await page.evaluate(() => performance.now());
+    await page.getByRole('link', { name: 'User Management' }).click();
+    await page.getByRole('row').nth(1).waitFor({ timeout: 30_000 });
+    const t1 = await page.evaluate(() => performance.now());
+    await page.waitForLoadState('networkidle');
+    let added = 0;
+    for (const req of scripts) added += (await req.sizes()).responseBodySize;
+    navRuns.push({ ms: t1 - t0, js: added });
+
+    // A 1,000-row page: from choosing the page size to the rows rendered; then scroll.
+    const listResponse = page.waitForResponse((r) => r.url().includes('/users/list') && r.url().includes('perPage=1000'));
+    const s0 = await page.evaluate(() => performance.now());
+    await page.getByLabel('Menampilkan').selectOption('1000');
+    await listResponse;
+    await page.waitForFunction(() => document.querySelectorAll('[role="row"], tr').length > 11);
+    const s1 = await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))),
+    );
+    await page.evaluate(() => (window.__benchLongTasks.length = 0));
+    const box = await page.getByRole('row').nth(5).boundingBox();
+    if (box) await page.mouse.move(box.x + 20, box.y + 5);
+    for (let step = 0; step < 60; step += 1) {
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(16);
+    }
+    await page.waitForTimeout(300);
+    const longest = await page.evaluate(() => Math.max(0, ...window.__benchLongTasks));
+    rowRuns.push({ ms: s1 - s0, longestTaskMs: longest });
+    reactCopies = Math.max(reactCopies, (await page.evaluate(() => window.__benchRenderers)).length);
+    await context.close();
+  }
+
+  log(`api load: ${LOAD_SECONDS}s at 10 connections per endpoint…`);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
+  function load(url, headers = {}) {
+    const latencies = [];
+    let errors = 0;
+    const end = Date.now() + LOAD_SECONDS * 1000;
+    const once = () =>
+      new Promise((resolve) => {
+        const t = process.hrtime.bigint();
+        const req = http.get(url, { agent, headers }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode !== 200) errors += 1;
+            latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+            resolve();
+          });
+        });
+        req.on('error', () => {
+          errors += 1;
+          resolve();
+        });
+      });
+    const worker = async () => {
+      while (Date.now() < end) await once();
+    };
+    const t0 = Date.now();
+    return Promise.all(Array.from({ length: 10 }, worker)).then(() => ({
+      p50: round(percentile(latencies, 50), 2),
+      p95: round(percentile(latencies, 95), 2),
+      rps: Math.round(latencies.length / ((Date.now() - t0) / 1000)),
+      errors,
+    }));
+  }
+  const auth = { authorization: `Bearer ${token}` };
+  const health = await load(`${origin(PORTS.api)}/health`);
+  const listPage1 = await load(`${API}/api/v1/ap/users/list?page=1&perPage=10`, auth);
+  const listSearch = await load(`${API}/api/v1/ap/users/list?page=1&perPage=10&keyword=sari`, auth);
+
+  // 4. Report.
+  const kb = (b) => round(b / 1024, 1);
+  const base = { jsKB: kb(median(baseline.map((r) => r.js))), firstRenderMs: round(median(baseline.map((r) => r.ms))) };
+  const loginFig = {
+    jsKB: kb(median(loginRuns.map((r) => r.js))),
+    requests: median(loginRuns.map((r) => r.requests)),
+    masukVisibleMs: round(median(loginRuns.map((r) => r.ms))),
+  };
+  loginFig.jsRatio = round(loginFig.jsKB / base.jsKB, 2);
+  loginFig.timeRatio = round(loginFig.masukVisibleMs / base.firstRenderMs, 2);
+  const navFig = { jsAddedKB: kb(median(navRuns.map((r) => r.js))), clickToRowsMs: round(median(navRuns.map((r) => r.ms))) };
+  const rowsFig = {
+    renderMs: round(median(rowRuns.map((r) => r.ms))),
+    longestScrollTaskMs: round(Math.max(...rowRuns.map((r) => r.longestTaskMs))),
+  };
+  const budgets = [
+    ['/login JS ≤ 150 KB gzip', loginFig.jsKB <= 150, `${loginFig.jsKB} KB`],
+    ['/login JS ≤ 2.2 × baseline', loginFig.jsRatio <= 2.2, `${loginFig.jsRatio} ×`],
+    ['/login ≤ 15 requests', loginFig.requests <= 15, `${loginFig.requests}`],
+    ['time to Masuk ≤ 1.5 × baseline first render', loginFig.timeRatio <= 1.5, `${loginFig.timeRatio} ×`],
+    ['/user-management adds ≤ 60 KB JS', navFig.jsAddedKB <= 60, `${navFig.jsAddedKB} KB`],
+    ['1,000-row page ≤ 150 ms', rowsFig.renderMs <= 150, `${rowsFig.renderMs} ms`],
+    ['no task > 200 ms while scrolling', rowsFig.longestScrollTaskMs <= 200, `${rowsFig.longestScrollTaskMs} ms`],
+    ['React copies = 1', reactCopies === 1, `${reactCopies}`],
+    ['full build ≤ 20 s', buildSeconds <= 20, `${round(buildSeconds)} s`],
+    ['users list p95 ≤ 20 ms (page 1)', listPage1.p95 <= 20, `${listPage1.p95} ms`],
+    ['users list p95 ≤ 20 ms (keyword)', listSearch.p95 <= 20, `${listSearch.p95} ms`],
+    ['users list throughput ≥ 40% of health', listPage1.rps >= 0.4 * health.rps, `${round((100 * listPage1.rps) / health.rps)} %`],
+  ].map(([name, pass, value]) => ({ budget: name, value, pass }));
+
+  const report = {
+    date: new Date().toISOString(),
+    quick,
+    repetitions: REPS,
+    machine: { cpus: os.cpus().length, node: process.version },
+    baseline: base,
+    login: loginFig,
+    userManagement: navFig,
+    thousandRows: rowsFig,
+    reactCopies,
+    buildSeconds: round(buildSeconds),
+    api: { health, usersListPage1: listPage1, usersListKeyword: listSearch },
+    budgets,
+  };
+  fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench/report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log('\nfigure                                   value');
+  for (const [k, v] of Object.entries({
+    'baseline JS (KB gzip)': base.jsKB,
+    'baseline first render (ms)': base.firstRenderMs,
+    '/login JS (KB gzip)': loginFig.jsKB,
+    '/login requests': loginFig.requests,
+    '/login time to Masuk (ms)': loginFig.masukVisibleMs,
+    '/user-management JS added (KB)': navFig.jsAddedKB,
+    '/user-management click → rows (ms)': navFig.clickToRowsMs,
+    '1,000 rows render (ms)': rowsFig.renderMs,
+    'longest task while scrolling (ms)': rowsFig.longestScrollTaskMs,
+    'React copies': reactCopies,
+    'clean build, all apps (s)': round(buildSeconds),
+    'health p50/p95 ms, req/s': `${health.p50}/${health.p95}, ${health.rps}`,
+    'users list p50/p95 ms, req/s': `${listPage1.p50}/${listPage1.p95}, ${listPage1.rps}`,
+    'users keyword p50/p95 ms, req/s': `${listSearch.p50}/${listSearch.p95}, ${listSearch.rps}`,
+  }))
+    console.log(`${k.padEnd(40)} ${v}`);
+  console.log('\nbudget                                           value      result');
+  for (const b of budgets) console.log(`${b.budget.padEnd(48)} ${String(b.value).padEnd(10)} ${b.pass ? 'pass' : 'FAIL'}`);
+  console.log(`\nreport: bench/report.json (${budgets.filter((b) => b.pass).length}/${budgets.length} budgets met)`);
+}
+
+let failed = false;
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  console.error('[bench] failed:', error);
+} finally {
+  for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+}
+process.exit(failed ? 1 : 0);
