@@ -94,7 +94,12 @@ export default tseslint.config(
   })),
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'api/src/test-support/**'],
-    rules: { '@typescript-eslint/consistent-type-assertions': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+    rules: {
+      '@typescript-eslint/consistent-type-assertions': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Playwright reads fixture dependencies from the destructured first argument: `{}` means none.
+      'no-empty-pattern': 'off',
+    },
   },
   {
     // Build config reads the descriptor type by file: it runs in Node, outside the package graph.

@@ -3,16 +3,22 @@
  * Each entry is a singleton the host provides; remotes carry a fallback copy only so they can run
  * standalone. Versions are read from the installed packages, ranges are explicit (ADR 0002).
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 
+function versionOf(packageJsonPath: string): string {
+  const manifest: unknown = JSON.parse(fs.readFileSync(packageJsonPath, 'utf8'));
+  if (typeof manifest === 'object' && manifest !== null && 'version' in manifest && typeof manifest.version === 'string') {
+    return manifest.version;
+  }
+  throw new Error(`${packageJsonPath} has no version`);
+}
+
 function installedVersion(pkg: string, fromDir: string): string {
-  const manifest = require(require.resolve(`${pkg}/package.json`, { paths: [fromDir] })) as {
-    version: string;
-  };
-  return manifest.version;
+  return versionOf(require.resolve(`${pkg}/package.json`, { paths: [fromDir] }));
 }
 
 /** Packages that must be one instance across host and remotes (context, hooks, caches). */
@@ -56,12 +62,12 @@ export function sharedPolicy(appDir: string): Record<string, SharedEntry> {
     shared[`${pkg}/`] = { singleton: true, requiredVersion: `^${version}` };
   }
   // A workspace package has no registry version: give it one explicitly (TOOLCHAIN trap).
-  const sharedPkg = require(path.join(import.meta.dirname, 'shared/package.json')) as { version: string };
+  const sharedVersion = versionOf(path.join(import.meta.dirname, 'shared/package.json'));
   for (const sub of sharedSubpaths) {
     shared[`@sso/shared/${sub}`] = {
       singleton: true,
-      version: sharedPkg.version,
-      requiredVersion: `^${sharedPkg.version}`,
+      version: sharedVersion,
+      requiredVersion: `^${sharedVersion}`,
     };
   }
   return shared;

@@ -1,5 +1,5 @@
 // `pnpm test` / `./panel test`: typecheck, lint, format, unit tests, production builds, end-to-end
-// tests in Chromium. Every step runs even after a failure, so one run shows everything; the last
+// tests in Chromium, and a quick run of the bench. Every step runs even after a failure, so one run shows everything; the last
 // line is the plain total of every test run: `N passed, N failed` (unit and end-to-end together).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +20,8 @@ const steps = [
   ['unit', 'pnpm', ['exec', 'jest', '-c', 'jest.config.cjs', '--json', `--outputFile=${jestReport}`]],
   ['build', 'pnpm', ['-r', '--filter', './host', '--filter', './remote-*', 'run', 'build']],
   ['e2e', 'pnpm', ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts']],
+  // Proves the bench runs (figures are reported, budgets never fail the build).
+  ['bench', 'node', ['scripts/bench.mjs', '--quick']],
 ].filter(([name]) => only.length === 0 || only.includes(name));
 
 const failedSteps = [];
