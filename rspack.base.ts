@@ -31,11 +31,14 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
   const isProd = env.production ?? process.env.NODE_ENV === 'production';
   const isRemote = Boolean(options.exposes);
   const filename = isProd ? '[name].[contenthash:8].js' : '[name].js';
+  // Production remotes are containers only: they use the host's federation runtime (one copy on the
+  // page, ADR 0005) and have no page of their own. The standalone page is the dev server's.
+  const containerOnly = isRemote && isProd;
 
   return {
     mode: isProd ? 'production' : 'development',
     context: options.dir,
-    entry: { main: './src/index.ts' },
+    entry: containerOnly ? {} : { main: './src/index.ts' },
     devtool: isProd ? 'source-map' : 'cheap-module-source-map',
     output: {
       path: path.join(options.dir, 'dist'),
@@ -92,7 +95,11 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
             dev: isProd ? false : { disableLiveReload: true, disableHotTypesReload: true },
             // Smaller federation runtime: browser-only code paths (remotes are manifest-based, so
             // the snapshot plugin stays).
-            experiments: { optimization: { target: 'web' } },
+            experiments: {
+              optimization: { target: 'web' },
+              externalRuntime: containerOnly,
+              provideExternalRuntime: !isRemote,
+            },
             manifest: isRemote
               ? {
                   additionalData: ({ stats }) => {
@@ -102,12 +109,14 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
                 }
               : false,
           }),
-      new rspack.HtmlRspackPlugin({
-        template: path.join(import.meta.dirname, 'index.html'),
-        title: options.title,
-        // A remote's own page must not inject its remote entry (TOOLCHAIN trap).
-        chunks: ['main'],
-      }),
+      containerOnly
+        ? null
+        : new rspack.HtmlRspackPlugin({
+            template: path.join(import.meta.dirname, 'index.html'),
+            title: options.title,
+            // A remote's own page must not inject its remote entry (TOOLCHAIN trap).
+            chunks: ['main'],
+          }),
       // Runtime configuration (config.json) ships beside index.html; replace it per environment.
       new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
       new rspack.DefinePlugin({

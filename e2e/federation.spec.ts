@@ -41,7 +41,8 @@ test.describe('federation', () => {
     await page.getByRole('link', { name: 'User Management' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     // Data fetched by the remote with the host's session bearer, cached in the host's QueryClient.
-    await expect(page.getByRole('main').getByText('100001').first()).toBeVisible();
+    await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('main').getByText('Menampilkan')).toBeVisible();
     await page.getByRole('link', { name: 'Role Management' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
 

@@ -11,7 +11,9 @@ const rebuild = process.argv.includes('--rebuild');
 
 for (const app of apps) {
   const dist = path.join(root, app.dir, 'dist');
-  if (rebuild || !fs.existsSync(path.join(dist, 'index.html'))) {
+  // The host deploys a page; a remote deploys a container (its manifest), ADR 0005.
+  const marker = app.spa ? 'index.html' : 'mf-manifest.json';
+  if (rebuild || !fs.existsSync(path.join(dist, marker))) {
     console.log(`[start] building ${app.dir}…`);
     const result = spawnSync('pnpm', ['--filter', app.dir, 'build'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);

@@ -160,6 +160,29 @@ const migrations: readonly string[] = [
   );
   CREATE INDEX outbox_to ON outbox (to_target, id);
   `,
+  // 2: substring search of the users list (keyword over nama, nik and phone) by a trigram index.
+  // External content: the index stores no copy of the text, triggers keep it in step with `users`,
+  // and 'rebuild' fills it from the rows an existing file already has. Trigrams are case-folded.
+  `
+  CREATE VIRTUAL TABLE users_search USING fts5(
+    nama, nik, phone,
+    content = 'users', content_rowid = 'id',
+    tokenize = 'trigram case_sensitive 0'
+  );
+  CREATE TRIGGER users_search_insert AFTER INSERT ON users BEGIN
+    INSERT INTO users_search (rowid, nama, nik, phone) VALUES (new.id, new.nama, new.nik, new.phone);
+  END;
+  CREATE TRIGGER users_search_delete AFTER DELETE ON users BEGIN
+    INSERT INTO users_search (users_search, rowid, nama, nik, phone)
+      VALUES ('delete', old.id, old.nama, old.nik, old.phone);
+  END;
+  CREATE TRIGGER users_search_update AFTER UPDATE OF id, nama, nik, phone ON users BEGIN
+    INSERT INTO users_search (users_search, rowid, nama, nik, phone)
+      VALUES ('delete', old.id, old.nama, old.nik, old.phone);
+    INSERT INTO users_search (rowid, nama, nik, phone) VALUES (new.id, new.nama, new.nik, new.phone);
+  END;
+  INSERT INTO users_search (users_search) VALUES ('rebuild');
+  `,
 ];
 
 export const schemaVersion = migrations.length;

@@ -1,5 +1,6 @@
 import type { SortDirection, User, UserCompany, UserListParams, UserSortField } from '@sso/shared/contract';
 import type { Db } from '../db/database';
+import { statement, untilWrite } from '../db/statements';
 import { containsPattern } from '../http/reply';
 
 interface UserRow {
@@ -43,21 +44,21 @@ function pageByRoleName(
 ): UserRow[] {
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const counts = new Map(
-    db
-      .prepare<Array<string | number>, { role_id: number; n: number }>(
-        `SELECT u.role_id, COUNT(*) AS n FROM users u ${whereSql} GROUP BY u.role_id`,
-      )
+    statement<Array<string | number>, { role_id: number; n: number }>(
+      db,
+      `SELECT u.role_id, COUNT(*) AS n FROM users u ${whereSql} GROUP BY u.role_id`,
+    )
       .all(...args)
       .map((row) => [row.role_id, row.n]),
   );
-  const roles = db
-    .prepare<[], { id: number; name: string }>('SELECT id, name FROM roles')
+  const roles = statement<[], { id: number; name: string }>(db, 'SELECT id, name FROM roles')
     .all()
     .map((role) => ({ id: role.id, key: role.name.toLowerCase() }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
   if (direction === 'desc') roles.reverse();
 
-  const slice = db.prepare<Array<string | number>, { id: number }>(
+  const slice = statement<Array<string | number>, { id: number }>(
+    db,
     `SELECT u.id FROM users u WHERE ${[...where, 'u.role_id = ?'].join(' AND ')} ORDER BY u.id ${direction} LIMIT ? OFFSET ?`,
   );
   const ids: number[] = [];
@@ -74,8 +75,7 @@ function pageByRoleName(
     skip = 0;
   }
   const byId = new Map(
-    db
-      .prepare<[string], UserRow>(`${SELECT_USERS} WHERE u.id IN (SELECT value FROM json_each(?))`)
+    statement<[string], UserRow>(db, `${SELECT_USERS} WHERE u.id IN (SELECT value FROM json_each(?))`)
       .all(JSON.stringify(ids))
       .map((row) => [row.id, row]),
   );
@@ -97,40 +97,56 @@ interface BranchInfo {
   rank: number;
 }
 
+interface Reference {
+  companies: Map<number, CompanyInfo>;
+  branches: Map<number, BranchInfo>;
+}
+
+/** Companies and branches are few and seldom change: read whole, kept until the database changes. */
+const references = new WeakMap<Db, () => Reference>();
+function referenceOf(db: Db): Reference {
+  let read = references.get(db);
+  if (!read) {
+    read = untilWrite(db, () => ({
+      companies: new Map(
+        db
+          .prepare<[], Omit<CompanyInfo, 'rank'>>('SELECT id, nama, logo_file FROM companies ORDER BY sort_key, id')
+          .all()
+          .map((c, rank) => [c.id, { ...c, rank }]),
+      ),
+      branches: new Map(
+        db
+          .prepare<[], Omit<BranchInfo, 'rank'>>('SELECT id, name, kode FROM branches ORDER BY name COLLATE NOCASE, id')
+          .all()
+          .map((b, rank) => [b.id, { ...b, rank }]),
+      ),
+    }));
+    references.set(db, read);
+  }
+  return read();
+}
+
 /**
- * The companies and units of the given users. Companies and branches are few: read them whole, then
- * only the integer link rows of these users (raw arrays), and assemble in memory. Keeps a full
- * 10,000-user page cheap.
+ * The companies and units of the given users. Companies and branches are few: held whole (see
+ * `referenceOf`), then only the integer link rows of these users (raw arrays), assembled in
+ * memory. Keeps a full 10,000-user page cheap.
  */
 function loadCompanies(db: Db, userIds: readonly number[], logoUrl: (file: string) => string) {
   const byUser = new Map<number, UserCompany[]>();
   if (userIds.length === 0) return byUser;
-  const companies = new Map(
-    db
-      .prepare<[], Omit<CompanyInfo, 'rank'>>(
-        'SELECT id, nama, logo_file FROM companies ORDER BY sort_key, id',
-      )
-      .all()
-      .map((c, rank) => [c.id, { ...c, rank }]),
-  );
-  const branches = new Map(
-    db
-      .prepare<[], Omit<BranchInfo, 'rank'>>(
-        'SELECT id, name, kode FROM branches ORDER BY name COLLATE NOCASE, id',
-      )
-      .all()
-      .map((b, rank) => [b.id, { ...b, rank }]),
-  );
+  const { companies, branches } = referenceOf(db);
   const ids = JSON.stringify(userIds);
-  const companyLinks = db
-    .prepare<[string], { user_id: number; company_id: number }>(
-      'SELECT user_id, company_id FROM user_companies WHERE user_id IN (SELECT value FROM json_each(?))',
-    )
+  const companyLinks = statement<[string], [number, number]>(
+    db,
+    'SELECT user_id, company_id FROM user_companies WHERE user_id IN (SELECT value FROM json_each(?))',
+  )
+    .raw()
     .all(ids);
-  const branchLinks = db
-    .prepare<[string], { user_id: number; company_id: number; branch_id: number }>(
-      'SELECT user_id, company_id, branch_id FROM user_branches WHERE user_id IN (SELECT value FROM json_each(?))',
-    )
+  const branchLinks = statement<[string], [number, number, number]>(
+    db,
+    'SELECT user_id, company_id, branch_id FROM user_branches WHERE user_id IN (SELECT value FROM json_each(?))',
+  )
+    .raw()
     .all(ids);
 
   // user → company → its entry; ranks give the list orders without string keys.
@@ -138,11 +154,15 @@ function loadCompanies(db: Db, userIds: readonly number[], logoUrl: (file: strin
     number,
     Map<number, { rank: number; value: UserCompany; branches: BranchInfo[] }>
   >();
-  for (const link of companyLinks) {
-    const company = companies.get(link.company_id);
+  for (const [userId, companyId] of companyLinks) {
+    const company = companies.get(companyId);
     if (!company) continue;
-    const perUser = entries.get(link.user_id) ?? new Map();
-    perUser.set(link.company_id, {
+    let perUser = entries.get(userId);
+    if (!perUser) {
+      perUser = new Map();
+      entries.set(userId, perUser);
+    }
+    perUser.set(companyId, {
       rank: company.rank,
       branches: [],
       value: {
@@ -152,11 +172,10 @@ function loadCompanies(db: Db, userIds: readonly number[], logoUrl: (file: strin
         cabang: [],
       },
     });
-    entries.set(link.user_id, perUser);
   }
-  for (const link of branchLinks) {
-    const branch = branches.get(link.branch_id);
-    const entry = entries.get(link.user_id)?.get(link.company_id);
+  for (const [userId, companyId, branchId] of branchLinks) {
+    const branch = branches.get(branchId);
+    const entry = entries.get(userId)?.get(companyId);
     if (branch && entry) entry.branches.push(branch);
   }
   for (const [userId, perUser] of entries) {
@@ -185,8 +204,32 @@ function withCompanies(db: Db, rows: UserRow[], logoUrl: (file: string) => strin
 
 /** One user as the list shows it, or undefined. */
 export function findUser(db: Db, id: number, logoUrl: (file: string) => string): User | undefined {
-  const row = db.prepare<[number], UserRow>(`${SELECT_USERS} WHERE u.id = ?`).get(id);
+  const row = statement<[number], UserRow>(db, `${SELECT_USERS} WHERE u.id = ?`).get(id);
   return row ? withCompanies(db, [row], logoUrl)[0] : undefined;
+}
+
+/** The trigram index answers substrings of at least this many characters. */
+const TRIGRAM = 3;
+
+/**
+ * `keyword` as a WHERE term: nama, nik or phone contains it, ignoring ASCII case, with %, _ and \
+ * taken literally. The LIKE test is the definition; for 3 characters or more the trigram index
+ * (`users_search`, case-folded) first narrows the rows to those holding every trigram of the
+ * keyword in sequence, a superset of the LIKE matches, so results and totals are those of the
+ * plain scan. Shorter keywords have no trigram and scan with LIKE alone.
+ */
+function keywordFilter(keyword: string): { sql: string; args: string[] } {
+  const pattern = containsPattern(keyword);
+  const like = `(u.nama LIKE ? ESCAPE '\\' OR u.nik LIKE ? ESCAPE '\\' OR u.phone LIKE ? ESCAPE '\\')`;
+  if ([...keyword].length < TRIGRAM || keyword.includes('\0')) {
+    return { sql: like, args: [pattern, pattern, pattern] };
+  }
+  // One FTS5 phrase (a quoted string, quotes doubled): the trigram tokenizer reads it as a substring.
+  const phrase = `"${keyword.replace(/"/g, '""')}"`;
+  return {
+    sql: `u.id IN (SELECT rowid FROM users_search WHERE users_search MATCH ?) AND ${like}`,
+    args: [phrase, pattern, pattern, pattern],
+  };
 }
 
 /**
@@ -197,9 +240,9 @@ export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string
   const where: string[] = [];
   const args: Array<string | number> = [];
   if (params.keyword) {
-    const pattern = containsPattern(params.keyword);
-    where.push(`(u.nama LIKE ? ESCAPE '\\' OR u.nik LIKE ? ESCAPE '\\' OR u.phone LIKE ? ESCAPE '\\')`);
-    args.push(pattern, pattern, pattern);
+    const keyword = keywordFilter(params.keyword);
+    where.push(keyword.sql);
+    args.push(...keyword.args);
   }
   if (params.perusahaan_id !== undefined) {
     where.push('EXISTS (SELECT 1 FROM user_companies f WHERE f.user_id = u.id AND f.company_id = ?)');
@@ -215,9 +258,9 @@ export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string
   }
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const total =
-    db
-      .prepare<Array<string | number>, { n: number }>(`SELECT COUNT(*) AS n FROM users u ${whereSql}`)
-      .get(...args)?.n ?? 0;
+    statement<Array<string | number>, number>(db, `SELECT COUNT(*) FROM users u ${whereSql}`)
+      .pluck()
+      .get(...args) ?? 0;
 
   // Newest first by default; a chosen column sorts ascending unless told otherwise.
   const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');
@@ -226,10 +269,9 @@ export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string
   const rows =
     params.sortBy === 'role_name'
       ? pageByRoleName(db, where, args, direction, limit, offset)
-      : db
-          .prepare<Array<string | number>, UserRow>(
-            `${SELECT_USERS} ${whereSql} ORDER BY ${sortColumns[params.sortBy ?? 'created_at']} ${direction}, u.id ${direction} LIMIT ? OFFSET ?`,
-          )
-          .all(...args, limit, offset);
+      : statement<Array<string | number>, UserRow>(
+          db,
+          `${SELECT_USERS} ${whereSql} ORDER BY ${sortColumns[params.sortBy ?? 'created_at']} ${direction}, u.id ${direction} LIMIT ? OFFSET ?`,
+        ).all(...args, limit, offset);
   return { data: withCompanies(db, rows, logoUrl), total };
 }

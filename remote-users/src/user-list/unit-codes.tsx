@@ -29,13 +29,14 @@ export function UnitCodes({ companies }: { companies: readonly UserCompany[] }) 
         </div>
       ))}
     >
-      <button type="button" className={styles.codes} aria-label={`Unit: ${all.join(', ')}`}>
+      <button type="button" className={styles.codes}>
+        <span className="sso-visually-hidden">Unit:</span>
         {visible.map((code, index) => (
           <span key={`${code}-${index}`} className={styles.code}>
-            {code}
+            {` ${code} `}
           </span>
         ))}
-        {hidden > 0 ? <span className={styles.more}>{overflowLabel(hidden)}</span> : null}
+        {hidden > 0 ? <span className={styles.more}>{` ${overflowLabel(hidden)} `}</span> : null}
       </button>
     </Tooltip>
   );

@@ -1,4 +1,4 @@
-import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { memo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import styles from './data-table.module.css';
 import { Checkbox } from './checkbox';
@@ -10,7 +10,7 @@ export interface DataTableColumn<T> {
   /** Header cell content. */
   header: ReactNode;
   /** Body cell content of one row. */
-  cell: (row: T) => ReactNode;
+  cell(row: T): ReactNode;
   /** CSS width (`'22%'`, `'120px'`); the table uses a fixed layout, so virtualized rows line up. */
   width?: string;
 }
@@ -19,7 +19,7 @@ export interface DataTableSelection<T> {
   selected: ReadonlySet<RowId>;
   onChange: (next: Set<RowId>) => void;
   /** Screen-reader name of a row's box, e.g. `Pilih Budi`. */
-  rowLabel: (row: T) => string;
+  rowLabel(row: T): string;
   /** Name of the select-all box (default `Pilih semua`). */
   allLabel?: string;
 }
@@ -29,13 +29,13 @@ export interface DataTableProps<T> {
   caption: string;
   columns: DataTableColumn<T>[];
   rows: readonly T[];
-  getRowId: (row: T) => RowId;
+  getRowId(row: T): RowId;
   /** Adds a checkbox column with select-all (over the rows shown). */
   selection?: DataTableSelection<T>;
   /** Mouse convenience: clicking a row (not a control in it). Offer the same through `actions`. */
-  onRowClick?: (row: T) => void;
+  onRowClick?(row: T): void;
   /** Last cell of each row, e.g. a KebabMenu; `actionsLabel` names its header. */
-  actions?: (row: T) => ReactNode;
+  actions?(row: T): ReactNode;
   actionsLabel?: string;
   /** Shown in place of rows when there are none (StatePanel). */
   empty?: ReactNode;
@@ -75,7 +75,7 @@ function PlainTable<T>(props: DataTableProps<T>) {
             </tr>
           ) : (
             props.rows.map((row, index) => (
-              <Row key={props.getRowId(row)} {...props} row={row} index={index} />
+              <MemoRow key={props.getRowId(row)} {...props} row={row} index={index} />
             ))
           )}
         </tbody>
@@ -113,7 +113,7 @@ function VirtualTable<T>(props: DataTableProps<T>) {
           {items.map((item) => {
             const row = props.rows[item.index];
             return row === undefined ? null : (
-              <Row
+              <MemoRow
                 key={item.key}
                 {...props}
                 row={row}
@@ -179,13 +179,19 @@ function Head<T>({ caption, columns, rows, getRowId, selection, actions, actions
   );
 }
 
-interface RowProps<T> extends DataTableProps<T> {
-  row: T;
+interface RowProps extends DataTableProps<unknown> {
+  row: unknown;
   index: number;
   measure?: (element: Element | null) => void;
 }
 
-function Row<T>({ row, index, measure, columns, getRowId, selection, onRowClick, actions }: RowProps<T>) {
+/**
+ * One body row. Memoized: while the table scrolls only rows entering the window render. (The
+ * callbacks of DataTableProps are method signatures, so a DataTableProps<T> fits RowProps.)
+ */
+const MemoRow = memo(Row);
+
+function Row({ row, index, measure, columns, getRowId, selection, onRowClick, actions }: RowProps) {
   const id = getRowId(row);
   const selected = selection?.selected.has(id) ?? false;
   const onClick = onRowClick
