@@ -1,9 +1,4 @@
-import { useSyncExternalStore } from 'react';
-import { AlertDialog } from 'radix-ui';
-import styles from './confirm-dialog.module.css';
-import { QuestionIcon, WarningIcon } from './icons';
-import { Button } from './button';
-import { t } from '@sso/shared/i18n';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 
 /** Spec 9: "a question-icon variant and a warning-icon variant, each with cancel and confirm". */
 export type ConfirmVariant = 'question' | 'warning';
@@ -16,24 +11,27 @@ export interface ConfirmOptions {
   cancelLabel?: string;
 }
 
-interface Pending extends ConfirmOptions {
+export interface Pending extends ConfirmOptions {
   resolve: (ok: boolean) => void;
 }
 
 let pending: Pending | null = null;
+/** Once a confirmation was asked, the dialog stays mounted (its closing keeps focus handling). */
+let viewNeeded = false;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 /** Asks the user; resolves true on confirm, false on cancel or Escape. */
 export function confirm(options: ConfirmOptions): Promise<boolean> {
   pending?.resolve(false);
+  viewNeeded = true;
   return new Promise<boolean>((resolve) => {
     pending = { ...options, resolve };
     emit();
   });
 }
 
-function settle(ok: boolean): void {
+export function settle(ok: boolean): void {
   const current = pending;
   pending = null;
   emit();
@@ -45,6 +43,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+// The dialog itself (Radix, focus trap, scroll lock) loads on the first confirmation, not on /login.
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
+
 /** Rendered once by the shell: the single place confirmation dialogs appear. */
 export function ConfirmDialogHost() {
   const current = useSyncExternalStore(
@@ -52,40 +53,10 @@ export function ConfirmDialogHost() {
     () => pending,
     () => null,
   );
-  const variant = current?.variant ?? 'question';
+  if (!current && !viewNeeded) return null;
   return (
-    <AlertDialog.Root open={current !== null} onOpenChange={(open) => !open && settle(false)}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={styles.overlay} />
-        <AlertDialog.Content className={styles.content}>
-          <div className={`${styles.icon} ${styles[variant]}`}>
-            {variant === 'warning' ? <WarningIcon size={32} /> : <QuestionIcon size={32} />}
-          </div>
-          <AlertDialog.Title className={styles.title}>{current?.title}</AlertDialog.Title>
-          {current?.body ? (
-            <AlertDialog.Description className={styles.body}>{current.body}</AlertDialog.Description>
-          ) : (
-            <AlertDialog.Description className="sso-visually-hidden">
-              {current?.title}
-            </AlertDialog.Description>
-          )}
-          <div className={styles.actions}>
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary" onClick={() => settle(false)}>
-                {current?.cancelLabel ?? t.common.cancel}
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button
-                variant={variant === 'warning' ? 'danger' : 'primary'}
-                onClick={() => settle(true)}
-              >
-                {current?.confirmLabel ?? 'Ya'}
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogView current={current} onSettle={settle} />
+    </Suspense>
   );
 }
