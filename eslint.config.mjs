@@ -50,7 +50,12 @@ export default tseslint.config(
   {
     files: ['**/*.tsx', '**/use-*.ts'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Only informs about the React Compiler skipping a component (e.g. useVirtualizer); we do not
+      // compile with it, so there is nothing to act on.
+      'react-hooks/incompatible-library': 'off',
+    },
   },
   ...pluginQuery.configs['flat/recommended'],
   // One direction of imports (STYLE "Layout tells the story").

@@ -3,3 +3,12 @@ require('@testing-library/jest-dom');
 // jsdom lacks TextEncoder/TextDecoder, which react-router 7 uses at import time.
 const { TextEncoder, TextDecoder } = require('node:util');
 if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// jsdom lacks ResizeObserver, which Radix primitives observe sizes with.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class ResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

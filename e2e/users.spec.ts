@@ -54,7 +54,14 @@ async function rolesOf(apiClient: SsoApi): Promise<RoleOption[]> {
 /** Creates a user through the api (named `E2E User <tag> <stamp>` so a search finds exactly it). */
 async function createUser(
   apiClient: SsoApi,
-  options: { tag: string; company: Company; role: RoleOption; unitIds?: number[]; nik?: string; nama?: string },
+  options: {
+    tag: string;
+    company: Company;
+    role: RoleOption;
+    unitIds?: number[];
+    nik?: string;
+    nama?: string;
+  },
 ): Promise<CreatedUser> {
   const unique = stamp();
   const user = {
@@ -82,7 +89,9 @@ async function createUser(
 /** Removes every user with this NIK (a test that creates a user from the directory cleans up). */
 async function deleteUsersWithNik(apiClient: SsoApi, nik: string): Promise<void> {
   const list = await apiClient.get(`/api/v1/ap/users/list?keyword=${encodeURIComponent(nik)}&perPage=100`);
-  const ids = (list.body as { data: { id: number; nik: string }[] }).data.filter((u) => u.nik === nik).map((u) => u.id);
+  const ids = (list.body as { data: { id: number; nik: string }[] }).data
+    .filter((u) => u.nik === nik)
+    .map((u) => u.id);
   if (ids.length > 0) await apiClient.delete('/api/v1/ap/users/bulk', { ids });
 }
 
@@ -246,7 +255,10 @@ test.describe('users', () => {
     await expect(bar.getByRole('button', { name: 'Halaman sebelumnya' })).toBeEnabled();
 
     // Page sizes: multiples of 10 up to the total.
-    const sizes = await bar.getByRole('combobox', { name: 'Menampilkan' }).locator('option').allTextContents();
+    const sizes = await bar
+      .getByRole('combobox', { name: 'Menampilkan' })
+      .locator('option')
+      .allTextContents();
     expect(sizes.map(Number)).toEqual(Array.from({ length: Math.ceil(total / 10) }, (_, i) => (i + 1) * 10));
     await bar.getByRole('combobox', { name: 'Menampilkan' }).selectOption('20');
     await expect(page).toHaveURL(/perPage=20/);
@@ -259,7 +271,10 @@ test.describe('users', () => {
     await expect(bar.getByRole('button', { name: 'Halaman berikutnya' })).toBeDisabled();
   });
 
-  test('URL state: a shared link, reload and back/forward restore the same view', async ({ page, apiClient }) => {
+  test('URL state: a shared link, reload and back/forward restore the same view', async ({
+    page,
+    apiClient,
+  }) => {
     const user = await createUser(apiClient, { tag: 'Url', company: company(0), role: role(0) });
     await openList(page, `?keyword=${encodeURIComponent(user.nama)}&role_id=${role(0).id}&perPage=20`);
     await expect(page.getByRole('searchbox', { name: 'Cari user' })).toHaveValue(user.nama);
@@ -296,7 +311,12 @@ test.describe('users', () => {
   }) => {
     const c0 = company(0);
     const unit = c0.cabangs[0]!;
-    const user = await createUser(apiClient, { tag: 'Detail', company: c0, role: role(0), unitIds: [unit.id] });
+    const user = await createUser(apiClient, {
+      tag: 'Detail',
+      company: c0,
+      role: role(0),
+      unitIds: [unit.id],
+    });
     await openList(page, `?keyword=${encodeURIComponent(user.nama)}`);
     await row(page, user.nama).getByText(user.nik).click();
     const drawer = page.getByRole('dialog', { name: 'Detail User' });
@@ -359,7 +379,10 @@ test.describe('users', () => {
     await expect(table(page).getByText('Data tidak ditemukan')).toBeVisible();
   });
 
-  test('bulk delete: select all, "{n} terpilih", Hapus with the selected ids', async ({ page, apiClient }) => {
+  test('bulk delete: select all, "{n} terpilih", Hapus with the selected ids', async ({
+    page,
+    apiClient,
+  }) => {
     const tag = `Bulk${stamp()}`;
     const users = [
       await createUser(apiClient, { tag, company: company(0), role: role(0) }),
@@ -469,10 +492,19 @@ test.describe('users', () => {
     }
   });
 
-  test('Tambah User: a failed save keeps every field and shows the server message', async ({ page, apiClient }) => {
+  test('Tambah User: a failed save keeps every field and shows the server message', async ({
+    page,
+    apiClient,
+  }) => {
     const employee = await freeEmployee(apiClient);
     // The employee already has an account: the api answers 409 "NIK sudah terdaftar".
-    await createUser(apiClient, { tag: 'Ada', company: company(0), role: role(0), nik: employee.nik, nama: employee.name });
+    await createUser(apiClient, {
+      tag: 'Ada',
+      company: company(0),
+      role: role(0),
+      nik: employee.nik,
+      nama: employee.name,
+    });
     try {
       await page.goto(routes.addUser);
       await page.getByRole('combobox', { name: 'Nama' }).fill(employee.name);
@@ -519,8 +551,13 @@ test.describe('users', () => {
 
     await choose(page, 'Role', role(1).name);
     const unit = c0.cabangs[1]!;
-    await page.getByRole('group', { name: c0.nama }).getByRole('checkbox', { name: `${unit.kode} · ${unit.name}` }).click();
-    const request = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith(`${USERS}/${user.id}`));
+    await page
+      .getByRole('group', { name: c0.nama })
+      .getByRole('checkbox', { name: `${unit.kode} · ${unit.name}` })
+      .click();
+    const request = page.waitForRequest(
+      (r) => r.method() === 'PATCH' && r.url().endsWith(`${USERS}/${user.id}`),
+    );
     await page.getByRole('button', { name: 'Simpan' }).click();
     expect((await request).postDataJSON()).toMatchObject({
       nama: user.nama,
@@ -562,7 +599,29 @@ test.describe('users', () => {
       ['not base64', 'tidak-base64!!'],
       ['not JSON', b64('halo dunia')],
       ['wrong shape', b64(JSON.stringify({ id: 'satu', nama: 5 }))],
-      ['tampered (javascript: logo)', b64(JSON.stringify({ id: 1, nama: 'X', nik: '1', phone: '1', email: '', role_id: 1, role_name: 'A', color_hex_code: '#000000', perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'P', perusahaan_logo_url: 'javascript:alert(1)', cabang: [] }] }))],
+      [
+        'tampered (javascript: logo)',
+        b64(
+          JSON.stringify({
+            id: 1,
+            nama: 'X',
+            nik: '1',
+            phone: '1',
+            email: '',
+            role_id: 1,
+            role_name: 'A',
+            color_hex_code: '#000000',
+            perusahaan: [
+              {
+                perusahaan_id: 1,
+                perusahaan_name: 'P',
+                perusahaan_logo_url: 'javascript:alert(1)',
+                cabang: [],
+              },
+            ],
+          }),
+        ),
+      ],
     ];
     for (const [label, hashId] of cases) {
       test(label, async ({ page, expectNoA11yViolations }) => {
@@ -587,7 +646,9 @@ test.describe('users', () => {
     // Only a window of rows is in the DOM.
     expect(await bodyRowCount(grid)).toBeLessThan(rowCount);
     await page.getByRole('checkbox', { name: 'Pilih semua user di halaman ini' }).click();
-    await expect(page.getByRole('region', { name: 'Aksi data terpilih' })).toContainText(`${rowCount} terpilih`);
+    await expect(page.getByRole('region', { name: 'Aksi data terpilih' })).toContainText(
+      `${rowCount} terpilih`,
+    );
     // Scrolling the table body brings the last rows in.
     const lastIndex = String(rowCount + 1);
     await grid.evaluate((element) => element.parentElement?.scrollTo({ top: 1e6 }));

@@ -88,7 +88,7 @@ describe('UserListPage', () => {
         name: 'Hapus',
       }),
     );
-    const dialog = screen.getByRole('alertdialog', { name: 'Hapus 2 user terpilih?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Hapus 2 user terpilih?' });
     expect(dialog).toHaveTextContent(
       'Dengan menghapus, user tidak akan memilki akses ke aplikasi SSO Admin Panel',
     );
@@ -121,7 +121,7 @@ describe('UserListPage', () => {
       'Hapus',
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Hapus' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Hapus user "Tono Wijaya"?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Hapus user "Tono Wijaya"?' });
     // The confirm store is module state: settle it so the next test starts without a dialog.
     await user.click(within(dialog).getByRole('button', { name: 'Batal' }));
   });

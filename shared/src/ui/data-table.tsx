@@ -10,7 +10,7 @@ export interface DataTableColumn<T> {
   /** Header cell content. */
   header: ReactNode;
   /** Body cell content of one row. */
-  cell(row: T): ReactNode;
+  cell: (row: T) => ReactNode;
   /** CSS width (`'22%'`, `'120px'`); the table uses a fixed layout, so virtualized rows line up. */
   width?: string;
 }
@@ -19,7 +19,7 @@ export interface DataTableSelection<T> {
   selected: ReadonlySet<RowId>;
   onChange: (next: Set<RowId>) => void;
   /** Screen-reader name of a row's box, e.g. `Pilih Budi`. */
-  rowLabel(row: T): string;
+  rowLabel: (row: T) => string;
   /** Name of the select-all box (default `Pilih semua`). */
   allLabel?: string;
 }
@@ -29,13 +29,13 @@ export interface DataTableProps<T> {
   caption: string;
   columns: DataTableColumn<T>[];
   rows: readonly T[];
-  getRowId(row: T): RowId;
+  getRowId: (row: T) => RowId;
   /** Adds a checkbox column with select-all (over the rows shown). */
   selection?: DataTableSelection<T>;
   /** Mouse convenience: clicking a row (not a control in it). Offer the same through `actions`. */
-  onRowClick?(row: T): void;
+  onRowClick?: (row: T) => void;
   /** Last cell of each row, e.g. a KebabMenu; `actionsLabel` names its header. */
-  actions?(row: T): ReactNode;
+  actions?: (row: T) => ReactNode;
   actionsLabel?: string;
   /** Shown in place of rows when there are none (StatePanel). */
   empty?: ReactNode;
@@ -90,7 +90,7 @@ function VirtualTable<T>(props: DataTableProps<T>) {
     count: props.rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => props.rowHeight ?? 57,
-    overscan: 8,
+    overscan: 6,
     getItemKey: (index) => {
       const row = props.rows[index];
       return row === undefined ? index : props.getRowId(row);
@@ -179,16 +179,26 @@ function Head<T>({ caption, columns, rows, getRowId, selection, actions, actions
   );
 }
 
-interface RowProps extends DataTableProps<unknown> {
+/**
+ * A row's props with the row type erased, so one memoized component serves every table. The
+ * callbacks are method signatures (checked bivariantly): a DataTableProps<T> fits.
+ */
+interface RowProps {
   row: unknown;
   index: number;
   measure?: (element: Element | null) => void;
+  columns: readonly { id: string; cell(row: unknown): ReactNode }[];
+  getRowId(row: unknown): RowId;
+  selection?: {
+    selected: ReadonlySet<RowId>;
+    onChange(next: Set<RowId>): void;
+    rowLabel(row: unknown): string;
+  };
+  onRowClick?(row: unknown): void;
+  actions?(row: unknown): ReactNode;
 }
 
-/**
- * One body row. Memoized: while the table scrolls only rows entering the window render. (The
- * callbacks of DataTableProps are method signatures, so a DataTableProps<T> fits RowProps.)
- */
+/** One body row. Memoized: while the table scrolls, only rows entering the window render. */
 const MemoRow = memo(Row);
 
 function Row({ row, index, measure, columns, getRowId, selection, onRowClick, actions }: RowProps) {
