@@ -1,8 +1,10 @@
 require('@testing-library/jest-dom');
 
 // jsdom lacks TextEncoder/TextDecoder, which react-router 7 uses at import time.
-const { TextEncoder, TextDecoder } = require('node:util');
-if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
+const util = require('node:util');
+if (typeof globalThis.TextEncoder === 'undefined') {
+  Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
+}
 
 // jsdom lacks ResizeObserver, which Radix primitives observe sizes with.
 if (typeof globalThis.ResizeObserver === 'undefined') {
