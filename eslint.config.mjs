@@ -35,7 +35,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@sso/shared(?!/(contract|api|session|query|ui|i18n|federation|dev-shell)$)',
+              regex: '^@sso/shared(?!/(contract|api|session|query|ui|ui-data|i18n|federation|dev-shell)$)',
               message: 'Import @sso/shared only through its public subpaths (@sso/shared/ui, /api, /contract, …).',
             },
             {

@@ -38,6 +38,7 @@ export const sharedSubpaths = [
   'session',
   'query',
   'ui',
+  'ui-data',
   'i18n',
   'federation',
 ] as const;

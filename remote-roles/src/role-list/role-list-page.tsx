@@ -3,21 +3,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toApiError } from '@sso/shared/api';
 import type { Role } from '@sso/shared/contract';
 import { formatNumber, t } from '@sso/shared/i18n';
-import {
-  BulkBar,
-  DataTable,
-  KebabMenu,
-  LogoStack,
-  PageHeader,
-  Pagination,
-  SearchField,
-  Select,
-  StatePanel,
-  pageCount,
-  useListSearchParams,
-  useRowSelection,
-  type DataTableColumn,
-} from '@sso/shared/ui';
+import { PageHeader, StatePanel } from '@sso/shared/ui';
+import { BulkBar, DataTable, KebabMenu, LogoStack, Pagination, SearchField, Select, pageCount, useListSearchParams, useRowSelection, type DataTableColumn } from '@sso/shared/ui-data';
 import { useApplications } from '../reference-data/get-applications';
 import { rolePaths } from '../routes/role-paths';
 import { rolesText } from '../texts';

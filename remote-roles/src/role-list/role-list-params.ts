@@ -1,4 +1,4 @@
-import { isPositiveIntParam, type ListSearchOptions, type ListSearchState } from '@sso/shared/ui';
+import { isPositiveIntParam, type ListSearchOptions, type ListSearchState } from '@sso/shared/ui-data';
 import type { RoleListParams } from './api/get-roles';
 
 /** URL filter of the roles list: `?apps_id=2` (sent to the api as `perusahaan_id`). */

@@ -1,5 +1,5 @@
 import type { Role } from '@sso/shared/contract';
-import { ColorDot } from '@sso/shared/ui';
+import { ColorDot } from '@sso/shared/ui-data';
 import styles from './role-list-page.module.css';
 
 /** A role's name after its colour dot. */

@@ -1,6 +1,6 @@
 import type { Company } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
-import { Checkbox, MultiSelect } from '@sso/shared/ui';
+import { Checkbox, MultiSelect } from '@sso/shared/ui-data';
 import styles from './user-form.module.css';
 import { texts } from '../texts';
 import { allUnitsState, type ApSelection, type ApSelectionAction } from './ap-selection';

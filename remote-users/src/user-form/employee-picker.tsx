@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Employee } from '@sso/shared/contract';
-import { Combobox, SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@sso/shared/ui';
+import { Combobox, SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@sso/shared/ui-data';
 import { t } from '@sso/shared/i18n';
 import styles from './user-form.module.css';
 import { texts } from '../texts';

@@ -5,15 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@sso/shared/api';
 import type { UserPayload } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
-import {
-  Button,
-  Select,
-  StatePanel,
-  TextField,
-  safeHexColor,
-  toast,
-  useLeaveConfirmation,
-} from '@sso/shared/ui';
+import { Button, StatePanel, TextField, safeHexColor, toast, useLeaveConfirmation } from '@sso/shared/ui';
+import { Select } from '@sso/shared/ui-data';
 import styles from './user-form.module.css';
 import { texts } from '../texts';
 import { useCompanies } from '../reference-data/get-companies';

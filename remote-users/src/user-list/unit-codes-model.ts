@@ -1,5 +1,5 @@
 import type { UserCompany } from '@sso/shared/contract';
-import { splitOverflow, type OverflowSplit } from '@sso/shared/ui';
+import { splitOverflow, type OverflowSplit } from '@sso/shared/ui-data';
 
 /** How many companies the unit tooltip lists (spec 2: "the units of the first 2 APs"). */
 export const TOOLTIP_COMPANIES = 2;

@@ -1,5 +1,5 @@
 import type { UserCompany } from '@sso/shared/contract';
-import { Tooltip, overflowLabel } from '@sso/shared/ui';
+import { Tooltip, overflowLabel } from '@sso/shared/ui-data';
 import styles from './unit-codes.module.css';
 import { texts } from '../texts';
 import { unitCodes, unitTooltipGroups } from './unit-codes-model';

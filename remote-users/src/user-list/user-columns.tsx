@@ -1,6 +1,6 @@
 import type { User } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
-import { LogoStack, RoleChip, type DataTableColumn } from '@sso/shared/ui';
+import { LogoStack, RoleChip, type DataTableColumn } from '@sso/shared/ui-data';
 import { UnitCodes } from './unit-codes';
 import styles from './user-list-page.module.css';
 

@@ -1,6 +1,7 @@
 import type { User } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
-import { Button, ColorDot, Drawer, safeHttpUrl } from '@sso/shared/ui';
+import { Button, safeHttpUrl } from '@sso/shared/ui';
+import { ColorDot, Drawer } from '@sso/shared/ui-data';
 import styles from './user-detail-drawer.module.css';
 import { texts } from '../texts';
 

@@ -1,5 +1,5 @@
 import type { Company, RoleOption } from '@sso/shared/contract';
-import type { SelectOption } from '@sso/shared/ui';
+import type { SelectOption } from '@sso/shared/ui-data';
 
 /** AP filter options, in the api's order (by name). */
 export function apOptions(companies: readonly Company[]): SelectOption<number>[] {

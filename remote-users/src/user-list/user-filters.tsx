@@ -1,4 +1,5 @@
-import { Select, safeHexColor } from '@sso/shared/ui';
+import { safeHexColor } from '@sso/shared/ui';
+import { Select } from '@sso/shared/ui-data';
 import styles from './user-list-page.module.css';
 import { texts } from '../texts';
 import { useCompanies } from '../reference-data/get-companies';

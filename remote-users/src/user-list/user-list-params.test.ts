@@ -1,5 +1,5 @@
 import '../test-support/polyfills';
-import { parseListSearchParams } from '@sso/shared/ui';
+import { parseListSearchParams } from '@sso/shared/ui-data';
 import { USER_LIST_OPTIONS, toUserListQuery } from './user-list-params';
 
 const read = (query: string) =>

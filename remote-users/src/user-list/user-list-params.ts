@@ -1,5 +1,5 @@
 import type { UserListQuery } from '@sso/shared/contract';
-import { isPositiveIntParam, type ListSearchOptions, type ListSearchState } from '@sso/shared/ui';
+import { isPositiveIntParam, type ListSearchOptions, type ListSearchState } from '@sso/shared/ui-data';
 
 /** URL filters of the users list: the api's own query names, so a shared link reads plainly. */
 export const USER_FILTERS = ['perusahaan_id', 'cabang_id', 'role_id'] as const;

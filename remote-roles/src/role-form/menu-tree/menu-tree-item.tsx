@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Menu } from '@sso/shared/contract';
-import { Checkbox, ChevronDownIcon, ChevronRightIcon } from '@sso/shared/ui';
+import { ChevronDownIcon, ChevronRightIcon } from '@sso/shared/ui';
+import { Checkbox } from '@sso/shared/ui-data';
 import { rolesText } from '../../texts';
 import { levelOf, menuCheckState, setLevel, setMenuChecked, type Selection, type SelectionUpdate } from '../selection';
 import { AccessLevelSelect } from './access-level-select';

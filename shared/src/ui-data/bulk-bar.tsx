@@ -1,6 +1,6 @@
 import styles from './bulk-bar.module.css';
-import { Button } from './button';
-import { CloseIcon } from './icons';
+import { Button } from '@sso/shared/ui';
+import { CloseIcon } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 
 export interface BulkBarProps {

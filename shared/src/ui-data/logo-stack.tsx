@@ -1,6 +1,6 @@
 import styles from './logo-stack.module.css';
 import { overflowLabel, splitOverflow, OVERFLOW_VISIBLE } from './overflow';
-import { safeHttpUrl } from './safe-values';
+import { safeHttpUrl } from '@sso/shared/ui';
 
 export interface LogoStackItem {
   /** Stable key (an id). */

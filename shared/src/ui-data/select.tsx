@@ -1,6 +1,6 @@
 import { useSelect } from 'downshift';
 import styles from './select.module.css';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 
 export interface SelectOption<V extends string | number> {

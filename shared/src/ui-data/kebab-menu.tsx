@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import styles from './kebab-menu.module.css';
-import { KebabIcon } from './icons';
+import { KebabIcon } from '@sso/shared/ui';
 
 export interface KebabMenuItem {
   label: string;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styles from './pagination.module.css';
 import { pageCount, pageItems, pageSizeOptions } from './pagination-model';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 import { formatNumber } from '@sso/shared/i18n';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styles from './search-field.module.css';
-import { CloseIcon, SearchIcon } from './icons';
+import { CloseIcon, SearchIcon } from '@sso/shared/ui';
 import { SEARCH_DEBOUNCE_MS } from './use-debounced-value';
 
 export interface SearchFieldProps {

@@ -1,5 +1,5 @@
 import styles from './role-chip.module.css';
-import { safeHexColor } from './safe-values';
+import { safeHexColor } from '@sso/shared/ui';
 
 export interface RoleChipProps {
   name: string;

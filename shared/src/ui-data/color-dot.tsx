@@ -1,5 +1,5 @@
 import styles from './color-dot.module.css';
-import { safeHexColor } from './safe-values';
+import { safeHexColor } from '@sso/shared/ui';
 
 export interface ColorDotProps {
   /** `#rrggbb`; anything else falls back to a neutral grey. */

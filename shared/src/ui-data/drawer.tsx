@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import styles from './drawer.module.css';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 
 export interface DrawerProps {

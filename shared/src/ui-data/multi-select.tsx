@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useSelect } from 'downshift';
 import styles from './multi-select.module.css';
 import type { SelectOption } from './select';
-import { ChevronDownIcon, CloseIcon } from './icons';
+import { ChevronDownIcon, CloseIcon } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 
 export interface MultiSelectAllOption {

@@ -1,0 +1,45 @@
+// @sso/shared/ui-data: the list and overlay kit (tables, filters, menus, drawer, selects).
+// Separate from @sso/shared/ui so first screens such as /login do not load it.
+export { Select, type SelectOption, type SelectProps } from './select';
+export { Pagination, type PaginationProps } from './pagination';
+export {
+  pageItems,
+  pageCount,
+  pageSizeOptions,
+  DEFAULT_PAGE_SIZE,
+  COLLAPSE_THRESHOLD,
+  type PageItem,
+} from './pagination-model';
+// List kit (Checkbox, KebabMenu, BulkBar, LogoStack, ColorDot, RoleChip, SearchField, Drawer,
+// DataTable, selection and URL list state): built with remote-users, reused by remote-roles.
+export { Checkbox, type CheckboxProps, type CheckboxState } from './checkbox';
+export { KebabMenu, type KebabMenuItem, type KebabMenuProps } from './kebab-menu';
+export { BulkBar, type BulkBarProps } from './bulk-bar';
+export { LogoStack, type LogoStackItem, type LogoStackProps } from './logo-stack';
+export { splitOverflow, overflowLabel, OVERFLOW_VISIBLE, type OverflowSplit } from './overflow';
+export { ColorDot, type ColorDotProps } from './color-dot';
+export { RoleChip, readableTextColor, type RoleChipProps } from './role-chip';
+export { SearchField, type SearchFieldProps } from './search-field';
+export { useDebouncedValue, SEARCH_DEBOUNCE_MS } from './use-debounced-value';
+export { Drawer, type DrawerProps } from './drawer';
+export { DataTable, type DataTableColumn, type DataTableProps, type DataTableSelection } from './data-table';
+export {
+  useRowSelection,
+  selectAllState,
+  toggleAll,
+  toggleOne,
+  type RowId,
+  type RowSelection,
+} from './row-selection';
+export {
+  parseListSearchParams,
+  writeListSearchParams,
+  isPositiveIntParam,
+  LIST_PARAM,
+  type ListSearchState,
+  type ListSearchOptions,
+} from './list-search-params';
+export { useListSearchParams, type ListSearchParams } from './use-list-search-params';
+export { Tooltip, type TooltipProps } from './tooltip';
+export { Combobox, type ComboboxProps } from './combobox';
+export { MultiSelect, type MultiSelectProps, type MultiSelectAllOption } from './multi-select';
