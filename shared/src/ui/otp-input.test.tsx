@@ -68,6 +68,17 @@ describe('OtpInput', () => {
     expect(box(3)).toHaveFocus();
   });
 
+  // Regression: typing a code over a wrong one stalled on a box holding the same digit (no change
+  // event), so the rest of the code shifted one box (e2e "NIK → code → new password" flaked).
+  it('advances over a box that already holds the typed digit', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={['1', '1', '1', '1', '1', '1']} />);
+    await user.click(box(1));
+    await user.keyboard('671766');
+    expect(code()).toBe('671766');
+    expect(box(6)).toHaveFocus();
+  });
+
   it('fills every box when a whole code is pasted, wherever the focus is', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -107,6 +107,16 @@ export function OtpInput({
   };
 
   const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // A typed digit replaces the box and moves on, even when it equals the digit already there
+      // (the browser fires no change then, and fast typing would stall on that box).
+      event.preventDefault();
+      const next = [...value];
+      next[index] = event.key;
+      onChange(next);
+      if (index < value.length - 1) focusBox(index + 1);
+      return;
+    }
     switch (event.key) {
       case 'Enter':
         if (onSubmit) {
