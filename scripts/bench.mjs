@@ -26,7 +26,15 @@ const LOAD_SECONDS = quick ? 2 : 10;
 const PORTS = { api: 4100, host: 3200, auth: 3201, users: 3202, roles: 3203, baseline: 3204 };
 const origin = (port) => `http://localhost:${port}`;
 const API = `${origin(PORTS.api)}/api/v1/sso`;
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
@@ -43,7 +51,10 @@ const appDirs = ['host', 'remote-auth', 'remote-users', 'remote-roles'];
 const rspackBin = path.join(root, 'node_modules', '.bin', 'rspack');
 function build(dir) {
   fs.rmSync(path.join(root, dir, 'dist'), { recursive: true, force: true });
-  const r = spawnSync(rspackBin, ['build', '--env', 'production'], { cwd: path.join(root, dir), stdio: 'pipe' });
+  const r = spawnSync(rspackBin, ['build', '--env', 'production'], {
+    cwd: path.join(root, dir),
+    stdio: 'pipe',
+  });
   if (r.status !== 0) throw new Error(`build of ${dir} failed:\n${r.stdout}\n${r.stderr}`);
 }
 let buildSeconds = NaN;
@@ -72,7 +83,17 @@ const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     CORS_ORIGINS: [origin(PORTS.host), `http://127.0.0.1:${PORTS.host}`].join(','),
   },
 });
-const cleanups = [async () => api.kill('SIGTERM'), async () => fs.rmSync(dbFile, { force: true })];
+const apiExited = new Promise((resolve) => api.once('exit', resolve));
+const cleanups = [
+  async () => {
+    // Stop the api and let it close the database before its files (WAL and shared memory too) go.
+    if (api.exitCode === null && api.signalCode === null) api.kill('SIGTERM');
+    await Promise.race([apiExited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  },
+  async () => {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbFile + suffix, { force: true });
+  },
+];
 async function waitFor(url, ms = 180_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
@@ -100,13 +121,16 @@ fs.writeFileSync(
     ],
   }),
 );
-const servers = onlyApi ? [] : await Promise.all([
-  serveStatic({ dir: path.join(root, 'host/dist'), port: PORTS.host, spa: true, configFile }),
-  serveStatic({ dir: path.join(root, 'remote-auth/dist'), port: PORTS.auth }),
-  serveStatic({ dir: path.join(root, 'remote-users/dist'), port: PORTS.users }),
-  serveStatic({ dir: path.join(root, 'remote-roles/dist'), port: PORTS.roles }),
-  serveStatic({ dir: path.join(root, 'bench/baseline/dist'), port: PORTS.baseline, spa: true }),
-]);
+cleanups.push(async () => fs.rmSync(configFile, { force: true }));
+const servers = onlyApi
+  ? []
+  : await Promise.all([
+      serveStatic({ dir: path.join(root, 'host/dist'), port: PORTS.host, spa: true, configFile }),
+      serveStatic({ dir: path.join(root, 'remote-auth/dist'), port: PORTS.auth }),
+      serveStatic({ dir: path.join(root, 'remote-users/dist'), port: PORTS.users }),
+      serveStatic({ dir: path.join(root, 'remote-roles/dist'), port: PORTS.roles }),
+      serveStatic({ dir: path.join(root, 'bench/baseline/dist'), port: PORTS.baseline, spa: true }),
+    ]);
 cleanups.push(async () => Promise.all(servers.map(closeServer)));
 
 /** Health and the users list under load: 10 keep-alive connections per endpoint, one after another. */
@@ -155,7 +179,11 @@ async function loadApi(token) {
 const apiBudgets = ({ health, usersListPage1: listPage1, usersListKeyword: listSearch }) => [
   ['users list p95 ≤ 20 ms (page 1)', listPage1.p95 <= 20, `${listPage1.p95} ms`],
   ['users list p95 ≤ 20 ms (keyword)', listSearch.p95 <= 20, `${listSearch.p95} ms`],
-  ['users list throughput ≥ 40% of health', listPage1.rps >= 0.4 * health.rps, `${round((100 * listPage1.rps) / health.rps)} %`],
+  [
+    'users list throughput ≥ 40% of health',
+    listPage1.rps >= 0.4 * health.rps,
+    `${round((100 * listPage1.rps) / health.rps)} %`,
+  ],
 ];
 
 /** A real login token, as the panel gets it. */
@@ -181,7 +209,8 @@ async function mainApiOnly() {
   }))
     console.log(`${k.padEnd(40)} ${v}`);
   console.log('\nbudget                                           value      result');
-  for (const [name, pass, value] of apiBudgets(figures)) console.log(`${name.padEnd(48)} ${String(value).padEnd(10)} ${pass ? 'pass' : 'FAIL'}`);
+  for (const [name, pass, value] of apiBudgets(figures))
+    console.log(`${name.padEnd(48)} ${String(value).padEnd(10)} ${pass ? 'pass' : 'FAIL'}`);
 }
 
 async function main() {
@@ -194,14 +223,26 @@ async function main() {
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     }).then((r) => r.json());
-  const get = (p, token) => fetch(API + p, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
-  const login = await post('/auth/login/nik', { nik: '100001', password: 'admin123', url: origin(PORTS.host) });
+  const get = (p, token) =>
+    fetch(API + p, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+  const login = await post('/auth/login/nik', {
+    nik: '100001',
+    password: 'admin123',
+    url: origin(PORTS.host),
+  });
   const token = login.data.token;
   const apps = await get('/session/available-apps', token);
   const app = apps.data.find((a) => String(a.id) === String(login.data.apps_id));
   const created = await post('/session/create', { app_id: app.id }, token);
   const me = await get('/api/me', token);
-  const session = { ...me.data.user, token, app_id: app.id, app_name: app.name, ...created.data, user: me.data.user };
+  const session = {
+    ...me.data.user,
+    token,
+    app_id: app.id,
+    app_name: app.name,
+    ...created.data,
+    user: me.data.user,
+  };
 
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
   cleanups.unshift(async () => browser.close());
@@ -220,7 +261,8 @@ async function main() {
     const ms = await page.evaluate(() => performance.now());
     await page.waitForLoadState('networkidle');
     let js = 0;
-    for (const req of requests) if (req.resourceType() === 'script') js += (await req.sizes()).responseBodySize;
+    for (const req of requests)
+      if (req.resourceType() === 'script') js += (await req.sizes()).responseBodySize;
     await context.close();
     return { ms, js, requests: requests.length };
   }
@@ -229,8 +271,12 @@ async function main() {
   const baseline = [];
   const loginRuns = [];
   for (let i = 0; i < REPS; i += 1) {
-    baseline.push(await coldLoad(origin(PORTS.baseline), (p) => p.getByRole('heading', { name: 'Baseline' })));
-    loginRuns.push(await coldLoad(`${origin(PORTS.host)}/login`, (p) => p.getByRole('button', { name: 'Masuk' })));
+    baseline.push(
+      await coldLoad(origin(PORTS.baseline), (p) => p.getByRole('heading', { name: 'Baseline' })),
+    );
+    loginRuns.push(
+      await coldLoad(`${origin(PORTS.host)}/login`, (p) => p.getByRole('button', { name: 'Masuk' })),
+    );
   }
 
   log('/user-management after login…');
@@ -276,13 +322,18 @@ async function main() {
     navRuns.push({ ms: t1 - t0, js: added });
 
     // A 1,000-row page: from choosing the page size to the rows rendered; then scroll.
-    const listResponse = page.waitForResponse((r) => r.url().includes('/users/list') && r.url().includes('perPage=1000'));
+    const listResponse = page.waitForResponse(
+      (r) => r.url().includes('/users/list') && r.url().includes('perPage=1000'),
+    );
     const s0 = await page.evaluate(() => performance.now());
     await page.getByLabel('Menampilkan').selectOption('1000');
     await listResponse;
     await page.waitForFunction(() => document.querySelectorAll('[role="row"], tr').length > 11);
     const s1 = await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))),
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))),
+        ),
     );
     await page.evaluate(() => (window.__benchLongTasks.length = 0));
     const box = await page.getByRole('row').nth(5).boundingBox();
@@ -303,7 +354,10 @@ async function main() {
 
   // 4. Report.
   const kb = (b) => round(b / 1024, 1);
-  const base = { jsKB: kb(median(baseline.map((r) => r.js))), firstRenderMs: round(median(baseline.map((r) => r.ms))) };
+  const base = {
+    jsKB: kb(median(baseline.map((r) => r.js))),
+    firstRenderMs: round(median(baseline.map((r) => r.ms))),
+  };
   const loginFig = {
     jsKB: kb(median(loginRuns.map((r) => r.js))),
     requests: median(loginRuns.map((r) => r.requests)),
@@ -311,7 +365,10 @@ async function main() {
   };
   loginFig.jsRatio = round(loginFig.jsKB / base.jsKB, 2);
   loginFig.timeRatio = round(loginFig.masukVisibleMs / base.firstRenderMs, 2);
-  const navFig = { jsAddedKB: kb(median(navRuns.map((r) => r.js))), clickToRowsMs: round(median(navRuns.map((r) => r.ms))) };
+  const navFig = {
+    jsAddedKB: kb(median(navRuns.map((r) => r.js))),
+    clickToRowsMs: round(median(navRuns.map((r) => r.ms))),
+  };
   const rowsFig = {
     renderMs: round(median(rowRuns.map((r) => r.ms))),
     longestScrollTaskMs: round(Math.max(...rowRuns.map((r) => r.longestTaskMs))),
@@ -323,7 +380,11 @@ async function main() {
     ['time to Masuk ≤ 1.5 × baseline first render', loginFig.timeRatio <= 1.5, `${loginFig.timeRatio} ×`],
     ['/user-management adds ≤ 60 KB JS', navFig.jsAddedKB <= 60, `${navFig.jsAddedKB} KB`],
     ['1,000-row page ≤ 150 ms', rowsFig.renderMs <= 150, `${rowsFig.renderMs} ms`],
-    ['no task > 200 ms while scrolling', rowsFig.longestScrollTaskMs <= 200, `${rowsFig.longestScrollTaskMs} ms`],
+    [
+      'no task > 200 ms while scrolling',
+      rowsFig.longestScrollTaskMs <= 200,
+      `${rowsFig.longestScrollTaskMs} ms`,
+    ],
     ['React copies = 1', reactCopies === 1, `${reactCopies}`],
     ['full build ≤ 20 s', buildSeconds <= 20, `${round(buildSeconds)} s`],
     ...apiBudgets(apiFigures),
@@ -364,8 +425,11 @@ async function main() {
   }))
     console.log(`${k.padEnd(40)} ${v}`);
   console.log('\nbudget                                           value      result');
-  for (const b of budgets) console.log(`${b.budget.padEnd(48)} ${String(b.value).padEnd(10)} ${b.pass ? 'pass' : 'FAIL'}`);
-  console.log(`\nreport: bench/report.json (${budgets.filter((b) => b.pass).length}/${budgets.length} budgets met)`);
+  for (const b of budgets)
+    console.log(`${b.budget.padEnd(48)} ${String(b.value).padEnd(10)} ${b.pass ? 'pass' : 'FAIL'}`);
+  console.log(
+    `\nreport: bench/report.json (${budgets.filter((b) => b.pass).length}/${budgets.length} budgets met)`,
+  );
 }
 
 let failed = false;

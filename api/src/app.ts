@@ -1,5 +1,10 @@
 import cors from '@fastify/cors';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import { API_PREFIX, HEALTH_PATH } from '@sso/shared/contract';
 import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
 import { bearerGuard } from './auth/guard';
@@ -45,6 +50,13 @@ function withDefaults(options: BuildAppOptions): ApiConfig {
   };
 }
 
+/** Whether the app's logger writes `info` lines (pino); a disabled logger has no levels at all. */
+function infoEnabled(log: FastifyBaseLogger): boolean {
+  return (
+    'isLevelEnabled' in log && typeof log.isLevelEnabled === 'function' && log.isLevelEnabled('info') === true
+  );
+}
+
 /**
  * The whole api as a Fastify instance (not listening): opens and, on first start, seeds the
  * database. `main.ts` listens; tests call `app.inject`. Closing the app closes the database.
@@ -71,12 +83,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     db.close();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    // One line per request; URLs carry no secrets here (tokens travel in headers and bodies only).
-    request.log.info(
-      `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
-    );
-  });
+  // One line per request at `info`; URLs carry no secrets here (tokens travel in headers and bodies
+  // only). Below `info` (production's LOG_LEVEL=warn, tests without a logger) the line would be
+  // dropped anyway, so the hook is not installed and requests skip it.
+  if (infoEnabled(app.log)) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
+      );
+    });
+  }
 
   const signer = createTokenSigner(resolveTokenSecret(db, config.tokenSecret));
   const ctx: AppContext = {

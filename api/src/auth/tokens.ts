@@ -16,6 +16,8 @@ export type TokenClaims = z.infer<typeof claimsSchema>;
 export type TokenType = TokenClaims['typ'];
 
 const MAX_TOKEN_LENGTH = 1024;
+/** Well-signed tokens remembered (their claims), so a repeated bearer skips HMAC and parsing. */
+const VERIFIED_CACHE_SIZE = 1000;
 
 export interface TokenSigner {
   sign(claims: TokenClaims): string;
@@ -37,6 +39,25 @@ export function resolveTokenSecret(db: Db, fromEnv: string | undefined): string 
 
 export function createTokenSigner(secret: string): TokenSigner {
   const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest();
+  /** Claims of a well-signed token with valid claims, or null: a pure function of the token. */
+  const signedClaims = (token: string): TokenClaims | null => {
+    const [payload, signature, extra] = token.split('.');
+    if (!payload || !signature || extra !== undefined) return null;
+    const expected = mac(payload);
+    const actual = Buffer.from(signature, 'base64url');
+    if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+    let json: unknown;
+    try {
+      json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+    const claims = claimsSchema.safeParse(json);
+    return claims.success ? Object.freeze(claims.data) : null;
+  };
+  // Only the signature check is remembered: type, expiry (and, in the session store, the database
+  // row behind `sid`, so logout and revocation) are checked on every call.
+  const verified = new Map<string, TokenClaims>();
   return {
     sign(claims) {
       const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
@@ -44,20 +65,15 @@ export function createTokenSigner(secret: string): TokenSigner {
     },
     verify(token, types, nowSeconds) {
       if (token.length > MAX_TOKEN_LENGTH) return null;
-      const [payload, signature, extra] = token.split('.');
-      if (!payload || !signature || extra !== undefined) return null;
-      const expected = mac(payload);
-      const actual = Buffer.from(signature, 'base64url');
-      if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
-      let json: unknown;
-      try {
-        json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-      } catch {
-        return null;
+      let claims = verified.get(token) ?? null;
+      if (!claims) {
+        claims = signedClaims(token);
+        if (!claims) return null;
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
+        verified.set(token, claims);
       }
-      const claims = claimsSchema.safeParse(json);
-      if (!claims.success || !types.includes(claims.data.typ) || claims.data.exp <= nowSeconds) return null;
-      return claims.data;
+      if (!types.includes(claims.typ) || claims.exp <= nowSeconds) return null;
+      return claims;
     },
     digest(value) {
       return createHmac('sha256', secret).update(`otp:${value}`).digest('base64url');

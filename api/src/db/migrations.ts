@@ -187,13 +187,14 @@ const migrations: readonly string[] = [
 
 export const schemaVersion = migrations.length;
 
-export function migrate(db: Database.Database): void {
+/** Brings the file to `target` (the latest by default; tests stop earlier to build an old file). */
+export function migrate(db: Database.Database, target: number = migrations.length): void {
   const current = Number(db.pragma('user_version', { simple: true }));
   if (current > migrations.length) {
     throw new Error(`Database schema version ${current} is newer than this api (${migrations.length})`);
   }
   const apply = db.transaction(() => {
-    for (let version = current; version < migrations.length; version += 1) {
+    for (let version = current; version < Math.min(target, migrations.length); version += 1) {
       db.exec(migrations[version] ?? '');
       db.pragma(`user_version = ${version + 1}`);
     }

@@ -55,3 +55,23 @@ export function validate<S extends z.ZodType>(
 function fail(statusCode: number, message: string, errors: Record<string, string> | undefined): never {
   throw new HttpError(statusCode, errors ? { message, errors } : { message });
 }
+
+/**
+ * `validate` for a query string, remembering successful answers by the raw request URL (the same
+ * text always parses to the same value), so a repeated list query skips the schema. Failures are
+ * not remembered (they throw as `validate` does). Answers are frozen: requests share them.
+ */
+export function queryValidator<S extends z.ZodType>(
+  schema: S,
+  size = 500,
+): (query: unknown, url: string) => Readonly<z.output<S>> {
+  const known = new Map<string, Readonly<z.output<S>>>();
+  return (query, url) => {
+    const hit = known.get(url);
+    if (hit !== undefined) return hit;
+    const value = Object.freeze(validate(schema, query));
+    if (known.size >= size) known.clear();
+    known.set(url, value);
+    return value;
+  };
+}

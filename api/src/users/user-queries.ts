@@ -1,6 +1,6 @@
 import type { SortDirection, User, UserCompany, UserListParams, UserSortField } from '@sso/shared/contract';
 import type { Db } from '../db/database';
-import { statement, untilWrite } from '../db/statements';
+import { statementCache, untilWrite } from '../db/statements';
 import { containsPattern } from '../http/reply';
 
 /** A user row as read (raw arrays: cheaper than objects): the fields of `User` but `perusahaan`. */
@@ -14,6 +14,16 @@ type UserRow = [
   role_name: string,
   color_hex_code: string,
 ];
+
+type Args = Array<string | number>;
+
+/** Prepared once per SQL text (see `statementCache`), by row shape. */
+const userRows = statementCache<Args, UserRow>((stmt) => stmt.raw());
+const counts = statementCache<Args, number>((stmt) => stmt.pluck());
+const roleCounts = statementCache<Args, { role_id: number; n: number }>();
+const idRows = statementCache<Args, { id: number }>();
+const roleRows = statementCache<[], { id: number; name: string }>();
+const linkRows = statementCache<[string], [number, string | null, string | null]>((stmt) => stmt.raw());
 
 const SELECT_USERS = `SELECT u.id, u.nama, u.nik, u.phone, u.email, u.role_id, r.name, c.hex_code
   FROM users u JOIN roles r ON r.id = u.role_id JOIN colors c ON c.id = r.color_id`;
@@ -44,27 +54,24 @@ const sortColumns: Record<UserSortField, string> = {
 function pageByRoleName(
   db: Db,
   where: string[],
-  args: Array<string | number>,
+  args: Args,
   direction: SortDirection,
   limit: number,
   offset: number,
 ): UserRow[] {
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const counts = new Map(
-    statement<Array<string | number>, { role_id: number; n: number }>(
-      db,
-      `SELECT u.role_id, COUNT(*) AS n FROM users u ${whereSql} GROUP BY u.role_id`,
-    )
+  const perRole = new Map(
+    roleCounts(db, `SELECT u.role_id, COUNT(*) AS n FROM users u ${whereSql} GROUP BY u.role_id`)
       .all(...args)
       .map((row) => [row.role_id, row.n]),
   );
-  const roles = statement<[], { id: number; name: string }>(db, 'SELECT id, name FROM roles')
+  const roles = roleRows(db, 'SELECT id, name FROM roles')
     .all()
     .map((role) => ({ id: role.id, key: role.name.toLowerCase() }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
   if (direction === 'desc') roles.reverse();
 
-  const slice = statement<Array<string | number>, { id: number }>(
+  const slice = idRows(
     db,
     `SELECT u.id FROM users u WHERE ${[...where, 'u.role_id = ?'].join(' AND ')} ORDER BY u.id ${direction} LIMIT +? OFFSET +?`,
   );
@@ -72,7 +79,7 @@ function pageByRoleName(
   let skip = offset;
   for (const role of roles) {
     if (ids.length >= limit) break;
-    const n = counts.get(role.id) ?? 0;
+    const n = perRole.get(role.id) ?? 0;
     if (skip >= n) {
       skip -= n;
       continue;
@@ -82,12 +89,14 @@ function pageByRoleName(
     skip = 0;
   }
   const byId = new Map(
-    statement<[string], UserRow>(db, `${SELECT_USERS} WHERE u.id IN (SELECT value FROM json_each(?))`)
-      .raw()
+    userRows(db, `${SELECT_USERS} WHERE u.id IN (SELECT value FROM json_each(?))`)
       .all(JSON.stringify(ids))
       .map((row) => [row[0], row]),
   );
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
 }
 
 interface CompanyInfo {
@@ -105,62 +114,81 @@ interface BranchInfo {
   rank: number;
 }
 
-interface Reference {
+/** What the list keeps between requests until the database changes (see `heldOf`). */
+interface Held {
   companies: Map<number, CompanyInfo>;
   branches: Map<number, BranchInfo>;
+  /** Assembled `perusahaan` lists by user id. Shared by responses, so never mutated. */
+  perusahaan: Map<number, UserCompany[]>;
+  /** Logo URLs inside `perusahaan` were made with this. */
+  logoUrl: ((file: string) => string) | undefined;
 }
 
-/** Companies and branches are few and seldom change: read whole, kept until the database changes. */
-const references = new WeakMap<Db, () => Reference>();
-function referenceOf(db: Db): Reference {
-  let read = references.get(db);
+/** Upper bound of users whose `perusahaan` are held (then the map starts over). */
+const MAX_HELD_USERS = 50_000;
+
+const held = new WeakMap<Db, () => Held>();
+
+/**
+ * Companies and branches (few, read whole) and the users' assembled company lists, kept until the
+ * database changes: any write through this connection or a commit by another one (`untilWrite`)
+ * starts over, so answers are those of fresh reads.
+ */
+function heldOf(db: Db, logoUrl: (file: string) => string): Held {
+  let read = held.get(db);
   if (!read) {
-    read = untilWrite(db, () => ({
+    read = untilWrite(db, (): Held => ({
       companies: new Map(
         db
-          .prepare<[], Omit<CompanyInfo, 'rank'>>('SELECT id, nama, logo_file FROM companies ORDER BY sort_key, id')
+          .prepare<[], Omit<CompanyInfo, 'rank'>>(
+            'SELECT id, nama, logo_file FROM companies ORDER BY sort_key, id',
+          )
           .all()
           .map((c, rank) => [c.id, { ...c, rank }]),
       ),
       branches: new Map(
         db
-          .prepare<[], Omit<BranchInfo, 'rank'>>('SELECT id, name, kode FROM branches ORDER BY name COLLATE NOCASE, id')
+          .prepare<[], Omit<BranchInfo, 'rank'>>(
+            'SELECT id, name, kode FROM branches ORDER BY name COLLATE NOCASE, id',
+          )
           .all()
           .map((b, rank) => [b.id, { ...b, rank }]),
       ),
+      perusahaan: new Map(),
+      logoUrl: undefined,
     }));
-    references.set(db, read);
+    held.set(db, read);
   }
-  return read();
+  const current = read();
+  if (current.logoUrl !== logoUrl || current.perusahaan.size > MAX_HELD_USERS) {
+    current.perusahaan.clear();
+    current.logoUrl = logoUrl;
+  }
+  return current;
 }
 
 /**
- * The users as the list shows them, with their companies and units. Companies and branches are
- * few: held whole (see `referenceOf`). The links of the page's users come in one query, one row per
- * user with the company ids and the `company.branch` pairs as text, and are assembled in memory in
- * the list orders (companies by name ignoring dots and case, units by name). Keeps a full
- * 10,000-user page cheap.
+ * `perusahaan` of users not held yet: their links in one query, one row per user with the company
+ * ids and the `company.branch` pairs as text, assembled in memory in the list orders (companies by
+ * name ignoring dots and case, units by name).
  */
-function withCompanies(db: Db, rows: readonly UserRow[], logoUrl: (file: string) => string): User[] {
-  if (rows.length === 0) return [];
-  const { companies, branches } = referenceOf(db);
-  const links = new Map(
-    statement<[string], [number, string | null, string | null]>(
-      db,
-      `SELECT j.value,
-         (SELECT group_concat(company_id) FROM user_companies WHERE user_id = j.value),
-         (SELECT group_concat(company_id || '.' || branch_id) FROM user_branches WHERE user_id = j.value)
-       FROM json_each(?) j`,
-    )
-      .raw()
-      .all(JSON.stringify(rows.map((row) => row[0])))
-      .map(([userId, companyIds, branchPairs]) => [userId, { companyIds, branchPairs }]),
-  );
-
-  return rows.map(([id, nama, nik, phone, email, role_id, role_name, color_hex_code]) => {
-    const link = links.get(id);
+function loadCompanies(
+  db: Db,
+  state: Held,
+  userIds: readonly number[],
+  logoUrl: (file: string) => string,
+): void {
+  const { companies, branches } = state;
+  const links = linkRows(
+    db,
+    `SELECT j.value,
+       (SELECT group_concat(company_id) FROM user_companies WHERE user_id = j.value),
+       (SELECT group_concat(company_id || '.' || branch_id) FROM user_branches WHERE user_id = j.value)
+     FROM json_each(?) j`,
+  ).all(JSON.stringify(userIds));
+  for (const [userId, companyIds, branchPairs] of links) {
     const entries = new Map<number, { rank: number; value: UserCompany; branches: BranchInfo[] }>();
-    for (const part of link?.companyIds?.split(',') ?? []) {
+    for (const part of companyIds?.split(',') ?? []) {
       const company = companies.get(Number(part));
       if (!company) continue;
       entries.set(company.id, {
@@ -174,27 +202,51 @@ function withCompanies(db: Db, rows: readonly UserRow[], logoUrl: (file: string)
         },
       });
     }
-    for (const pair of link?.branchPairs?.split(',') ?? []) {
+    for (const pair of branchPairs?.split(',') ?? []) {
       const dot = pair.indexOf('.');
       const entry = entries.get(Number(pair.slice(0, dot)));
       const branch = branches.get(Number(pair.slice(dot + 1)));
       if (entry && branch) entry.branches.push(branch);
     }
-    const perusahaan = [...entries.values()]
-      .sort((a, b) => a.rank - b.rank)
-      .map((entry) => {
-        entry.value.cabang = entry.branches
-          .sort((a, b) => a.rank - b.rank)
-          .map((b) => ({ cabang_id: b.id, cabang_name: b.name, cabang_kode: b.kode }));
-        return entry.value;
-      });
-    return { id, nama, nik, phone, email, role_id, role_name, color_hex_code, perusahaan };
-  });
+    state.perusahaan.set(
+      userId,
+      [...entries.values()]
+        .sort((a, b) => a.rank - b.rank)
+        .map((entry) => {
+          entry.value.cabang = entry.branches
+            .sort((a, b) => a.rank - b.rank)
+            .map((b) => ({ cabang_id: b.id, cabang_name: b.name, cabang_kode: b.kode }));
+          return entry.value;
+        }),
+    );
+  }
+}
+
+/**
+ * The users as the list shows them, with their companies and units (held between requests, see
+ * `heldOf`; read for the users not held yet). Keeps a full 10,000-user page cheap.
+ */
+function withCompanies(db: Db, rows: readonly UserRow[], logoUrl: (file: string) => string): User[] {
+  if (rows.length === 0) return [];
+  const state = heldOf(db, logoUrl);
+  const missing = rows.map((row) => row[0]).filter((id) => !state.perusahaan.has(id));
+  if (missing.length > 0) loadCompanies(db, state, missing, logoUrl);
+  return rows.map(([id, nama, nik, phone, email, role_id, role_name, color_hex_code]) => ({
+    id,
+    nama,
+    nik,
+    phone,
+    email,
+    role_id,
+    role_name,
+    color_hex_code,
+    perusahaan: state.perusahaan.get(id) ?? [],
+  }));
 }
 
 /** One user as the list shows it, or undefined. */
 export function findUser(db: Db, id: number, logoUrl: (file: string) => string): User | undefined {
-  const row = statement<[number], UserRow>(db, `${SELECT_USERS} WHERE u.id = ?`).raw().get(id);
+  const row = userRows(db, `${SELECT_USERS} WHERE u.id = ?`).get(id);
   return row ? withCompanies(db, [row], logoUrl)[0] : undefined;
 }
 
@@ -206,7 +258,8 @@ const TRIGRAM = 3;
  * taken literally. The LIKE test is the definition; for 3 characters or more the trigram index
  * (`users_search`, case-folded) first narrows the rows to those holding every trigram of the
  * keyword in sequence, a superset of the LIKE matches, so results and totals are those of the
- * plain scan. Shorter keywords have no trigram and scan with LIKE alone.
+ * plain scan. Shorter keywords have no trigram and scan with LIKE alone, as do keywords holding a
+ * NUL character (LIKE reads its pattern only up to there, the index would look for all of it).
  */
 function keywordFilter(keyword: string): { sql: string; args: string[] } {
   const pattern = containsPattern(keyword);
@@ -225,11 +278,11 @@ function keywordFilter(keyword: string): { sql: string; args: string[] } {
 
 /**
  * GET users/list: filters and sorting in SQL, the page by LIMIT/OFFSET, then the page's companies
- * and units in one more query (fast with 10,000 users). Statements are prepared once per text.
+ * and units (`withCompanies`). Statements are prepared once per text. Fast with 10,000 users.
  */
 export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string) => string) {
   const where: string[] = [];
-  const args: Array<string | number> = [];
+  const args: Args = [];
   if (params.keyword) {
     const keyword = keywordFilter(params.keyword);
     where.push(keyword.sql);
@@ -248,10 +301,7 @@ export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string
     args.push(params.role_id);
   }
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const total =
-    statement<Array<string | number>, number>(db, `SELECT COUNT(*) FROM users u ${whereSql}`)
-      .pluck()
-      .get(...args) ?? 0;
+  const total = counts(db, `SELECT COUNT(*) FROM users u ${whereSql}`).get(...args) ?? 0;
 
   // Newest first by default; a chosen column sorts ascending unless told otherwise.
   const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');
@@ -260,11 +310,9 @@ export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string
   const rows =
     params.sortBy === 'role_name'
       ? pageByRoleName(db, where, args, direction, limit, offset)
-      : statement<Array<string | number>, UserRow>(
+      : userRows(
           db,
           `${SELECT_USERS} ${whereSql} ORDER BY ${sortColumns[params.sortBy ?? 'created_at']} ${direction}, u.id ${direction} LIMIT +? OFFSET +?`,
-        )
-          .raw()
-          .all(...args, limit, offset);
+        ).all(...args, limit, offset);
   return { data: withCompanies(db, rows, logoUrl), total };
 }

@@ -3,6 +3,7 @@ import {
   bulkDeletePayloadSchema,
   paths,
   userListQuerySchema,
+  userListResponseSchema,
   userPayloadSchema,
   userUpdatePayloadSchema,
 } from '@sso/shared/contract';
@@ -10,8 +11,9 @@ import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { isoAt, listOf, ok } from '../http/reply';
+import { responseSchema } from '../http/response-schema';
 import { idParam } from '../http/route-params';
-import { validate } from '../http/validate';
+import { queryValidator, validate } from '../http/validate';
 import { findUser, listUsers } from './user-queries';
 import { createUser, deleteUsers, updateUser } from './user-writes';
 
@@ -26,8 +28,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     return user;
   };
 
-  app.get(paths.users.list, async (request) => {
-    const params = validate(userListQuerySchema, request.query);
+  // The largest answer of the api: serialized by a compiled serializer (see responseSchema).
+  const listSchema = responseSchema(userListResponseSchema);
+  const listQuery = queryValidator(userListQuerySchema);
+  app.get(paths.users.list, { schema: listSchema }, async (request) => {
+    const params = listQuery(request.query, request.url);
     const { data, total } = listUsers(db, params, ctx.logoUrl);
     return listOf('Daftar user', data, total);
   });

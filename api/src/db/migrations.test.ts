@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { userListQuerySchema } from '@sso/shared/contract';
+import { listUsers } from '../users/user-queries';
+import { openDatabase, type Db } from './database';
+import { migrate, schemaVersion } from './migrations';
+import { seedIfEmpty } from './seed/seed';
+
+const dir = mkdtempSync(join(tmpdir(), 'sso-migrations-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const logoUrl = (file: string) => `http://api.test/static/logos/${file}`;
+const search = (db: Db, keyword: string) =>
+  listUsers(db, userListQuerySchema.parse({ keyword, perPage: '1000' }), logoUrl);
+/** The definition of the keyword, straight in SQL (LIKE ignores ASCII case). */
+const plainScan = (db: Db, keyword: string) =>
+  db
+    .prepare<{ p: string }, number>(
+      `SELECT id FROM users WHERE nama LIKE @p ESCAPE '\\' OR nik LIKE @p ESCAPE '\\' OR phone LIKE @p ESCAPE '\\'
+       ORDER BY created_at DESC, id DESC`,
+    )
+    .pluck()
+    .all({ p: `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+
+describe('migrations', () => {
+  it('upgrade a file of schema version 1: the search index is built from the users it holds', () => {
+    const file = join(dir, 'v1.sqlite');
+    const old = new Database(file);
+    migrate(old, 1);
+    seedIfEmpty(old, { users: 500, panelUrl: 'http://x' });
+    old.prepare("UPDATE users SET nama = 'Nama Lama Diubah' WHERE id = 300").run();
+    expect(old.pragma('user_version', { simple: true })).toBe(1);
+    old.close();
+
+    const db = openDatabase(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(schemaVersion);
+    // FTS5's own check that the index holds exactly the rows of `users`.
+    expect(() =>
+      db.prepare("INSERT INTO users_search (users_search, rank) VALUES ('integrity-check', 1)").run(),
+    ).not.toThrow();
+    for (const keyword of ['sari', 'PUTRI', 'lama diubah', '1003', '0812', 'an', 'a']) {
+      const found = search(db, keyword);
+      expect(found.data.map((u) => u.id)).toEqual(plainScan(db, keyword));
+      expect(found.total).toBe(plainScan(db, keyword).length);
+    }
+    expect(search(db, 'lama diubah').data.map((u) => u.id)).toEqual([300]);
+    db.close();
+
+    // A second start finds nothing to do and keeps the data.
+    const again = openDatabase(file);
+    expect(again.pragma('user_version', { simple: true })).toBe(schemaVersion);
+    expect(search(again, 'lama diubah').data.map((u) => u.id)).toEqual([300]);
+    again.close();
+  });
+
+  it('create the latest schema on a fresh file, the index kept in step by triggers', () => {
+    const db = openDatabase(join(dir, 'fresh.sqlite'));
+    seedIfEmpty(db, { users: 300, panelUrl: 'http://x' });
+    db.prepare("UPDATE users SET nama = 'Baru Saja' WHERE id = 7").run();
+    db.prepare('DELETE FROM users WHERE id = 8').run();
+    expect(() =>
+      db.prepare("INSERT INTO users_search (users_search, rank) VALUES ('integrity-check', 1)").run(),
+    ).not.toThrow();
+    expect(search(db, 'baru saja').data.map((u) => u.id)).toEqual([7]);
+    for (const keyword of ['sari', 'wati', '100008', 'zz']) {
+      expect(search(db, keyword).data.map((u) => u.id)).toEqual(plainScan(db, keyword));
+    }
+    db.close();
+  });
+
+  it('refuse a file newer than this api', () => {
+    const file = join(dir, 'newer.sqlite');
+    const db = new Database(file);
+    db.pragma(`user_version = ${schemaVersion + 1}`);
+    db.close();
+    expect(() => openDatabase(file)).toThrow(/newer than this api/);
+  });
+});
