@@ -4,6 +4,13 @@ import { exposes } from './src/exposes.ts';
 
 export default (env: { production?: boolean }) =>
   defineApp(
-    { name: 'roles', dir: import.meta.dirname, port: 3003, exposes, descriptor, title: 'SSO · roles (standalone)' },
+    {
+      name: 'roles',
+      dir: import.meta.dirname,
+      port: 3003,
+      exposes,
+      descriptor,
+      title: 'SSO · roles (standalone)',
+    },
     env,
   );

@@ -12,7 +12,7 @@ export const rolesText = {
     appsSection: 'Aplikasi dan Menu',
     appsHint: 'Aktifkan aplikasi, lalu pilih menu dan level aksesnya.',
     applications: 'Daftar aplikasi',
-    showMenus: (app: string) => `Lihat menu ${app}`,
+    showMenusPrefix: 'Lihat menu ',
     grantedCount: (n: number) => (n > 0 ? `${n} menu dipilih` : 'Belum dipilih'),
     menusOf: (app: string) => `Menu ${app}`,
     subMenusOf: (menu: string) => `Sub-menu ${menu}`,

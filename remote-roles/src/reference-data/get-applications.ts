@@ -10,7 +10,11 @@ export async function getApplications(): Promise<Application[]> {
 }
 
 export const applicationsQueryOptions = () =>
-  queryOptions({ queryKey: referenceKeys.applications(), queryFn: getApplications, staleTime: 5 * 60 * 1000 });
+  queryOptions({
+    queryKey: referenceKeys.applications(),
+    queryFn: getApplications,
+    staleTime: 5 * 60 * 1000,
+  });
 
 export function useApplications() {
   return useQuery(applicationsQueryOptions());

@@ -35,5 +35,13 @@ export function ApplicationMenus({ app, selection, onChange }: ApplicationMenusP
     );
   }
   if (menus.data.length === 0) return <StatePanel title={rolesText.form.noMenus} />;
-  return <MenuTree appsId={app.id} appName={app.name} tree={menus.data} selection={selection} onChange={onChange} />;
+  return (
+    <MenuTree
+      appsId={app.id}
+      appName={app.name}
+      tree={menus.data}
+      selection={selection}
+      onChange={onChange}
+    />
+  );
 }

@@ -9,7 +9,13 @@ import { menusQueryOptions } from '../reference-data/get-menus';
 import { rolesText } from '../texts';
 import { ApplicationRow } from './application-row';
 import { ApplicationMenus } from './application-menus';
-import { grantedCount, isAppSelected, setAppSelected, type Selection, type SelectionUpdate } from './selection';
+import {
+  grantedCount,
+  isAppSelected,
+  setAppSelected,
+  type Selection,
+  type SelectionUpdate,
+} from './selection';
 import styles from './application-picker.module.css';
 
 export interface ApplicationPickerProps {

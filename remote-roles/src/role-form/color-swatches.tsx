@@ -19,7 +19,15 @@ export interface ColorSwatchesProps {
  * The role colour: swatches from GET colors as a radio group (arrow keys move and choose,
  * each swatch is named by its hex code).
  */
-export function ColorSwatches({ colors, loading, failed, onRetry, value, onChange, error }: ColorSwatchesProps) {
+export function ColorSwatches({
+  colors,
+  loading,
+  failed,
+  onRetry,
+  value,
+  onChange,
+  error,
+}: ColorSwatchesProps) {
   const name = useId();
   const errorId = `${name}-error`;
   return (

@@ -54,7 +54,9 @@ describe('toRoleFormValues / toRolePayload', () => {
           apps_id: 4,
           apps_name: 'Inventory',
           logo_url: 'http://localhost:4000/static/logos/app-4.svg',
-          menus: [{ id: 40, name: 'Stok', acces_level: 2, children: [{ id: 42, name: 'Opname', acces_level: 1 }] }],
+          menus: [
+            { id: 40, name: 'Stok', acces_level: 2, children: [{ id: 42, name: 'Opname', acces_level: 1 }] },
+          ],
         },
         ...createRole().applications,
       ],
@@ -72,7 +74,11 @@ describe('toRoleFormValues / toRolePayload', () => {
           id: m.id,
           name: 'x',
           acces_level: m.access_level ?? 3,
-          children: (m.children ?? []).map((c) => ({ id: c.id, name: 'x', acces_level: c.access_level ?? 3 })),
+          children: (m.children ?? []).map((c) => ({
+            id: c.id,
+            name: 'x',
+            acces_level: c.access_level ?? 3,
+          })),
         })),
       })),
     };

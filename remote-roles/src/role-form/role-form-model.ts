@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { accessLevelSchema, idSchema, rolePayloadSchema, type Role, type RolePayload } from '@sso/shared/contract';
+import {
+  accessLevelSchema,
+  idSchema,
+  rolePayloadSchema,
+  type Role,
+  type RolePayload,
+} from '@sso/shared/contract';
 import { normaliseSelection, type Selection } from './selection';
 
 /**
@@ -17,7 +23,11 @@ export interface RoleFormValues {
 
 /** The selection exactly as the form holds it (selection.ts); the payload's rules then apply. */
 const childGrantSchema = z.object({ id: idSchema, access_level: accessLevelSchema });
-const menuGrantSchema = z.object({ id: idSchema, access_level: accessLevelSchema, children: z.array(childGrantSchema) });
+const menuGrantSchema = z.object({
+  id: idSchema,
+  access_level: accessLevelSchema,
+  children: z.array(childGrantSchema),
+});
 const selectionSchema = z
   .array(z.object({ apps_id: idSchema, menus: z.array(menuGrantSchema) }))
   .superRefine((selection, ctx) => {

@@ -11,7 +11,13 @@ import { rolePaths } from '../routes/role-paths';
 import { rolesText } from '../texts';
 import { ApplicationPicker } from './application-picker';
 import { ColorSwatches } from './color-swatches';
-import { canSave, roleFormSchema, toRolePayload, type RoleFormOutput, type RoleFormValues } from './role-form-model';
+import {
+  canSave,
+  roleFormSchema,
+  toRolePayload,
+  type RoleFormOutput,
+  type RoleFormValues,
+} from './role-form-model';
 import type { Selection } from './selection';
 import styles from './role-form.module.css';
 

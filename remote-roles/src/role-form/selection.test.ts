@@ -104,9 +104,9 @@ describe('role selection rules', () => {
   it('switching an application on grants its whole tree at viewer; off removes it', () => {
     const on = setAppSelected([], APP, tree, true);
     expect(grantedCount(on, APP)).toBe(7);
-    expect(on[0]?.menus.every((m) => m.access_level === 3 && m.children.every((c) => c.access_level === 3))).toBe(
-      true,
-    );
+    expect(
+      on[0]?.menus.every((m) => m.access_level === 3 && m.children.every((c) => c.access_level === 3)),
+    ).toBe(true);
     expect(setAppSelected(on, APP, tree, false)).toEqual([]);
   });
 

@@ -46,9 +46,11 @@ export function normaliseSelection(selection: Selection): Selection {
     .sort((a, b) => a.apps_id - b.apps_id)
     .map((app) => ({
       apps_id: app.apps_id,
-      menus: [...app.menus]
-        .sort(byId)
-        .map((menu) => ({ id: menu.id, access_level: menu.access_level, children: [...menu.children].sort(byId) })),
+      menus: [...app.menus].sort(byId).map((menu) => ({
+        id: menu.id,
+        access_level: menu.access_level,
+        children: [...menu.children].sort(byId),
+      })),
     }));
 }
 
@@ -81,13 +83,24 @@ export function menuCheckState(selection: Selection, appsId: number, menu: Menu)
   return menu.menu.every((child) => ticked.has(child.id)) ? true : 'indeterminate';
 }
 
-export function isChildChecked(selection: Selection, appsId: number, parentId: number, childId: number): boolean {
+export function isChildChecked(
+  selection: Selection,
+  appsId: number,
+  parentId: number,
+  childId: number,
+): boolean {
   return findMenu(selection, appsId, parentId)?.children.some((child) => child.id === childId) ?? false;
 }
 
 /** The access level of a menu (or of a sub-menu when `parentId` is given); viewer when not ticked. */
-export function levelOf(selection: Selection, appsId: number, menuId: number, parentId?: number): AccessLevel {
-  if (parentId === undefined) return findMenu(selection, appsId, menuId)?.access_level ?? DEFAULT_ACCESS_LEVEL;
+export function levelOf(
+  selection: Selection,
+  appsId: number,
+  menuId: number,
+  parentId?: number,
+): AccessLevel {
+  if (parentId === undefined)
+    return findMenu(selection, appsId, menuId)?.access_level ?? DEFAULT_ACCESS_LEVEL;
   const child = findMenu(selection, appsId, parentId)?.children.find((c) => c.id === menuId);
   return child?.access_level ?? DEFAULT_ACCESS_LEVEL;
 }
@@ -105,7 +118,10 @@ function grantWholeMenu(menu: Menu, existing: MenuGrant | undefined): MenuGrant 
   return {
     id: menu.id,
     access_level: existing?.access_level ?? DEFAULT_ACCESS_LEVEL,
-    children: menu.menu.map((child) => ({ id: child.id, access_level: levels.get(child.id) ?? DEFAULT_ACCESS_LEVEL })),
+    children: menu.menu.map((child) => ({
+      id: child.id,
+      access_level: levels.get(child.id) ?? DEFAULT_ACCESS_LEVEL,
+    })),
   };
 }
 
@@ -113,7 +129,12 @@ function grantWholeMenu(menu: Menu, existing: MenuGrant | undefined): MenuGrant 
  * Switches an application on (every menu and sub-menu of `tree` at the default level; an
  * application already on is left as it is) or off (removed with all its menus).
  */
-export function setAppSelected(selection: Selection, appsId: number, tree: readonly Menu[], on: boolean): Selection {
+export function setAppSelected(
+  selection: Selection,
+  appsId: number,
+  tree: readonly Menu[],
+  on: boolean,
+): Selection {
   if (!on) return withApp(selection, appsId, null);
   if (isAppSelected(selection, appsId)) return selection;
   if (tree.length === 0) return normaliseSelection([...selection, { apps_id: appsId, menus: [] }]);
@@ -125,7 +146,12 @@ export function setAppSelected(selection: Selection, appsId: number, tree: reado
 }
 
 /** Ticks a top-level menu with all its sub-menus, or unticks it with them. */
-export function setMenuChecked(selection: Selection, appsId: number, menu: Menu, checked: boolean): Selection {
+export function setMenuChecked(
+  selection: Selection,
+  appsId: number,
+  menu: Menu,
+  checked: boolean,
+): Selection {
   const current = findApp(selection, appsId)?.menus ?? [];
   const others = current.filter((m) => m.id !== menu.id);
   if (!checked) return withApp(selection, appsId, others);
@@ -149,7 +175,10 @@ export function setChildChecked(
     if (siblings.length === 0) return withApp(selection, appsId, others);
     return withApp(selection, appsId, [...others, { ...grant, children: siblings }]);
   }
-  const children = [...siblings, { id: childId, access_level: levelOf(selection, appsId, childId, parent.id) }];
+  const children = [
+    ...siblings,
+    { id: childId, access_level: levelOf(selection, appsId, childId, parent.id) },
+  ];
   return withApp(selection, appsId, [
     ...others,
     { id: parent.id, access_level: grant?.access_level ?? DEFAULT_ACCESS_LEVEL, children },
@@ -171,7 +200,9 @@ export function setLevel(
     if (menu.id !== parentId) return menu;
     return {
       ...menu,
-      children: menu.children.map((child) => (child.id === menuId ? { ...child, access_level: level } : child)),
+      children: menu.children.map((child) =>
+        child.id === menuId ? { ...child, access_level: level } : child,
+      ),
     };
   });
   return withApp(selection, appsId, menus);

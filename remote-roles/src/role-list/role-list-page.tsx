@@ -4,7 +4,19 @@ import { toApiError } from '@sso/shared/api';
 import type { Role } from '@sso/shared/contract';
 import { formatNumber, t } from '@sso/shared/i18n';
 import { PageHeader, StatePanel } from '@sso/shared/ui';
-import { BulkBar, DataTable, KebabMenu, LogoStack, Pagination, SearchField, Select, pageCount, useListSearchParams, useRowSelection, type DataTableColumn } from '@sso/shared/ui-data';
+import {
+  BulkBar,
+  DataTable,
+  KebabMenu,
+  LogoStack,
+  Pagination,
+  SearchField,
+  Select,
+  pageCount,
+  useListSearchParams,
+  useRowSelection,
+  type DataTableColumn,
+} from '@sso/shared/ui-data';
 import { useApplications } from '../reference-data/get-applications';
 import { rolePaths } from '../routes/role-paths';
 import { rolesText } from '../texts';
@@ -15,7 +27,12 @@ import { useRoleDeletion } from './use-role-deletion';
 import styles from './role-list-page.module.css';
 
 const columns: DataTableColumn<Role>[] = [
-  { id: 'name', header: rolesText.list.nameColumn, cell: (role) => <RoleNameCell role={role} />, width: '40%' },
+  {
+    id: 'name',
+    header: rolesText.list.nameColumn,
+    cell: (role) => <RoleNameCell role={role} />,
+    width: '40%',
+  },
   {
     id: 'members',
     header: rolesText.list.membersColumn,
@@ -26,7 +43,9 @@ const columns: DataTableColumn<Role>[] = [
     id: 'apps',
     header: rolesText.list.appsColumn,
     cell: (role) => (
-      <LogoStack items={role.applications.map((app) => ({ key: app.apps_id, name: app.apps_name, url: app.logo_url }))} />
+      <LogoStack
+        items={role.applications.map((app) => ({ key: app.apps_id, name: app.apps_name, url: app.logo_url }))}
+      />
     ),
   },
 ];

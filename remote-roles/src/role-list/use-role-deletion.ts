@@ -16,7 +16,14 @@ export function useRoleDeletion() {
   const deleteMany = useDeleteRoles();
 
   async function run(ask: Parameters<typeof confirm>[0], action: () => Promise<{ message: string }>) {
-    if (!(await confirm({ variant: 'warning', confirmLabel: t.common.delete, cancelLabel: t.common.cancel, ...ask }))) {
+    if (
+      !(await confirm({
+        variant: 'warning',
+        confirmLabel: t.common.delete,
+        cancelLabel: t.common.cancel,
+        ...ask,
+      }))
+    ) {
       return false;
     }
     try {

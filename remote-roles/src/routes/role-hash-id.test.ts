@@ -32,7 +32,13 @@ describe('role hashId codec', () => {
   it.each([
     ['JSON of another shape', { hello: 'world' }],
     ['a role with a bad colour', { ...createRole(), color: { id: 1, hex_code: 'red' } }],
-    ['a role with a javascript: logo', { ...createRole(), applications: [{ ...createRole().applications[0], logo_url: 'javascript:alert(1)' }] }],
+    [
+      'a role with a javascript: logo',
+      {
+        ...createRole(),
+        applications: [{ ...createRole().applications[0], logo_url: 'javascript:alert(1)' }],
+      },
+    ],
   ])('reports a well-encoded value of the wrong shape: %s', (_label, value) => {
     const hashId = btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
     expect(decodeRoleHashId(hashId)).toEqual({ ok: false, reason: 'shape' });

@@ -3,7 +3,11 @@ import type { Application, Color, Menu, Role } from '@sso/shared/contract';
 /** Test data factories with overrides (STYLE "Tests"). */
 
 export function createMenu(id: number, name: string, children: Array<[number, string]> = []): Menu {
-  return { id, name, menu: children.map(([childId, childName]) => ({ id: childId, name: childName, menu: [] })) };
+  return {
+    id,
+    name,
+    menu: children.map(([childId, childName]) => ({ id: childId, name: childName, menu: [] })),
+  };
 }
 
 /** A two-level tree: Home (no sub-menus), User Management (2), Role Management (2). */

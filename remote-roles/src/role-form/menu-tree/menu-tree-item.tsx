@@ -3,7 +3,14 @@ import type { Menu } from '@sso/shared/contract';
 import { ChevronDownIcon, ChevronRightIcon } from '@sso/shared/ui';
 import { Checkbox } from '@sso/shared/ui-data';
 import { rolesText } from '../../texts';
-import { levelOf, menuCheckState, setLevel, setMenuChecked, type Selection, type SelectionUpdate } from '../selection';
+import {
+  levelOf,
+  menuCheckState,
+  setLevel,
+  setMenuChecked,
+  type Selection,
+  type SelectionUpdate,
+} from '../selection';
 import { AccessLevelSelect } from './access-level-select';
 import { SubMenuRow } from './sub-menu-row';
 import styles from './menu-tree.module.css';
@@ -56,7 +63,12 @@ export function MenuTreeItem({ appsId, menu, selection, onChange }: MenuTreeItem
         />
       </div>
       {hasChildren ? (
-        <ul id={groupId} className={styles.children} aria-label={rolesText.form.subMenusOf(menu.name)} hidden={!expanded}>
+        <ul
+          id={groupId}
+          className={styles.children}
+          aria-label={rolesText.form.subMenusOf(menu.name)}
+          hidden={!expanded}
+        >
           {menu.menu.map((child) => (
             <SubMenuRow
               key={child.id}

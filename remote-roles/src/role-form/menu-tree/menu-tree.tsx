@@ -27,7 +27,13 @@ export function MenuTree({ appsId, appName, tree, selection, onChange }: MenuTre
       <div className={styles.scroll}>
         <ul className={styles.tree} aria-label={rolesText.form.menusOf(appName)}>
           {tree.map((menu) => (
-            <MenuTreeItem key={menu.id} appsId={appsId} menu={menu} selection={selection} onChange={onChange} />
+            <MenuTreeItem
+              key={menu.id}
+              appsId={appsId}
+              menu={menu}
+              selection={selection}
+              onChange={onChange}
+            />
           ))}
         </ul>
       </div>

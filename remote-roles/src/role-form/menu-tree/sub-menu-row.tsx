@@ -1,6 +1,13 @@
 import type { Menu } from '@sso/shared/contract';
 import { Checkbox } from '@sso/shared/ui-data';
-import { isChildChecked, levelOf, setChildChecked, setLevel, type Selection, type SelectionUpdate } from '../selection';
+import {
+  isChildChecked,
+  levelOf,
+  setChildChecked,
+  setLevel,
+  type Selection,
+  type SelectionUpdate,
+} from '../selection';
 import { AccessLevelSelect } from './access-level-select';
 import styles from './menu-tree.module.css';
 

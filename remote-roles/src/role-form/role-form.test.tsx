@@ -1,0 +1,169 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { queryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { ApiError } from '@sso/shared/api';
+import { referenceKeys } from '@sso/shared/query';
+import type { Application, Color, Menu } from '@sso/shared/contract';
+import { useApplications } from '../reference-data/get-applications';
+import { useColors } from '../reference-data/get-colors';
+import { menusQueryOptions, useMenus } from '../reference-data/get-menus';
+import { createApplication, createColor, createMenuTree } from '../test-support/factories';
+import { renderRoute, settled } from '../test-support/render';
+import { RoleForm } from './role-form';
+import { emptyRoleFormValues, type RoleFormValues } from './role-form-model';
+
+jest.mock('../reference-data/get-colors');
+jest.mock('../reference-data/get-applications');
+jest.mock('../reference-data/get-menus');
+
+const tree = createMenuTree();
+const apps = [createApplication(), createApplication({ id: 2, name: 'HRIS' })];
+const colors = [createColor(), createColor({ id: 2, hex_code: '#8e24aa' })];
+
+beforeEach(() => {
+  jest.mocked(useColors).mockReturnValue(settled(colors) as unknown as UseQueryResult<Color[]>);
+  jest.mocked(useApplications).mockReturnValue(settled(apps) as unknown as UseQueryResult<Application[]>);
+  jest.mocked(useMenus).mockReturnValue(settled(tree) as unknown as UseQueryResult<Menu[]>);
+  jest
+    .mocked(menusQueryOptions)
+    .mockImplementation((id: number) =>
+      queryOptions({ queryKey: referenceKeys.menus(id), queryFn: async () => tree }),
+    );
+});
+
+function renderForm(
+  defaultValues: RoleFormValues = emptyRoleFormValues,
+  onSave = jest.fn().mockResolvedValue(undefined),
+) {
+  const view = renderRoute(<RoleForm defaultValues={defaultValues} onSave={onSave} />, {
+    path: '/tambah-role',
+  });
+  return { ...view, onSave, user: userEvent.setup() };
+}
+
+const saveButton = () => screen.getByRole('button', { name: 'Simpan' });
+
+describe('RoleForm: save is disabled when the name is empty or no application is chosen (spec 5)', () => {
+  it('enables save only with both a name and an application', async () => {
+    const { user } = renderForm();
+    expect(saveButton()).toBeDisabled();
+    await user.type(screen.getByLabelText('Nama Role'), 'Auditor');
+    expect(saveButton()).toBeDisabled();
+    await user.click(screen.getByRole('switch', { name: 'SSO Admin Panel' }));
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await user.clear(screen.getByLabelText('Nama Role'));
+    expect(saveButton()).toBeDisabled();
+    await user.type(screen.getByLabelText('Nama Role'), '   ');
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('disables save again when the last menu is unticked (the application goes)', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Nama Role'), 'Auditor');
+    await user.click(screen.getByRole('checkbox', { name: 'Home' }));
+    expect(screen.getByRole('switch', { name: 'SSO Admin Panel' })).toHaveAttribute('aria-checked', 'true');
+    expect(saveButton()).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Home' }));
+    expect(screen.getByRole('switch', { name: 'SSO Admin Panel' })).toHaveAttribute('aria-checked', 'false');
+    expect(saveButton()).toBeDisabled();
+  });
+});
+
+describe('RoleForm: menu tree', () => {
+  it('ticking a sub-menu ticks its application and shows the parent mixed; levels are named per menu', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('checkbox', { name: 'Tambah User' }));
+    expect(screen.getByRole('switch', { name: 'SSO Admin Panel' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('checkbox', { name: 'User Management' })).toHaveAttribute(
+      'aria-checked',
+      'mixed',
+    );
+    expect(screen.getByRole('combobox', { name: 'Level akses Tambah User' })).toHaveValue('3');
+    expect(screen.getByRole('combobox', { name: 'Level akses Daftar User' })).toBeDisabled();
+    expect(screen.getByText('2 menu dipilih')).toBeInTheDocument();
+  });
+
+  it('is operable from the keyboard: Space toggles a focused checkbox', async () => {
+    const { user } = renderForm();
+    screen.getByRole('checkbox', { name: 'Daftar Role' }).focus();
+    await user.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: 'Daftar Role' })).toHaveAttribute('aria-checked', 'true');
+    await user.tab();
+    expect(screen.getByRole('combobox', { name: 'Level akses Daftar Role' })).toHaveFocus();
+  });
+
+  it('collapses and expands the sub-menus of a menu', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Sembunyikan sub-menu User Management' }));
+    expect(screen.queryByRole('checkbox', { name: 'Daftar User' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tampilkan sub-menu User Management' }));
+    expect(screen.getByRole('checkbox', { name: 'Daftar User' })).toBeInTheDocument();
+  });
+});
+
+describe('RoleForm: saving', () => {
+  it('asks for a colour, then sends the payload of spec 3', async () => {
+    const { user, onSave } = renderForm();
+    await user.type(screen.getByLabelText('Nama Role'), '  Auditor ');
+    await user.click(screen.getByRole('checkbox', { name: 'Daftar User' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level akses Daftar User' }), '1');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level akses User Management' }), '2');
+    await user.click(saveButton());
+    expect(await screen.findByText('Warna harus dipilih')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('radio', { name: 'Warna #8e24aa' }));
+    await user.click(saveButton());
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith({
+      name: 'Auditor',
+      descriptions: null,
+      color_id: 2,
+      applications: [
+        { apps_id: 1, menus: [{ id: 2, access_level: 2, children: [{ id: 3, access_level: 1 }] }] },
+      ],
+    });
+  });
+
+  it('keeps every field and shows the server message when the save fails', async () => {
+    const onSave = jest.fn().mockRejectedValue(
+      new ApiError('http', 'Nama role sudah digunakan', 409, {
+        message: 'Nama role sudah digunakan',
+        errors: { name: 'Nama role sudah digunakan' },
+      }),
+    );
+    const { user } = renderForm(emptyRoleFormValues, onSave);
+    await user.click(screen.getByRole('radio', { name: 'Warna #e53935' }));
+    await user.type(screen.getByLabelText('Nama Role'), 'Admin');
+    await user.click(screen.getByRole('checkbox', { name: 'Home' }));
+    await user.click(saveButton());
+    const alert = await screen.findByText('Role gagal disimpan');
+    expect(
+      within(alert.parentElement ?? document.body).getByText('Nama role sudah digunakan'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Nama Role')).toHaveValue('Admin');
+    expect(screen.getByLabelText('Nama Role')).toHaveAccessibleDescription('Nama role sudah digunakan');
+    expect(screen.getByRole('radio', { name: 'Warna #e53935' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Home' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('goes to the role list after a successful save, without asking to leave', async () => {
+    const { user, onSave, router } = renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Warna #e53935' }));
+    await user.type(screen.getByLabelText('Nama Role'), 'Auditor');
+    await user.click(screen.getByRole('checkbox', { name: 'Home' }));
+    await user.click(saveButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/role-management'));
+    expect(onSave).toHaveBeenCalled();
+    expect(screen.queryByText('Keluar tanpa menyimpan?')).not.toBeInTheDocument();
+  });
+
+  it('asks "Keluar tanpa menyimpan?" when leaving with changes', async () => {
+    const { user, router } = renderForm();
+    await user.type(screen.getByLabelText('Nama Role'), 'Auditor');
+    await user.click(screen.getByRole('button', { name: 'Batal' }));
+    expect(await screen.findByText('Keluar tanpa menyimpan?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tetap di sini' }));
+    expect(router.state.location.pathname).toBe('/tambah-role');
+  });
+});

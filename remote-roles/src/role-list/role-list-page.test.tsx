@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { ApiError } from '@sso/shared/api';
+import type { Application, DeleteResponse, RoleListResponse } from '@sso/shared/contract';
+import { useApplications } from '../reference-data/get-applications';
+import { createApplication, createRole } from '../test-support/factories';
+import { renderRoute, settled } from '../test-support/render';
+import { useDeleteRole } from './api/delete-role';
+import { useDeleteRoles } from './api/delete-roles';
+import { useRoles, type RoleListParams } from './api/get-roles';
+import RoleListPage from './role-list-page';
+
+jest.mock('../reference-data/get-applications');
+jest.mock('./api/get-roles');
+jest.mock('./api/delete-role');
+jest.mock('./api/delete-roles');
+
+const deleteOne = jest.fn<Promise<DeleteResponse>, [number]>();
+const deleteMany = jest.fn<Promise<DeleteResponse>, [number[]]>();
+
+function listOf(roles: ReturnType<typeof createRole>[], total = roles.length) {
+  jest
+    .mocked(useRoles)
+    .mockReturnValue(
+      settled({ data: roles, meta: { total } }) as unknown as UseQueryResult<RoleListResponse>,
+    );
+}
+
+beforeEach(() => {
+  deleteOne.mockReset();
+  deleteMany.mockReset();
+  jest
+    .mocked(useApplications)
+    .mockReturnValue(
+      settled([createApplication(), createApplication({ id: 2, name: 'HRIS' })]) as unknown as UseQueryResult<
+        Application[]
+      >,
+    );
+  jest
+    .mocked(useDeleteRole)
+    .mockReturnValue({ mutateAsync: deleteOne, isPending: false } as unknown as UseMutationResult<
+      DeleteResponse,
+      Error,
+      number
+    >);
+  jest
+    .mocked(useDeleteRoles)
+    .mockReturnValue({ mutateAsync: deleteMany, isPending: false } as unknown as UseMutationResult<
+      DeleteResponse,
+      Error,
+      number[]
+    >);
+});
+
+const lastParams = (): RoleListParams | undefined => jest.mocked(useRoles).mock.lastCall?.[0];
+
+describe('RoleListPage', () => {
+  it('shows the true empty state "Belum Ada Role" when there are no roles at all', () => {
+    listOf([]);
+    renderRoute(<RoleListPage />, { path: '/role-management' });
+    expect(screen.getByText('Belum Ada Role')).toBeInTheDocument();
+    expect(screen.queryByText('Data tidak ditemukan')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Navigasi halaman' })).not.toBeInTheDocument();
+  });
+
+  it('shows the no-match text when a search or filter finds nothing', () => {
+    listOf([]);
+    renderRoute(<RoleListPage />, {
+      path: '/role-management',
+      url: '/role-management?keyword=zzz&apps_id=2',
+    });
+    expect(screen.getByText('Data tidak ditemukan')).toBeInTheDocument();
+    expect(lastParams()).toEqual({ page: 1, perPage: 10, keyword: 'zzz', appsId: 2 });
+  });
+
+  it('lists roles with member count and application logos (3 then +n)', () => {
+    const apps = [1, 2, 3, 4, 5].map((id) => ({
+      apps_id: id,
+      apps_name: `App ${id}`,
+      logo_url: `http://localhost/app-${id}.svg`,
+      menus: [],
+    }));
+    listOf([createRole({ name: 'Super Admin', member_count: 12, applications: apps })]);
+    renderRoute(<RoleListPage />, { path: '/role-management' });
+    const row = screen.getByRole('row', { name: /Super Admin/ });
+    expect(within(row).getByText('12 user')).toBeInTheDocument();
+    expect(within(row).getAllByRole('img')).toHaveLength(3);
+    expect(within(row).getByText('+2')).toBeInTheDocument();
+    expect(screen.getByText('Semua Aplikasi')).toBeInTheDocument();
+  });
+
+  it('filters by application and goes back to page 1', async () => {
+    listOf([createRole()], 40);
+    const user = userEvent.setup();
+    const { router } = renderRoute(<RoleListPage />, {
+      path: '/role-management',
+      url: '/role-management?page=3',
+    });
+    await user.click(screen.getByRole('combobox', { name: 'Filter aplikasi' }));
+    await user.click(screen.getByRole('option', { name: 'HRIS' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?apps_id=2'));
+    expect(lastParams()).toEqual({ page: 1, perPage: 10, keyword: '', appsId: 2 });
+  });
+
+  it('deletes a role after a warning confirmation and shows the server message', async () => {
+    listOf([createRole({ name: 'Auditor' })]);
+    deleteOne.mockResolvedValue({ message: 'Role berhasil dihapus', data: { ids: [7], deleted: 1 } });
+    const user = userEvent.setup();
+    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await user.click(screen.getByRole('button', { name: 'Aksi untuk role Auditor' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hapus' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Hapus role "Auditor"?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hapus' }));
+    expect(deleteOne).toHaveBeenCalledWith(7);
+    expect(await screen.findByText('Role berhasil dihapus')).toBeInTheDocument();
+  });
+
+  it('shows the server message when a role still has members (409)', async () => {
+    listOf([createRole({ name: 'Auditor' })]);
+    const message = 'Role masih digunakan oleh user: Budi. Pindahkan user ke role lain sebelum menghapus.';
+    deleteMany.mockRejectedValue(new ApiError('http', message, 409, { message }));
+    const user = userEvent.setup();
+    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih role Auditor' }));
+    expect(screen.getByText('1 terpilih')).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('region', { name: 'Aksi data terpilih' })).getByRole('button', {
+        name: 'Hapus',
+      }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Hapus 1 role terpilih?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hapus' }));
+    expect(deleteMany).toHaveBeenCalledWith([7]);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('cancelling the confirmation deletes nothing', async () => {
+    listOf([createRole({ name: 'Auditor' })]);
+    const user = userEvent.setup();
+    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await user.click(screen.getByRole('button', { name: 'Aksi untuk role Auditor' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hapus' }));
+    await user.click(await screen.findByRole('button', { name: 'Batal' }));
+    expect(deleteOne).not.toHaveBeenCalled();
+  });
+});
