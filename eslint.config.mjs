@@ -11,7 +11,14 @@ const apps = ['host', 'remote-auth', 'remote-users', 'remote-roles'];
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'coverage/**', '.e2e-*/**', 'bench/report.json'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'test-results/**',
+      'coverage/**',
+      '.e2e-*/**',
+      'bench/report.json',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
@@ -36,7 +43,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^@sso/shared(?!/(contract|api|session|query|ui|ui-data|i18n|federation|dev-shell)$)',
-              message: 'Import @sso/shared only through its public subpaths (@sso/shared/ui, /api, /contract, …).',
+              message:
+                'Import @sso/shared only through its public subpaths (@sso/shared/ui, /api, /contract, …).',
             },
             {
               group: ['**/shared/src/*'],
@@ -66,8 +74,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/host/**', '**/remote-*/**', '**/api/src/**'], message: 'shared never imports an app: move the code into shared or pass it in.' },
-            { group: ['../*/**', '../*'], message: 'Inside shared, import another subpath by package name (@sso/shared/ui), so federation keeps one instance.' },
+            {
+              group: ['**/host/**', '**/remote-*/**', '**/api/src/**'],
+              message: 'shared never imports an app: move the code into shared or pass it in.',
+            },
+            {
+              group: ['../*/**', '../*'],
+              message:
+                'Inside shared, import another subpath by package name (@sso/shared/ui), so federation keeps one instance.',
+            },
           ],
         },
       ],
@@ -91,7 +106,11 @@ export default tseslint.config(
                 from: `./${other}/src`,
                 message: `${app} must not import ${other}'s code: the host loads remotes at run time; share through @sso/shared.`,
               })),
-            { target: `./${app}/src`, from: './api/src', message: 'Apps talk to the api over HTTP through @sso/shared/api.' },
+            {
+              target: `./${app}/src`,
+              from: './api/src',
+              message: 'Apps talk to the api over HTTP through @sso/shared/api.',
+            },
           ],
         },
       ],

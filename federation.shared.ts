@@ -11,7 +11,12 @@ const require = createRequire(import.meta.url);
 
 function versionOf(packageJsonPath: string): string {
   const manifest: unknown = JSON.parse(fs.readFileSync(packageJsonPath, 'utf8'));
-  if (typeof manifest === 'object' && manifest !== null && 'version' in manifest && typeof manifest.version === 'string') {
+  if (
+    typeof manifest === 'object' &&
+    manifest !== null &&
+    'version' in manifest &&
+    typeof manifest.version === 'string'
+  ) {
     return manifest.version;
   }
   throw new Error(`${packageJsonPath} has no version`);

@@ -47,16 +47,21 @@ test.describe('federation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
 
     const renderers = await page.evaluate(() => Reflect.get(window, '__testRenderers'));
-    expect(renderers).toEqual([{ rendererPackageName: 'react-dom', version: expect.stringMatching(/^19\./) }]);
+    expect(renderers).toEqual([
+      { rendererPackageName: 'react-dom', version: expect.stringMatching(/^19\./) },
+    ]);
 
     // Every remote that loaded React took the host's copy from the share scope.
     const providers = await page.evaluate(() => {
       const share = Reflect.get(globalThis, '__FEDERATION__').__SHARE__;
       const found: string[] = [];
-      for (const scopes of Object.values<Record<string, Record<string, Record<string, { from: string; loaded?: unknown }>>>>(share)) {
+      for (const scopes of Object.values<
+        Record<string, Record<string, Record<string, { from: string; loaded?: unknown }>>>
+      >(share)) {
         for (const packages of Object.values(scopes)) {
           for (const pkg of ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query']) {
-            for (const version of Object.values(packages[pkg] ?? {})) if (version.loaded) found.push(`${pkg}<-${version.from}`);
+            for (const version of Object.values(packages[pkg] ?? {}))
+              if (version.loaded) found.push(`${pkg}<-${version.from}`);
           }
         }
       }
@@ -149,7 +154,10 @@ test.describe('federation', () => {
       const exposesFile = path.join(copy, 'src', 'exposes.ts');
       const exposes = fs.readFileSync(exposesFile, 'utf8');
       expect(exposes).toContain("'./src/user-list/user-list-page.tsx'");
-      fs.writeFileSync(exposesFile, exposes.replace("'./src/user-list/user-list-page.tsx'", "'./src/redeploy-page.tsx'"));
+      fs.writeFileSync(
+        exposesFile,
+        exposes.replace("'./src/user-list/user-list-page.tsx'", "'./src/redeploy-page.tsx'"),
+      );
       try {
         execFileSync(path.join(root, 'node_modules', '.bin', 'rspack'), ['build', '--env', 'production'], {
           cwd: copy,

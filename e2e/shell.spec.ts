@@ -39,7 +39,9 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/home$/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
-    expect(JSON.parse((await storedSession(page)) ?? '{}')).toMatchObject({ session_token: session.session_token });
+    expect(JSON.parse((await storedSession(page)) ?? '{}')).toMatchObject({
+      session_token: session.session_token,
+    });
     // The handoff parameter is not in the history either.
     await page.goBack();
     expect(page.url()).not.toContain('data=');
@@ -67,7 +69,9 @@ test.describe('shell', () => {
     }
   });
 
-  test('guards: protected routes send a visitor to / (then /login) and clear a corrupted session', async ({ page }) => {
+  test('guards: protected routes send a visitor to / (then /login) and clear a corrupted session', async ({
+    page,
+  }) => {
     await page.goto('/config.json');
     await page.evaluate((key) => window.localStorage.setItem(key, '{"corrupted":'), SESSION_KEY);
     for (const route of protectedRoutes) {
@@ -121,7 +125,11 @@ test.describe('shell', () => {
     await expect(page.getByRole('link', { name: 'User Management' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('narrow screen: the sidebar collapses behind a menu button', async ({ page, loginAs, expectNoA11yViolations }) => {
+  test('narrow screen: the sidebar collapses behind a menu button', async ({
+    page,
+    loginAs,
+    expectNoA11yViolations,
+  }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await loginAs(page);
     await page.goto(routes.home);
@@ -175,7 +183,11 @@ test.describe('shell', () => {
     await expect(other).toHaveURL(/\/login$/);
   });
 
-  test('an unknown path shows a clear message, not a blank page', async ({ page, loginAs, expectNoA11yViolations }) => {
+  test('an unknown path shows a clear message, not a blank page', async ({
+    page,
+    loginAs,
+    expectNoA11yViolations,
+  }) => {
     await loginAs(page);
     await page.goto('/tidak-ada');
     await expect(page.getByText('Halaman tidak ditemukan')).toBeVisible();

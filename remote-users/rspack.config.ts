@@ -4,6 +4,13 @@ import { exposes } from './src/exposes.ts';
 
 export default (env: { production?: boolean }) =>
   defineApp(
-    { name: 'users', dir: import.meta.dirname, port: 3002, exposes, descriptor, title: 'SSO · users (standalone)' },
+    {
+      name: 'users',
+      dir: import.meta.dirname,
+      port: 3002,
+      exposes,
+      descriptor,
+      title: 'SSO · users (standalone)',
+    },
     env,
   );

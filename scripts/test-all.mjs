@@ -57,7 +57,9 @@ if (e2e?.stats) {
   const bad = e2e.stats.unexpected ?? 0;
   passed += ok;
   failed += bad;
-  console.log(`e2e: ${ok} passed (${e2e.stats.flaky ?? 0} flaky), ${bad} failed, ${e2e.stats.skipped ?? 0} skipped`);
+  console.log(
+    `e2e: ${ok} passed (${e2e.stats.flaky ?? 0} flaky), ${bad} failed, ${e2e.stats.skipped ?? 0} skipped`,
+  );
 }
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -9,10 +9,10 @@ export const SESSION_KEY = 'sso.session';
 export async function storeSession(page: Page, session: unknown, origin?: string): Promise<void> {
   const base = origin ?? 'http://localhost:3000';
   await page.goto(`${base}/config.json`);
-  await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key, value),
-    [SESSION_KEY, JSON.stringify(session)] as const,
-  );
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    SESSION_KEY,
+    JSON.stringify(session),
+  ] as const);
 }
 
 interface Fixtures {

@@ -22,7 +22,10 @@ export class SsoApi {
 
   constructor(private readonly request: APIRequestContext) {}
 
-  async login(nik: string = DEMO_ADMIN.nik, password: string = DEMO_ADMIN.password): Promise<{ token: string; appsId: unknown }> {
+  async login(
+    nik: string = DEMO_ADMIN.nik,
+    password: string = DEMO_ADMIN.password,
+  ): Promise<{ token: string; appsId: unknown }> {
     const response = await this.request.post(`${API_BASE}/auth/login/nik`, {
       data: { nik, password, url: HOST_ORIGIN },
     });
@@ -39,7 +42,12 @@ export class SsoApi {
     return this.token;
   }
 
-  private async call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, token?: string) {
+  private async call(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    token?: string,
+  ) {
     const bearer = token ?? (await this.adminToken());
     const response = await this.request.fetch(`${API_BASE}${path}`, {
       method,

@@ -7,7 +7,9 @@ const valid = {
 };
 
 function mockFetch(body: unknown, ok = true) {
-  const fetchMock = jest.fn().mockResolvedValue({ ok, status: ok ? 200 : 500, json: () => Promise.resolve(body) });
+  const fetchMock = jest
+    .fn()
+    .mockResolvedValue({ ok, status: ok ? 200 : 500, json: () => Promise.resolve(body) });
   Object.defineProperty(globalThis, 'fetch', { value: fetchMock, configurable: true, writable: true });
   return fetchMock;
 }
@@ -26,7 +28,10 @@ test('uses the fetch started early, once', async () => {
 
 test.each([
   ['a non-http api origin', { ...valid, apiBaseUrl: 'javascript:alert(1)' }],
-  ['a remote entry on a non-http scheme', { ...valid, remotes: [{ name: 'users', entry: 'file:///etc/passwd' }] }],
+  [
+    'a remote entry on a non-http scheme',
+    { ...valid, remotes: [{ name: 'users', entry: 'file:///etc/passwd' }] },
+  ],
   ['a bad remote name', { ...valid, remotes: [{ name: '../x', entry: 'http://a/mf-manifest.json' }] }],
   ['not an object', 'nope'],
 ])('refuses %s', async (_label, body) => {

@@ -8,10 +8,7 @@ const cache = new Map<string, Promise<ComponentType>>();
 
 function isPageModule(value: unknown): value is { default: ComponentType } {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    'default' in value &&
-    typeof value.default === 'function'
+    typeof value === 'object' && value !== null && 'default' in value && typeof value.default === 'function'
   );
 }
 

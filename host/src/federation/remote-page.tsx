@@ -1,4 +1,14 @@
-import { Component, Suspense, createElement, use, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  createElement,
+  use,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { Spinner, StatePanel } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 import type { RemoteEntry } from '@sso/shared/federation';

@@ -8,7 +8,10 @@ const valid = { access_token: 'acc', session_token: 'ses', token: 'tok', nik: '1
 describe('decodeHandoff (route /: a compressed session in `data`)', () => {
   test('a session with access and session tokens is accepted', () => {
     const result = decodeHandoff(encode(valid));
-    expect(result).toEqual({ ok: true, session: expect.objectContaining({ nik: '100001', access_token: 'acc' }) });
+    expect(result).toEqual({
+      ok: true,
+      session: expect.objectContaining({ nik: '100001', access_token: 'acc' }),
+    });
   });
 
   test.each([

@@ -5,7 +5,10 @@ let pending: string | null = null;
  * Removes `data` from the address bar and history (replaceState) and keeps its value in memory for
  * the handoff screen. Runs before React renders anything.
  */
-export function takeHandoffParam(location: Location = window.location, history: History = window.history): void {
+export function takeHandoffParam(
+  location: Location = window.location,
+  history: History = window.history,
+): void {
   const url = new URL(location.href);
   if (!url.searchParams.has('data')) return;
   pending = url.searchParams.get('data');

@@ -4,7 +4,11 @@ import { SESSION_KEY, writeSession } from '@sso/shared/session';
 import { RedirectIfSession, RequireSession } from './guards';
 
 const now = () => Math.floor(Date.now() / 1000);
-const session = (expiresIn: number) => ({ access_token: 'a', session_token: 's', expires_at: now() + expiresIn });
+const session = (expiresIn: number) => ({
+  access_token: 'a',
+  session_token: 's',
+  expires_at: now() + expiresIn,
+});
 
 function renderAt(path: string) {
   return render(

@@ -19,9 +19,12 @@ export function RequireSession({ children }: { children: ReactNode }) {
     if (typeof session.expires_at !== 'number') return;
     const ms = session.expires_at * 1000 - Date.now() + 1000;
     // setTimeout overflows past ~24.8 days: check again later instead.
-    const timer = setTimeout(() => {
-      if (isExpired(session)) clearSession();
-    }, Math.min(ms, 2 ** 31 - 1));
+    const timer = setTimeout(
+      () => {
+        if (isExpired(session)) clearSession();
+      },
+      Math.min(ms, 2 ** 31 - 1),
+    );
     return () => clearTimeout(timer);
   }, [session, expired]);
 

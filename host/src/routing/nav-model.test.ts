@@ -22,7 +22,8 @@ test("a remote's item replaces the host placeholder of the same path (future app
 
 describe('selectedNavPath follows the path, nested paths select their list', () => {
   const items = mergeNav(hostNav, [[users], [roles]]);
-  const navPathOf = (p: string) => (p.startsWith('/edit-user/') || p === '/tambah-user' ? '/user-management' : undefined);
+  const navPathOf = (p: string) =>
+    p.startsWith('/edit-user/') || p === '/tambah-user' ? '/user-management' : undefined;
   test.each([
     ['/home', '/home'],
     ['/user-management', '/user-management'],

@@ -3,7 +3,16 @@ import { useNavigate } from 'react-router-dom';
 import type { User } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { Button, PageHeader, Spinner, StatePanel } from '@sso/shared/ui';
-import { BulkBar, DataTable, KebabMenu, Pagination, SearchField, pageCount, useListSearchParams, useRowSelection } from '@sso/shared/ui-data';
+import {
+  BulkBar,
+  DataTable,
+  KebabMenu,
+  Pagination,
+  SearchField,
+  pageCount,
+  useListSearchParams,
+  useRowSelection,
+} from '@sso/shared/ui-data';
 import styles from './user-list-page.module.css';
 import { texts } from '../texts';
 import { userPaths } from '../user-form/user-hash-id';

@@ -1,4 +1,12 @@
-import { StrictMode, Suspense, lazy, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import {
+  StrictMode,
+  Suspense,
+  lazy,
+  useState,
+  type ComponentType,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, Navigate, Outlet, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -36,7 +44,10 @@ function DevLogin() {
     }
   }
   return (
-    <form onSubmit={(e) => void submit(e)} style={{ maxWidth: 320, margin: '48px auto', display: 'grid', gap: 12 }}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      style={{ maxWidth: 320, margin: '48px auto', display: 'grid', gap: 12 }}
+    >
       <h1>Dev shell: masuk</h1>
       <TextField label="NIK" value={nik} onChange={(e) => setNik(e.target.value)} />
       <PasswordField label="Password" value={password} onChange={(e) => setPassword(e.target.value)} />
@@ -81,7 +92,11 @@ function Protected({ children }: { children: ReactNode }) {
  * A thin shell to develop one remote alone (`pnpm --filter remote-users dev`): the remote's own
  * routes, the shared QueryClient, toasts and dialogs, and a dev login against the local api.
  */
-export function mountStandalone({ descriptor, pages, apiBaseUrl = 'http://localhost:4000' }: StandaloneOptions) {
+export function mountStandalone({
+  descriptor,
+  pages,
+  apiBaseUrl = 'http://localhost:4000',
+}: StandaloneOptions) {
   configureApi(apiBaseUrl);
   const queryClient = createQueryClient();
   const routes = descriptor.routes.map((route) => {
@@ -105,7 +120,11 @@ export function mountStandalone({ descriptor, pages, apiBaseUrl = 'http://localh
           <Outlet />
         </DevFrame>
       ),
-      children: [...routes, { path: '/home', element: <p>Home (host)</p> }, { path: '*', element: <Navigate to={first} replace /> }],
+      children: [
+        ...routes,
+        { path: '/home', element: <p>Home (host)</p> },
+        { path: '*', element: <Navigate to={first} replace /> },
+      ],
     },
   ]);
   const root = document.getElementById('root');

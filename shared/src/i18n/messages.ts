@@ -48,8 +48,7 @@ export const t = {
     apRequired: 'Minimal pilih 1 AP',
     allUnits: 'Semua Unit',
     deleteTitle: (nama: string) => `Hapus user "${nama}"?`,
-    deleteBody: (product: string) =>
-      `Dengan menghapus, user tidak akan memilki akses ke aplikasi ${product}`,
+    deleteBody: (product: string) => `Dengan menghapus, user tidak akan memilki akses ke aplikasi ${product}`,
     // Spec 2 screen titles, columns and drawer fields.
     listTitle: 'User Management',
     createTitle: 'Tambah User',

@@ -1,2 +1,9 @@
-export { createQueryClient, shouldRetry, retryDelay, GC_TIME_MS, MAX_RETRIES, MAX_RETRY_DELAY_MS } from './query-client';
+export {
+  createQueryClient,
+  shouldRetry,
+  retryDelay,
+  GC_TIME_MS,
+  MAX_RETRIES,
+  MAX_RETRY_DELAY_MS,
+} from './query-client';
 export { userKeys, roleKeys, referenceKeys, sessionKeys } from './keys';

@@ -1,4 +1,13 @@
-import { clearSession, displayNameOf, initialOf, isExpired, readSession, SESSION_KEY, subscribeSession, writeSession } from '.';
+import {
+  clearSession,
+  displayNameOf,
+  initialOf,
+  isExpired,
+  readSession,
+  SESSION_KEY,
+  subscribeSession,
+  writeSession,
+} from '.';
 
 const base = { access_token: 'a', session_token: 's' };
 

@@ -62,8 +62,12 @@ export function Select<V extends string | number>({
         aria-invalid={error ? true : undefined}
         {...getToggleButtonProps({ disabled })}
       >
-        {selectedItem?.color ? <span className={styles.dot} style={{ background: selectedItem.color }} /> : null}
-        <span className={selectedItem || (clearLabel && value === null) ? '' : styles.placeholder}>{shown}</span>
+        {selectedItem?.color ? (
+          <span className={styles.dot} style={{ background: selectedItem.color }} />
+        ) : null}
+        <span className={selectedItem || (clearLabel && value === null) ? '' : styles.placeholder}>
+          {shown}
+        </span>
         <ChevronDownIcon className={styles.chevron} />
       </button>
       <ul {...getMenuProps()} className={`${styles.menu} ${isOpen ? styles.open : ''}`}>

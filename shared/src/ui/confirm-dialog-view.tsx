@@ -37,10 +37,7 @@ export default function ConfirmDialogView({
               </Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button
-                variant={variant === 'warning' ? 'danger' : 'primary'}
-                onClick={() => onSettle(true)}
-              >
+              <Button variant={variant === 'warning' ? 'danger' : 'primary'} onClick={() => onSettle(true)}>
                 {current?.confirmLabel ?? 'Ya'}
               </Button>
             </AlertDialog.Action>

@@ -16,7 +16,12 @@ test.each([
   render(<ConfirmDialogHost />);
   let answer: Promise<boolean> = Promise.resolve(!expected);
   act(() => {
-    answer = confirm({ variant: 'warning', title: 'Hapus user "Budi"?', body: 'Yakin?', confirmLabel: 'Hapus' });
+    answer = confirm({
+      variant: 'warning',
+      title: 'Hapus user "Budi"?',
+      body: 'Yakin?',
+      confirmLabel: 'Hapus',
+    });
   });
   const dialog = await screen.findByRole('alertdialog', { name: 'Hapus user "Budi"?' });
   expect(dialog).toHaveTextContent('Yakin?');

@@ -10,8 +10,7 @@ import { t } from '@sso/shared/i18n';
  */
 export function useLeaveConfirmation(dirty: boolean): void {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
 
   useEffect(() => {
