@@ -135,6 +135,7 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
       client: { overlay: { warnings: false, errors: true } },
     },
     watchOptions: { ignored: ['**/node_modules/**', '**/dist/**'] },
-    stats: 'errors-warnings',
+    // ANALYZE=1 with `rspack build --json out.json` writes module-level stats (which package weighs what).
+    stats: process.env.ANALYZE ? { all: false, modules: true, chunks: true, ids: true } : 'errors-warnings',
   };
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { demoAdminSession, launchChromium } from './lib/browser-kit.mjs';
 import { closeServer, serveStatic } from './serve-static.mjs';
 
 const root = path.join(import.meta.dirname, '..');
@@ -26,15 +26,6 @@ const LOAD_SECONDS = quick ? 2 : 10;
 const PORTS = { api: 4100, host: 3200, auth: 3201, users: 3202, roles: 3203, baseline: 3204 };
 const origin = (port) => `http://localhost:${port}`;
 const API = `${origin(PORTS.api)}/api/v1/sso`;
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
@@ -217,34 +208,9 @@ async function main() {
   await waitFor(`${origin(PORTS.api)}/health`);
 
   // A real session through the login chain, as the panel stores it.
-  const post = (p, body, token) =>
-    fetch(API + p, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
-  const get = (p, token) =>
-    fetch(API + p, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
-  const login = await post('/auth/login/nik', {
-    nik: '100001',
-    password: 'admin123',
-    url: origin(PORTS.host),
-  });
-  const token = login.data.token;
-  const apps = await get('/session/available-apps', token);
-  const app = apps.data.find((a) => String(a.id) === String(login.data.apps_id));
-  const created = await post('/session/create', { app_id: app.id }, token);
-  const me = await get('/api/me', token);
-  const session = {
-    ...me.data.user,
-    token,
-    app_id: app.id,
-    app_name: app.name,
-    ...created.data,
-    user: me.data.user,
-  };
+  const session = await demoAdminSession(API, origin(PORTS.host));
 
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await launchChromium();
   cleanups.unshift(async () => browser.close());
 
   /** A cold load in a fresh context: JS bytes (encoded, as served), requests, time to `ready`. */
@@ -349,7 +315,7 @@ async function main() {
     await context.close();
   }
 
-  const apiFigures = await loadApi(token);
+  const apiFigures = await loadApi(String(session.token));
   const { health, usersListPage1: listPage1, usersListKeyword: listSearch } = apiFigures;
 
   // 4. Report.

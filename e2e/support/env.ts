@@ -1,16 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 
-/** DEVELOPERS.md: Debian's Chromium with exactly these flags. */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** DEVELOPERS.md: Debian's Chromium with exactly these flags (one list for every script). */
+export { chromiumArgs } from '../../scripts/lib/browser-kit.mjs';
 
 export const API_ORIGIN = 'http://localhost:4000';
 export const API_BASE = `${API_ORIGIN}/api/v1/sso`;
