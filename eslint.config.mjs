@@ -42,7 +42,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@sso/shared(?!/(contract|api|session|query|ui|ui-data|i18n|federation|dev-shell)$)',
+              regex:
+                '^@sso/shared(?!/(contract|api|session|query|ui|ui-data|i18n|federation|dev-shell|testing)$)',
               message:
                 'Import @sso/shared only through its public subpaths (@sso/shared/ui, /api, /contract, …).',
             },
@@ -116,6 +117,20 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // @sso/shared/testing is for Jest suites only: it must never reach a bundle.
+    files: ['*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**', 'shared/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='@sso/shared/testing']",
+          message: '@sso/shared/testing is for tests only (*.test.ts, test-support/).',
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'api/src/test-support/**'],
     rules: {
