@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, SESSION_KEY } from './support/fixtures';
+import { test as base, expect, SESSION_KEY } from './support/fixtures';
 import { routes } from './support/routes';
 import { API_BASE, DEMO_ADMIN, HOST_ORIGIN } from './support/env';
 import type { SsoApi } from './support/sso-api';
@@ -43,6 +43,15 @@ async function createUser(apiClient: SsoApi): Promise<TestUser> {
 async function removeUser(apiClient: SsoApi, user: TestUser | undefined): Promise<void> {
   if (user) await apiClient.delete(`/api/v1/ap/users/${user.id}`);
 }
+
+/** Each OTP or recovery test gets its own user, removed again afterwards whatever the outcome. */
+const test = base.extend<{ freshUser: TestUser }>({
+  freshUser: async ({ apiClient }, use) => {
+    const user = await createUser(apiClient);
+    await use(user);
+    await removeUser(apiClient, user);
+  },
+});
 
 const storage = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
 const authKeys = (page: Page) =>
@@ -124,31 +133,29 @@ test.describe('login by NIK', () => {
     expect(requests).toEqual([]);
   });
 
-  test('shows the server field errors under their fields and stores nothing', async ({ page, apiClient }) => {
-    const user = await createUser(apiClient);
-    try {
-      await page.goto(routes.login);
-      await nikField(page).fill('E2E-NOBODY');
-      await passwordField(page).fill('whatever');
-      await page.getByRole('button', { name: 'Masuk' }).click();
-      await expect(nikField(page)).toHaveAccessibleDescription('NIK tidak terdaftar');
+  test('shows the server field errors under their fields and stores nothing', async ({
+    page,
+    freshUser: user,
+  }) => {
+    await page.goto(routes.login);
+    await nikField(page).fill('E2E-NOBODY');
+    await passwordField(page).fill('whatever');
+    await page.getByRole('button', { name: 'Masuk' }).click();
+    await expect(nikField(page)).toHaveAccessibleDescription('NIK tidak terdaftar');
 
-      await nikField(page).fill(DEMO_ADMIN.nik);
-      await passwordField(page).fill('not-the-password');
-      await page.getByRole('button', { name: 'Masuk' }).click();
-      await expect(passwordField(page)).toHaveAccessibleDescription('Password salah');
+    await nikField(page).fill(DEMO_ADMIN.nik);
+    await passwordField(page).fill('not-the-password');
+    await page.getByRole('button', { name: 'Masuk' }).click();
+    await expect(passwordField(page)).toHaveAccessibleDescription('Password salah');
 
-      // A user created through the api has no password yet: the server says so under the field.
-      await nikField(page).fill(user.nik);
-      await passwordField(page).fill('anything');
-      await page.getByRole('button', { name: 'Masuk' }).click();
-      await expect(passwordField(page)).toHaveAccessibleDescription(/Password belum diatur/);
+    // A user created through the api has no password yet: the server says so under the field.
+    await nikField(page).fill(user.nik);
+    await passwordField(page).fill('anything');
+    await page.getByRole('button', { name: 'Masuk' }).click();
+    await expect(passwordField(page)).toHaveAccessibleDescription(/Password belum diatur/);
 
-      await expect(page).toHaveURL(/\/login$/);
-      expect(await storage(page, SESSION_KEY)).toBeNull();
-    } finally {
-      await removeUser(apiClient, user);
-    }
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storage(page, SESSION_KEY)).toBeNull();
   });
 
   test('a failing step of the chain leaves the user on the form with a message and no session', async ({
@@ -211,207 +218,187 @@ test.describe('login by phone', () => {
 
   test('code from the outbox signs in; wrong, empty and reused codes are refused', async ({
     page,
-    apiClient,
     outbox,
     expectNoA11yViolations,
+    freshUser: user,
   }) => {
-    const user = await createUser(apiClient);
-    try {
-      await page.goto(routes.loginByPhone);
-      await phoneField(page).fill(user.phone);
-      const requested = page.waitForRequest(`${API_BASE}/auth/request-otp`);
-      await page.getByRole('button', { name: 'Kirim Kode OTP' }).click();
-      expect((await requested).postDataJSON()).toEqual({ phone: user.phone });
-      await expect(page).toHaveURL(/\/verifikasi-otp$/);
-      const masked = `${user.phone.slice(0, 4)}xxxxx${user.phone.slice(-3)}`;
-      await expect(page.getByText(masked)).toBeVisible();
-      await expect(resendButton(page)).toBeDisabled();
-      await expect(resendButton(page)).toHaveText(/0[01]:\d\d/);
-      await expectNoA11yViolations(page);
+    await page.goto(routes.loginByPhone);
+    await phoneField(page).fill(user.phone);
+    const requested = page.waitForRequest(`${API_BASE}/auth/request-otp`);
+    await page.getByRole('button', { name: 'Kirim Kode OTP' }).click();
+    expect((await requested).postDataJSON()).toEqual({ phone: user.phone });
+    await expect(page).toHaveURL(/\/verifikasi-otp$/);
+    const masked = `${user.phone.slice(0, 4)}xxxxx${user.phone.slice(-3)}`;
+    await expect(page.getByText(masked)).toBeVisible();
+    await expect(resendButton(page)).toBeDisabled();
+    await expect(resendButton(page)).toHaveText(/0[01]:\d\d/);
+    await expectNoA11yViolations(page);
 
-      // Empty code: sent as 0, a request error.
-      const empty = page.waitForRequest(`${API_BASE}/auth/login/phone`);
-      await page.getByRole('button', { name: 'Verifikasi' }).click();
-      expect((await empty).postDataJSON()).toEqual({ phone: user.phone, otp: 0 });
-      await expect(page.getByRole('alert')).toHaveText('Kode OTP tidak boleh kosong');
+    // Empty code: sent as 0, a request error.
+    const empty = page.waitForRequest(`${API_BASE}/auth/login/phone`);
+    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    expect((await empty).postDataJSON()).toEqual({ phone: user.phone, otp: 0 });
+    await expect(page.getByRole('alert')).toHaveText('Kode OTP tidak boleh kosong');
 
-      const code = await outbox.latestCode(user.phone, 'login');
-      const wrong = code === '111111' ? '222222' : '111111';
-      await typeCode(page, wrong);
-      await expect(page.getByRole('alert')).toHaveText('Kode OTP tidak sesuai, silakan periksa kembali');
-      await expectNoA11yViolations(page);
+    const code = await outbox.latestCode(user.phone, 'login');
+    const wrong = code === '111111' ? '222222' : '111111';
+    await typeCode(page, wrong);
+    await expect(page.getByRole('alert')).toHaveText('Kode OTP tidak sesuai, silakan periksa kembali');
+    await expectNoA11yViolations(page);
 
-      // Paste the whole code, as a number on the wire.
-      const sent = page.waitForRequest(`${API_BASE}/auth/login/phone`);
-      await pasteInto(page, page.getByRole('textbox', { name: 'Digit 3 dari 6' }), code);
-      await expect(page.getByRole('textbox', { name: 'Digit 1 dari 6' })).toHaveValue(code.charAt(0));
-      await expect(page.getByRole('textbox', { name: 'Digit 6 dari 6' })).toHaveValue(code.charAt(5));
-      await expect(page.getByRole('textbox', { name: 'Digit 6 dari 6' })).toBeFocused();
-      await page.keyboard.press('Enter');
-      expect((await sent).postDataJSON()).toEqual({ phone: user.phone, otp: Number(code) });
-      await expect(page).toHaveURL(/\/home$/);
-      await expect(toastWith(page, 'Login successfully')).toBeVisible();
-      const session = JSON.parse((await storage(page, SESSION_KEY)) ?? '{}');
-      expect(session).toMatchObject({ nik: user.nik, phone: user.phone });
-      expect(await authKeys(page)).toEqual([]);
+    // Paste the whole code, as a number on the wire.
+    const sent = page.waitForRequest(`${API_BASE}/auth/login/phone`);
+    await pasteInto(page, page.getByRole('textbox', { name: 'Digit 3 dari 6' }), code);
+    await expect(page.getByRole('textbox', { name: 'Digit 1 dari 6' })).toHaveValue(code.charAt(0));
+    await expect(page.getByRole('textbox', { name: 'Digit 6 dari 6' })).toHaveValue(code.charAt(5));
+    await expect(page.getByRole('textbox', { name: 'Digit 6 dari 6' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect((await sent).postDataJSON()).toEqual({ phone: user.phone, otp: Number(code) });
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(toastWith(page, 'Login successfully')).toBeVisible();
+    const session = JSON.parse((await storage(page, SESSION_KEY)) ?? '{}');
+    expect(session).toMatchObject({ nik: user.nik, phone: user.phone });
+    expect(await authKeys(page)).toEqual([]);
 
-      // The same code again (after a logout): single use.
-      await page.evaluate(
-        ([sessionKey, phone]) => {
-          window.localStorage.removeItem(sessionKey);
-          window.localStorage.setItem('sso.auth.login.phone', JSON.stringify(phone));
-        },
-        [SESSION_KEY, user.phone] as const,
-      );
-      await page.goto(routes.verifyLoginOtp);
-      await typeCode(page, code);
-      await expect(page.getByRole('alert')).toHaveText(/Kode OTP sudah digunakan/);
-      await expect(page).toHaveURL(/\/verifikasi-otp$/);
-      expect(await storage(page, SESSION_KEY)).toBeNull();
-    } finally {
-      await removeUser(apiClient, user);
-    }
+    // The same code again (after a logout): single use.
+    await page.evaluate(
+      ([sessionKey, phone]) => {
+        window.localStorage.removeItem(sessionKey);
+        window.localStorage.setItem('sso.auth.login.phone', JSON.stringify(phone));
+      },
+      [SESSION_KEY, user.phone] as const,
+    );
+    await page.goto(routes.verifyLoginOtp);
+    await typeCode(page, code);
+    await expect(page.getByRole('alert')).toHaveText(/Kode OTP sudah digunakan/);
+    await expect(page).toHaveURL(/\/verifikasi-otp$/);
+    expect(await storage(page, SESSION_KEY)).toBeNull();
   });
 
   test('a too-early resend shows the server message (code 6) and waits its window; back clears the flow', async ({
     page,
-    apiClient,
+    freshUser: user,
   }) => {
-    const user = await createUser(apiClient);
-    try {
-      await page.goto(routes.loginByPhone);
-      await phoneField(page).fill(user.phone);
-      await page.getByRole('button', { name: 'Kirim Kode OTP' }).click();
-      await expect(page).toHaveURL(/\/verifikasi-otp$/);
+    await page.goto(routes.loginByPhone);
+    await phoneField(page).fill(user.phone);
+    await page.getByRole('button', { name: 'Kirim Kode OTP' }).click();
+    await expect(page).toHaveURL(/\/verifikasi-otp$/);
 
-      // The countdown survives a reload.
-      await page.reload();
-      await expect(resendButton(page)).toBeDisabled();
-      await expect(resendButton(page)).toHaveText(/0[01]:\d\d/);
+    // The countdown survives a reload.
+    await page.reload();
+    await expect(resendButton(page)).toBeDisabled();
+    await expect(resendButton(page)).toHaveText(/0[01]:\d\d/);
 
-      // Without the local cooldown the button is available, but the server still says too early.
-      await page.evaluate(() => window.localStorage.removeItem('sso.auth.login.otp-cooldown'));
-      await page.reload();
-      await expect(resendButton(page)).toBeEnabled();
-      await expect(resendButton(page)).toHaveText('Kirim ulang OTP');
-      const answer = page.waitForResponse(`${API_BASE}/auth/request-otp`);
-      await resendButton(page).click();
-      const body = await (await answer).json();
-      expect(body).toMatchObject({ code: 6 });
-      await expect(page.getByRole('alert')).toHaveText(body.message);
-      await expect(resendButton(page)).toBeDisabled();
-      await expect(resendButton(page)).toHaveText(/00:[0-5]\d|01:00/);
-      const cooldown = JSON.parse((await storage(page, 'sso.auth.login.otp-cooldown')) ?? '{}');
-      expect(cooldown).toMatchObject({ count: 0, windowSeconds: body.window_seconds });
+    // Without the local cooldown the button is available, but the server still says too early.
+    await page.evaluate(() => window.localStorage.removeItem('sso.auth.login.otp-cooldown'));
+    await page.reload();
+    await expect(resendButton(page)).toBeEnabled();
+    await expect(resendButton(page)).toHaveText('Kirim ulang OTP');
+    const answer = page.waitForResponse(`${API_BASE}/auth/request-otp`);
+    await resendButton(page).click();
+    const body = await (await answer).json();
+    expect(body).toMatchObject({ code: 6 });
+    await expect(page.getByRole('alert')).toHaveText(body.message);
+    await expect(resendButton(page)).toBeDisabled();
+    await expect(resendButton(page)).toHaveText(/00:[0-5]\d|01:00/);
+    const cooldown = JSON.parse((await storage(page, 'sso.auth.login.otp-cooldown')) ?? '{}');
+    expect(cooldown).toMatchObject({ count: 0, windowSeconds: body.window_seconds });
 
-      await page.getByRole('button', { name: 'Kembali' }).click();
-      await expect(page).toHaveURL(/\/login-by-phone$/);
-      expect(await authKeys(page)).toEqual([]);
-    } finally {
-      await removeUser(apiClient, user);
-    }
+    await page.getByRole('button', { name: 'Kembali' }).click();
+    await expect(page).toHaveURL(/\/login-by-phone$/);
+    expect(await authKeys(page)).toEqual([]);
   });
 });
 
 test.describe('password recovery', () => {
   test('NIK → code → new password; the user signs in with it; every stored value is cleared', async ({
     page,
-    apiClient,
     outbox,
     expectNoA11yViolations,
+    freshUser: user,
   }) => {
-    const user = await createUser(apiClient);
-    try {
-      await page.goto(routes.forgotPassword);
-      await expectNoA11yViolations(page);
-      await page.getByRole('button', { name: 'Kirim OTP' }).click();
-      await expect(nikField(page)).toHaveAccessibleDescription('NIK tidak boleh kosong');
-      await nikField(page).fill('E2E-NOBODY');
-      await page.getByRole('button', { name: 'Kirim OTP' }).click();
-      await expect(nikField(page)).toHaveAccessibleDescription('NIK tidak terdaftar');
+    await page.goto(routes.forgotPassword);
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Kirim OTP' }).click();
+    await expect(nikField(page)).toHaveAccessibleDescription('NIK tidak boleh kosong');
+    await nikField(page).fill('E2E-NOBODY');
+    await page.getByRole('button', { name: 'Kirim OTP' }).click();
+    await expect(nikField(page)).toHaveAccessibleDescription('NIK tidak terdaftar');
 
-      await nikField(page).fill(user.nik);
-      await page.getByRole('button', { name: 'Kirim OTP' }).click();
-      await expect(page).toHaveURL(/\/validate-otp$/);
-      const masked = `${user.phone.slice(0, 4)}xxxxx${user.phone.slice(-3)}`;
-      await expect(page.getByText(masked)).toBeVisible();
-      expect(JSON.parse((await storage(page, 'sso.auth.reset.nik')) ?? 'null')).toBe(user.nik);
-      expect(JSON.parse((await storage(page, 'sso.auth.reset.phone')) ?? 'null')).toBe(masked);
-      await expectNoA11yViolations(page);
+    await nikField(page).fill(user.nik);
+    await page.getByRole('button', { name: 'Kirim OTP' }).click();
+    await expect(page).toHaveURL(/\/validate-otp$/);
+    const masked = `${user.phone.slice(0, 4)}xxxxx${user.phone.slice(-3)}`;
+    await expect(page.getByText(masked)).toBeVisible();
+    expect(JSON.parse((await storage(page, 'sso.auth.reset.nik')) ?? 'null')).toBe(user.nik);
+    expect(JSON.parse((await storage(page, 'sso.auth.reset.phone')) ?? 'null')).toBe(masked);
+    await expectNoA11yViolations(page);
 
-      // Empty code: sent as an empty value.
-      const empty = page.waitForRequest(`${API_BASE}/forgot-password/verify-otp`);
-      await page.getByRole('button', { name: 'Verifikasi' }).click();
-      expect((await empty).postDataJSON()).toEqual({ nik: user.nik, otp: '' });
-      await expect(page.getByRole('alert')).toHaveText('Kode OTP tidak boleh kosong');
+    // Empty code: sent as an empty value.
+    const empty = page.waitForRequest(`${API_BASE}/forgot-password/verify-otp`);
+    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    expect((await empty).postDataJSON()).toEqual({ nik: user.nik, otp: '' });
+    await expect(page.getByRole('alert')).toHaveText('Kode OTP tidak boleh kosong');
 
-      const code = await outbox.latestCode(user.phone, 'reset');
-      await typeCode(page, code === '111111' ? '222222' : '111111');
-      await expect(page.getByRole('alert')).toHaveText('Kode OTP tidak sesuai, silakan periksa kembali');
+    const code = await outbox.latestCode(user.phone, 'reset');
+    await typeCode(page, code === '111111' ? '222222' : '111111');
+    await expect(page.getByRole('alert')).toHaveText('Kode OTP tidak sesuai, silakan periksa kembali');
 
-      await typeCode(page, code);
-      await expect(page).toHaveURL(/\/new-password$/);
-      expect(JSON.parse((await storage(page, 'sso.auth.reset.otp')) ?? 'null')).toBe(code);
-      await expectNoA11yViolations(page);
+    await typeCode(page, code);
+    await expect(page).toHaveURL(/\/new-password$/);
+    expect(JSON.parse((await storage(page, 'sso.auth.reset.otp')) ?? 'null')).toBe(code);
+    await expectNoA11yViolations(page);
 
-      // Back clears the code and returns to the OTP step; the same (verified) code passes again.
-      await page.getByRole('button', { name: 'Kembali' }).click();
-      await expect(page).toHaveURL(/\/validate-otp$/);
-      expect(await storage(page, 'sso.auth.reset.otp')).toBeNull();
-      await typeCode(page, code);
-      await expect(page).toHaveURL(/\/new-password$/);
+    // Back clears the code and returns to the OTP step; the same (verified) code passes again.
+    await page.getByRole('button', { name: 'Kembali' }).click();
+    await expect(page).toHaveURL(/\/validate-otp$/);
+    expect(await storage(page, 'sso.auth.reset.otp')).toBeNull();
+    await typeCode(page, code);
+    await expect(page).toHaveURL(/\/new-password$/);
 
-      const newPassword = page.getByLabel('Password baru', { exact: true });
-      const confirm = page.getByLabel('Konfirmasi password baru');
-      const hint = page.getByText('Password minimal 6 karakter');
-      await expect(hint).toHaveCSS('color', 'rgb(91, 100, 117)');
-      await newPassword.fill('abc');
-      await expect(hint).toHaveCSS('color', 'rgb(185, 28, 28)');
-      await expectNoA11yViolations(page);
+    const newPassword = page.getByLabel('Password baru', { exact: true });
+    const confirm = page.getByLabel('Konfirmasi password baru');
+    const hint = page.getByText('Password minimal 6 karakter');
+    await expect(hint).toHaveCSS('color', 'rgb(91, 100, 117)');
+    await newPassword.fill('abc');
+    await expect(hint).toHaveCSS('color', 'rgb(185, 28, 28)');
+    await expectNoA11yViolations(page);
 
-      // Different confirmation: "Password tidak sesuai", and the request carries an empty password.
-      await newPassword.fill('rahasia-baru');
-      await expect(hint).toHaveCSS('color', 'rgb(91, 100, 117)');
-      await confirm.fill('rahasia-lain');
-      const mismatched = page.waitForRequest(`${API_BASE}/forgot-password/reset`);
-      await page.getByRole('button', { name: 'Ganti Password' }).click();
-      expect((await mismatched).postDataJSON()).toEqual({ nik: user.nik, otp: code, new_password: '' });
-      await expect(confirm).toHaveAccessibleDescription('Password tidak sesuai');
-      await expect(page).toHaveURL(/\/new-password$/);
+    // Different confirmation: "Password tidak sesuai", and the request carries an empty password.
+    await newPassword.fill('rahasia-baru');
+    await expect(hint).toHaveCSS('color', 'rgb(91, 100, 117)');
+    await confirm.fill('rahasia-lain');
+    const mismatched = page.waitForRequest(`${API_BASE}/forgot-password/reset`);
+    await page.getByRole('button', { name: 'Ganti Password' }).click();
+    expect((await mismatched).postDataJSON()).toEqual({ nik: user.nik, otp: code, new_password: '' });
+    await expect(confirm).toHaveAccessibleDescription('Password tidak sesuai');
+    await expect(page).toHaveURL(/\/new-password$/);
 
-      await confirm.fill('rahasia-baru');
-      await page.getByRole('button', { name: 'Ganti Password' }).click();
-      await expect(toastWith(page, 'Password berhasil diubah')).toBeVisible();
-      // '/' without handoff data goes on to /login.
-      await expect(page).toHaveURL(/\/login$/);
-      expect(await authKeys(page)).toEqual([]);
+    await confirm.fill('rahasia-baru');
+    await page.getByRole('button', { name: 'Ganti Password' }).click();
+    await expect(toastWith(page, 'Password berhasil diubah')).toBeVisible();
+    // '/' without handoff data goes on to /login.
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await authKeys(page)).toEqual([]);
 
-      // The code is spent; the new password works.
-      await nikField(page).fill(user.nik);
-      await passwordField(page).fill('rahasia-baru');
-      await page.getByRole('button', { name: 'Masuk' }).click();
-      await expect(page).toHaveURL(/\/home$/);
-    } finally {
-      await removeUser(apiClient, user);
-    }
+    // The code is spent; the new password works.
+    await nikField(page).fill(user.nik);
+    await passwordField(page).fill('rahasia-baru');
+    await page.getByRole('button', { name: 'Masuk' }).click();
+    await expect(page).toHaveURL(/\/home$/);
   });
 
   test('the back arrow of the OTP step clears the flow and returns to /forgot-password', async ({
     page,
-    apiClient,
+    freshUser: user,
   }) => {
-    const user = await createUser(apiClient);
-    try {
-      await page.goto(routes.forgotPassword);
-      await nikField(page).fill(user.nik);
-      await page.getByRole('button', { name: 'Kirim OTP' }).click();
-      await expect(page).toHaveURL(/\/validate-otp$/);
-      await page.getByRole('button', { name: 'Kembali' }).click();
-      await expect(page).toHaveURL(/\/forgot-password$/);
-      expect(await authKeys(page)).toEqual([]);
-    } finally {
-      await removeUser(apiClient, user);
-    }
+    await page.goto(routes.forgotPassword);
+    await nikField(page).fill(user.nik);
+    await page.getByRole('button', { name: 'Kirim OTP' }).click();
+    await expect(page).toHaveURL(/\/validate-otp$/);
+    await page.getByRole('button', { name: 'Kembali' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    expect(await authKeys(page)).toEqual([]);
   });
 });
 

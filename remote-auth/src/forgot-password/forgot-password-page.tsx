@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { t } from '@sso/shared/i18n';
 import { Button, TextField } from '@sso/shared/ui';
 import { serverFormErrors } from '../auth-errors/server-form-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import styles from '../auth-layout/auth-layout.module.css';
+import { AuthFooter } from '../auth-layout/auth-footer';
 import { authText } from '../auth-texts';
 import { useStartPasswordReset } from './start-password-reset';
 
@@ -59,12 +60,7 @@ export default function ForgotPasswordPage() {
           {t.auth.sendOtp}
         </Button>
       </form>
-      <p className={styles.footer}>
-        {authText.rememberPassword}{' '}
-        <Link className={styles.link} to="/login">
-          {authText.backToLogin}
-        </Link>
-      </p>
+      <AuthFooter prompt={authText.rememberPassword} to="/login" label={authText.backToLogin} />
     </AuthLayout>
   );
 }

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { t } from '@sso/shared/i18n';
 import { Button, toast } from '@sso/shared/ui';
 import { serverFormErrors } from '../auth-errors/server-form-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import styles from '../auth-layout/auth-layout.module.css';
+import { AuthFooter } from '../auth-layout/auth-footer';
 import { authText } from '../auth-texts';
 import { startCooldown } from '../otp/resend-cooldown';
 import { loginCooldownStore, loginPhoneStore } from './login-phone-storage';
@@ -52,11 +53,7 @@ export default function LoginPhonePage() {
           {t.auth.sendOtpCode}
         </Button>
       </form>
-      <p className={styles.footer}>
-        <Link className={styles.link} to="/login">
-          {authText.loginByNikLink}
-        </Link>
-      </p>
+      <AuthFooter to="/login" label={authText.loginByNikLink} />
     </AuthLayout>
   );
 }

@@ -8,6 +8,7 @@ import { serverFormErrors } from '../auth-errors/server-form-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import { FormAlert } from '../auth-layout/form-alert';
 import styles from '../auth-layout/auth-layout.module.css';
+import { AuthFooter } from '../auth-layout/auth-footer';
 import { authText } from '../auth-texts';
 import { loginFormSchema, type LoginFormValues } from './login-form-schema';
 import { useLoginWithNik } from './login-with-nik';
@@ -73,12 +74,7 @@ export default function LoginPage() {
           {t.auth.login}
         </Button>
       </form>
-      <p className={styles.footer}>
-        {authText.otherWay}{' '}
-        <Link className={styles.link} to="/login-by-phone">
-          {authText.loginByPhoneLink}
-        </Link>
-      </p>
+      <AuthFooter prompt={authText.otherWay} to="/login-by-phone" label={authText.loginByPhoneLink} />
     </AuthLayout>
   );
 }
