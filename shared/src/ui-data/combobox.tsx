@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useCombobox } from 'downshift';
 import styles from './combobox.module.css';
+import { ListboxMenu, optionClass } from './listbox-menu';
 import { t } from '@sso/shared/i18n';
 
 export interface ComboboxProps<T> {
@@ -71,21 +72,23 @@ export function Combobox<T>({
           aria-describedby={error ? errorId : undefined}
           {...getInputProps({ onBlur })}
         />
-        <ul {...getMenuProps()} className={`${styles.menu} ${isOpen ? styles.open : ''}`}>
-          {isOpen && loading ? <li className={styles.empty}>{t.common.loading}</li> : null}
-          {isOpen && !loading && items.length === 0 ? <li className={styles.empty}>{emptyText}</li> : null}
-          {isOpen && !loading
-            ? items.map((item, index) => (
-                <li
-                  key={itemKey(item)}
-                  className={`${styles.option} ${highlightedIndex === index ? styles.highlighted : ''}`}
-                  {...getItemProps({ item, index })}
-                >
-                  {renderItem ? renderItem(item) : itemToString(item)}
-                </li>
-              ))
-            : null}
-        </ul>
+        <ListboxMenu
+          menuProps={getMenuProps()}
+          isOpen={isOpen}
+          loading={loading}
+          empty={items.length === 0}
+          emptyText={emptyText}
+        >
+          {items.map((item, index) => (
+            <li
+              key={itemKey(item)}
+              className={optionClass(highlightedIndex === index)}
+              {...getItemProps({ item, index })}
+            >
+              {renderItem ? renderItem(item) : itemToString(item)}
+            </li>
+          ))}
+        </ListboxMenu>
       </div>
       {error ? (
         <p id={errorId} className={styles.error} role="alert">

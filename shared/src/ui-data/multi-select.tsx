@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useSelect } from 'downshift';
 import styles from './multi-select.module.css';
+import { ListboxMenu, optionClass } from './listbox-menu';
 import type { SelectOption } from './select';
 import { ChevronDownIcon, CloseIcon } from '@sso/shared/ui';
-import { t } from '@sso/shared/i18n';
 
 export interface MultiSelectAllOption {
   /** Label of the first option and of the chip shown when everything is chosen (e.g. `All`). */
@@ -138,30 +138,27 @@ export function MultiSelect<V extends string | number>({
             <span className={styles.placeholder}>{placeholder}</span>
             <ChevronDownIcon />
           </div>
-          <ul
-            {...getMenuProps({ 'aria-multiselectable': true })}
-            className={`${styles.menu} ${isOpen ? styles.open : ''}`}
+          <ListboxMenu
+            menuProps={getMenuProps({ 'aria-multiselectable': true })}
+            isOpen={isOpen}
+            loading={loading}
+            empty={items.length === 0}
+            className={styles.menu}
           >
-            {isOpen && loading ? <li className={styles.empty}>{t.common.loading}</li> : null}
-            {isOpen && !loading && items.length === 0 ? (
-              <li className={styles.empty}>{t.common.noOptions}</li>
-            ) : null}
-            {isOpen && !loading
-              ? items.map((item, index) => (
-                  <li
-                    key={item.kind === 'all' ? '__all' : String(item.option.value)}
-                    className={`${styles.option} ${highlightedIndex === index ? styles.highlighted : ''}`}
-                    {...getItemProps({ item, index, 'aria-selected': isChosen(item) })}
-                  >
-                    <span
-                      className={`${styles.mark} ${isChosen(item) ? styles.marked : ''}`}
-                      aria-hidden="true"
-                    />
-                    {item.kind === 'all' ? allOption?.label : item.option.label}
-                  </li>
-                ))
-              : null}
-          </ul>
+            {items.map((item, index) => (
+              <li
+                key={item.kind === 'all' ? '__all' : String(item.option.value)}
+                className={optionClass(highlightedIndex === index)}
+                {...getItemProps({ item, index, 'aria-selected': isChosen(item) })}
+              >
+                <span
+                  className={`${styles.mark} ${isChosen(item) ? styles.marked : ''}`}
+                  aria-hidden="true"
+                />
+                {item.kind === 'all' ? allOption?.label : item.option.label}
+              </li>
+            ))}
+          </ListboxMenu>
         </div>
       </div>
       {error ? (

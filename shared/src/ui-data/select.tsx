@@ -1,7 +1,7 @@
 import { useSelect } from 'downshift';
 import styles from './select.module.css';
+import { ListboxMenu, optionClass } from './listbox-menu';
 import { ChevronDownIcon } from '@sso/shared/ui';
-import { t } from '@sso/shared/i18n';
 
 export interface SelectOption<V extends string | number> {
   value: V;
@@ -70,26 +70,27 @@ export function Select<V extends string | number>({
         </span>
         <ChevronDownIcon className={styles.chevron} />
       </button>
-      <ul {...getMenuProps()} className={`${styles.menu} ${isOpen ? styles.open : ''}`}>
-        {isOpen && loading ? <li className={styles.empty}>{t.common.loading}</li> : null}
-        {isOpen && !loading && options.length === 0 ? (
-          <li className={styles.empty}>{t.common.noOptions}</li>
-        ) : null}
-        {isOpen && !loading
-          ? items.map((item, index) => (
-              <li
-                key={item ? String(item.value) : '__clear'}
-                className={`${styles.option} ${highlightedIndex === index ? styles.highlighted : ''} ${
-                  item?.value === value || (item === null && value === null) ? styles.selected : ''
-                }`}
-                {...getItemProps({ item, index })}
-              >
-                {item?.color ? <span className={styles.dot} style={{ background: item.color }} /> : null}
-                {item ? item.label : clearLabel}
-              </li>
-            ))
-          : null}
-      </ul>
+      <ListboxMenu
+        menuProps={getMenuProps()}
+        isOpen={isOpen}
+        loading={loading}
+        empty={options.length === 0}
+        className={isOpen ? styles.menuOpen : undefined}
+      >
+        {items.map((item, index) => (
+          <li
+            key={item ? String(item.value) : '__clear'}
+            className={optionClass(
+              highlightedIndex === index,
+              (item?.value === value || (item === null && value === null)) && styles.selected,
+            )}
+            {...getItemProps({ item, index })}
+          >
+            {item?.color ? <span className={styles.dot} style={{ background: item.color }} /> : null}
+            {item ? item.label : clearLabel}
+          </li>
+        ))}
+      </ListboxMenu>
       {error ? (
         <p className={styles.error} role="alert">
           {error}
