@@ -6,19 +6,13 @@ import {
   menuWithChildResponseSchema,
   paths,
 } from '@sso/shared/contract';
-import { call, expectError, expectOk, loginAsAdmin } from '../test-support/http';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { call, expectError, expectOk } from '../test-support/http';
+import { useAdminTestApp } from '../test-support/test-app';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await loginAsAdmin(t.app);
-});
-afterAll(() => t.close());
+const t = useAdminTestApp();
 
 const get = (path: string, query?: Record<string, string | number>) =>
-  call(t.app, 'GET', path, { token, query });
+  call(t.app, 'GET', path, { token: t.token, query });
 
 describe('reference data', () => {
   it('colors: at least 8 #rrggbb colours', async () => {

@@ -8,36 +8,33 @@ import {
   type RoleListQuery,
 } from '@sso/shared/contract';
 import { createRolePayload, createUserPayload } from '../test-support/factories';
-import { call, expectError, expectOk, loginAsAdmin } from '../test-support/http';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { call, expectError, expectOk } from '../test-support/http';
+import { useAdminTestApp } from '../test-support/test-app';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await loginAsAdmin(t.app);
-});
-afterAll(() => t.close());
+const t = useAdminTestApp();
 
 const list = async (query: RoleListQuery = {}) =>
   expectOk(
     await call(t.app, 'GET', paths.roles.list, {
-      token,
+      token: t.token,
       query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
     }),
     roleListResponseSchema,
   );
-const create = (body: unknown) => call(t.app, 'POST', paths.roles.create, { token, body });
+const create = (body: unknown) => call(t.app, 'POST', paths.roles.create, { token: t.token, body });
 const update = (id: number | string, body: unknown) =>
-  call(t.app, 'PATCH', paths.roles.update(id), { token, body });
-const remove = (id: number | string) => call(t.app, 'DELETE', paths.roles.remove(id), { token });
-const bulkRemove = (body: unknown) => call(t.app, 'DELETE', paths.roles.bulkRemove, { token, body });
+  call(t.app, 'PATCH', paths.roles.update(id), { token: t.token, body });
+const remove = (id: number | string) => call(t.app, 'DELETE', paths.roles.remove(id), { token: t.token });
+const bulkRemove = (body: unknown) => call(t.app, 'DELETE', paths.roles.bulkRemove, { token: t.token, body });
 const createOk = async (overrides = {}) =>
   expectOk(await create(createRolePayload(overrides)), roleResponseSchema, 201).data;
 
 /** The HRIS menu tree, to build grants from real ids. */
 async function hrisMenus() {
-  const reply = await call(t.app, 'GET', paths.reference.menuWithChild, { token, query: { apps_id: 2 } });
+  const reply = await call(t.app, 'GET', paths.reference.menuWithChild, {
+    token: t.token,
+    query: { apps_id: 2 },
+  });
   return expectOk(reply, menuWithChildResponseSchema).data;
 }
 
@@ -70,12 +67,21 @@ describe('GET role/list and role/all', () => {
   });
 
   it('answers 422 for bad queries', async () => {
-    expectError(await call(t.app, 'GET', paths.roles.list, { token, query: { sortBy: 'color; DROP' } }), 422);
-    expectError(await call(t.app, 'GET', paths.roles.list, { token, query: { perusahaan_id: 'x' } }), 422);
+    expectError(
+      await call(t.app, 'GET', paths.roles.list, { token: t.token, query: { sortBy: 'color; DROP' } }),
+      422,
+    );
+    expectError(
+      await call(t.app, 'GET', paths.roles.list, { token: t.token, query: { perusahaan_id: 'x' } }),
+      422,
+    );
   });
 
   it('role/all lists id, name and colour of every role, by name', async () => {
-    const body = expectOk(await call(t.app, 'GET', paths.roles.all, { token }), roleOptionsResponseSchema);
+    const body = expectOk(
+      await call(t.app, 'GET', paths.roles.all, { token: t.token }),
+      roleOptionsResponseSchema,
+    );
     const names = body.data.map((r) => r.name.toLowerCase());
     expect(names).toEqual([...names].sort());
     expect(Object.keys(body.data[0] ?? {}).sort()).toEqual(['color', 'id', 'name']);
@@ -172,7 +178,7 @@ describe('DELETE roles', () => {
   it('refuses (409) to delete a role that still has members', async () => {
     const role = await createOk();
     await call(t.app, 'POST', paths.users.create, {
-      token,
+      token: t.token,
       body: createUserPayload({ role_ids: [role.id] }),
     });
     const error = expectError(await remove(role.id), 409);

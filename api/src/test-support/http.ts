@@ -8,8 +8,10 @@ import {
   loginResponseSchema,
   outboxResponseSchema,
   paths,
+  userListResponseSchema,
   type ApiErrorBody,
   type OtpPurpose,
+  type UserListQuery,
 } from '@sso/shared/contract';
 
 export const ADMIN = { nik: '100001', password: 'admin123', phone: '081234567890' } as const;
@@ -110,4 +112,14 @@ export async function branchesOf(app: FastifyInstance, token: string, companyId:
   const reply = await call(app, 'GET', paths.reference.companies, { token });
   const company = expectOk(reply, companiesResponseSchema).data.data.find((c) => c.id === companyId);
   return company?.cabangs.map((b) => b.id) ?? [];
+}
+
+/** GET users/list with typed query values, parsed by the contract's schema. */
+export async function listUsers(app: FastifyInstance, token: string, query: UserListQuery = {}) {
+  const q = Object.fromEntries(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  return expectOk(await call(app, 'GET', paths.users.list, { token, query: q }), userListResponseSchema);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
+import { loginAsAdmin } from './http';
 
 /** A clock the test moves by hand (token and OTP expiry without sleeping). */
 export interface TestClock {
@@ -40,6 +41,38 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
     async close() {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One test file's api: created with an admin token before its tests, closed after them. */
+export interface AdminTestApp {
+  readonly app: FastifyInstance;
+  readonly token: string;
+  readonly dbFile: string;
+}
+
+export function useAdminTestApp(options: Partial<BuildAppOptions> = {}): AdminTestApp {
+  let testApp: TestApp | undefined;
+  let token = '';
+  beforeAll(async () => {
+    testApp = await createTestApp(options);
+    token = await loginAsAdmin(testApp.app);
+  });
+  afterAll(() => testApp?.close());
+  const current = (): TestApp => {
+    if (!testApp) throw new Error('useAdminTestApp: the app exists only inside tests and hooks');
+    return testApp;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get token() {
+      return token;
+    },
+    get dbFile() {
+      return current().dbFile;
     },
   };
 }

@@ -7,8 +7,8 @@ import {
   type UserListQuery,
 } from '@sso/shared/contract';
 import { createUserPayload } from '../test-support/factories';
-import { branchesOf, call, expectOk, loginAsAdmin } from '../test-support/http';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { branchesOf, call, listUsers, expectOk } from '../test-support/http';
+import { useAdminTestApp } from '../test-support/test-app';
 
 /**
  * The users-list keyword: a substring of nama, nik or phone, ignoring ASCII case, every character
@@ -20,22 +20,14 @@ const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 const matches = (user: User, keyword: string) =>
   [user.nama, user.nik, user.phone].some((value) => fold(value).includes(fold(keyword.trim())));
 
-let t: TestApp;
-let token: string;
+const t = useAdminTestApp();
 let branch: number;
 
-const list = async (query: UserListQuery = {}) => {
-  const q = Object.fromEntries(
-    Object.entries(query)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
-  );
-  return expectOk(await call(t.app, 'GET', paths.users.list, { token, query: q }), userListResponseSchema);
-};
+const list = (query: UserListQuery = {}) => listUsers(t.app, t.token, query);
 const everyone = async (query: UserListQuery = {}) => (await list({ ...query, perPage: 1000 })).data;
 const createOk = async (overrides: Parameters<typeof createUserPayload>[0]) =>
   expectOk(
-    await call(t.app, 'POST', paths.users.create, { token, body: createUserPayload(overrides) }),
+    await call(t.app, 'POST', paths.users.create, { token: t.token, body: createUserPayload(overrides) }),
     userResponseSchema,
     201,
   ).data;
@@ -50,9 +42,7 @@ const NAMES = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await loginAsAdmin(t.app);
-  [branch = 0] = await branchesOf(t.app, token, 1);
+  [branch = 0] = await branchesOf(t.app, t.token, 1);
   for (const [index, nama] of NAMES.entries()) {
     await createOk({
       nama,
@@ -69,7 +59,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => t.close());
 
 const KEYWORDS = [
   // one and two characters (no trigram: scanned)
@@ -178,7 +167,10 @@ describe('users list keyword', () => {
   });
 
   it('answers a keyword with a NUL character like any other text', async () => {
-    const reply = await call(t.app, 'GET', paths.users.list, { token, query: { keyword: 'sa\u0000ri' } });
+    const reply = await call(t.app, 'GET', paths.users.list, {
+      token: t.token,
+      query: { keyword: 'sa\u0000ri' },
+    });
     expect(reply.statusCode).toBe(200);
   });
 
@@ -190,7 +182,7 @@ describe('users list keyword', () => {
 
     expectOk(
       await call(t.app, 'PATCH', paths.users.update(user.id), {
-        token,
+        token: t.token,
         body: { nama: 'Kartika Asdfghania', phone: '081555444333' },
       }),
       userResponseSchema,
@@ -201,7 +193,7 @@ describe('users list keyword', () => {
     expect(await ids('55444')).toEqual([user.id]);
     expect(await ids(user.nik)).toEqual([user.id]);
 
-    await call(t.app, 'DELETE', paths.users.remove(user.id), { token });
+    await call(t.app, 'DELETE', paths.users.remove(user.id), { token: t.token });
     expect(await ids('asdfgh')).toEqual([]);
     expect(await ids(user.nik)).toEqual([]);
   });
@@ -215,7 +207,7 @@ describe('users list answers', () => {
     expect(await companiesOf()).toEqual([1]);
     expectOk(
       await call(t.app, 'PATCH', paths.users.update(user.id), {
-        token,
+        token: t.token,
         body: { perusahaan: [{ perusahaan_id: 3, cabang: [] }] },
       }),
       userResponseSchema,
@@ -244,7 +236,7 @@ describe('users list answers', () => {
   });
 
   it('are the bytes JSON.stringify gives for the same data', async () => {
-    const reply = await call(t.app, 'GET', paths.users.list, { token, query: { perPage: '50' } });
+    const reply = await call(t.app, 'GET', paths.users.list, { token: t.token, query: { perPage: '50' } });
     expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(reply.body).toBe(JSON.stringify(JSON.parse(reply.body)));
     const body = userListResponseSchema.parse(reply.json());

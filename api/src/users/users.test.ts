@@ -1,36 +1,22 @@
 import {
   deleteResponseSchema,
   paths,
-  userListResponseSchema,
   userResponseSchema,
   type User,
   type UserListQuery,
 } from '@sso/shared/contract';
 import { createUserPayload } from '../test-support/factories';
-import { branchesOf, call, expectError, expectOk, loginAsAdmin } from '../test-support/http';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { branchesOf, call, listUsers, expectError, expectOk } from '../test-support/http';
+import { useAdminTestApp } from '../test-support/test-app';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await loginAsAdmin(t.app);
-});
-afterAll(() => t.close());
+const t = useAdminTestApp();
 
-const list = async (query: UserListQuery = {}) => {
-  const q = Object.fromEntries(
-    Object.entries(query)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
-  );
-  return expectOk(await call(t.app, 'GET', paths.users.list, { token, query: q }), userListResponseSchema);
-};
-const create = (body: unknown) => call(t.app, 'POST', paths.users.create, { token, body });
+const list = (query: UserListQuery = {}) => listUsers(t.app, t.token, query);
+const create = (body: unknown) => call(t.app, 'POST', paths.users.create, { token: t.token, body });
 const update = (id: number | string, body: unknown) =>
-  call(t.app, 'PATCH', paths.users.update(id), { token, body });
-const remove = (id: number | string) => call(t.app, 'DELETE', paths.users.remove(id), { token });
-const bulkRemove = (body: unknown) => call(t.app, 'DELETE', paths.users.bulkRemove, { token, body });
+  call(t.app, 'PATCH', paths.users.update(id), { token: t.token, body });
+const remove = (id: number | string) => call(t.app, 'DELETE', paths.users.remove(id), { token: t.token });
+const bulkRemove = (body: unknown) => call(t.app, 'DELETE', paths.users.bulkRemove, { token: t.token, body });
 const createOk = async (overrides = {}) =>
   expectOk(await create(createUserPayload(overrides)), userResponseSchema, 201).data;
 
@@ -111,7 +97,7 @@ describe('GET users/list', () => {
     const byCompany = await list({ perusahaan_id: 2, perPage: 100 });
     expect(byCompany.meta.total).toBeGreaterThan(0);
     expect(byCompany.data.every((u) => u.perusahaan.some((p) => p.perusahaan_id === 2))).toBe(true);
-    const [branch] = await branchesOf(t.app, token, 2);
+    const [branch] = await branchesOf(t.app, t.token, 2);
     const byBranch = await list({ cabang_id: branch ?? 0, perPage: 100 });
     expect(
       byBranch.data.every((u) => u.perusahaan.some((p) => p.cabang.some((c) => c.cabang_id === branch))),
@@ -129,14 +115,14 @@ describe('GET users/list', () => {
     [{ role_id: 'x' }, 'role_id'],
     [{ keyword: 'k'.repeat(101) }, 'keyword'],
   ])('answers 422 for %j', async (query, field) => {
-    const error = expectError(await call(t.app, 'GET', paths.users.list, { token, query }), 422);
+    const error = expectError(await call(t.app, 'GET', paths.users.list, { token: t.token, query }), 422);
     expect(error.errors?.[field]).toBeDefined();
   });
 });
 
 describe('POST users', () => {
   it('creates a user (no password) and lists it first', async () => {
-    const [branch = 0] = await branchesOf(t.app, token, 1);
+    const [branch = 0] = await branchesOf(t.app, t.token, 1);
     const payload = createUserPayload({
       nama: 'Budi Baru',
       perusahaan: [
@@ -177,7 +163,7 @@ describe('POST users', () => {
       'Role tidak ditemukan',
     );
     expectError(await create(createUserPayload({ perusahaan: [{ perusahaan_id: 999, cabang: [] }] })), 422);
-    const [foreign = 0] = await branchesOf(t.app, token, 2);
+    const [foreign = 0] = await branchesOf(t.app, t.token, 2);
     const error = expectError(
       await create(
         createUserPayload({ perusahaan: [{ perusahaan_id: 1, cabang: [{ cabang_id: foreign }] }] }),
