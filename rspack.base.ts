@@ -89,7 +89,7 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
             name: options.name,
             filename: isRemote ? 'remoteEntry.js' : undefined,
             exposes: options.exposes,
-            shared: sharedPolicy(options.dir),
+            shared: sharedPolicy(options.dir, { host: !isRemote }),
             shareStrategy: 'loaded-first',
             dts: false,
             dev: isProd ? false : { disableLiveReload: true, disableHotTypesReload: true },

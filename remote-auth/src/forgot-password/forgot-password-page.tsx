@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { useNavigate } from 'react-router-dom';
 import { t } from '@sso/shared/i18n';
 import { Button, TextField } from '@sso/shared/ui';
@@ -11,10 +9,12 @@ import styles from '../auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../auth-layout/auth-footer';
 import { authText } from '../auth-texts';
 import { useStartPasswordReset } from './start-password-reset';
+import { nikRules } from '../login/login-form-rules';
 
 /** Spec 5 "Forgot password": NIK required, same message as the login. */
-const forgotPasswordFormSchema = z.object({ nik: z.string().trim().min(1, t.auth.nikRequired) });
-type ForgotPasswordFormValues = z.infer<typeof forgotPasswordFormSchema>;
+interface ForgotPasswordFormValues {
+  nik: string;
+}
 
 /** /forgot-password (spec 2 and 4): the NIK, then the code goes to its phone and /validate-otp. */
 export default function ForgotPasswordPage() {
@@ -24,7 +24,6 @@ export default function ForgotPasswordPage() {
     handleSubmit,
     formState: { errors },
   } = useForm<ForgotPasswordFormValues>({
-    resolver: zodResolver(forgotPasswordFormSchema),
     defaultValues: { nik: '' },
   });
   const [serverError, setServerError] = useState<string | null>(null);
@@ -32,7 +31,7 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = handleSubmit(({ nik }) => {
     setServerError(null);
-    start.mutate(nik, {
+    start.mutate(nik.trim(), {
       onError: (failure) => {
         // Spec 8: the server's nik error, or its message, under the field.
         const server = serverFormErrors(failure, ['nik'] as const);
@@ -54,7 +53,7 @@ export default function ForgotPasswordPage() {
           autoComplete="username"
           autoFocus
           error={errors.nik?.message ?? serverError ?? undefined}
-          {...register('nik', { onChange: () => setServerError(null) })}
+          {...register('nik', { ...nikRules, onChange: () => setServerError(null) })}
         />
         <Button type="submit" block loading={start.isPending}>
           {t.auth.sendOtp}

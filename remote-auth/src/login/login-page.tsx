@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { t } from '@sso/shared/i18n';
 import { Button, PasswordField, TextField } from '@sso/shared/ui';
@@ -10,7 +9,7 @@ import { FormAlert } from '../auth-layout/form-alert';
 import styles from '../auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../auth-layout/auth-footer';
 import { authText } from '../auth-texts';
-import { loginFormSchema, type LoginFormValues } from './login-form-schema';
+import { nikRules, passwordRules, type LoginFormValues } from './login-form-rules';
 import { useLoginWithNik } from './login-with-nik';
 
 /** /login (spec 2 "Login"): NIK and password, then the login chain of spec 4. */
@@ -21,7 +20,6 @@ export default function LoginPage() {
     setError,
     formState: { errors },
   } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
     defaultValues: { nik: '', password: '' },
   });
   const [formError, setFormError] = useState<string | null>(null);
@@ -29,21 +27,24 @@ export default function LoginPage() {
 
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
-    login.mutate(values, {
-      onError: (error) => {
-        const server = serverFormErrors(error, ['nik', 'password'] as const);
-        if (server.fields.nik)
-          setError('nik', { type: 'server', message: server.fields.nik }, { shouldFocus: true });
-        if (server.fields.password) {
-          setError(
-            'password',
-            { type: 'server', message: server.fields.password },
-            { shouldFocus: !server.fields.nik },
-          );
-        }
-        setFormError(server.message);
+    login.mutate(
+      { ...values, nik: values.nik.trim() },
+      {
+        onError: (error) => {
+          const server = serverFormErrors(error, ['nik', 'password'] as const);
+          if (server.fields.nik)
+            setError('nik', { type: 'server', message: server.fields.nik }, { shouldFocus: true });
+          if (server.fields.password) {
+            setError(
+              'password',
+              { type: 'server', message: server.fields.password },
+              { shouldFocus: !server.fields.nik },
+            );
+          }
+          setFormError(server.message);
+        },
       },
-    });
+    );
   });
 
   return (
@@ -55,14 +56,14 @@ export default function LoginPage() {
           autoComplete="username"
           autoFocus
           error={errors.nik?.message}
-          {...register('nik')}
+          {...register('nik', nikRules)}
         />
         <PasswordField
           label={authText.passwordLabel}
           placeholder={authText.passwordPlaceholder}
           autoComplete="current-password"
           error={errors.password?.message}
-          {...register('password')}
+          {...register('password', passwordRules)}
         />
         <div className={styles.row}>
           <Link className={styles.link} to="/forgot-password">

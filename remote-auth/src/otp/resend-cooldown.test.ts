@@ -2,7 +2,7 @@ import { localValue } from '@sso/shared/session';
 import {
   afterRateLimit,
   afterResend,
-  cooldownSchema,
+  cooldownGuard,
   nextCount,
   remainingSeconds,
   startCooldown,
@@ -90,14 +90,14 @@ describe('remainingSeconds', () => {
 });
 
 describe('stored cooldown (survives a reload)', () => {
-  const store = localValue('test.cooldown', cooldownSchema);
+  const store = localValue('test.cooldown', cooldownGuard);
   beforeEach(() => window.localStorage.clear());
 
   it('reads back what was written, so a reloaded page resumes the countdown', () => {
     const state = afterResend(startCooldown(T0), T0);
     store.write(state);
     // A "reload": a fresh reader of the same key.
-    const reloaded = localValue('test.cooldown', cooldownSchema).read();
+    const reloaded = localValue('test.cooldown', cooldownGuard).read();
     expect(reloaded).toEqual(state);
     expect(remainingSeconds(reloaded, T0 + 120_000)).toBe(180);
   });

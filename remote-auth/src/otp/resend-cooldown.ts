@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { storedValueGuard } from '../storage/stored-value-guard';
 
 /**
  * The OTP resend cooldown of spec 4 and 9, as pure functions of a stored state and a clock.
@@ -10,15 +10,34 @@ export const RESEND_WAIT_SECONDS = 300;
 export const MAX_RESEND_COUNT = 3;
 
 /** Stored in the browser so the countdown survives a reload. Times are unix milliseconds. */
-export const cooldownSchema = z.object({
+export interface Cooldown {
   /** Resends done since the code was first sent (0–3). */
-  count: z.int().min(0).max(MAX_RESEND_COUNT),
+  count: number;
   /** When the resend button becomes available again. */
-  expiresAt: z.number().nonnegative(),
+  expiresAt: number;
   /** The `window_seconds` of the last code-6 answer, if any. */
-  windowSeconds: z.int().nonnegative().nullable(),
-});
-export type Cooldown = z.infer<typeof cooldownSchema>;
+  windowSeconds: number | null;
+}
+
+const isWhole = (value: unknown): value is number => Number.isInteger(value) && Number(value) >= 0;
+
+/** A stored cooldown as written by this module; anything else reads as absent. */
+export function isCooldown(value: unknown): value is Cooldown {
+  if (typeof value !== 'object' || value === null) return false;
+  const count: unknown = Reflect.get(value, 'count');
+  const expiresAt: unknown = Reflect.get(value, 'expiresAt');
+  const windowSeconds: unknown = Reflect.get(value, 'windowSeconds');
+  return (
+    isWhole(count) &&
+    count <= MAX_RESEND_COUNT &&
+    typeof expiresAt === 'number' &&
+    Number.isFinite(expiresAt) &&
+    expiresAt >= 0 &&
+    (windowSeconds === null || isWhole(windowSeconds))
+  );
+}
+
+export const cooldownGuard = storedValueGuard(isCooldown);
 
 /** Seconds to wait after reaching resend `count`. */
 export function waitSecondsFor(count: number, windowSeconds: number | null): number {

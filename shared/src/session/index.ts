@@ -7,4 +7,4 @@ export {
   subscribeSession,
   useSession,
 } from './session-store';
-export { localValue } from './local-value';
+export { localValue, type StoredValueSchema } from './local-value';

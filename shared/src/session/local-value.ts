@@ -1,18 +1,29 @@
-import type { z } from 'zod';
+/**
+ * What `localValue` needs of a schema: the Standard Schema `validate` that zod (classic and mini)
+ * and other validators implement, or a small hand-written guard (see remote-auth's stored values).
+ */
+export interface StoredValueSchema<T> {
+  readonly '~standard': {
+    validate(
+      value: unknown,
+    ): { value: T; issues?: undefined } | { issues: readonly unknown[] } | Promise<unknown>;
+  };
+}
 
 /**
  * Small typed localStorage values of the auth flows (nik, masked phone, otp, resend count/expiry),
  * each parsed on read so a tampered value reads as absent.
  */
-export function localValue<T>(key: string, schema: z.ZodType<T>) {
+export function localValue<T>(key: string, schema: StoredValueSchema<T>) {
   return {
     key,
     read(): T | null {
       try {
         const raw = window.localStorage.getItem(key);
         if (raw === null) return null;
-        const result = schema.safeParse(JSON.parse(raw));
-        return result.success ? result.data : null;
+        const result = schema['~standard'].validate(JSON.parse(raw));
+        if (result instanceof Promise || result.issues) return null;
+        return result.value;
       } catch {
         return null;
       }
