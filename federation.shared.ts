@@ -60,7 +60,15 @@ export interface SharedEntry {
  * Shared modules every first screen needs. The host bundles them into its entry (`eager`) instead
  * of one lazy chunk each: the same bytes in a few requests instead of ~15 (issue 8).
  */
-const firstScreenSubpaths = new Set<string>(['contract', 'api', 'session', 'query', 'ui', 'i18n', 'federation']);
+const firstScreenSubpaths = new Set<string>([
+  'contract',
+  'api',
+  'session',
+  'query',
+  'ui',
+  'i18n',
+  'federation',
+]);
 
 export function sharedPolicy(appDir: string, options: { host?: boolean } = {}): Record<string, SharedEntry> {
   const eager = options.host ? { eager: true } : {};
