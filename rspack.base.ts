@@ -2,6 +2,7 @@
  * The one place that knows how an app is built and federated (DESIGN). Each app's rspack.config.ts
  * calls `defineApp` with a few fields.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -23,6 +24,8 @@ export interface AppOptions {
   title: string;
   /** false: a plain React page with the same production settings (the bench's baseline). */
   federation?: boolean;
+  /** A plain script file inlined at the top of index.html (the host's early fetches). */
+  headScript?: string;
 }
 
 const MANIFEST_DESCRIPTOR_KEY = 'ssoDescriptor';
@@ -114,6 +117,11 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
         : new rspack.HtmlRspackPlugin({
             template: path.join(import.meta.dirname, 'index.html'),
             title: options.title,
+            templateParameters: {
+              headScript: options.headScript
+                ? `<script>${fs.readFileSync(path.join(options.dir, options.headScript), 'utf8')}</script>`
+                : '',
+            },
             // A remote's own page must not inject its remote entry (TOOLCHAIN trap).
             chunks: ['main'],
           }),

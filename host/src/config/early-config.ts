@@ -1,21 +1,34 @@
 /**
- * Starts fetching /config.json at the very first line of the host, in parallel with the shared
- * modules loading; `loadConfig` validates whatever it gives (nothing is trusted here).
+ * The fetches index.html starts before main.js has loaded (host/early-fetch.js): the runtime config
+ * and each listed remote's manifest, as text. Each is taken once; nothing here is trusted, callers
+ * validate what they get and fall back to their own fetch when an early one is missing or failed.
  */
-let pending: Promise<unknown> | null = null;
+interface EarlyFetches {
+  config?: Promise<string>;
+  manifests?: Promise<Record<string, Promise<string> | undefined>>;
+}
 
-export function startConfigFetch(url = '/config.json'): void {
-  pending ??= fetch(url, { cache: 'no-cache' }).then((response) => {
-    if (!response.ok) throw new Error(`config ${response.status}`);
-    const body: Promise<unknown> = response.json();
-    return body;
-  });
-  // Errors surface when the config is read (loadConfig); avoid an unhandled rejection meanwhile.
-  pending.catch(() => undefined);
+declare global {
+  interface Window {
+    __ssoEarly?: EarlyFetches;
+  }
 }
 
 export function takeEarlyConfig(): Promise<unknown> | null {
-  const value = pending;
-  pending = null;
-  return value;
+  const early = window.__ssoEarly;
+  const config = early?.config;
+  if (!early || !config) return null;
+  delete early.config;
+  return config.then((text): unknown => JSON.parse(text));
+}
+
+/** The early fetch of a manifest URL listed in the config, or null if there is none (or it was taken). */
+const takenManifests = new WeakSet<Promise<string>>();
+
+export async function takeEarlyManifest(entry: string): Promise<string | null> {
+  const byEntry = await window.__ssoEarly?.manifests?.catch(() => null);
+  const manifest = byEntry?.[entry];
+  if (!manifest || takenManifests.has(manifest)) return null;
+  takenManifests.add(manifest);
+  return manifest;
 }

@@ -1,5 +1,4 @@
 import { loadConfig } from './load-config';
-import { startConfigFetch } from './early-config';
 
 const valid = {
   apiBaseUrl: 'http://localhost:4000',
@@ -19,11 +18,26 @@ test('reads the registry and the api origin, with the default product name', asy
   await expect(loadConfig()).resolves.toEqual({ ...valid, productName: 'SSO Admin Panel' });
 });
 
-test('uses the fetch started early, once', async () => {
-  const fetchMock = mockFetch(valid);
-  startConfigFetch();
-  await loadConfig();
-  expect(fetchMock).toHaveBeenCalledTimes(1);
+describe('with the early fetch of index.html', () => {
+  afterEach(() => {
+    delete window.__ssoEarly;
+  });
+
+  test('uses it, once', async () => {
+    const fetchMock = mockFetch({ ...valid, productName: 'Dari fetch' });
+    window.__ssoEarly = { config: Promise.resolve(JSON.stringify(valid)), manifests: Promise.resolve({}) };
+    await expect(loadConfig()).resolves.toEqual({ ...valid, productName: 'SSO Admin Panel' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(loadConfig()).resolves.toMatchObject({ productName: 'Dari fetch' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  test('fetches again when it failed', async () => {
+    const fetchMock = mockFetch(valid);
+    window.__ssoEarly = { config: Promise.reject(new Error('offline')) };
+    await expect(loadConfig()).resolves.toEqual({ ...valid, productName: 'SSO Admin Panel' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });
 
 test.each([

@@ -7,12 +7,14 @@ import { takeEarlyConfig } from './early-config';
  */
 export async function loadConfig(url = '/config.json'): Promise<RuntimeConfig> {
   const early = takeEarlyConfig();
-  const raw: unknown = early
-    ? await early
-    : await fetch(url, { cache: 'no-cache' }).then((response) => {
-        if (!response.ok) throw new Error(`config ${response.status}`);
-        const body: Promise<unknown> = response.json();
-        return body;
-      });
+  // The early fetch of index.html, or our own when it is missing or failed.
+  const raw = early ? await early.catch(() => fetchConfig(url)) : await fetchConfig(url);
   return runtimeConfigSchema.parse(raw);
+}
+
+async function fetchConfig(url: string): Promise<unknown> {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`config ${response.status}`);
+  const body: unknown = await response.json();
+  return body;
 }

@@ -1,10 +1,15 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import {
   MANIFEST_DESCRIPTOR_KEY,
   manifestSchema,
   type RemoteDescriptor,
   type RemoteEntry,
 } from '@sso/shared/federation';
+import { takeEarlyManifest } from '../config/early-config';
 import { descriptorCache } from './descriptor-cache';
 import { withTimeout } from './with-timeout';
 
@@ -26,22 +31,47 @@ function checkOrigin(entry: string, publicPath: string | undefined): void {
   }
 }
 
+/**
+ * Manifests the host has read, handed once to the federation runtime when it asks for the same URL:
+ * one request per remote instead of two, and the code loaded is the build whose descriptor the
+ * host validated, even if a deploy lands in between.
+ */
+const readManifests = new Map<string, string>();
+
+const manifestReuse: ModuleFederationRuntimePlugin = {
+  name: 'sso-manifest-reuse',
+  fetch(url) {
+    const text = readManifests.get(url);
+    if (text === undefined) return undefined;
+    readManifests.delete(url);
+    return Promise.resolve(new Response(text, { headers: { 'content-type': 'application/json' } }));
+  },
+};
+
+async function fetchManifestText(remote: RemoteEntry): Promise<string> {
+  const response = await fetch(remote.entry, { cache: 'no-cache', credentials: 'omit' });
+  if (!response.ok) throw new Error(`manifest of ${remote.name}: HTTP ${response.status}`);
+  return response.text();
+}
+
 async function fetchDescriptor(remote: RemoteEntry): Promise<RemoteDescriptor> {
   let lastError: unknown;
   for (let attempt = 0; attempt < MANIFEST_ATTEMPTS; attempt += 1) {
     try {
-      const response = await withTimeout(
-        fetch(remote.entry, { cache: 'no-cache', credentials: 'omit' }),
+      // First the fetch index.html started (host/early-fetch.js), then our own.
+      const early = attempt === 0 ? takeEarlyManifest(remote.entry).catch(() => null) : null;
+      const text = await withTimeout(
+        early ? early.then((value) => value ?? fetchManifestText(remote)) : fetchManifestText(remote),
         MANIFEST_TIMEOUT_MS,
         `manifest of ${remote.name}`,
       );
-      if (!response.ok) throw new Error(`manifest of ${remote.name}: HTTP ${response.status}`);
-      const manifest = manifestSchema.parse(await response.json());
+      const manifest = manifestSchema.parse(JSON.parse(text));
       const descriptor = manifest.metaData[MANIFEST_DESCRIPTOR_KEY];
       if (manifest.name !== remote.name || descriptor.name !== remote.name) {
         throw new Error(`manifest name ${manifest.name} does not match registry name ${remote.name}`);
       }
       checkOrigin(remote.entry, manifest.metaData.publicPath);
+      readManifests.set(remote.entry, text);
       return descriptor;
     } catch (error) {
       lastError = error;
@@ -56,6 +86,7 @@ async function fetchDescriptor(remote: RemoteEntry): Promise<RemoteDescriptor> {
  * is reported, never thrown: the rest of the panel keeps working.
  */
 export async function discoverRemotes(remotes: RemoteEntry[]): Promise<RemoteState[]> {
+  registerPlugins([manifestReuse]);
   registerRemotes(
     remotes.map((r) => ({ name: r.name, entry: r.entry })),
     { force: true },

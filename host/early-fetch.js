@@ -1,0 +1,75 @@
+// Inlined into the host's index.html (rspack.base.ts `headScript`), so it runs before main.js has
+// even downloaded: it fetches the runtime config, then every listed remote's manifest, and
+// preloads the code of the remote page at this address. The host reads these fetches
+// (window.__ssoEarly) and validates everything itself; nothing here is trusted (issue 8).
+(function () {
+  function get(url) {
+    return fetch(url, { cache: 'no-cache', credentials: 'omit' }).then(function (response) {
+      if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
+      return response.text();
+    });
+  }
+  function quiet(promise) {
+    promise.catch(function () {});
+    return promise;
+  }
+  function preload(href) {
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  function matches(pattern, path) {
+    var a = pattern.split('/');
+    var b = path.split('/');
+    if (a.length !== b.length) return false;
+    for (var i = 0; i < a.length; i += 1) if (a[i].charAt(0) !== ':' && a[i] !== b[i]) return false;
+    return true;
+  }
+  function warm(entry, text) {
+    try {
+      var manifest = JSON.parse(text);
+      var meta = manifest.metaData;
+      var routes = (meta.ssoDescriptor && meta.ssoDescriptor.routes) || [];
+      var path = location.pathname.replace(/\/+$/, '') || '/';
+      var base = new URL(meta.publicPath && meta.publicPath !== 'auto' ? meta.publicPath : '.', entry);
+      if (base.origin !== new URL(entry).origin) return;
+      for (var i = 0; i < routes.length; i += 1) {
+        if (!matches(routes[i].path, path)) continue;
+        var entryFile = meta.remoteEntry.path
+          ? meta.remoteEntry.path + '/' + meta.remoteEntry.name
+          : meta.remoteEntry.name;
+        preload(new URL(entryFile, base).href);
+        var name = routes[i].module.replace(/^\.\//, '');
+        (manifest.exposes || []).forEach(function (expose) {
+          if (expose.name !== name) return;
+          expose.assets.js.sync.forEach(function (file) {
+            preload(new URL(file, base).href);
+          });
+        });
+        return;
+      }
+    } catch {
+      // A malformed manifest: the host reports it; nothing to warm.
+    }
+  }
+  var config = quiet(get('/config.json'));
+  var manifests = quiet(
+    config.then(function (text) {
+      var remotes = JSON.parse(text).remotes;
+      var byEntry = {};
+      if (Array.isArray(remotes)) {
+        remotes.forEach(function (remote) {
+          if (!remote || typeof remote.entry !== 'string' || byEntry[remote.entry]) return;
+          byEntry[remote.entry] = quiet(get(remote.entry));
+          byEntry[remote.entry].then(function (text) {
+            warm(remote.entry, text);
+          });
+        });
+      }
+      return byEntry;
+    }),
+  );
+  window.__ssoEarly = { config: config, manifests: manifests };
+})();
