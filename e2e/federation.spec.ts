@@ -176,6 +176,40 @@ test.describe('federation', () => {
     });
   });
 
+  test('a cold /login reads each manifest once, preloads only the login page and loads no users or roles code', async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(routes.login);
+    await expect(page.getByRole('button', { name: 'Masuk' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    // index.html fetched every manifest early; the runtime reused the one the host validated.
+    for (const port of [3001, 3002, 3003]) {
+      expect(requested.filter((url) => url === `http://localhost:${port}/mf-manifest.json`)).toHaveLength(1);
+    }
+    // Route-level splitting: the users and roles remotes send nothing but their manifests.
+    const otherRemotes = requested.filter(
+      (url) => /localhost:300[23]\//.test(url) && !url.endsWith('mf-manifest.json'),
+    );
+    expect(otherRemotes).toEqual([]);
+    // The login page's code was preloaded from the manifest, before main.js asked for it.
+    const preloads = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
+        (link) => link.href,
+      ),
+    );
+    expect(preloads).toEqual(
+      expect.arrayContaining([
+        'http://localhost:3001/remoteEntry.js',
+        expect.stringMatching(/^http:\/\/localhost:3001\/__federation_expose_login\.[0-9a-f]+\.js$/),
+      ]),
+    );
+    // Each preloaded script was downloaded once (the runtime used the preload).
+    for (const href of preloads) expect(requested.filter((url) => url === href)).toHaveLength(1);
+  });
+
   test('manifests and remote entries are served no-cache, hashed chunks immutable', async ({ request }) => {
     for (const port of [3001, 3002, 3003]) {
       const manifest = await request.get(`http://localhost:${port}/mf-manifest.json`);
