@@ -1,6 +1,7 @@
-import { DropdownMenu } from 'radix-ui';
+import { createElement, useState } from 'react';
 import styles from './kebab-menu.module.css';
 import { KebabIcon } from '@sso/shared/ui';
+import { lazyPart } from './lazy-part';
 
 export interface KebabMenuItem {
   label: string;
@@ -16,31 +17,36 @@ export interface KebabMenuProps {
   items: KebabMenuItem[];
 }
 
+const menu = lazyPart(() => import('./kebab-menu-view'));
+
 /**
  * Row action menu (Radix DropdownMenu: arrow keys, Enter, Escape, focus returns to the trigger).
- * Menu items render in a portal; a clickable row must ignore clicks that do not start inside it
- * (DataTable does).
+ * Until it is first opened it is a plain button of the same look; hovering or focusing it loads
+ * the menu's code, pressing it (click, Enter, Space, ↓) opens the menu as soon as that code is there.
  */
 export function KebabMenu({ label, items }: KebabMenuProps) {
+  const [opened, setOpened] = useState(false);
+  const View = menu.useLoaded(opened);
+  if (View) return createElement(View, { label, items, defaultOpen: true });
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={styles.trigger} aria-label={label}>
-        <KebabIcon />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.content} align="end" sideOffset={4} collisionPadding={8}>
-          {items.map((item) => (
-            <DropdownMenu.Item
-              key={item.label}
-              className={`${styles.item} ${item.tone === 'danger' ? styles.danger : ''}`}
-              disabled={item.disabled}
-              onSelect={item.onSelect}
-            >
-              {item.label}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      className={styles.trigger}
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-busy={opened || undefined}
+      onPointerEnter={menu.preload}
+      onFocus={menu.preload}
+      onClick={() => setOpened(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          setOpened(true);
+        }
+      }}
+    >
+      <KebabIcon />
+    </button>
   );
 }

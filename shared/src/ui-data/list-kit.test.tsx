@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BulkBar } from './bulk-bar';
 import { KebabMenu } from './kebab-menu';
 import { LogoStack } from './logo-stack';
 import { RoleChip, readableTextColor } from './role-chip';
+import { Tooltip } from './tooltip';
 
 describe('BulkBar', () => {
   it('shows "{n} terpilih", Hapus and close; nothing at 0', async () => {
@@ -74,5 +75,70 @@ describe('KebabMenu', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
     expect(onEdit).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+});
+
+describe('KebabMenu before its code has loaded', () => {
+  it('is a plain menu button; ↓ opens the menu, Escape closes it and focus comes back', async () => {
+    const user = userEvent.setup();
+    render(<KebabMenu label="Aksi untuk Sari" items={[{ label: 'Edit', onSelect: jest.fn() }]} />);
+    const trigger = screen.getByRole('button', { name: 'Aksi untuk Sari' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    trigger.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Aksi untuk Sari' })).toHaveFocus();
+  });
+});
+
+describe('Tooltip', () => {
+  const trigger = (
+    <Tooltip content="PT Satu: BGR1, BGR2">
+      <button type="button">BGR1 +1</button>
+    </Tooltip>
+  );
+
+  it('shows on hover after its delay; Escape hides it', async () => {
+    const user = userEvent.setup();
+    render(trigger);
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await user.hover(screen.getByRole('button', { name: 'BGR1 +1' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('PT Satu: BGR1, BGR2');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
+  it('closes when the pointer moves away after the first hover (its trigger was swapped in)', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        {trigger}
+        <p>elsewhere</p>
+      </>,
+    );
+    await user.hover(screen.getByRole('button', { name: 'BGR1 +1' }));
+    expect(await screen.findByRole('tooltip')).toBeInTheDocument();
+    await user.hover(screen.getByText('elsewhere'));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
+  it('does not open when the pointer only passes over it', async () => {
+    const user = userEvent.setup();
+    render(trigger);
+    await user.hover(screen.getByRole('button', { name: 'BGR1 +1' }));
+    await user.unhover(screen.getByRole('button', { name: 'BGR1 +1' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
+  it('shows on keyboard focus and keeps the focus on its trigger', async () => {
+    const user = userEvent.setup();
+    render(trigger);
+    await user.tab();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('PT Satu');
+    expect(screen.getByRole('button', { name: /BGR1 \+1/ })).toHaveFocus();
   });
 });

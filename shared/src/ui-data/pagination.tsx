@@ -4,6 +4,7 @@ import { pageCount, pageItems, pageSizeOptions } from './pagination-model';
 import { ChevronLeftIcon, ChevronRightIcon } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 import { formatNumber } from '@sso/shared/i18n';
+import { preloadVirtualTable } from './data-table';
 
 export interface PaginationProps {
   page: number;
@@ -25,6 +26,9 @@ export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChan
           id={selectId}
           className={styles.select}
           value={pageSize}
+          // A long page size may come next: fetch the virtualizer while the user chooses.
+          onFocus={preloadVirtualTable}
+          onPointerDown={preloadVirtualTable}
           onChange={(e) => onPageSizeChange(Number(e.target.value))}
         >
           {pageSizeOptions(total, pageSize).map((size) => (

@@ -1,6 +1,6 @@
-import type { ReactElement, ReactNode } from 'react';
-import { Tooltip as RadixTooltip } from 'radix-ui';
+import { createElement, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import styles from './tooltip.module.css';
+import { lazyPart } from './lazy-part';
 
 export interface TooltipProps {
   /** What the tooltip shows. */
@@ -10,24 +10,39 @@ export interface TooltipProps {
   side?: 'top' | 'right' | 'bottom' | 'left';
 }
 
-/** A hover/focus tooltip (Radix: Escape closes, content described to screen readers). */
+/** Radix's hover delay, kept for the first hover too. */
+const OPEN_DELAY_MS = 200;
+
+const tooltip = lazyPart(() => import('./tooltip-view'));
+
+/**
+ * A hover/focus tooltip (Radix: Escape closes, content described to screen readers). Its code loads
+ * on the first hover or focus of the trigger; until then the trigger renders alone, inside a box-less
+ * wrapper that notices the hover and the focus.
+ */
 export function Tooltip({ content, children, side = 'bottom' }: TooltipProps) {
+  const [wanted, setWanted] = useState<'hover' | 'focus' | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const View = tooltip.useLoaded(wanted !== null);
+  if (View) {
+    return createElement(View, { content, side, defaultOpen: true, refocus: wanted === 'focus', children });
+  }
   return (
-    <RadixTooltip.Provider delayDuration={200}>
-      <RadixTooltip.Root>
-        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-        <RadixTooltip.Portal>
-          <RadixTooltip.Content
-            className={styles.content}
-            side={side}
-            align="start"
-            sideOffset={4}
-            collisionPadding={8}
-          >
-            {content}
-          </RadixTooltip.Content>
-        </RadixTooltip.Portal>
-      </RadixTooltip.Root>
-    </RadixTooltip.Provider>
+    <span
+      className={styles.wrap}
+      onPointerEnter={() => {
+        tooltip.preload();
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => setWanted('hover'), OPEN_DELAY_MS);
+      }}
+      onPointerLeave={() => {
+        window.clearTimeout(timer.current);
+        setWanted((current) => (current === 'hover' ? null : current));
+      }}
+      onFocus={() => setWanted('focus')}
+    >
+      {children}
+    </span>
   );
 }

@@ -1,0 +1,159 @@
+import { memo, type MouseEvent, type ReactNode } from 'react';
+import styles from './data-table.module.css';
+import { Checkbox } from './checkbox';
+import { selectAllState, toggleAll, toggleOne, type RowId } from './row-selection';
+
+// The pieces both tables render: header, memoized row, spacer (data-table.tsx, virtual-table.tsx).
+
+/**
+ * DataTableProps with the row type erased. Callbacks are method signatures (checked bivariantly),
+ * so any DataTableProps<T> fits: one lazily loaded virtual table serves every row type.
+ */
+export interface ErasedTableProps {
+  caption: string;
+  columns: readonly { id: string; header: ReactNode; width?: string; cell(row: unknown): ReactNode }[];
+  rows: readonly unknown[];
+  getRowId(row: unknown): RowId;
+  selection?: {
+    selected: ReadonlySet<RowId>;
+    onChange(next: Set<RowId>): void;
+    rowLabel(row: unknown): string;
+    allLabel?: string;
+  };
+  onRowClick?(row: unknown): void;
+  actions?(row: unknown): ReactNode;
+  actionsLabel?: string;
+  empty?: ReactNode;
+  busy?: boolean;
+  rowHeight?: number;
+}
+
+export function Spacer({ height, span }: { height: number; span: number }) {
+  return (
+    <tr aria-hidden="true" className={styles.spacer}>
+      {/* Dynamic value: the height of the rows not rendered. */}
+      <td colSpan={span} style={{ height }} />
+    </tr>
+  );
+}
+
+export function Head({
+  caption,
+  columns,
+  rows,
+  getRowId,
+  selection,
+  actions,
+  actionsLabel,
+}: ErasedTableProps) {
+  const ids = rows.map(getRowId);
+  return (
+    <>
+      <caption className="sso-visually-hidden">{caption}</caption>
+      <colgroup>
+        {selection ? <col className={styles.checkCol} /> : null}
+        {columns.map((column) => (
+          // Dynamic value: the column width given by the caller.
+          <col key={column.id} style={column.width ? { width: column.width } : undefined} />
+        ))}
+        {actions ? <col className={styles.actionsCol} /> : null}
+      </colgroup>
+      <thead>
+        <tr aria-rowindex={1}>
+          {selection ? (
+            <th scope="col" className={styles.check}>
+              <Checkbox
+                ariaLabel={selection.allLabel ?? 'Pilih semua'}
+                checked={selectAllState(ids, selection.selected)}
+                disabled={ids.length === 0}
+                onCheckedChange={(checked) => selection.onChange(toggleAll(ids, selection.selected, checked))}
+              />
+            </th>
+          ) : null}
+          {columns.map((column) => (
+            <th key={column.id} scope="col">
+              {column.header}
+            </th>
+          ))}
+          {actions ? (
+            <th scope="col" className={styles.actions}>
+              <span className="sso-visually-hidden">{actionsLabel ?? 'Aksi'}</span>
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+    </>
+  );
+}
+
+/**
+ * A row's props with the row type erased, so one memoized component serves every table. The
+ * callbacks are method signatures (checked bivariantly): a DataTableProps<T> fits.
+ */
+interface RowProps {
+  row: unknown;
+  index: number;
+  measure?: (element: Element | null) => void;
+  columns: readonly { id: string; cell(row: unknown): ReactNode }[];
+  getRowId(row: unknown): RowId;
+  selection?: {
+    selected: ReadonlySet<RowId>;
+    onChange(next: Set<RowId>): void;
+    rowLabel(row: unknown): string;
+  };
+  onRowClick?(row: unknown): void;
+  actions?(row: unknown): ReactNode;
+}
+
+/** One body row. Memoized: while the table scrolls, only rows entering the window render. */
+export const MemoRow = memo(Row);
+
+function Row({ row, index, measure, columns, getRowId, selection, onRowClick, actions }: RowProps) {
+  const id = getRowId(row);
+  const selected = selection?.selected.has(id) ?? false;
+  const onClick = onRowClick
+    ? (event: MouseEvent<HTMLTableRowElement>) => {
+        if (isFromControl(event)) return;
+        onRowClick(row);
+      }
+    : undefined;
+  return (
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index + 2}
+      className={`${onRowClick ? styles.clickable : ''} ${selected ? styles.selected : ''}`}
+      onClick={onClick}
+    >
+      {selection ? (
+        <td className={styles.check}>
+          <Checkbox
+            ariaLabel={selection.rowLabel(row)}
+            checked={selected}
+            onCheckedChange={(checked) => selection.onChange(toggleOne(selection.selected, id, checked))}
+          />
+        </td>
+      ) : null}
+      {columns.map((column) => (
+        <td key={column.id}>{column.cell(row)}</td>
+      ))}
+      {actions ? <td className={styles.actions}>{actions(row)}</td> : null}
+    </tr>
+  );
+}
+
+/**
+ * A click that starts on a control in the row, or outside the row's DOM (a menu item in a portal
+ * still bubbles through React), is not a row click.
+ */
+function isFromControl(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target;
+  if (!(target instanceof Element) || !event.currentTarget.contains(target)) return true;
+  return (
+    target.closest('button, a, input, select, textarea, label, [role="checkbox"], [role="menuitem"]') !== null
+  );
+}
+
+export function columnCount({ columns, selection, actions }: ErasedTableProps): number {
+  return columns.length + (selection ? 1 : 0) + (actions ? 1 : 0);
+}
