@@ -1,4 +1,4 @@
-import { memo, type MouseEvent, type ReactNode } from 'react';
+import { memo, type MouseEvent, type ReactNode, type Ref } from 'react';
 import styles from './data-table.module.css';
 import { Checkbox } from './checkbox';
 import { selectAllState, toggleAll, toggleOne, type RowId } from './row-selection';
@@ -26,6 +26,32 @@ export interface ErasedTableProps {
   empty?: ReactNode;
   busy?: boolean;
   rowHeight?: number;
+}
+
+/** The scroller, the table with its size for screen readers, the header, and a body of `children`. */
+export function TableFrame({
+  props,
+  scrollerRef,
+  virtual = false,
+  children,
+}: {
+  props: ErasedTableProps;
+  scrollerRef?: Ref<HTMLDivElement>;
+  virtual?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div ref={scrollerRef} className={virtual ? `${styles.scroller} ${styles.virtual}` : styles.scroller}>
+      <table
+        className={styles.table}
+        aria-rowcount={props.rows.length + 1}
+        aria-busy={props.busy || undefined}
+      >
+        <Head {...props} />
+        <tbody className={props.busy ? styles.busy : undefined}>{children}</tbody>
+      </table>
+    </div>
+  );
 }
 
 export function Spacer({ height, span }: { height: number; span: number }) {

@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import styles from './data-table.module.css';
-import { Head, MemoRow, columnCount } from './data-table-parts';
+import { MemoRow, TableFrame, columnCount } from './data-table-parts';
 import { lazyPart } from './lazy-part';
 import type { RowId } from './row-selection';
 
@@ -71,25 +71,16 @@ export const preloadVirtualTable = virtualTable.preload;
 function PlainTable<T>({ shown, ...props }: DataTableProps<T> & { shown?: readonly T[] }) {
   const rows = shown ?? props.rows;
   return (
-    <div className={styles.scroller}>
-      <table
-        className={styles.table}
-        aria-rowcount={props.rows.length + 1}
-        aria-busy={props.busy || undefined}
-      >
-        <Head {...props} />
-        <tbody className={props.busy ? styles.busy : undefined}>
-          {rows.length === 0 && props.empty ? (
-            <tr>
-              <td className={styles.emptyCell} colSpan={columnCount(props)}>
-                {props.empty}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row, index) => <MemoRow key={props.getRowId(row)} {...props} row={row} index={index} />)
-          )}
-        </tbody>
-      </table>
-    </div>
+    <TableFrame props={props}>
+      {rows.length === 0 && props.empty ? (
+        <tr>
+          <td className={styles.emptyCell} colSpan={columnCount(props)}>
+            {props.empty}
+          </td>
+        </tr>
+      ) : (
+        rows.map((row, index) => <MemoRow key={props.getRowId(row)} {...props} row={row} index={index} />)
+      )}
+    </TableFrame>
   );
 }

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import styles from './data-table.module.css';
-import { Head, MemoRow, Spacer, columnCount, type ErasedTableProps } from './data-table-parts';
+import { MemoRow, Spacer, TableFrame, columnCount, type ErasedTableProps } from './data-table-parts';
 
 /** Only the rows in view are rendered; spacer rows keep the scroll height (data-table.tsx). */
 export default function VirtualTable(props: ErasedTableProps) {
@@ -21,30 +20,21 @@ export default function VirtualTable(props: ErasedTableProps) {
   const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
   const span = columnCount(props);
   return (
-    <div ref={scroller} className={`${styles.scroller} ${styles.virtual}`}>
-      <table
-        className={styles.table}
-        aria-rowcount={props.rows.length + 1}
-        aria-busy={props.busy || undefined}
-      >
-        <Head {...props} />
-        <tbody className={props.busy ? styles.busy : undefined}>
-          {before > 0 ? <Spacer height={before} span={span} /> : null}
-          {items.map((item) => {
-            const row = props.rows[item.index];
-            return row === undefined ? null : (
-              <MemoRow
-                key={item.key}
-                {...props}
-                row={row}
-                index={item.index}
-                measure={virtualizer.measureElement}
-              />
-            );
-          })}
-          {after > 0 ? <Spacer height={after} span={span} /> : null}
-        </tbody>
-      </table>
-    </div>
+    <TableFrame props={props} scrollerRef={scroller} virtual>
+      {before > 0 ? <Spacer height={before} span={span} /> : null}
+      {items.map((item) => {
+        const row = props.rows[item.index];
+        return row === undefined ? null : (
+          <MemoRow
+            key={item.key}
+            {...props}
+            row={row}
+            index={item.index}
+            measure={virtualizer.measureElement}
+          />
+        );
+      })}
+      {after > 0 ? <Spacer height={after} span={span} /> : null}
+    </TableFrame>
   );
 }
