@@ -47,13 +47,16 @@ export interface DataTableProps<T> {
   rowHeight?: number;
 }
 
+/** Pages longer than this render only the rows in view (DataTable's default). */
+export const VIRTUALIZE_ABOVE = 50;
+
 /**
  * A real `<table>` with optional selection, row click and row actions. Long pages (spec: the page
  * size may reach the total) render only the visible rows inside a scrolling body; spacer rows keep
  * the scroll height, and `aria-rowcount`/`aria-rowindex` keep the table's size for screen readers.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { rows, virtualizeAbove = 50 } = props;
+  const { rows, virtualizeAbove = VIRTUALIZE_ABOVE } = props;
   const virtualize = rows.length > virtualizeAbove;
   const VirtualTable = virtualTable.useLoaded(virtualize);
   if (!virtualize) return <PlainTable {...props} />;

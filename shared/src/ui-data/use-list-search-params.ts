@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   parseListSearchParams,
@@ -6,6 +6,7 @@ import {
   type ListSearchOptions,
   type ListSearchState,
 } from './list-search-params';
+import { VIRTUALIZE_ABOVE, preloadVirtualTable } from './data-table';
 
 export interface ListSearchParams<K extends string> extends ListSearchState<K> {
   setPage: (page: number) => void;
@@ -37,6 +38,11 @@ export function useListSearchParams<K extends string>(
     () => parseListSearchParams(searchParams, { filters: filterKeys, isValidFilter }),
     [searchParams, filterKeys, isValidFilter],
   );
+
+  // A long page is coming: fetch the virtual table's code alongside its rows, not after them.
+  useEffect(() => {
+    if (state.perPage > VIRTUALIZE_ABOVE) preloadVirtualTable();
+  }, [state.perPage]);
 
   const update = useCallback(
     (patch: Partial<ListSearchState<K>>, updateOptions?: { replace?: boolean }) => {
