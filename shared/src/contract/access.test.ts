@@ -1,0 +1,63 @@
+import { allows, canDo, menuLevel, PANEL_MENU, type GrantedApp } from './access';
+
+const grants: GrantedApp[] = [
+  {
+    apps_id: 1,
+    menus: [
+      { name: 'Home', acces_level: 3, children: [] },
+      {
+        name: 'User Management',
+        acces_level: 1,
+        children: [
+          { name: 'Daftar User', acces_level: 2 },
+          { name: 'Tambah User', acces_level: 3 },
+        ],
+      },
+    ],
+  },
+  { apps_id: 2, menus: [{ name: 'Role Management', acces_level: 1, children: [] }] },
+];
+
+describe('menuLevel', () => {
+  it.each([
+    ['User Management', 1],
+    ['Daftar User', 2],
+    ['Tambah User', 3],
+    ['Home', 3],
+    // granted in app 2 only: app 1 decides
+    ['Role Management', null],
+    ['Settings', null],
+  ] as const)('%s → %s', (menu, level) => {
+    expect(menuLevel(grants, menu)).toBe(level);
+  });
+
+  it('is null without grants or with a level outside 1–3', () => {
+    expect(menuLevel(null, PANEL_MENU.users)).toBeNull();
+    expect(menuLevel([], PANEL_MENU.users)).toBeNull();
+    expect(menuLevel([{ apps_id: '1', menus: [{ name: 'Home', acces_level: 7 }] }], 'Home')).toBeNull();
+  });
+
+  it('matches the app id whether it is a number or a string', () => {
+    expect(menuLevel([{ apps_id: '1', menus: [{ name: 'Home', acces_level: 2 }] }], 'Home')).toBe(2);
+  });
+});
+
+describe('allows', () => {
+  it.each([
+    [1, 'delete', true],
+    [2, 'delete', false],
+    [2, 'edit', true],
+    [2, 'create', true],
+    [3, 'create', false],
+    [3, 'view', true],
+    [null, 'view', false],
+  ] as const)('level %s %s → %s', (level, capability, expected) => {
+    expect(allows(level, capability)).toBe(expected);
+  });
+});
+
+it('canDo combines both', () => {
+  expect(canDo(grants, 'Daftar User', 'edit')).toBe(true);
+  expect(canDo(grants, 'Daftar User', 'delete')).toBe(false);
+  expect(canDo(grants, 'Tambah User', 'create')).toBe(false);
+});

@@ -1,0 +1,111 @@
+/**
+ * The access model (DESIGN "Access control"), one table for the api and the panel: a role grants
+ * menus of app 1 (this panel) with a level (1 owner, 2 modifier, 3 viewer); an action needs at
+ * least a level on the menu it belongs to. Imports nothing, so any first screen may use it.
+ */
+import { ACCESS_LEVEL, SSO_PANEL_APP_ID } from './constants';
+import type { AccessLevel } from './entities';
+
+/** What a screen or a route does with the data of a menu. */
+export type Capability = 'view' | 'create' | 'edit' | 'delete';
+
+/** Viewer reads; modifier also creates and edits; owner also deletes. */
+export const REQUIRED_LEVEL: Readonly<Record<Capability, AccessLevel>> = {
+  view: ACCESS_LEVEL.viewer,
+  create: ACCESS_LEVEL.modifier,
+  edit: ACCESS_LEVEL.modifier,
+  delete: ACCESS_LEVEL.owner,
+};
+
+/** Menu names of app 1 as the seed and every role grant spell them. */
+export const PANEL_MENU = {
+  home: 'Home',
+  users: 'User Management',
+  userList: 'Daftar User',
+  userCreate: 'Tambah User',
+  roles: 'Role Management',
+  roleList: 'Daftar Role',
+  roleCreate: 'Tambah Role',
+  apps: 'App Management',
+  appList: 'Daftar Aplikasi',
+  settings: 'Settings',
+} as const;
+export type PanelMenu = (typeof PANEL_MENU)[keyof typeof PANEL_MENU];
+
+/**
+ * Which menu, at which capability, an admin action belongs to. The api's route table maps each
+ * route to one of these; the panel asks the same question before it renders a button or a page.
+ */
+export const PANEL_ACTIONS = {
+  listUsers: { menu: PANEL_MENU.userList, capability: 'view' },
+  createUser: { menu: PANEL_MENU.userCreate, capability: 'create' },
+  editUser: { menu: PANEL_MENU.userList, capability: 'edit' },
+  deleteUser: { menu: PANEL_MENU.userList, capability: 'delete' },
+  searchEmployees: { menu: PANEL_MENU.userCreate, capability: 'create' },
+  listRoles: { menu: PANEL_MENU.roleList, capability: 'view' },
+  createRole: { menu: PANEL_MENU.roleCreate, capability: 'create' },
+  editRole: { menu: PANEL_MENU.roleList, capability: 'edit' },
+  deleteRole: { menu: PANEL_MENU.roleList, capability: 'delete' },
+} as const satisfies Record<string, { menu: PanelMenu; capability: Capability }>;
+export type PanelAction = keyof typeof PANEL_ACTIONS;
+
+/** The part of a role's application grant (`user_menu` of api/me) the model reads. */
+export interface GrantedApp {
+  apps_id: number | string;
+  menus: ReadonlyArray<{
+    name: string;
+    acces_level: number;
+    children?: ReadonlyArray<{ name: string; acces_level: number }> | null;
+  }>;
+}
+
+const asLevel = (value: number): AccessLevel | null =>
+  value === 1 || value === 2 || value === 3 ? value : null;
+
+/** The grant of app `appId` in a user_menu, or undefined when the role does not grant the app. */
+export function grantedApp(
+  userMenu: readonly GrantedApp[] | null | undefined,
+  appId: number | string = SSO_PANEL_APP_ID,
+): GrantedApp | undefined {
+  return userMenu?.find((app) => String(app.apps_id) === String(appId));
+}
+
+/**
+ * The level granted on a menu or sub-menu (by name) of app 1, or null when it is not granted.
+ * A sub-menu counts only under a granted parent; its own level decides.
+ */
+export function menuLevel(
+  userMenu: readonly GrantedApp[] | null | undefined,
+  menu: string,
+  appId: number | string = SSO_PANEL_APP_ID,
+): AccessLevel | null {
+  const app = grantedApp(userMenu, appId);
+  if (!app) return null;
+  for (const top of app.menus) {
+    if (top.name === menu) return asLevel(top.acces_level);
+    const child = top.children?.find((c) => c.name === menu);
+    if (child) return asLevel(child.acces_level);
+  }
+  return null;
+}
+
+/** Whether a granted level allows a capability (a lower number is more access). */
+export function allows(level: AccessLevel | null, capability: Capability): boolean {
+  return level !== null && level <= REQUIRED_LEVEL[capability];
+}
+
+/** Whether the grants allow an action on a menu. */
+export function canDo(
+  userMenu: readonly GrantedApp[] | null | undefined,
+  menu: string,
+  capability: Capability,
+): boolean {
+  return allows(menuLevel(userMenu, menu), capability);
+}
+
+/** Message of a 403 for a level too low (the api sends it; the panel shows it as is). */
+export const ACCESS_DENIED_MESSAGE = 'Anda tidak memiliki akses untuk tindakan ini';
+/** Message of a login by an employee whose role has no grant of this panel. */
+export const NO_PANEL_ACCESS_MESSAGE = 'Akun Anda tidak memiliki akses ke SSO Admin Panel';
+/** Title of the page shown for a route above the user's level. */
+export const NO_ACCESS_PAGE_TITLE = 'Anda tidak memiliki akses ke halaman ini';
