@@ -32,7 +32,8 @@ export async function completeLogin(token: string, appsId: number | string): Pro
     validateSessionResponseSchema,
     { token },
   );
-  const me = await api.get(paths.session.me, meResponseSchema, { token });
+  // The profile of the app session: its grants are what the panel enforces.
+  const me = await api.get(paths.session.me, meResponseSchema, { token: created.data.access_token });
   const { user, roles } = me.data;
   const role = roles[0];
   return {

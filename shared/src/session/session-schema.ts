@@ -37,9 +37,12 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-/** The bearer a session carries: its login token, else its access token. */
+/**
+ * The bearer of every call made with a stored session: its app session's access token. The admin
+ * routes refuse the bare login token (DESIGN "Access control"), which only opens app sessions.
+ */
 export function bearerOf(session: Session): string {
-  return session.token ?? session.access_token;
+  return session.access_token;
 }
 
 /** Spec 4 "Expiry check": expiry compared with the current time in seconds. */
