@@ -1,12 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import type { NavItem } from '@sso/shared/federation';
-import { displayNameOf, initialOf, useSession } from '@sso/shared/session';
+import { displayNameOf, initialOf, sessionGrants, useSession } from '@sso/shared/session';
 import { CloseIcon, LogoutIcon, MenuIcon } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 import { NavIcon } from './nav-icon';
 import { useLogout } from './use-logout';
-import { selectedNavPath } from '../routing/nav-model';
+import { selectedNavPath, visibleNav } from '../routing/nav-model';
 import styles from './shell-layout.module.css';
 
 export interface ShellLayoutProps {
@@ -18,8 +18,9 @@ export interface ShellLayoutProps {
 }
 
 /** The protected layout of spec 2: sidebar "Panel", user initial and name, Logout, footer. */
-export function ShellLayout({ nav, navPathOf, onPrefetch, children }: ShellLayoutProps) {
+export function ShellLayout({ nav: allNav, navPathOf, onPrefetch, children }: ShellLayoutProps) {
   const session = useSession();
+  const nav = useMemo(() => visibleNav(allNav, sessionGrants(session)), [allNav, session]);
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const logout = useLogout();

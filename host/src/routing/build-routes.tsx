@@ -1,5 +1,7 @@
 import { matchPath, Outlet, type RouteObject } from 'react-router-dom';
-import type { NavItem, RemoteEntry, RemoteRoute } from '@sso/shared/federation';
+import type { ReactNode } from 'react';
+import { PANEL_MENU } from '@sso/shared/contract';
+import type { NavItem, RemoteEntry, RemoteRoute, RouteRequirement } from '@sso/shared/federation';
 import { useSession } from '@sso/shared/session';
 import { HandoffPage } from '../handoff/handoff-page';
 import { ShellLayout } from '../layout/shell-layout';
@@ -8,19 +10,30 @@ import { NotFoundPage } from '../pages/not-found-page';
 import { RemotePage } from '../federation/remote-page';
 import { prefetchPage } from '../federation/load-page';
 import type { RemoteState } from '../federation/remote-registry';
-import { RedirectIfSession, RequireSession } from './guards';
+import { RedirectIfSession, RequireAccess, RequireSession } from './guards';
 import { hostNav, mergeNav } from './nav-model';
 
 interface ResolvedRoute extends RemoteRoute {
   remote: RemoteEntry;
 }
 
-/** The host's own protected routes; a remote route with the same path replaces one. */
-const hostRoutes = [
+/**
+ * The host's own protected routes; a remote route with the same path replaces one. Home needs only
+ * a session of this panel; the others the grant of their menu.
+ */
+const hostRoutes: { path: string; title: string; requires?: RouteRequirement }[] = [
   { path: '/home', title: 'Home' },
-  { path: '/app-management', title: 'App Management' },
-  { path: '/settings', title: 'Settings' },
+  {
+    path: '/app-management',
+    title: 'App Management',
+    requires: { menu: PANEL_MENU.apps, capability: 'view' },
+  },
+  { path: '/settings', title: 'Settings', requires: { menu: PANEL_MENU.settings, capability: 'view' } },
 ];
+
+function guarded(element: ReactNode, requires: RouteRequirement | undefined): ReactNode {
+  return requires ? <RequireAccess requires={requires}>{element}</RequireAccess> : element;
+}
 
 export interface RouterModel {
   routes: RouteObject[];
@@ -54,7 +67,10 @@ export function buildRouterModel(states: RemoteState[], onRetry: () => void): Ro
 
   const toRoute = (route: ResolvedRoute): RouteObject => ({
     path: route.path,
-    element: <RemotePage key={route.path} remote={route.remote} module={route.module} />,
+    element: guarded(
+      <RemotePage key={route.path} remote={route.remote} module={route.module} />,
+      route.requires,
+    ),
   });
 
   function CatchAll() {
@@ -82,7 +98,7 @@ export function buildRouterModel(states: RemoteState[], onRetry: () => void): Ro
       children: [
         ...hostRoutes
           .filter((r) => !taken.has(r.path))
-          .map((r) => ({ path: r.path, element: <HeadingPage title={r.title} /> })),
+          .map((r) => ({ path: r.path, element: guarded(<HeadingPage title={r.title} />, r.requires) })),
         ...remoteRoutes.filter((r) => r.access === 'protected').map(toRoute),
       ],
     },

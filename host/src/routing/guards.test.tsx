@@ -1,7 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { ACCESS_LEVEL, PANEL_MENU } from '@sso/shared/contract';
 import { SESSION_KEY, writeSession } from '@sso/shared/session';
-import { RedirectIfSession, RequireSession } from './guards';
+import { signInAs } from '@sso/shared/testing';
+import { RedirectIfSession, RequireAccess, RequireSession } from './guards';
 
 const now = () => Math.floor(Date.now() / 1000);
 const session = (expiresIn: number) => ({
@@ -82,4 +85,48 @@ test('public-only: a logged-in user goes to /home', () => {
 test('public-only: a visitor sees the form, and an expired session does not count as logged in', () => {
   renderAt('/login');
   expect(screen.getByText('login form')).toBeInTheDocument();
+});
+
+describe('RequireAccess', () => {
+  const renderGuarded = (capability: 'view' | 'create') =>
+    render(
+      <MemoryRouter initialEntries={['/tambah-user']}>
+        <Routes>
+          <Route path="/home" element={<p>home</p>} />
+          <Route
+            path="/tambah-user"
+            element={
+              <RequireAccess requires={{ menu: PANEL_MENU.userCreate, capability }}>
+                <p>user form</p>
+              </RequireAccess>
+            }
+          />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+  test.each([
+    [ACCESS_LEVEL.owner, true],
+    [ACCESS_LEVEL.modifier, true],
+    [ACCESS_LEVEL.viewer, false],
+    [null, false],
+  ] as const)('level %s may open a create page: %s', (level, allowed) => {
+    signInAs(level);
+    renderGuarded('create');
+    expect(screen.queryByText('user form') !== null).toBe(allowed);
+    expect(screen.queryByText('Anda tidak memiliki akses ke halaman ini') !== null).toBe(!allowed);
+  });
+
+  test('the no-access page offers a way back to Home', async () => {
+    signInAs(ACCESS_LEVEL.viewer);
+    renderGuarded('create');
+    await userEvent.click(screen.getByRole('link', { name: 'Kembali ke Home' }));
+    expect(screen.getByText('home')).toBeInTheDocument();
+  });
+
+  test('a viewer may open a view page', () => {
+    signInAs(ACCESS_LEVEL.viewer);
+    renderGuarded('view');
+    expect(screen.getByText('user form')).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { clearSession, isExpired, useSession } from '@sso/shared/session';
+import type { RouteRequirement } from '@sso/shared/federation';
+import { clearSession, isExpired, useAccess, useSession } from '@sso/shared/session';
+import { NoAccessPage } from '../pages/no-access-page';
 
 /**
  * Protected: an unauthenticated (or expired) visitor is sent to '/' and the stored session is
@@ -36,5 +38,16 @@ export function RequireSession({ children }: { children: ReactNode }) {
 export function RedirectIfSession({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session && !isExpired(session)) return <Navigate to="/home" replace />;
+  return <>{children}</>;
+}
+
+/**
+ * A protected route that needs a menu grant: below the level, the no-access page (the page's code
+ * is not even loaded). The api refuses the same calls; this keeps the user from a form they cannot
+ * save.
+ */
+export function RequireAccess({ requires, children }: { requires: RouteRequirement; children: ReactNode }) {
+  const access = useAccess(requires.menu);
+  if (!access.can(requires.capability)) return <NoAccessPage />;
   return <>{children}</>;
 }

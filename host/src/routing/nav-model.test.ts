@@ -1,5 +1,7 @@
+import { ACCESS_LEVEL } from '@sso/shared/contract';
 import type { NavItem } from '@sso/shared/federation';
-import { hostNav, mergeNav, selectedNavPath } from './nav-model';
+import { panelGrants } from '@sso/shared/testing';
+import { hostNav, mergeNav, selectedNavPath, visibleNav } from './nav-model';
 
 const users: NavItem = { label: 'User Management', icon: 'users', path: '/user-management', order: 20 };
 const roles: NavItem = { label: 'Role Management', icon: 'roles', path: '/role-management', order: 30 };
@@ -33,5 +35,30 @@ describe('selectedNavPath follows the path, nested paths select their list', () 
     ['/nowhere', undefined],
   ])('%s → %s', (pathname, expected) => {
     expect(selectedNavPath(pathname, items, navPathOf)).toBe(expected);
+  });
+});
+
+describe('visibleNav shows granted menus only', () => {
+  const items = mergeNav(hostNav, [
+    [
+      {
+        label: 'User Management',
+        icon: 'users',
+        path: '/user-management',
+        order: 20,
+        menu: 'User Management',
+      },
+    ],
+  ]);
+  it.each([
+    [ACCESS_LEVEL.viewer, ['Home', 'User Management', 'App Management', 'Settings']],
+    [null, ['Home']],
+  ] as const)('level %s → %j', (level, labels) => {
+    expect(visibleNav(items, panelGrants(level)).map((i) => i.label)).toEqual(labels);
+  });
+
+  it('a role granting only User Management sees Home and User Management', () => {
+    const grants = [{ apps_id: 1, menus: [{ name: 'User Management', acces_level: 3, children: [] }] }];
+    expect(visibleNav(items, grants).map((i) => i.label)).toEqual(['Home', 'User Management']);
   });
 });

@@ -1,10 +1,11 @@
+import { canDo, type GrantedApp } from '@sso/shared/contract';
 import type { NavItem } from '@sso/shared/federation';
 
 /** The host's own sidebar items (spec 2: Home, App Management, Settings). */
 export const hostNav: NavItem[] = [
   { label: 'Home', icon: 'home', path: '/home', order: 10 },
-  { label: 'App Management', icon: 'apps', path: '/app-management', order: 40 },
-  { label: 'Settings', icon: 'settings', path: '/settings', order: 50 },
+  { label: 'App Management', icon: 'apps', path: '/app-management', order: 40, menu: 'App Management' },
+  { label: 'Settings', icon: 'settings', path: '/settings', order: 50, menu: 'Settings' },
 ];
 
 /**
@@ -32,4 +33,9 @@ export function selectedNavPath(
   const mapped = navPathOf(pathname);
   if (mapped && items.some((i) => i.path === mapped)) return mapped;
   return items.find((i) => pathname.startsWith(`${i.path}/`))?.path;
+}
+
+/** The sidebar shows only granted menus (an item without a menu, such as Home, always). */
+export function visibleNav(items: NavItem[], grants: readonly GrantedApp[]): NavItem[] {
+  return items.filter((item) => item.menu === undefined || canDo(grants, item.menu, 'view'));
 }

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '@sso/shared/api';
-import type { Application, DeleteResponse, RoleListResponse } from '@sso/shared/contract';
+import {
+  ACCESS_LEVEL,
+  type Application,
+  type DeleteResponse,
+  type RoleListResponse,
+} from '@sso/shared/contract';
+import { signInAs } from '@sso/shared/testing';
 import { useApplications } from '../reference-data/get-applications';
 import { createApplication, createRole } from '../test-support/factories';
 import { renderRoute, settled } from '../test-support/render';
@@ -28,6 +34,7 @@ function listOf(roles: ReturnType<typeof createRole>[], total = roles.length) {
 }
 
 beforeEach(() => {
+  signInAs(ACCESS_LEVEL.owner);
   deleteOne.mockReset();
   deleteMany.mockReset();
   jest
@@ -52,6 +59,8 @@ beforeEach(() => {
       number[]
     >);
 });
+
+afterEach(() => localStorage.clear());
 
 const lastParams = (): RoleListParams | undefined => jest.mocked(useRoles).mock.lastCall?.[0];
 
@@ -143,5 +152,29 @@ describe('RoleListPage', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Hapus' }));
     await user.click(await screen.findByRole('button', { name: 'Batal' }));
     expect(deleteOne).not.toHaveBeenCalled();
+  });
+});
+
+describe('RoleListPage by access level', () => {
+  it('a viewer reads: no Tambah Role, no checkboxes, no row actions', () => {
+    signInAs(ACCESS_LEVEL.viewer);
+    listOf([createRole({ name: 'Auditor' })]);
+    renderRoute(<RoleListPage />, { path: '/role-management' });
+    expect(screen.getByText('Auditor')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Tambah Role' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aksi untuk role Auditor' })).not.toBeInTheDocument();
+  });
+
+  it('a modifier adds and edits but does not delete', async () => {
+    signInAs(ACCESS_LEVEL.modifier);
+    listOf([createRole({ name: 'Auditor' })]);
+    const user = userEvent.setup();
+    renderRoute(<RoleListPage />, { path: '/role-management' });
+    expect(screen.getByRole('link', { name: 'Tambah Role' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aksi untuk role Auditor' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Edit']);
   });
 });

@@ -1,8 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toApiError } from '@sso/shared/api';
-import type { Role } from '@sso/shared/contract';
+import { PANEL_MENU, type Role } from '@sso/shared/contract';
 import { formatNumber, t } from '@sso/shared/i18n';
+import { useAccess } from '@sso/shared/session';
 import { PageHeader, StatePanel } from '@sso/shared/ui';
 import {
   BulkBar,
@@ -57,6 +58,9 @@ const columns: DataTableColumn<Role>[] = [
  */
 export default function RoleListPage() {
   const navigate = useNavigate();
+  // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
+  const { canEdit, canDelete } = useAccess(PANEL_MENU.roleList);
+  const { canCreate } = useAccess(PANEL_MENU.roleCreate);
   const list = useListSearchParams(ROLE_LIST_OPTIONS);
   const params = toRoleListParams(list);
   const roles = useRoles(params);
@@ -96,9 +100,11 @@ export default function RoleListPage() {
       <PageHeader
         title={t.roles.listTitle}
         actions={
-          <Link className={styles.add} to={rolePaths.create}>
-            {rolesText.list.add}
-          </Link>
+          canCreate ? (
+            <Link className={styles.add} to={rolePaths.create}>
+              {rolesText.list.add}
+            </Link>
+          ) : null
         }
       />
       <div className={styles.toolbar}>
@@ -122,7 +128,7 @@ export default function RoleListPage() {
         </div>
       </div>
       <BulkBar
-        count={selection.selected.size}
+        count={canDelete ? selection.selected.size : 0}
         busy={deletion.busy}
         onDelete={() => void deleteSelected()}
         onClose={selection.clear}
@@ -142,21 +148,39 @@ export default function RoleListPage() {
             rows={rows}
             getRowId={(role) => role.id}
             busy={roles.isFetching}
-            selection={{
-              selected: selection.selected,
-              onChange: selection.setSelected,
-              rowLabel: (role) => rolesText.list.rowLabel(role.name),
-              allLabel: rolesText.list.allLabel,
-            }}
-            actions={(role) => (
-              <KebabMenu
-                label={rolesText.list.actions(role.name)}
-                items={[
-                  { label: t.common.edit, onSelect: () => void navigate(rolePaths.edit(role)) },
-                  { label: t.common.delete, tone: 'danger', onSelect: () => void deleteOne(role) },
-                ]}
-              />
-            )}
+            selection={
+              canDelete
+                ? {
+                    selected: selection.selected,
+                    onChange: selection.setSelected,
+                    rowLabel: (role) => rolesText.list.rowLabel(role.name),
+                    allLabel: rolesText.list.allLabel,
+                  }
+                : undefined
+            }
+            actions={
+              canEdit || canDelete
+                ? (role) => (
+                    <KebabMenu
+                      label={rolesText.list.actions(role.name)}
+                      items={[
+                        ...(canEdit
+                          ? [{ label: t.common.edit, onSelect: () => void navigate(rolePaths.edit(role)) }]
+                          : []),
+                        ...(canDelete
+                          ? [
+                              {
+                                label: t.common.delete,
+                                tone: 'danger' as const,
+                                onSelect: () => void deleteOne(role),
+                              },
+                            ]
+                          : []),
+                      ]}
+                    />
+                  )
+                : undefined
+            }
             empty={
               roles.isPending ? (
                 <StatePanel title={t.common.loading} />

@@ -8,8 +8,10 @@ import { texts } from '../texts';
 export interface UserDetailDrawerProps {
   user: User | null;
   onClose: () => void;
-  onDelete: (user: User) => void;
-  onEdit: (user: User) => void;
+  /** Left out when the user may not delete (the Hapus button is not rendered). */
+  onDelete?: (user: User) => void;
+  /** Left out when the user may not edit. */
+  onEdit?: (user: User) => void;
   deleting?: boolean;
 }
 
@@ -27,17 +29,19 @@ export function UserDetailDrawer({
       onOpenChange={(open) => !open && onClose()}
       title={t.users.detailTitle}
       footer={
-        user ? (
+        user && (onDelete || onEdit) ? (
           <>
-            <Button
-              variant="secondary"
-              className={styles.delete}
-              loading={deleting}
-              onClick={() => onDelete(user)}
-            >
-              {t.common.delete}
-            </Button>
-            <Button onClick={() => onEdit(user)}>{t.common.edit}</Button>
+            {onDelete ? (
+              <Button
+                variant="secondary"
+                className={styles.delete}
+                loading={deleting}
+                onClick={() => onDelete(user)}
+              >
+                {t.common.delete}
+              </Button>
+            ) : null}
+            {onEdit ? <Button onClick={() => onEdit(user)}>{t.common.edit}</Button> : null}
           </>
         ) : null
       }

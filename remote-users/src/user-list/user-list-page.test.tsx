@@ -1,7 +1,8 @@
 import '../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '@sso/shared/contract';
+import { ACCESS_LEVEL, type User } from '@sso/shared/contract';
+import { signInAs } from '@sso/shared/testing';
 import { createUser } from '../test-support/factories';
 import { renderPage } from '../test-support/render';
 import { useUsers } from './api/get-users';
@@ -38,6 +39,9 @@ const three = [
 const renderList = (url = '/user-management') => renderPage('/user-management', url, <UserListPage />);
 
 describe('UserListPage', () => {
+  beforeEach(() => signInAs(ACCESS_LEVEL.owner));
+  afterEach(() => localStorage.clear());
+
   it('shows "Belum Ada User" when there are no users at all', () => {
     givenUsers([]);
     renderList();
@@ -131,5 +135,49 @@ describe('UserListPage', () => {
     renderList();
     expect(screen.getByRole('navigation', { name: 'Navigasi halaman' })).toHaveTextContent('dari 123');
     expect(screen.getByRole('button', { name: 'Halaman sebelumnya' })).toBeDisabled();
+  });
+});
+
+describe('UserListPage by access level', () => {
+  afterEach(() => localStorage.clear());
+
+  it('a viewer reads: no Tambah User, no row checkboxes, only Lihat Detail, a drawer without actions', async () => {
+    const user = userEvent.setup();
+    signInAs(ACCESS_LEVEL.viewer);
+    givenUsers(three);
+    renderList();
+    expect(screen.getByRole('table', { name: 'Daftar user' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tambah User' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aksi untuk Tono Wijaya' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Lihat Detail']);
+    await user.click(screen.getByRole('menuitem', { name: 'Lihat Detail' }));
+    const drawer = screen.getByRole('dialog', { name: 'Detail User' });
+    expect(within(drawer).getByText('Tono Wijaya')).toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
+  });
+
+  it('a viewer of an empty list gets no Tambah User either', () => {
+    signInAs(ACCESS_LEVEL.viewer);
+    givenUsers([]);
+    renderList();
+    expect(screen.getByText('Belum Ada User')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tambah User' })).not.toBeInTheDocument();
+  });
+
+  it('a modifier adds and edits but does not delete', async () => {
+    const user = userEvent.setup();
+    signInAs(ACCESS_LEVEL.modifier);
+    givenUsers(three);
+    renderList();
+    expect(screen.getByRole('button', { name: 'Tambah User' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aksi untuk Budi Santoso' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Lihat Detail', 'Edit']);
+    await user.click(screen.getByRole('menuitem', { name: 'Lihat Detail' }));
+    const drawer = screen.getByRole('dialog', { name: 'Detail User' });
+    expect(within(drawer).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { User } from '@sso/shared/contract';
+import { PANEL_MENU, type User } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
+import { useAccess } from '@sso/shared/session';
 import { Button, PageHeader, Spinner, StatePanel } from '@sso/shared/ui';
 import {
   BulkBar,
@@ -26,6 +27,9 @@ import { useUserDeletion } from './use-user-deletion';
 /** `/user-management`: the users list of spec 2, its state in the URL (spec 4 "Lists"). */
 export default function UserListPage() {
   const navigate = useNavigate();
+  // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
+  const { canEdit, canDelete } = useAccess(PANEL_MENU.userList);
+  const { canCreate } = useAccess(PANEL_MENU.userCreate);
   const list = useListSearchParams(USER_LIST_OPTIONS);
   const query = toUserListQuery(list);
   const users = useUsers(query);
@@ -50,13 +54,13 @@ export default function UserListPage() {
   }, [pastEnd, lastPage, update]);
 
   const edit = (user: User) => void navigate(userPaths.edit(user));
+  const addButton = canCreate ? (
+    <Button onClick={() => void navigate(userPaths.create)}>{texts.addUser}</Button>
+  ) : null;
 
   return (
     <div className={styles.page}>
-      <PageHeader
-        title={t.users.listTitle}
-        actions={<Button onClick={() => void navigate(userPaths.create)}>{texts.addUser}</Button>}
-      />
+      <PageHeader title={t.users.listTitle} actions={addButton} />
       <div className={styles.toolbar}>
         <SearchField
           className={styles.search}
@@ -81,11 +85,7 @@ export default function UserListPage() {
           onRetry={() => void users.refetch()}
         />
       ) : total === 0 && !filtered ? (
-        <StatePanel
-          title={t.users.empty}
-          body={texts.emptyBody}
-          action={<Button onClick={() => void navigate(userPaths.create)}>{texts.addUser}</Button>}
-        />
+        <StatePanel title={t.users.empty} body={texts.emptyBody} action={addButton} />
       ) : (
         <>
           <DataTable
@@ -94,20 +94,32 @@ export default function UserListPage() {
             rows={rows}
             getRowId={(user) => user.id}
             busy={users.isPlaceholderData}
-            selection={{
-              selected: selection.selected,
-              onChange: selection.setSelected,
-              rowLabel: (user) => texts.selectRow(user.nama),
-              allLabel: texts.selectAll,
-            }}
+            selection={
+              canDelete
+                ? {
+                    selected: selection.selected,
+                    onChange: selection.setSelected,
+                    rowLabel: (user) => texts.selectRow(user.nama),
+                    allLabel: texts.selectAll,
+                  }
+                : undefined
+            }
             onRowClick={setDetail}
             actions={(user) => (
               <KebabMenu
                 label={texts.rowActions(user.nama)}
                 items={[
                   { label: t.users.viewDetail, onSelect: () => setDetail(user) },
-                  { label: t.common.edit, onSelect: () => edit(user) },
-                  { label: t.common.delete, tone: 'danger', onSelect: () => void deletion.deleteOne(user) },
+                  ...(canEdit ? [{ label: t.common.edit, onSelect: () => edit(user) }] : []),
+                  ...(canDelete
+                    ? [
+                        {
+                          label: t.common.delete,
+                          tone: 'danger' as const,
+                          onSelect: () => void deletion.deleteOne(user),
+                        },
+                      ]
+                    : []),
                 ]}
               />
             )}
@@ -126,7 +138,7 @@ export default function UserListPage() {
       )}
 
       <BulkBar
-        count={selection.selected.size}
+        count={canDelete ? selection.selected.size : 0}
         busy={deletion.busy}
         onClose={selection.clear}
         onDelete={() =>
@@ -139,8 +151,8 @@ export default function UserListPage() {
         user={detail}
         deleting={deletion.busy}
         onClose={() => setDetail(null)}
-        onDelete={(user) => void deletion.deleteOne(user)}
-        onEdit={edit}
+        onDelete={canDelete ? (user) => void deletion.deleteOne(user) : undefined}
+        onEdit={canEdit ? edit : undefined}
       />
     </div>
   );

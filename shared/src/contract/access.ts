@@ -107,5 +107,3 @@ export function canDo(
 export const ACCESS_DENIED_MESSAGE = 'Anda tidak memiliki akses untuk tindakan ini';
 /** Message of a login by an employee whose role has no grant of this panel. */
 export const NO_PANEL_ACCESS_MESSAGE = 'Akun Anda tidak memiliki akses ke SSO Admin Panel';
-/** Title of the page shown for a route above the user's level. */
-export const NO_ACCESS_PAGE_TITLE = 'Anda tidak memiliki akses ke halaman ini';

@@ -14,9 +14,22 @@ const pathSchema = z
   .max(200)
   .regex(/^\/[a-z0-9\-/:]*$/i, 'path must start with / and hold only letters, digits, -, / and :');
 
+const menuNameSchema = z.string().min(1).max(80);
+
+/**
+ * The menu grant a protected route needs (DESIGN "Access control"): a route above the user's level
+ * shows the no-access page instead of loading its page.
+ */
+export const routeRequirementSchema = z.object({
+  menu: menuNameSchema,
+  capability: z.enum(['view', 'create', 'edit', 'delete']),
+});
+export type RouteRequirement = z.infer<typeof routeRequirementSchema>;
+
 export const remoteRouteSchema = z.object({
   path: pathSchema,
   access: routeAccessSchema,
+  requires: routeRequirementSchema.optional(),
   /** The exposed module holding the page, e.g. './user-list'. */
   module: z.string().regex(/^\.\/[a-z0-9-]+$/),
   /** Paths that select this route's sidebar item, besides the item's own path. */
@@ -32,6 +45,8 @@ export const navItemSchema = z.object({
   icon: navIconSchema,
   path: pathSchema,
   order: z.number().int().min(0).max(10_000),
+  /** The app-1 menu whose grant shows this item; without it every user of the panel sees it. */
+  menu: menuNameSchema.optional(),
 });
 export type NavItem = z.infer<typeof navItemSchema>;
 

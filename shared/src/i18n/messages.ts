@@ -85,5 +85,10 @@ export const t = {
       `Bagian "${name}" sedang tidak tersedia. Bagian lain tetap dapat digunakan.`,
     pageNotFound: 'Halaman tidak ditemukan',
   },
+  access: {
+    noAccessTitle: 'Anda tidak memiliki akses ke halaman ini',
+    noAccessBody: 'Peran Anda tidak mencakup halaman ini. Hubungi administrator bila Anda memerlukannya.',
+    backHome: 'Kembali ke Home',
+  },
   footer: (year: number) => `© ${year} SSO Group. Hak cipta dilindungi undang-undang.`,
 } as const;

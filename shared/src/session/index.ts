@@ -8,3 +8,4 @@ export {
   useSession,
 } from './session-store';
 export { localValue, type StoredValueSchema } from './local-value';
+export { useAccess, accessOf, sessionGrants, hasPanelAccess, type Access } from './access';

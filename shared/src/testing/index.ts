@@ -1,7 +1,9 @@
 // Test-only helpers for the remotes' Jest suites. Never imported by application code (so never
 // bundled or federated); it lives in @sso/shared so each remote team gets the same contract checks.
 import path from 'node:path';
+import { PANEL_MENU, SSO_PANEL_APP_ID, type AccessLevel, type GrantedApp } from '@sso/shared/contract';
 import { remoteDescriptorSchema } from '@sso/shared/federation';
+import { writeSession } from '@sso/shared/session';
 
 export interface DescriptorContract {
   /** The remote's federation name (`auth`, `users`, `roles`). */
@@ -40,5 +42,46 @@ export function testRemoteDescriptor({ name, packageDir, exposes, load }: Descri
     const parsed = remoteDescriptorSchema.parse((await load()).descriptor);
     expect(parsed.name).toBe(name);
     for (const route of parsed.routes) expect(Object.keys(exposes)).toContain(route.module);
+  });
+}
+
+/** Every app-1 menu and sub-menu, as the seed grants them. */
+const panelMenuTree: ReadonlyArray<readonly [string, readonly string[]]> = [
+  [PANEL_MENU.home, []],
+  [PANEL_MENU.users, [PANEL_MENU.userList, PANEL_MENU.userCreate]],
+  [PANEL_MENU.roles, [PANEL_MENU.roleList, PANEL_MENU.roleCreate]],
+  [PANEL_MENU.apps, [PANEL_MENU.appList]],
+  [PANEL_MENU.settings, []],
+];
+
+/** A `user_menu` granting every app-1 menu at one level (none for null: no panel grant). */
+export function panelGrants(level: AccessLevel | null): GrantedApp[] {
+  if (level === null) return [];
+  let id = 0;
+  return [
+    {
+      apps_id: SSO_PANEL_APP_ID,
+      menus: panelMenuTree.map(([name, children]) => ({
+        id: ++id,
+        name,
+        acces_level: level,
+        children: children.map((child) => ({ id: ++id, name: child, acces_level: level })),
+      })),
+    },
+  ];
+}
+
+/**
+ * Stores a session of this panel whose role has every app-1 menu at `level` (an owner, modifier or
+ * viewer), as the login chain would; `null` stores a session with no panel grant.
+ */
+export function signInAs(level: AccessLevel | null): void {
+  writeSession({
+    nik: '100001',
+    name: 'Tester',
+    app_id: SSO_PANEL_APP_ID,
+    access_token: 'test-access-token',
+    session_token: 'test-session-token',
+    user_menu: panelGrants(level),
   });
 }

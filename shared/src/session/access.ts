@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import {
+  allows,
+  grantedApp,
+  menuLevel,
+  type AccessLevel,
+  type Capability,
+  type GrantedApp,
+} from '@sso/shared/contract';
+import type { Session } from './session-schema';
+import { useSession } from './session-store';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+function isMenu(value: unknown): value is GrantedApp['menus'][number] {
+  if (!isRecord(value) || typeof value.name !== 'string' || typeof value.acces_level !== 'number')
+    return false;
+  const children = value.children;
+  return (
+    children === undefined ||
+    children === null ||
+    (Array.isArray(children) &&
+      children.every((c) => isRecord(c) && typeof c.name === 'string' && typeof c.acces_level === 'number'))
+  );
+}
+
+function isGrantedApp(value: unknown): value is GrantedApp {
+  return (
+    isRecord(value) &&
+    (typeof value.apps_id === 'number' || typeof value.apps_id === 'string') &&
+    Array.isArray(value.menus) &&
+    value.menus.every(isMenu)
+  );
+}
+
+/**
+ * The grants of a stored session (`user_menu` of api/me). The session keeps them as unknown data;
+ * an entry of the wrong shape grants nothing.
+ */
+export function sessionGrants(session: Pick<Session, 'user_menu'> | null): GrantedApp[] {
+  return (session?.user_menu ?? []).filter(isGrantedApp);
+}
+
+/** Whether the session's role grants this panel at all (Home needs only that). */
+export function hasPanelAccess(session: Pick<Session, 'user_menu'> | null): boolean {
+  return grantedApp(sessionGrants(session)) !== undefined;
+}
+
+export interface Access {
+  /** Level granted on the menu, or null when it is not granted. */
+  level: AccessLevel | null;
+  can: (capability: Capability) => boolean;
+  canView: boolean;
+  canCreate: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+export function accessOf(session: Pick<Session, 'user_menu'> | null, menu: string): Access {
+  const level = menuLevel(sessionGrants(session), menu);
+  const can = (capability: Capability) => allows(level, capability);
+  return {
+    level,
+    can,
+    canView: can('view'),
+    canCreate: can('create'),
+    canEdit: can('edit'),
+    canDelete: can('delete'),
+  };
+}
+
+/**
+ * What the logged-in user may do on a menu of this panel (DESIGN "Access control"): viewer reads,
+ * modifier also creates and edits, owner also deletes. The api enforces the same table; screens
+ * use this to leave out what would be refused.
+ */
+export function useAccess(menu: string): Access {
+  const session = useSession();
+  return useMemo(() => accessOf(session, menu), [session, menu]);
+}
