@@ -25,7 +25,11 @@ export function useLogout() {
       if (session) {
         const result = await api.post(
           paths.session.logout,
-          { session_token: session.session_token, app_id: session.app_id ?? null },
+          // A handed-over session may carry no app_id: the api then ends the token's own session.
+          {
+            session_token: session.session_token,
+            ...(session.app_id != null ? { app_id: session.app_id } : {}),
+          },
           logoutResponse,
         );
         const message = result.data?.message ?? result.message;

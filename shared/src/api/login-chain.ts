@@ -1,10 +1,14 @@
 import {
+  NO_PANEL_ACCESS_MESSAGE,
+  SSO_PANEL_APP_ID,
   availableAppsResponseSchema,
+  grantedApp,
   createSessionResponseSchema,
   loginResponseSchema,
   meResponseSchema,
   paths,
   validateSessionResponseSchema,
+  type MeData,
 } from '@sso/shared/contract';
 import type { Session } from '@sso/shared/session';
 import { api } from './api-client';
@@ -13,28 +17,24 @@ import { ApiError } from './api-error';
 /** Body of POST auth/login/nik and auth/login/phone: `{ message, data: { token, apps_id } }`. */
 export const loginTokenResponseSchema = loginResponseSchema;
 
+/** The app the session is for, as available-apps lists it. */
+interface SessionApp {
+  id: number | string;
+  url?: string | null;
+  name?: string | null;
+}
+
 /**
- * The login chain of spec 4, after a credential login gave a token and apps_id: the applications
- * list (pick the one matching apps_id), app access (access/session/refresh tokens), session
- * validation, then the profile. Every response is parsed with its contract schema. Returns the
- * session to store; stores nothing itself, so a failing step leaves no half-stored session.
+ * The stored session (spec 3) from the profile of an app session. Refuses a profile whose role has
+ * no grant of this panel: nothing is stored for an employee who may not use it.
  */
-export async function completeLogin(token: string, appsId: number | string): Promise<Session> {
-  const apps = await api.get(paths.session.availableApps, availableAppsResponseSchema, { token });
-  const app = apps.data.find((a) => String(a.id) === String(appsId));
-  if (!app) throw new ApiError('http', 'Aplikasi tidak tersedia untuk akun ini', 403);
-  const created = await api.post(paths.session.create, { app_id: app.id }, createSessionResponseSchema, {
-    token,
-  });
-  await api.post(
-    paths.session.validate,
-    { session_token: created.data.session_token },
-    validateSessionResponseSchema,
-    { token },
-  );
-  // The profile of the app session: its grants are what the panel enforces.
-  const me = await api.get(paths.session.me, meResponseSchema, { token: created.data.access_token });
-  const { user, roles } = me.data;
+function toSession(
+  me: MeData,
+  app: SessionApp,
+  tokens: Pick<Session, 'access_token' | 'session_token' | 'refresh_token' | 'expires_at' | 'token'>,
+): Session {
+  const { user, roles, user_menu, user_unit } = me;
+  if (!grantedApp(user_menu, SSO_PANEL_APP_ID)) throw noPanelAccess();
   const role = roles[0];
   return {
     id: user.id,
@@ -48,19 +48,76 @@ export async function completeLogin(token: string, appsId: number | string): Pro
     role_id: role?.id ?? null,
     role_name: role?.name ?? null,
     role_position: role?.position ?? null,
-    user_menu: me.data.user_menu,
-    user_unit: me.data.user_unit,
+    user_menu,
+    user_unit,
     app_id: app.id,
-    app_url: app.url,
-    app_name: app.name,
+    app_url: app.url ?? null,
+    app_name: app.name ?? null,
+    ...tokens,
+    name: user.name,
+    user,
+  };
+}
+
+const noPanelAccess = () => new ApiError('http', NO_PANEL_ACCESS_MESSAGE, 403);
+
+/**
+ * The login chain of spec 4, after a credential login gave a token and apps_id: the applications
+ * list (pick the one matching apps_id), app access (access/session/refresh tokens), session
+ * validation, then the profile of the app session. Every response is parsed with its contract
+ * schema. Returns the session to store; stores nothing itself, so a failing step leaves no
+ * half-stored session. An employee whose role does not grant this panel is refused here.
+ */
+export async function completeLogin(token: string, appsId: number | string): Promise<Session> {
+  const apps = await api.get(paths.session.availableApps, availableAppsResponseSchema, { token });
+  const app = apps.data.find((a) => String(a.id) === String(appsId));
+  if (!app || String(app.id) !== String(SSO_PANEL_APP_ID)) throw noPanelAccess();
+  const created = await api.post(paths.session.create, { app_id: app.id }, createSessionResponseSchema, {
+    token,
+  });
+  await api.post(
+    paths.session.validate,
+    { session_token: created.data.session_token },
+    validateSessionResponseSchema,
+    { token },
+  );
+  // The profile of the app session: its grants are what the panel enforces.
+  const me = await api.get(paths.session.me, meResponseSchema, { token: created.data.access_token });
+  return toSession(me.data, app, {
     token,
     expires_at: created.data.expires_at,
     access_token: created.data.access_token,
     session_token: created.data.session_token,
     refresh_token: created.data.refresh_token,
-    name: user.name,
-    user,
-  };
+  });
+}
+
+/**
+ * A session handed over by another SSO app (route '/'), confirmed with the api before it is
+ * stored (DESIGN "Security"): the app session must be valid and of this panel, and the profile is
+ * read again, so what is stored is the api's word, not the link's.
+ */
+export async function confirmHandedOverSession(handed: Session): Promise<Session> {
+  const token = handed.access_token;
+  const validation = await api.post(
+    paths.session.validate,
+    { session_token: handed.session_token },
+    validateSessionResponseSchema,
+    { token },
+  );
+  if (String(validation.data.app_id) !== String(SSO_PANEL_APP_ID)) throw noPanelAccess();
+  const me = await api.get(paths.session.me, meResponseSchema, { token });
+  return toSession(
+    me.data,
+    { id: validation.data.app_id, url: handed.app_url, name: handed.app_name },
+    {
+      token: null,
+      expires_at: validation.data.expires_at,
+      access_token: handed.access_token,
+      session_token: handed.session_token,
+      refresh_token: handed.refresh_token ?? null,
+    },
+  );
 }
 
 /** NIK + password, then the chain (spec 4 "Login chain (NIK)"). `url` is the current origin. */

@@ -11,10 +11,19 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, Navigate, Outlet, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configureApi, loginWithNik, toApiError } from '@sso/shared/api';
-import type { RemoteDescriptor } from '@sso/shared/federation';
+import type { RemoteDescriptor, RouteRequirement } from '@sso/shared/federation';
+import { t } from '@sso/shared/i18n';
 import { createQueryClient } from '@sso/shared/query';
-import { clearSession, useSession, writeSession } from '@sso/shared/session';
-import { Button, ConfirmDialogHost, PasswordField, Spinner, TextField, Toaster } from '@sso/shared/ui';
+import { accessOf, clearSession, useSession, writeSession } from '@sso/shared/session';
+import {
+  Button,
+  ConfirmDialogHost,
+  PasswordField,
+  Spinner,
+  StatePanel,
+  TextField,
+  Toaster,
+} from '@sso/shared/ui';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
@@ -83,9 +92,14 @@ function DevFrame({ descriptor, children }: { descriptor: RemoteDescriptor; chil
   );
 }
 
-function Protected({ children }: { children: ReactNode }) {
+/** As in the host: a session, then the route's menu grant (else the no-access text). */
+function Protected({ requires, children }: { requires: RouteRequirement | undefined; children: ReactNode }) {
   const session = useSession();
-  return session ? <>{children}</> : <DevLogin />;
+  if (!session) return <DevLogin />;
+  if (requires && !accessOf(session, requires.menu).can(requires.capability)) {
+    return <StatePanel title={t.access.noAccessTitle} body={t.access.noAccessBody} />;
+  }
+  return <>{children}</>;
 }
 
 /**
@@ -109,7 +123,7 @@ export function mountStandalone({
     );
     return {
       path: route.path,
-      element: route.access === 'protected' ? <Protected>{page}</Protected> : page,
+      element: route.access === 'protected' ? <Protected requires={route.requires}>{page}</Protected> : page,
     };
   });
   const first = descriptor.routes.find((r) => !r.path.includes(':'))?.path ?? '/';
