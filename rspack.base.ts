@@ -7,6 +7,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedPolicy } from './federation.shared.ts';
+import { pageSecurityHeaders, readConfig } from './scripts/lib/csp.mjs';
 import type { RemoteDescriptor } from './shared/src/federation/descriptor.ts';
 
 export interface AppOptions {
@@ -30,6 +31,18 @@ export interface AppOptions {
 
 const MANIFEST_DESCRIPTOR_KEY = 'ssoDescriptor';
 
+/**
+ * Headers of a dev server's page: the same Content-Security-Policy as production (built from the
+ * host's config.json, or for a remote's standalone page from the local api), plus live reload.
+ */
+function devPageHeaders(options: AppOptions, headScript: string | null): Record<string, string> {
+  const configFile = path.join(options.dir, 'public', 'config.json');
+  const config = fs.existsSync(configFile)
+    ? readConfig(fs.readFileSync(configFile, 'utf8'))
+    : { apiBaseUrl: 'http://localhost:4000', remotes: [] };
+  return pageSecurityHeaders(config, headScript ? [headScript] : [], { dev: true });
+}
+
 export function defineApp(options: AppOptions, env: { production?: boolean } = {}): Configuration {
   const isProd = env.production ?? process.env.NODE_ENV === 'production';
   const isRemote = Boolean(options.exposes);
@@ -37,6 +50,9 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
   // Production remotes are containers only: they use the host's federation runtime (one copy on the
   // page, ADR 0005) and have no page of their own. The standalone page is the dev server's.
   const containerOnly = isRemote && isProd;
+  const headScript = options.headScript
+    ? fs.readFileSync(path.join(options.dir, options.headScript), 'utf8')
+    : null;
 
   return {
     mode: isProd ? 'production' : 'development',
@@ -118,9 +134,8 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
             template: path.join(import.meta.dirname, 'index.html'),
             title: options.title,
             templateParameters: {
-              headScript: options.headScript
-                ? `<script>${fs.readFileSync(path.join(options.dir, options.headScript), 'utf8')}</script>`
-                : '',
+              // Allowed by its hash in the page's Content-Security-Policy (scripts/lib/csp.mjs).
+              headScript: headScript ? `<script>${headScript}</script>` : '',
             },
             // A remote's own page must not inject its remote entry (TOOLCHAIN trap).
             chunks: ['main'],
@@ -138,7 +153,7 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
       historyApiFallback: true,
       hot: false,
       liveReload: true,
-      headers: { 'Access-Control-Allow-Origin': '*' },
+      headers: { 'Access-Control-Allow-Origin': '*', ...(isProd ? {} : devPageHeaders(options, headScript)) },
       static: { directory: path.join(options.dir, 'public') },
       client: { overlay: { warnings: false, errors: true } },
     },

@@ -1,12 +1,14 @@
 // Serves one app's production build the way it is deployed (DESIGN "Deploy"):
 // index.html, mf-manifest.json, remoteEntry.js and config.json no-cache; hashed chunks immutable;
-// gzip; CORS for the host's manifest fetch; no referrer. Files are read from disk on every request,
+// gzip; CORS for the host's manifest fetch; no referrer; for the host page (spa) its
+// Content-Security-Policy from the runtime config (scripts/lib/csp.mjs). Files are read from disk on every request,
 // so swapping a remote's folder (an independent redeploy) shows after a reload.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
 import compression from 'compression';
+import { hostSecurityHeaders } from './lib/csp.mjs';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css|map)$/;
 
@@ -36,6 +38,11 @@ export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, config
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (spa) {
+      for (const [name, value] of Object.entries(hostSecurityHeaders(dir, configFile))) {
+        res.setHeader(name, value);
+      }
+    }
     gzip(req, res, () => {
       const url = new URL(req.url ?? '/', 'http://x');
       if (configFile && url.pathname === '/config.json') {

@@ -22,3 +22,11 @@ export const e2eEnv: Record<string, string> = {
 };
 
 export const DEMO_ADMIN = { nik: '100001', password: 'admin123', phone: '081234567890' } as const;
+
+/** The seeded demo accounts of each access level (README "Demo accounts"). */
+export const DEMO_ACCOUNTS = {
+  owner: DEMO_ADMIN,
+  viewer: { nik: '100002', password: 'password123' },
+  noAccess: { nik: '100003', password: 'password123' },
+  modifier: { nik: '100004', password: 'password123' },
+} as const;

@@ -25,6 +25,20 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Every screen of every spec runs under the host's Content-Security-Policy: a violation fails the test.
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { __reportCspViolation: (t: string) => void })
+          .__reportCspViolation;
+        void report(`${event.violatedDirective} ${event.blockedURI} on ${location.href}`);
+      });
+    });
+    await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  },
   apiClient: async ({ request }, use) => {
     await use(new SsoApi(request));
   },

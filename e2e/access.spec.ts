@@ -1,0 +1,130 @@
+import LZString from 'lz-string';
+import type { Page } from '@playwright/test';
+import { test, expect, SESSION_KEY } from './support/fixtures';
+import { DEMO_ACCOUNTS } from './support/env';
+import { routes } from './support/routes';
+
+/**
+ * Access control as the users meet it (DESIGN "Access control"): a viewer reads, a modifier also
+ * adds and edits, an owner also deletes; an employee without a grant of the panel cannot enter.
+ * The api refuses the same calls (its own tests hold the whole route × level matrix).
+ */
+
+const NO_ACCESS = 'Anda tidak memiliki akses ke halaman ini';
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Menu utama' });
+const usersTable = (page: Page) => page.getByRole('table', { name: 'Daftar user' });
+const storedSession = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), SESSION_KEY);
+
+/** A hashId route of the first user in the list, as the list's Edit would build it. */
+const someEditUserPath = routes.editUser(
+  Buffer.from(JSON.stringify({ id: 1, nama: 'X', nik: '100001', phone: '', perusahaan: [] })).toString(
+    'base64',
+  ),
+);
+
+test.describe('access control', () => {
+  test('a viewer sees lists without write actions, only granted menus, and the no-access page on a direct visit', async ({
+    page,
+    loginAs,
+    expectNoA11yViolations,
+  }) => {
+    await loginAs(page, DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
+    await page.goto(routes.userManagement);
+    await expect(usersTable(page)).toBeVisible();
+    await expect(sidebar(page).getByRole('link')).toHaveText(['Home', 'User Management', 'Role Management']);
+    await expect(page.getByRole('button', { name: 'Tambah User' })).toHaveCount(0);
+    await expect(usersTable(page).getByRole('checkbox')).toHaveCount(0);
+    await usersTable(page)
+      .getByRole('button', { name: /^Aksi untuk / })
+      .first()
+      .click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Lihat Detail']);
+    await page.getByRole('menuitem', { name: 'Lihat Detail' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Detail User' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Hapus' })).toHaveCount(0);
+    await expect(drawer.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(routes.roleManagement);
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Tambah Role' })).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+
+    for (const path of [
+      routes.addUser,
+      someEditUserPath,
+      routes.addRole,
+      routes.appManagement,
+      routes.settings,
+    ]) {
+      await page.goto(path);
+      await expect(page.getByText(NO_ACCESS)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Simpan' })).toHaveCount(0);
+    }
+    await expectNoA11yViolations(page);
+    await page.getByRole('link', { name: 'Kembali ke Home' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('a modifier can open Tambah User and edit, but has no delete anywhere', async ({ page, loginAs }) => {
+    await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
+    await page.goto(routes.userManagement);
+    await expect(usersTable(page)).toBeVisible();
+    await expect(usersTable(page).getByRole('checkbox')).toHaveCount(0);
+    await usersTable(page)
+      .getByRole('button', { name: /^Aksi untuk / })
+      .first()
+      .click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Lihat Detail', 'Edit']);
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
+
+    await page.goto(routes.userManagement);
+    await page.getByRole('button', { name: 'Tambah User' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
+
+    await page.goto(routes.roleManagement);
+    await expect(page.getByRole('link', { name: 'Tambah Role' })).toBeVisible();
+    await page
+      .getByRole('button', { name: /^Aksi untuk role / })
+      .first()
+      .click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Edit']);
+  });
+
+  test('an employee whose role has no grant of the panel is told so on the login screen', async ({
+    page,
+  }) => {
+    await page.goto(routes.login);
+    await page.getByLabel('NIK').fill(DEMO_ACCOUNTS.noAccess.nik);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNTS.noAccess.password);
+    await page.getByRole('button', { name: 'Masuk' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Akun Anda tidak memiliki akses ke SSO Admin Panel');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedSession(page)).toBeNull();
+    // What was typed stays.
+    await expect(page.getByLabel('NIK')).toHaveValue(DEMO_ACCOUNTS.noAccess.nik);
+  });
+
+  test('a handed-over session the api does not know is refused: /login, nothing stored', async ({ page }) => {
+    const forged = { access_token: 'eyJ0eXAiOiJhY2Nlc3MifQ.forged', session_token: 'forged-session' };
+    const data = LZString.compressToEncodedURIComponent(JSON.stringify(forged));
+    await page.goto(`/?data=${data}`);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedSession(page)).toBeNull();
+  });
+
+  test('the host page carries its security headers', async ({ page }) => {
+    const response = await page.goto(routes.login);
+    const headers = response?.headers() ?? {};
+    const csp = headers['content-security-policy'] ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' [^;]*'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:4000/);
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    await expect(page.getByRole('button', { name: 'Masuk' })).toBeVisible();
+  });
+});
