@@ -1,5 +1,5 @@
 import { API_PREFIX, DEV_OUTBOX_PATH, HEALTH_PATH, outboxResponseSchema, paths } from '@sso/shared/contract';
-import { ADMIN, call, callRoot, expectError, expectOk, loginAsAdmin } from './test-support/http';
+import { ADMIN, adminAccessToken, call, callRoot, expectError, expectOk } from './test-support/http';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
@@ -7,7 +7,7 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await createTestApp({ otpMinIntervalSeconds: 0 });
-  token = await loginAsAdmin(t.app);
+  token = await adminAccessToken(t.app);
 });
 afterAll(() => t.close());
 

@@ -6,8 +6,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { API_PREFIX, HEALTH_PATH } from '@sso/shared/contract';
+import { installAdminAccess } from './access/admin-access';
 import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
-import { bearerGuard } from './auth/guard';
 import { registerLoginRoutes } from './auth/login-routes';
 import { createOtpService } from './auth/otp-service';
 import { createSessionStore } from './auth/session-store';
@@ -133,12 +133,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       registerLoginRoutes(api, ctx);
       registerForgotPasswordRoutes(api, ctx);
-      await api.register(async (secured) => {
-        secured.addHook('onRequest', bearerGuard(ctx.sessions));
-        registerSessionRoutes(secured, ctx);
-        registerUserRoutes(secured, ctx);
-        registerRoleRoutes(secured, ctx);
-        registerReferenceRoutes(secured, ctx);
+      // Each session route names the token it takes (login token / access token).
+      registerSessionRoutes(api, ctx);
+      // Admin routes: an app-1 access token and the grant ADMIN_ROUTES names (DESIGN "Access control").
+      await api.register(async (admin) => {
+        installAdminAccess(admin, ctx);
+        registerUserRoutes(admin, ctx);
+        registerRoleRoutes(admin, ctx);
+        registerReferenceRoutes(admin, ctx);
       });
     },
     { prefix: API_PREFIX },
