@@ -124,8 +124,9 @@ export function createOtpService(
         throw otpError('Kode OTP belum diverifikasi. Silakan verifikasi kode OTP terlebih dahulu.');
       }
       if (step === 'verify') {
-        // The user still has to type a new password: give the verified code a fresh window.
-        markVerified.run(now, now + settings.ttlSeconds * 1000, row.id);
+        // The user still has to type a new password: the first verify gives the code a fresh window.
+        // Verifying it again answers the same but keeps that window (it cannot be stretched forever).
+        if (row.verified_at === null) markVerified.run(now, now + settings.ttlSeconds * 1000, row.id);
       } else {
         consume.run(now, row.id);
       }
