@@ -142,7 +142,7 @@ describe('dev outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await createTestApp({ devRoutes: false });
+    const prod = await createTestApp({ devOutbox: false });
     try {
       expectError(await callRoot(prod.app, 'GET', DEV_OUTBOX_PATH), 404);
     } finally {

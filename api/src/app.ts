@@ -11,6 +11,7 @@ import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
 import { registerLoginRoutes } from './auth/login-routes';
 import { createOtpService } from './auth/otp-service';
 import { createSessionStore } from './auth/session-store';
+import { createThrottle } from './auth/throttle';
 import { registerSessionRoutes } from './auth/session-routes';
 import { createTokenSigner, resolveTokenSecret } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
@@ -43,9 +44,14 @@ function withDefaults(options: BuildAppOptions): ApiConfig {
     otpTtlSeconds: options.otpTtlSeconds ?? d.otpTtlSeconds,
     otpMaxAttempts: options.otpMaxAttempts ?? d.otpMaxAttempts,
     otpMinIntervalSeconds: options.otpMinIntervalSeconds ?? d.otpMinIntervalSeconds,
+    authMaxFailures: options.authMaxFailures ?? d.authMaxFailures,
+    authMaxFailuresPerAddress: options.authMaxFailuresPerAddress ?? d.authMaxFailuresPerAddress,
+    authFailureWindowSeconds: options.authFailureWindowSeconds ?? d.authFailureWindowSeconds,
+    otpMaxSendsPerAddress: options.otpMaxSendsPerAddress ?? d.otpMaxSendsPerAddress,
+    otpSendWindowSeconds: options.otpSendWindowSeconds ?? d.otpSendWindowSeconds,
     corsOrigins: options.corsOrigins ?? d.corsOrigins,
     seedUsers: options.seedUsers ?? d.seedUsers,
-    devRoutes: options.devRoutes ?? d.devRoutes,
+    devOutbox: options.devOutbox ?? d.devOutbox,
     bodyLimit: options.bodyLimit ?? d.bodyLimit,
   };
 }
@@ -111,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       app.log,
     ),
+    throttle: createThrottle(db, clock),
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
   };
 
@@ -122,12 +129,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     origin: allowed === '*' ? true : allowed,
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization'],
+    // The panel reads how long a 429 lasts.
+    exposedHeaders: ['Retry-After'],
     maxAge: 600,
   });
 
   app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
   registerLogoRoutes(app, ctx);
-  if (config.devRoutes) registerOutboxRoutes(app, ctx);
+  // Opt-in, and never in production even when asked for (DESIGN "Security").
+  if (config.devOutbox && process.env.NODE_ENV !== 'production') registerOutboxRoutes(app, ctx);
 
   await app.register(
     async (api) => {

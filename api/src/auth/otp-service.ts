@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { OTP_UNKNOWN_ERROR_MESSAGE, type OtpPurpose, type OtpSentData } from '@sso/shared/contract';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { HttpError, otpRateLimited } from '../http/errors';
+import { CredentialError, HttpError, otpRateLimited } from '../http/errors';
 import { maskPhone } from './mask-phone';
 import type { TokenSigner } from './tokens';
 
@@ -37,10 +37,13 @@ interface OtpRow {
 }
 
 const otpError = (message: string) => new HttpError(422, { message, errors: { otp: message } });
-const wrongCode = () =>
-  new HttpError(422, {
-    message: OTP_UNKNOWN_ERROR_MESSAGE,
-    errors: { otp: 'Kode OTP tidak sesuai, silakan periksa kembali' },
+/** A code that does not match: a wrong guess, which the throttle counts. */
+const wrongCode = (message = OTP_UNKNOWN_ERROR_MESSAGE) =>
+  new CredentialError(422, {
+    message,
+    errors: {
+      otp: message === OTP_UNKNOWN_ERROR_MESSAGE ? 'Kode OTP tidak sesuai, silakan periksa kembali' : message,
+    },
   });
 const TOO_MANY = 'Terlalu banyak percobaan kode OTP. Silakan minta kode OTP baru.';
 
@@ -117,7 +120,7 @@ export function createOtpService(
       if (row.expires_at <= now) throw otpError('Kode OTP sudah kedaluwarsa. Silakan minta kode OTP baru.');
       if (!matches(row, code)) {
         countAttempt.run(row.id);
-        if (row.attempts + 1 >= settings.maxAttempts) throw otpError(TOO_MANY);
+        if (row.attempts + 1 >= settings.maxAttempts) throw wrongCode(TOO_MANY);
         throw wrongCode();
       }
       if (step === 'consume-verified' && row.verified_at === null) {

@@ -27,12 +27,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh api on a fresh temporary database file, listening on an ephemeral port; `close()` removes both. */
+/**
+ * A fresh api on a fresh temporary database file, listening on an ephemeral port; `close()` removes both.
+ */
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'sso-api-test-'));
   const dbFile = join(dir, 'sso.sqlite');
   const clock = createTestClock();
-  const app = await buildApp({ dbFile, clock, publicUrl: 'http://api.test', ...options });
+  const app = await buildApp({
+    dbFile,
+    clock,
+    publicUrl: 'http://api.test',
+    // Every test request comes from 127.0.0.1: the per-address limits are relaxed unless a test sets
+    // them; the per-NIK/phone ones keep their defaults. The outbox is on (tests read codes from it).
+    authMaxFailuresPerAddress: 1000,
+    otpMaxSendsPerAddress: 1000,
+    devOutbox: true,
+    ...options,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
