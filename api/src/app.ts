@@ -21,6 +21,7 @@ import { openDatabase } from './db/database';
 import { seedIfEmpty } from './db/seed/seed';
 import { registerOutboxRoutes } from './dev/outbox-routes';
 import { frameworkErrorBody, installErrorHandling, installJsonParser } from './http/error-handling';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { registerReferenceRoutes } from './reference/reference-routes';
 import { registerRoleRoutes } from './roles/role-routes';
 import { registerLogoRoutes } from './static/logo-routes';
@@ -77,10 +78,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       // The router fails before any route: answer on the raw response (the typed reply is generic here).
       const { status, body } = frameworkErrorBody(error);
-      reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      reply.raw.writeHead(status, {
+        ...securityHeaders(request.url),
+        'content-type': 'application/json; charset=utf-8',
+      });
       reply.raw.end(JSON.stringify(body));
     },
     // Fastify's two lines per request are replaced by one compact line (onResponse below).
@@ -121,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
   };
 
+  installSecurityHeaders(app);
   installJsonParser(app);
   installErrorHandling(app);
   app.decorateRequest('auth', null);
