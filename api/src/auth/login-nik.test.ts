@@ -7,6 +7,7 @@ import {
   expectOk,
   loginAsAdmin,
   loginWithNik,
+  openSession,
 } from '../test-support/http';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
@@ -93,6 +94,31 @@ describe('bearer tokens', () => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: 2 })).toString('base64url');
     expectError(await me(`${forged}.${signature}`), 401);
+  });
+
+  // Regression: a signature with `=` appended or its last character's spare bits changed passed.
+  it('rejects a login or access token whose signature was re-encoded', async () => {
+    const { loginToken, accessToken } = await openSession(t.app, ADMIN);
+    const reencoded = (token: string) => {
+      const [payload = '', signature = ''] = token.split('.');
+      const last = signature.slice(-1);
+      const sibling = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'].find(
+        (c) =>
+          c !== last &&
+          Buffer.from(`${signature.slice(0, -1)}${c}`, 'base64url').equals(
+            Buffer.from(signature, 'base64url'),
+          ),
+      );
+      if (sibling === undefined) throw new Error('no other spelling of the signature');
+      return [`${payload}.${signature}=`, `${payload}.${signature.slice(0, -1)}${sibling}`];
+    };
+    for (const token of reencoded(loginToken)) expectError(await me(token), 401);
+    for (const token of reencoded(accessToken)) {
+      expectError(await me(token), 401);
+      expectError(await call(t.app, 'GET', paths.users.list, { token }), 401);
+    }
+    expectOk(await me(loginToken), meResponseSchema);
+    expect((await call(t.app, 'GET', paths.users.list, { token: accessToken })).statusCode).toBe(200);
   });
 
   it('rejects a token once it has expired', async () => {
