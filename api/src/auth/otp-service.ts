@@ -38,14 +38,14 @@ interface OtpRow {
 
 const otpError = (message: string) => new HttpError(422, { message, errors: { otp: message } });
 /** A code that does not match: a wrong guess, which the throttle counts. */
-const wrongCode = (message = OTP_UNKNOWN_ERROR_MESSAGE) =>
+const wrongCode = () =>
   new CredentialError(422, {
-    message,
-    errors: {
-      otp: message === OTP_UNKNOWN_ERROR_MESSAGE ? 'Kode OTP tidak sesuai, silakan periksa kembali' : message,
-    },
+    message: OTP_UNKNOWN_ERROR_MESSAGE,
+    errors: { otp: 'Kode OTP tidak sesuai, silakan periksa kembali' },
   });
 const TOO_MANY = 'Terlalu banyak percobaan kode OTP. Silakan minta kode OTP baru.';
+/** The wrong code that used up the code's tries: also a wrong guess. */
+const lastWrongCode = () => new CredentialError(422, { message: TOO_MANY, errors: { otp: TOO_MANY } });
 
 export function createOtpService(
   db: Db,
@@ -120,7 +120,7 @@ export function createOtpService(
       if (row.expires_at <= now) throw otpError('Kode OTP sudah kedaluwarsa. Silakan minta kode OTP baru.');
       if (!matches(row, code)) {
         countAttempt.run(row.id);
-        if (row.attempts + 1 >= settings.maxAttempts) throw wrongCode(TOO_MANY);
+        if (row.attempts + 1 >= settings.maxAttempts) throw lastWrongCode();
         throw wrongCode();
       }
       if (step === 'consume-verified' && row.verified_at === null) {
