@@ -49,7 +49,7 @@ const sessionOf = (account: { nik: string; password: string }, appId = 1) => {
 };
 
 describe('ADMIN_ROUTES', () => {
-  it('maps every admin route to the menu and capability of the brief', () => {
+  it('maps every admin route to the menu and capability DESIGN names', () => {
     const rows = ADMIN_ROUTES.map((r) => [
       `${r.method} ${r.path}`,
       r.requires.map((q) => `${q.menu}:${q.capability}`).join(' | '),
@@ -204,7 +204,7 @@ describe.each(ADMIN_ROUTES.map((row) => [keyOf(row), row] as const))('%s', (_key
   });
 });
 
-it('the seeded levels read as the brief says: viewer reads, modifier adds and edits, owner deletes', async () => {
+it('the seeded levels read as DESIGN says: viewer reads, modifier adds and edits, owner deletes', async () => {
   const outcome = async (account: { nik: string; password: string }) => {
     const { accessToken } = await sessionOf(account);
     const answers: string[] = [];
