@@ -177,20 +177,10 @@ const apiBudgets = ({ health, usersListPage1: listPage1, usersListKeyword: listS
   ],
 ];
 
-/** A real login token, as the panel gets it. */
-async function adminToken() {
-  const r = await fetch(`${API}/auth/login/nik`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ nik: '100001', password: 'admin123', url: origin(PORTS.host) }),
-  });
-  return (await r.json()).data.token;
-}
-
 /** `--only api`: the api figures and budgets, printed. */
 async function mainApiOnly() {
   await waitFor(`${origin(PORTS.api)}/health`);
-  const figures = await loadApi(await adminToken());
+  const figures = await loadApi((await demoAdminSession(API, origin(PORTS.host))).access_token);
   console.log('\nfigure                                   value');
   for (const [k, v] of Object.entries({
     'health p50/p95 ms, req/s': `${figures.health.p50}/${figures.health.p95}, ${figures.health.rps}`,
@@ -347,7 +337,7 @@ async function main() {
     await context.close();
   }
 
-  const apiFigures = await loadApi(String(session.token));
+  const apiFigures = await loadApi(String(session.access_token));
   const { health, usersListPage1: listPage1, usersListKeyword: listSearch } = apiFigures;
 
   // 4. Report.

@@ -8,7 +8,7 @@ const children = [
   spawn('pnpm', ['--filter', '@sso/api', 'dev'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: String(API_PORT) },
+    env: { ...process.env, PORT: String(API_PORT), DEV_OUTBOX: process.env.DEV_OUTBOX ?? '1' },
   }),
   ...apps.map((app) => spawn('pnpm', ['--filter', app.dir, 'dev'], { cwd: root, stdio: 'inherit' })),
 ];

@@ -23,7 +23,12 @@ for (const app of apps) {
 const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'api'),
   stdio: 'inherit',
-  env: { ...process.env, PORT: String(API_PORT), NODE_ENV: process.env.API_NODE_ENV ?? 'development' },
+  env: {
+    ...process.env,
+    PORT: String(API_PORT),
+    NODE_ENV: process.env.API_NODE_ENV ?? 'development',
+    DEV_OUTBOX: process.env.DEV_OUTBOX ?? '1',
+  },
 });
 api.on('exit', (code) => {
   console.error(`[start] api exited (${code})`);

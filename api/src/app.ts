@@ -6,11 +6,12 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { API_PREFIX, HEALTH_PATH } from '@sso/shared/contract';
+import { installAdminAccess } from './access/admin-access';
 import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
-import { bearerGuard } from './auth/guard';
 import { registerLoginRoutes } from './auth/login-routes';
 import { createOtpService } from './auth/otp-service';
 import { createSessionStore } from './auth/session-store';
+import { createThrottle } from './auth/throttle';
 import { registerSessionRoutes } from './auth/session-routes';
 import { createTokenSigner, resolveTokenSecret } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
@@ -20,6 +21,7 @@ import { openDatabase } from './db/database';
 import { seedIfEmpty } from './db/seed/seed';
 import { registerOutboxRoutes } from './dev/outbox-routes';
 import { frameworkErrorBody, installErrorHandling, installJsonParser } from './http/error-handling';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { registerReferenceRoutes } from './reference/reference-routes';
 import { registerRoleRoutes } from './roles/role-routes';
 import { registerLogoRoutes } from './static/logo-routes';
@@ -43,9 +45,14 @@ function withDefaults(options: BuildAppOptions): ApiConfig {
     otpTtlSeconds: options.otpTtlSeconds ?? d.otpTtlSeconds,
     otpMaxAttempts: options.otpMaxAttempts ?? d.otpMaxAttempts,
     otpMinIntervalSeconds: options.otpMinIntervalSeconds ?? d.otpMinIntervalSeconds,
+    authMaxFailures: options.authMaxFailures ?? d.authMaxFailures,
+    authMaxFailuresPerAddress: options.authMaxFailuresPerAddress ?? d.authMaxFailuresPerAddress,
+    authFailureWindowSeconds: options.authFailureWindowSeconds ?? d.authFailureWindowSeconds,
+    otpMaxSendsPerAddress: options.otpMaxSendsPerAddress ?? d.otpMaxSendsPerAddress,
+    otpSendWindowSeconds: options.otpSendWindowSeconds ?? d.otpSendWindowSeconds,
     corsOrigins: options.corsOrigins ?? d.corsOrigins,
     seedUsers: options.seedUsers ?? d.seedUsers,
-    devRoutes: options.devRoutes ?? d.devRoutes,
+    devOutbox: options.devOutbox ?? d.devOutbox,
     bodyLimit: options.bodyLimit ?? d.bodyLimit,
   };
 }
@@ -71,10 +78,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       // The router fails before any route: answer on the raw response (the typed reply is generic here).
       const { status, body } = frameworkErrorBody(error);
-      reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      reply.raw.writeHead(status, {
+        ...securityHeaders(request.url),
+        'content-type': 'application/json; charset=utf-8',
+      });
       reply.raw.end(JSON.stringify(body));
     },
     // Fastify's two lines per request are replaced by one compact line (onResponse below).
@@ -111,9 +121,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       app.log,
     ),
+    throttle: createThrottle(db, clock),
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
   };
 
+  installSecurityHeaders(app);
   installJsonParser(app);
   installErrorHandling(app);
   app.decorateRequest('auth', null);
@@ -122,23 +134,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     origin: allowed === '*' ? true : allowed,
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization'],
+    // The panel reads how long a 429 lasts.
+    exposedHeaders: ['Retry-After'],
     maxAge: 600,
   });
 
   app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
   registerLogoRoutes(app, ctx);
-  if (config.devRoutes) registerOutboxRoutes(app, ctx);
+  // Opt-in, and never in production even when asked for (DESIGN "Security").
+  if (config.devOutbox && process.env.NODE_ENV !== 'production') registerOutboxRoutes(app, ctx);
 
   await app.register(
     async (api) => {
       registerLoginRoutes(api, ctx);
       registerForgotPasswordRoutes(api, ctx);
-      await api.register(async (secured) => {
-        secured.addHook('onRequest', bearerGuard(ctx.sessions));
-        registerSessionRoutes(secured, ctx);
-        registerUserRoutes(secured, ctx);
-        registerRoleRoutes(secured, ctx);
-        registerReferenceRoutes(secured, ctx);
+      // Each session route names the token it takes (login token / access token).
+      registerSessionRoutes(api, ctx);
+      // Admin routes: an app-1 access token and the grant ADMIN_ROUTES names (DESIGN "Access control").
+      await api.register(async (admin) => {
+        installAdminAccess(admin, ctx);
+        registerUserRoutes(admin, ctx);
+        registerRoleRoutes(admin, ctx);
+        registerReferenceRoutes(admin, ctx);
       });
     },
     { prefix: API_PREFIX },

@@ -9,7 +9,12 @@ describe('settingsFromEnv', () => {
       publicUrl: 'http://localhost:4000',
       tokenTtlSeconds: 28_800,
       otpMinIntervalSeconds: 60,
-      devRoutes: true,
+      authMaxFailures: 5,
+      authMaxFailuresPerAddress: 5,
+      authFailureWindowSeconds: 900,
+      otpMaxSendsPerAddress: 10,
+      otpSendWindowSeconds: 3600,
+      devOutbox: false,
       seedUsers: 64,
     });
     expect(s.config.corsOrigins).toEqual(defaultCorsOrigins);
@@ -28,6 +33,12 @@ describe('settingsFromEnv', () => {
         OTP_MIN_INTERVAL_SECONDS: '5',
         CORS_ORIGINS: 'http://a.test, http://b.test/',
         SEED_USERS: '10000',
+        AUTH_MAX_FAILURES: '7',
+        AUTH_MAX_FAILURES_PER_ADDRESS: '50',
+        AUTH_FAILURE_WINDOW_SECONDS: '600',
+        OTP_MAX_SENDS_PER_ADDRESS: '20',
+        OTP_SEND_WINDOW_SECONDS: '1800',
+        DEV_OUTBOX: '1',
         NODE_ENV: 'production',
       },
       '/tmp/x.sqlite',
@@ -41,14 +52,33 @@ describe('settingsFromEnv', () => {
       otpMinIntervalSeconds: 5,
       corsOrigins: ['http://a.test', 'http://b.test'],
       seedUsers: 10_000,
-      devRoutes: false,
+      authMaxFailures: 7,
+      authMaxFailuresPerAddress: 50,
+      authFailureWindowSeconds: 600,
+      otpMaxSendsPerAddress: 20,
+      otpSendWindowSeconds: 1800,
+      // Production never serves the outbox, even when asked to.
+      devOutbox: false,
     });
     expect(settingsFromEnv({ PORT: '5000' }, 'f').config.publicUrl).toBe('http://localhost:5000');
     expect(settingsFromEnv({ CORS_ORIGINS: '*' }, 'f').config.corsOrigins).toBe('*');
   });
 
+  it('serves the outbox only when DEV_OUTBOX=1 outside production', () => {
+    const outbox = (env: NodeJS.ProcessEnv) => settingsFromEnv(env, 'f').config.devOutbox;
+    expect(outbox({})).toBe(false);
+    expect(outbox({ NODE_ENV: 'development' })).toBe(false);
+    expect(outbox({ DEV_OUTBOX: '0' })).toBe(false);
+    expect(outbox({ DEV_OUTBOX: '1' })).toBe(true);
+    expect(outbox({ DEV_OUTBOX: '1', NODE_ENV: 'test' })).toBe(true);
+    expect(outbox({ DEV_OUTBOX: '1', NODE_ENV: 'production' })).toBe(false);
+  });
+
   it.each([
     { PORT: 'abc' },
+    { DEV_OUTBOX: 'yes' },
+    { AUTH_MAX_FAILURES: '0' },
+    { OTP_SEND_WINDOW_SECONDS: 'x' },
     { TOKEN_TTL_SECONDS: '-1' },
     { PUBLIC_URL: 'ftp://x' },
     { TOKEN_SECRET: 'short' },

@@ -15,12 +15,24 @@ export interface ApiConfig {
   otpMaxAttempts: number;
   /** Smallest gap between two codes sent to the same phone (429 with code 6 otherwise). */
   otpMinIntervalSeconds: number;
+  /** Wrong passwords or codes per NIK (or phone) in a window; then 429 until it ends. */
+  authMaxFailures: number;
+  /** Wrong passwords or codes per client address in a window; then 429 until it ends. */
+  authMaxFailuresPerAddress: number;
+  /** Length of that window (both counts). */
+  authFailureWindowSeconds: number;
+  /** Codes sent per client address in a window (login and recovery together); then 429. */
+  otpMaxSendsPerAddress: number;
+  otpSendWindowSeconds: number;
   /** Allowed browser origins, or '*' for any. */
   corsOrigins: string[] | '*';
   /** Users seeded on first start (the first ones come from the employee directory). */
   seedUsers: number;
-  /** Serves /__dev/outbox (off in production). */
-  devRoutes: boolean;
+  /**
+   * Serves GET /__dev/outbox to loopback clients. Opt-in (DEV_OUTBOX=1); never with
+   * NODE_ENV=production, whatever this says (app.ts checks again).
+   */
+  devOutbox: boolean;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
 }
@@ -39,9 +51,14 @@ export const defaultConfig: Omit<ApiConfig, 'dbFile'> = {
   otpTtlSeconds: 300,
   otpMaxAttempts: 5,
   otpMinIntervalSeconds: 60,
+  authMaxFailures: 5,
+  authMaxFailuresPerAddress: 5,
+  authFailureWindowSeconds: 900,
+  otpMaxSendsPerAddress: 10,
+  otpSendWindowSeconds: 3600,
   corsOrigins: defaultCorsOrigins,
   seedUsers: 64,
-  devRoutes: true,
+  devOutbox: false,
   bodyLimit: 1024 * 1024,
 };
 
@@ -60,6 +77,12 @@ const envSchema = z.object({
   TOKEN_SECRET: z.string().min(16, 'TOKEN_SECRET needs at least 16 characters').optional(),
   TOKEN_TTL_SECONDS: intVar(60, 31_536_000),
   OTP_MIN_INTERVAL_SECONDS: intVar(0, 86_400),
+  AUTH_MAX_FAILURES: intVar(1, 1_000_000),
+  AUTH_MAX_FAILURES_PER_ADDRESS: intVar(1, 1_000_000),
+  AUTH_FAILURE_WINDOW_SECONDS: intVar(1, 86_400),
+  OTP_MAX_SENDS_PER_ADDRESS: intVar(1, 1_000_000),
+  OTP_SEND_WINDOW_SECONDS: intVar(1, 86_400),
+  DEV_OUTBOX: z.enum(['0', '1'], { error: 'DEV_OUTBOX must be 0 or 1' }).optional(),
   CORS_ORIGINS: z.string().optional(),
   SEED_USERS: intVar(1, 200_000),
   NODE_ENV: z.string().optional(),
@@ -103,9 +126,14 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
       tokenSecret: e.TOKEN_SECRET,
       tokenTtlSeconds: e.TOKEN_TTL_SECONDS ?? defaultConfig.tokenTtlSeconds,
       otpMinIntervalSeconds: e.OTP_MIN_INTERVAL_SECONDS ?? defaultConfig.otpMinIntervalSeconds,
+      authMaxFailures: e.AUTH_MAX_FAILURES ?? defaultConfig.authMaxFailures,
+      authMaxFailuresPerAddress: e.AUTH_MAX_FAILURES_PER_ADDRESS ?? defaultConfig.authMaxFailuresPerAddress,
+      authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS ?? defaultConfig.authFailureWindowSeconds,
+      otpMaxSendsPerAddress: e.OTP_MAX_SENDS_PER_ADDRESS ?? defaultConfig.otpMaxSendsPerAddress,
+      otpSendWindowSeconds: e.OTP_SEND_WINDOW_SECONDS ?? defaultConfig.otpSendWindowSeconds,
       corsOrigins: parseOrigins(e.CORS_ORIGINS),
       seedUsers: e.SEED_USERS ?? defaultConfig.seedUsers,
-      devRoutes: e.NODE_ENV !== 'production',
+      devOutbox: e.DEV_OUTBOX === '1' && e.NODE_ENV !== 'production',
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { SessionStore } from './auth/session-store';
 import type { OtpService } from './auth/otp-service';
+import type { Throttle } from './auth/throttle';
 import type { Clock } from './clock';
 import type { ApiConfig } from './config';
 import type { Db } from './db/database';
@@ -11,6 +12,8 @@ export interface AppContext {
   clock: Clock;
   sessions: SessionStore;
   otp: OtpService;
+  /** Guessing and code-sending limits (auth/throttle.ts). */
+  throttle: Throttle;
   /** Absolute URL of a generated logo file (e.g. `company-1.svg`). */
   logoUrl(file: string): string;
 }

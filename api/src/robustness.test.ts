@@ -1,5 +1,5 @@
 import { apiErrorBodySchema, paths } from '@sso/shared/contract';
-import { call, loginAsAdmin, type Reply } from './test-support/http';
+import { ADMIN, call, openSession, type Reply, type PanelSession } from './test-support/http';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
 /**
@@ -7,10 +7,10 @@ import { createTestApp, type TestApp } from './test-support/test-app';
  * junk ids; each answer must be a client error (or a success) carrying the envelope.
  */
 let t: TestApp;
-let token: string;
+let session: PanelSession;
 beforeAll(async () => {
   t = await createTestApp({ otpMinIntervalSeconds: 0 });
-  token = await loginAsAdmin(t.app);
+  session = await openSession(t.app, ADMIN);
 });
 afterAll(() => t.close());
 
@@ -104,19 +104,27 @@ function expectClientAnswer(reply: Reply, what: string): void {
   if (reply.statusCode >= 400) expect(apiErrorBodySchema.safeParse(reply.json()).success).toBe(true);
 }
 
+/** The bearer each route takes: the login token opens app sessions, the access token does the rest. */
+const tokenFor = (path: string) =>
+  path === paths.session.availableApps || path === paths.session.create
+    ? session.loginToken
+    : session.accessToken;
+
 describe.each(routes)('%s %s', (method, path) => {
+  const token = () => tokenFor(path);
+
   it('survives junk bodies', async () => {
     if (method === 'GET') return;
     for (const value of junkValues) {
       const body = Object.fromEntries(fields.map((f) => [f, value]));
       expectClientAnswer(
-        await call(t.app, method, path, { token, body }),
+        await call(t.app, method, path, { token: token(), body }),
         `${JSON.stringify(value).slice(0, 40)}`,
       );
     }
     for (const rawBody of rawBodies) {
       const reply = await call(t.app, method, path, {
-        token,
+        token: token(),
         rawBody,
         headers: { 'content-type': 'application/json' },
       });
@@ -127,7 +135,7 @@ describe.each(routes)('%s %s', (method, path) => {
   it('survives junk queries', async () => {
     for (const value of ['', 'abc', '-1', '1e309', "' OR 1=1 --", '%', 'x'.repeat(3000), 'NaN', '0x10']) {
       const query = Object.fromEntries(fields.map((f) => [f, value]));
-      expectClientAnswer(await call(t.app, method, path, { token, query }), value.slice(0, 20));
+      expectClientAnswer(await call(t.app, method, path, { token: token(), query }), value.slice(0, 20));
     }
   });
 });
@@ -141,7 +149,7 @@ it.each(['abc', '-1', '0', '1.5', '1e309', '99999999999999999999', "1'%20OR%20'1
       ['PATCH', paths.roles.update(id)],
       ['DELETE', paths.roles.remove(id)],
     ] as const) {
-      const reply = await call(t.app, method, path, { token, body: { role_ids: [1] } });
+      const reply = await call(t.app, method, path, { token: session.accessToken, body: { role_ids: [1] } });
       // An over-long segment is refused by the router (414) before any lookup.
       expect(id.length > 200 ? 414 : 404).toBe(reply.statusCode);
       expect(apiErrorBodySchema.safeParse(reply.json()).success).toBe(true);
@@ -150,6 +158,6 @@ it.each(['abc', '-1', '0', '1.5', '1e309', '99999999999999999999', "1'%20OR%20'1
 );
 
 it('still works after all that', async () => {
-  const reply = await call(t.app, 'GET', paths.users.list, { token });
+  const reply = await call(t.app, 'GET', paths.users.list, { token: session.accessToken });
   expect(reply.statusCode).toBe(200);
 });

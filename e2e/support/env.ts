@@ -19,6 +19,10 @@ export const e2eEnv: Record<string, string> = {
     .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
     .join(','),
   TOKEN_TTL_SECONDS: '28800',
+  DEV_OUTBOX: '1',
+  // Every e2e request comes from 127.0.0.1: relax the per-address limits, keep 5 wrong tries per NIK.
+  AUTH_MAX_FAILURES_PER_ADDRESS: '10000',
+  OTP_MAX_SENDS_PER_ADDRESS: '10000',
 };
 
 export const DEMO_ADMIN = { nik: '100001', password: 'admin123', phone: '081234567890' } as const;

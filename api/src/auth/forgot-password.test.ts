@@ -106,6 +106,43 @@ describe('password recovery', () => {
     }
   });
 
+  it('reset refuses a password of white space only, counting no outer spaces', async () => {
+    const code = await verifiedCode();
+    for (const new_password of ['      ', '\t  abc  \n', ' abcde ']) {
+      const error = expectError(await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password }), 422);
+      expect(error.errors?.new_password).toBe('Password minimal 6 karakter');
+    }
+    // Inner and outer spaces stay part of an accepted password.
+    expectOk(
+      await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: ' ab cd ef ' }),
+      resetPasswordResponseSchema,
+    );
+    await loginWithNik(t.app, ADMIN.nik, ' ab cd ef ');
+    expectError(
+      await call(t.app, 'POST', paths.auth.loginNik, { body: { ...ADMIN, password: 'ab cd ef' } }),
+      422,
+    );
+  });
+
+  // Regression: each verify used to restart the code's 5 minutes, so it never had to be used.
+  it('verifying a verified code again keeps the window of the first verify', async () => {
+    expectOk(await post(fp.requestOtp, { nik: ADMIN.nik }), otpSentResponseSchema);
+    const code = await latestCode(t.app, ADMIN.phone, 'reset');
+    t.clock.advance(100);
+    expectOk(await post(fp.verifyOtp, { nik: ADMIN.nik, otp: code }), verifyResetOtpResponseSchema);
+    // Fresh window from the first verify: 300 s. A second verify 200 s later changes nothing.
+    t.clock.advance(200);
+    expectOk(await post(fp.verifyOtp, { nik: ADMIN.nik, otp: code }), verifyResetOtpResponseSchema);
+    t.clock.advance(101);
+    const reverify = expectError(await post(fp.verifyOtp, { nik: ADMIN.nik, otp: code }), 422);
+    expect(reverify.errors?.otp).toMatch(/kedaluwarsa/);
+    const error = expectError(
+      await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: 'abcdef' }),
+      422,
+    );
+    expect(error.errors?.otp).toMatch(/kedaluwarsa/);
+  });
+
   it('reset refuses a wrong code and a reused code', async () => {
     const code = await verifiedCode();
     expect(

@@ -1,24 +1,42 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { unauthorized } from '../http/errors';
-import type { AuthContext, SessionStore } from './session-store';
+import type { AuthContext, BearerKind, SessionStore } from './session-store';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the bearer guard on protected routes. */
+    /** Set by the bearer guards on protected routes. */
     auth: AuthContext | null;
   }
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** onRequest hook of protected routes: a live login (or access) token, else 401. */
-export function bearerGuard(sessions: SessionStore): onRequestAsyncHookHandler {
+/** The token of an `Authorization: Bearer …` header, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
+}
+
+/** The caller when the bearer is a live token of one of `kinds`, else a 401. */
+export function authenticate(
+  request: FastifyRequest,
+  sessions: SessionStore,
+  kinds: readonly BearerKind[],
+): AuthContext {
+  const token = bearerToken(request);
+  const auth = token ? sessions.authenticate(token, kinds) : null;
+  if (!auth) throw unauthorized();
+  request.auth = auth;
+  return auth;
+}
+
+/**
+ * onRequest hook of a route that takes a bearer of one of `kinds` (401 otherwise):
+ * `['login']` for the steps that open app sessions, `['login', 'access']` for the ones after.
+ */
+export function bearerGuard(sessions: SessionStore, kinds: readonly BearerKind[]): onRequestAsyncHookHandler {
   return async (request) => {
-    const header = request.headers.authorization;
-    const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
-    const auth = token ? sessions.authenticate(token) : null;
-    if (!auth) throw unauthorized();
-    request.auth = auth;
+    authenticate(request, sessions, kinds);
   };
 }
 

@@ -1,10 +1,14 @@
+import { loginResponseSchema, meResponseSchema, paths, SESSION_INVALID_MESSAGE } from '@sso/shared/contract';
 import {
-  loginResponseSchema,
-  paths,
-  SESSION_INVALID_MESSAGE,
-  userListResponseSchema,
-} from '@sso/shared/contract';
-import { ADMIN, call, expectError, expectOk, loginAsAdmin, loginWithNik } from '../test-support/http';
+  ADMIN,
+  adminAccessToken,
+  call,
+  expectError,
+  expectOk,
+  loginAsAdmin,
+  loginWithNik,
+  openSession,
+} from '../test-support/http';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -14,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (body: unknown) => call(t.app, 'POST', paths.auth.loginNik, { body });
-const usersList = (token?: string) => call(t.app, 'GET', paths.users.list, { token });
+const me = (token?: string) => call(t.app, 'GET', paths.session.me, { token });
 
 describe('POST auth/login/nik', () => {
   it('answers a token and apps_id 1 for the demo administrator', async () => {
@@ -50,7 +54,7 @@ describe('POST auth/login/nik', () => {
   });
 
   it('tells a user without a password to use password recovery', async () => {
-    const token = await loginAsAdmin(t.app);
+    const token = await adminAccessToken(t.app);
     const created = await call(t.app, 'POST', paths.users.create, {
       token,
       body: {
@@ -69,9 +73,9 @@ describe('POST auth/login/nik', () => {
 });
 
 describe('bearer tokens', () => {
-  it('opens protected routes with a valid token', async () => {
+  it('opens the session routes with a valid token', async () => {
     const token = await loginAsAdmin(t.app);
-    expectOk(await usersList(token), userListResponseSchema);
+    expectOk(await me(token), meResponseSchema);
   });
 
   it.each([
@@ -80,7 +84,7 @@ describe('bearer tokens', () => {
     ['three parts', 'a.b.c'],
     ['bad signature', 'eyJ0eXAiOiJsb2dpbiJ9.AAAA'],
   ])('rejects a %s token with 401 and the session message', async (_name, token) => {
-    const error = expectError(await usersList(token), 401);
+    const error = expectError(await me(token), 401);
     expect(error).toEqual({ message: SESSION_INVALID_MESSAGE });
   });
 
@@ -89,24 +93,49 @@ describe('bearer tokens', () => {
     const [payload = '', signature = ''] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: 2 })).toString('base64url');
-    expectError(await usersList(`${forged}.${signature}`), 401);
+    expectError(await me(`${forged}.${signature}`), 401);
+  });
+
+  // Regression: a signature with `=` appended or its last character's spare bits changed passed.
+  it('rejects a login or access token whose signature was re-encoded', async () => {
+    const { loginToken, accessToken } = await openSession(t.app, ADMIN);
+    const reencoded = (token: string) => {
+      const [payload = '', signature = ''] = token.split('.');
+      const last = signature.slice(-1);
+      const sibling = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'].find(
+        (c) =>
+          c !== last &&
+          Buffer.from(`${signature.slice(0, -1)}${c}`, 'base64url').equals(
+            Buffer.from(signature, 'base64url'),
+          ),
+      );
+      if (sibling === undefined) throw new Error('no other spelling of the signature');
+      return [`${payload}.${signature}=`, `${payload}.${signature.slice(0, -1)}${sibling}`];
+    };
+    for (const token of reencoded(loginToken)) expectError(await me(token), 401);
+    for (const token of reencoded(accessToken)) {
+      expectError(await me(token), 401);
+      expectError(await call(t.app, 'GET', paths.users.list, { token }), 401);
+    }
+    expectOk(await me(loginToken), meResponseSchema);
+    expect((await call(t.app, 'GET', paths.users.list, { token: accessToken })).statusCode).toBe(200);
   });
 
   it('rejects a token once it has expired', async () => {
     const token = await loginWithNik(t.app, ADMIN.nik, ADMIN.password);
     t.clock.advance(3599);
-    expectOk(await usersList(token), userListResponseSchema);
+    expectOk(await me(token), meResponseSchema);
     t.clock.advance(2);
-    expectError(await usersList(token), 401);
+    expectError(await me(token), 401);
   });
 
   it('accepts the scheme name in any case and rejects other schemes', async () => {
     const token = await loginAsAdmin(t.app);
-    const lower = await call(t.app, 'GET', paths.users.list, {
+    const lower = await call(t.app, 'GET', paths.session.me, {
       headers: { authorization: `bearer ${token}` },
     });
     expect(lower.statusCode).toBe(200);
-    const basic = await call(t.app, 'GET', paths.users.list, {
+    const basic = await call(t.app, 'GET', paths.session.me, {
       headers: { authorization: `Basic ${token}` },
     });
     expect(basic.statusCode).toBe(401);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { OTP_UNKNOWN_ERROR_MESSAGE, type OtpPurpose, type OtpSentData } from '@sso/shared/contract';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { HttpError, otpRateLimited } from '../http/errors';
+import { CredentialError, HttpError, otpRateLimited } from '../http/errors';
 import { maskPhone } from './mask-phone';
 import type { TokenSigner } from './tokens';
 
@@ -37,12 +37,15 @@ interface OtpRow {
 }
 
 const otpError = (message: string) => new HttpError(422, { message, errors: { otp: message } });
+/** A code that does not match: a wrong guess, which the throttle counts. */
 const wrongCode = () =>
-  new HttpError(422, {
+  new CredentialError(422, {
     message: OTP_UNKNOWN_ERROR_MESSAGE,
     errors: { otp: 'Kode OTP tidak sesuai, silakan periksa kembali' },
   });
 const TOO_MANY = 'Terlalu banyak percobaan kode OTP. Silakan minta kode OTP baru.';
+/** The wrong code that used up the code's tries: also a wrong guess. */
+const lastWrongCode = () => new CredentialError(422, { message: TOO_MANY, errors: { otp: TOO_MANY } });
 
 export function createOtpService(
   db: Db,
@@ -117,15 +120,16 @@ export function createOtpService(
       if (row.expires_at <= now) throw otpError('Kode OTP sudah kedaluwarsa. Silakan minta kode OTP baru.');
       if (!matches(row, code)) {
         countAttempt.run(row.id);
-        if (row.attempts + 1 >= settings.maxAttempts) throw otpError(TOO_MANY);
+        if (row.attempts + 1 >= settings.maxAttempts) throw lastWrongCode();
         throw wrongCode();
       }
       if (step === 'consume-verified' && row.verified_at === null) {
         throw otpError('Kode OTP belum diverifikasi. Silakan verifikasi kode OTP terlebih dahulu.');
       }
       if (step === 'verify') {
-        // The user still has to type a new password: give the verified code a fresh window.
-        markVerified.run(now, now + settings.ttlSeconds * 1000, row.id);
+        // The user still has to type a new password: the first verify gives the code a fresh window.
+        // Verifying it again answers the same but keeps that window (it cannot be stretched forever).
+        if (row.verified_at === null) markVerified.run(now, now + settings.ttlSeconds * 1000, row.id);
       } else {
         consume.run(now, row.id);
       }

@@ -1,4 +1,6 @@
 import {
+  NO_PANEL_ACCESS_MESSAGE,
+  SESSION_INVALID_MESSAGE,
   availableAppsResponseSchema,
   createSessionResponseSchema,
   logoutResponseSchema,
@@ -6,7 +8,16 @@ import {
   paths,
   validateSessionResponseSchema,
 } from '@sso/shared/contract';
-import { call, expectError, expectOk, loginAsAdmin, loginWithNik } from '../test-support/http';
+import {
+  MODIFIER,
+  NO_PANEL,
+  call,
+  expectError,
+  expectOk,
+  loginAsAdmin,
+  loginWithNik,
+  openSession,
+} from '../test-support/http';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -84,31 +95,98 @@ describe('login chain', () => {
     expect(me.user_unit.length).toBeGreaterThan(0);
   });
 
-  it('accepts the access token as a bearer too', async () => {
+  it('accepts the access token on validate and me', async () => {
     const { session } = await runChain();
-    expectOk(await call(t.app, 'GET', paths.session.me, { token: session.access_token }), meResponseSchema);
+    const bearer = { token: session.access_token };
+    expectOk(await call(t.app, 'GET', paths.session.me, bearer), meResponseSchema);
+    const validated = expectOk(
+      await call(t.app, 'POST', paths.session.validate, {
+        ...bearer,
+        body: { session_token: session.session_token },
+      }),
+      validateSessionResponseSchema,
+    );
+    expect(validated.data.app_id).toBe(1);
   });
 
-  it('logs out: the login token, the access token and the session stop working', async () => {
+  it('opens app sessions with the login token only', async () => {
+    const { session } = await runChain();
+    const bearer = { token: session.access_token };
+    expectError(await call(t.app, 'GET', paths.session.availableApps, bearer), 401);
+    expectError(await call(t.app, 'POST', paths.session.create, { ...bearer, body: { app_id: 1 } }), 401);
+    // Neither the session token nor the refresh token is a bearer.
+    for (const token of [session.session_token, session.refresh_token]) {
+      expectError(await call(t.app, 'GET', paths.session.me, { token }), 401);
+    }
+  });
+});
+
+describe('logout/app', () => {
+  const logout = (token: string | undefined, body?: unknown) =>
+    call(t.app, 'POST', paths.session.logout, { token, body });
+  const me = (token: string) => call(t.app, 'GET', paths.session.me, { token });
+
+  it('with the login token and the spec payload: the login, its access token and session end', async () => {
     const { token, session } = await runChain();
     const body = expectOk(
-      await call(t.app, 'POST', paths.session.logout, {
-        token,
-        body: { session_token: session.session_token, app_id: 1 },
-      }),
+      await logout(token, { session_token: session.session_token, app_id: 1 }),
       logoutResponseSchema,
     );
     expect(body.data.message).toBe('Logout berhasil');
-    expectError(await call(t.app, 'GET', paths.session.me, { token }), 401);
-    expectError(await call(t.app, 'GET', paths.session.me, { token: session.access_token }), 401);
-    expectError(await call(t.app, 'POST', paths.session.logout, { token, body: {} }), 401);
+    expectError(await me(token), 401);
+    expectError(await me(session.access_token), 401);
+    expectError(await logout(token, {}), 401);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['{}', {}],
+    ['app_id null', { app_id: null }],
+    ['both null', { app_id: null, session_token: null }],
+  ])('with the login token and %s: the login ends', async (_name, body) => {
+    const { token, session } = await runChain();
+    expectOk(await logout(token, body), logoutResponseSchema);
+    expect(expectError(await me(token), 401).message).toBe(SESSION_INVALID_MESSAGE);
+    expectError(await me(session.access_token), 401);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['app_id null', { app_id: null }],
+    ['the spec payload', 'spec'],
+  ])('with an access token and %s: its app session ends, the login stays', async (_name, body) => {
+    const { token, session } = await runChain();
+    const payload = body === 'spec' ? { session_token: session.session_token, app_id: 1 } : body;
+    expectOk(await logout(session.access_token, payload), logoutResponseSchema);
+    expectError(await me(session.access_token), 401);
+    expectError(await logout(session.access_token, payload), 401);
+    expectError(
+      await call(t.app, 'POST', paths.session.validate, {
+        token,
+        body: { session_token: session.session_token },
+      }),
+      401,
+    );
+    // The login token may open a new session of the panel.
+    expectOk(await me(token), meResponseSchema);
+    expectOk(
+      await call(t.app, 'POST', paths.session.create, { token, body: { app_id: 1 } }),
+      createSessionResponseSchema,
+    );
+  });
+
+  it('refuses a malformed payload with 422 and logs nothing out', async () => {
+    const { token } = await runChain();
+    expectError(await logout(token, { app_id: 'satu' }), 422);
+    expectOk(await me(token), meResponseSchema);
   });
 
   it('keeps other logins of the same user alive after one logs out', async () => {
     const first = await runChain();
     const second = await runChain();
-    await call(t.app, 'POST', paths.session.logout, { token: first.token, body: {} });
-    expectOk(await call(t.app, 'GET', paths.session.me, { token: second.token }), meResponseSchema);
+    await logout(first.token, {});
+    expectOk(await me(second.token), meResponseSchema);
+    expectOk(await me(second.session.access_token), meResponseSchema);
   });
 });
 
@@ -129,16 +207,32 @@ describe('session errors', () => {
     expectError(await call(t.app, 'POST', paths.session.create, { token, body: { app_id: 999 } }), 404);
   });
 
-  it('refuses an app the role does not grant with 403', async () => {
-    // Seeded user 2 has a role other than Super Admin; find an app its role lacks.
-    const token = await loginWithNik(t.app, '100002', 'password123');
+  it('refuses app 1 to a role without it: 403 with the no-panel message', async () => {
+    const token = await loginWithNik(t.app, NO_PANEL.nik, NO_PANEL.password);
     const apps = expectOk(
       await call(t.app, 'GET', paths.session.availableApps, { token }),
       availableAppsResponseSchema,
     );
-    const missing = [1, 2, 3, 4, 5].find((id) => !apps.data.some((a) => a.id === id));
-    if (missing === undefined) return;
-    expectError(await call(t.app, 'POST', paths.session.create, { token, body: { app_id: missing } }), 403);
+    expect(apps.data.map((a) => a.id)).toEqual([2]);
+    const error = expectError(
+      await call(t.app, 'POST', paths.session.create, { token, body: { app_id: 1 } }),
+      403,
+    );
+    expect(error).toEqual({ message: NO_PANEL_ACCESS_MESSAGE });
+    // Its own application opens.
+    expectOk(
+      await call(t.app, 'POST', paths.session.create, { token, body: { app_id: 2 } }),
+      createSessionResponseSchema,
+    );
+  });
+
+  it('refuses another app the role does not grant with 403', async () => {
+    const { loginToken } = await openSession(t.app, MODIFIER);
+    const error = expectError(
+      await call(t.app, 'POST', paths.session.create, { token: loginToken, body: { app_id: 3 } }),
+      403,
+    );
+    expect(error.message).toBe('Anda tidak memiliki akses ke aplikasi ini');
   });
 
   it('answers 401 for a session token that is forged, foreign or logged out', async () => {

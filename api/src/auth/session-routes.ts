@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  NO_PANEL_ACCESS_MESSAGE,
   SSO_PANEL_APP_ID,
   createSessionPayloadSchema,
   logoutPayloadSchema,
@@ -11,12 +12,19 @@ import { forbidden, notFound, unauthorized } from '../http/errors';
 import { ok } from '../http/reply';
 import { validate } from '../http/validate';
 import { findApplication, grantedApplications } from '../reference/applications';
-import { authOf } from './guard';
+import { authOf, bearerGuard } from './guard';
 import { loadProfile } from './profile';
 
-/** Spec 4 "Login chain" after the login: apps → app session → validation → profile; and logout. */
+/**
+ * Spec 4 "Login chain" after the login: apps → app session → validation → profile; and logout.
+ * The login token opens app sessions (available-apps, create); validation, profile and logout take
+ * the login token or an app session's access token. Any other bearer is a 401.
+ */
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(paths.session.availableApps, async (request) => {
+  const loginToken = { onRequest: bearerGuard(ctx.sessions, ['login']) };
+  const eitherToken = { onRequest: bearerGuard(ctx.sessions, ['login', 'access']) };
+
+  app.get(paths.session.availableApps, loginToken, async (request) => {
     const auth = authOf(request);
     const apps = grantedApplications(ctx.db, auth.userId).map((a) => ({
       id: a.id,
@@ -28,17 +36,19 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     return ok('Daftar aplikasi yang dapat diakses', apps);
   });
 
-  app.post(paths.session.create, async (request) => {
+  app.post(paths.session.create, loginToken, async (request) => {
     const auth = authOf(request);
     const { app_id } = validate(createSessionPayloadSchema, request.body);
     if (!findApplication(ctx.db, app_id)) throw notFound('Aplikasi tidak ditemukan');
     if (!grantedApplications(ctx.db, auth.userId).some((a) => a.id === app_id)) {
-      throw forbidden('Anda tidak memiliki akses ke aplikasi ini');
+      throw forbidden(
+        app_id === SSO_PANEL_APP_ID ? NO_PANEL_ACCESS_MESSAGE : 'Anda tidak memiliki akses ke aplikasi ini',
+      );
     }
     return ok('Sesi aplikasi berhasil dibuat', ctx.sessions.createAppSession(auth, app_id));
   });
 
-  app.post(paths.session.validate, async (request) => {
+  app.post(paths.session.validate, eitherToken, async (request) => {
     const auth = authOf(request);
     const { session_token } = validate(validateSessionPayloadSchema, request.body);
     const session = ctx.sessions.validateAppSession(auth, session_token);
@@ -46,14 +56,15 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     return ok('Sesi valid', { valid: true, app_id: session.appId, expires_at: session.expiresAt });
   });
 
-  app.get(paths.session.me, async (request) => {
+  app.get(paths.session.me, eitherToken, async (request) => {
     const auth = authOf(request);
     const profile = loadProfile(ctx.db, auth.userId, ctx.logoUrl);
     if (!profile) throw unauthorized();
     return ok('Profil berhasil dimuat', profile);
   });
 
-  app.post(paths.session.logout, async (request) => {
+  // The body is checked but not needed: the bearer names the session that ends (session-store).
+  app.post(paths.session.logout, eitherToken, async (request) => {
     const auth = authOf(request);
     validate(logoutPayloadSchema, request.body);
     ctx.sessions.logout(auth);

@@ -3,10 +3,18 @@ import { toUnixSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { newSessionId, type TokenSigner } from './tokens';
 
+/** Which token a bearer is: the login token, or the access token of an app session. */
+export type BearerKind = 'login' | 'access';
+
 /** Who is calling: resolved from the bearer (a login token, or an app session's access token). */
 export interface AuthContext {
+  kind: BearerKind;
   userId: number;
   loginSessionId: string;
+  /** The app session of an access token (null for the login token). */
+  appSessionId: string | null;
+  /** Application of that app session (null for the login token). */
+  appId: number | null;
   /** Application the login was made for (apps_id of the login answer). */
   appsId: number;
   /** Url the client sent at login (url of app 1 in available-apps). */
@@ -25,11 +33,15 @@ interface LoginRow {
 
 export interface SessionStore {
   createLogin(userId: number, appsId: number, appUrl: string): { token: string; expiresAt: number };
-  authenticate(bearer: string): AuthContext | null;
+  /** The caller, when `bearer` is a live token of one of `kinds`; null otherwise. */
+  authenticate(bearer: string, kinds: readonly BearerKind[]): AuthContext | null;
   createAppSession(auth: AuthContext, appId: number): SessionTokens;
   /** App id of a live app session of this login, or null. */
   validateAppSession(auth: AuthContext, sessionToken: string): { appId: number; expiresAt: number } | null;
-  /** Ends the login and every app session opened from it. */
+  /**
+   * Ends the bearer's own session: for an access token its app session, for the login token the
+   * login and every app session opened from it.
+   */
   logout(auth: AuthContext): void;
   /** Ends every login of a user (after a password reset). */
   revokeUser(userId: number): void;
@@ -51,14 +63,18 @@ export function createSessionStore(
      JOIN users u ON u.id = l.user_id AND u.is_active = 1
      WHERE l.id = ? AND l.revoked_at IS NULL AND l.expires_at > ?`,
   );
-  const liveAppSession = db.prepare<[string, number], LoginRow & { app_id: number }>(
-    `SELECT l.id, l.user_id, l.apps_id, l.app_url, l.expires_at, a.app_id FROM app_sessions a
+  const liveAppSession = db.prepare<[string, number], LoginRow & { app_id: number; app_session_id: string }>(
+    `SELECT l.id, l.user_id, l.apps_id, l.app_url, l.expires_at, a.app_id, a.id AS app_session_id
+     FROM app_sessions a
      JOIN login_sessions l ON l.id = a.login_session_id AND l.revoked_at IS NULL
      JOIN users u ON u.id = l.user_id AND u.is_active = 1
      WHERE a.id = ? AND a.revoked_at IS NULL AND a.expires_at > ?`,
   );
   const insertAppSession = db.prepare(
     'INSERT INTO app_sessions (id, login_session_id, app_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const revokeAppSession = db.prepare(
+    'UPDATE app_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
   );
   const revokeLogin = db.prepare(
     'UPDATE login_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
@@ -70,9 +86,12 @@ export function createSessionStore(
     'UPDATE login_sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
   );
 
-  const toContext = (row: LoginRow): AuthContext => ({
+  const toContext = (row: LoginRow, app: { app_session_id: string; app_id: number } | null): AuthContext => ({
+    kind: app ? 'access' : 'login',
     userId: row.user_id,
     loginSessionId: row.id,
+    appSessionId: app?.app_session_id ?? null,
+    appId: app?.app_id ?? null,
     appsId: row.apps_id,
     appUrl: row.app_url,
     expiresAt: row.expires_at,
@@ -88,12 +107,16 @@ export function createSessionStore(
       return { token: signer.sign({ typ: 'login', sid: id, sub: userId, exp: expiresAt }), expiresAt };
     },
 
-    authenticate(bearer) {
+    authenticate(bearer, kinds) {
       const at = now();
-      const claims = signer.verify(bearer, ['login', 'access'], at);
+      const claims = signer.verify(bearer, kinds, at);
       if (!claims) return null;
-      const row = claims.typ === 'login' ? liveLogin.get(claims.sid, at) : liveAppSession.get(claims.sid, at);
-      return row && row.user_id === claims.sub ? toContext(row) : null;
+      if (claims.typ === 'login') {
+        const row = liveLogin.get(claims.sid, at);
+        return row && row.user_id === claims.sub ? toContext(row, null) : null;
+      }
+      const row = liveAppSession.get(claims.sid, at);
+      return row && row.user_id === claims.sub ? toContext(row, row) : null;
     },
 
     createAppSession(auth, appId) {
@@ -119,6 +142,10 @@ export function createSessionStore(
 
     logout(auth) {
       const at = now();
+      if (auth.appSessionId !== null) {
+        revokeAppSession.run(at, auth.appSessionId);
+        return;
+      }
       db.transaction(() => {
         revokeAppSessions.run(at, auth.loginSessionId);
         revokeLogin.run(at, auth.loginSessionId);

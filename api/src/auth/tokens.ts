@@ -43,8 +43,11 @@ export function createTokenSigner(secret: string): TokenSigner {
   const signedClaims = (token: string): TokenClaims | null => {
     const [payload, signature, extra] = token.split('.');
     if (!payload || !signature || extra !== undefined) return null;
-    const expected = mac(payload);
-    const actual = Buffer.from(signature, 'base64url');
+    // One canonical spelling: the signature string must be exactly the one `sign` writes. Decoding
+    // it instead would accept re-encodings (spare bits of the last character, padding, '+' or '/').
+    // The payload needs no such rule: the MAC covers its exact text.
+    const expected = Buffer.from(mac(payload).toString('base64url'));
+    const actual = Buffer.from(signature);
     if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
     let json: unknown;
     try {

@@ -183,6 +183,15 @@ const migrations: readonly string[] = [
   END;
   INSERT INTO users_search (users_search) VALUES ('rebuild');
   `,
+  // 3: counters of the guessing throttle (auth/throttle.ts): tries per key in a fixed window.
+  `
+  CREATE TABLE throttle (
+    key TEXT PRIMARY KEY,
+    hits INTEGER NOT NULL,
+    window_ends_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX throttle_window ON throttle (window_ends_at);
+  `,
 ];
 
 export const schemaVersion = migrations.length;

@@ -64,6 +64,52 @@ describe('seed', () => {
     db.close();
   });
 
+  it('seeds the demo accounts with their roles and app-1 grants per menu', () => {
+    const db = freshDb();
+    const roleOf = db.prepare<[string], { name: string }>(
+      'SELECT r.name FROM users u JOIN roles r ON r.id = u.role_id WHERE u.nik = ?',
+    );
+    expect(['100001', '100002', '100003', '100004'].map((nik) => roleOf.get(nik)?.name)).toEqual([
+      'Super Admin',
+      'Viewer',
+      'HR Manager',
+      'Admin',
+    ]);
+    const panelGrants = (role: string) =>
+      db
+        .prepare<[string], { menu: string; level: number }>(
+          `SELECT m.name AS menu, rm.access_level AS level FROM role_menus rm
+           JOIN roles r ON r.id = rm.role_id JOIN menus m ON m.id = rm.menu_id
+           WHERE r.name = ? AND m.app_id = 1 ORDER BY m.id`,
+        )
+        .all(role)
+        .map((g) => `${g.menu}:${g.level}`);
+    const panelOnly = (level: number) =>
+      [
+        'Home',
+        'User Management',
+        'Daftar User',
+        'Tambah User',
+        'Role Management',
+        'Daftar Role',
+        'Tambah Role',
+      ].map((menu) => `${menu}:${level}`);
+    expect(panelGrants('Viewer')).toEqual(panelOnly(3));
+    expect(panelGrants('Admin')).toEqual(panelOnly(2));
+    expect(panelGrants('HR Manager')).toEqual([]);
+    expect(panelGrants('Super Admin')).toHaveLength(
+      count(db, 'SELECT COUNT(*) AS n FROM menus WHERE app_id = 1'),
+    );
+    expect(panelGrants('Super Admin').every((g) => g.endsWith(':1'))).toBe(true);
+    const grantsApp1 = db.prepare<[string], { n: number }>(
+      'SELECT COUNT(*) AS n FROM role_apps ra JOIN roles r ON r.id = ra.role_id WHERE r.name = ? AND ra.app_id = 1',
+    );
+    expect(['Super Admin', 'Admin', 'Viewer', 'HR Manager'].map((r) => grantsApp1.get(r)?.n)).toEqual([
+      1, 1, 1, 0,
+    ]);
+    db.close();
+  });
+
   it('seeds only once and records the schema version', () => {
     const file = join(dir, 'once.sqlite');
     const db = openDatabase(file);

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEV_OUTBOX_PATH, outboxQuerySchema, type OutboxEntry } from '@sso/shared/contract';
 import type { AppContext } from '../context';
+import { notFound } from '../http/errors';
 import { isoAt } from '../http/reply';
 import { validate } from '../http/validate';
 
@@ -13,9 +14,41 @@ interface OutboxRow {
 
 const purposeOf = (value: string): OutboxEntry['purpose'] => (value === 'reset' ? 'reset' : 'login');
 
-/** GET /__dev/outbox[?to=]: codes "sent", newest first. Registered only outside production. */
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (what a dual-stack socket reports). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const v4 = address.replace(/^::ffff:/i, '');
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
+
+/**
+ * A request made on this machine, for this machine: the socket's peer is a loopback address (not
+ * `request.ip`, which a proxy setting could take from a header), no proxy says it forwarded the
+ * request (a reverse proxy on the same host connects from loopback too), and the Host is a
+ * loopback name (a page whose DNS name was rebound to 127.0.0.1 sends its own name).
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return (
+    isLoopbackAddress(request.socket.remoteAddress) &&
+    headers['x-forwarded-for'] === undefined &&
+    headers.forwarded === undefined &&
+    LOOPBACK_HOST.test(headers.host ?? '')
+  );
+}
+
+/**
+ * GET /__dev/outbox[?to=]: codes "sent", newest first. Registered only when DEV_OUTBOX=1 outside
+ * production (app.ts); answers clients on this machine only, anyone else gets the 404 of a path
+ * that does not exist.
+ */
 export function registerOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(DEV_OUTBOX_PATH, async (request): Promise<OutboxEntry[]> => {
+  const onRequest = async (request: FastifyRequest) => {
+    if (!fromThisMachine(request)) throw notFound('Endpoint tidak ditemukan');
+  };
+  app.get(DEV_OUTBOX_PATH, { onRequest }, async (request): Promise<OutboxEntry[]> => {
     const { to } = validate(outboxQuerySchema, request.query);
     const where = to ? 'WHERE to_target = ?' : '';
     const rows = ctx.db

@@ -36,7 +36,8 @@ export function frameworkErrorBody(error: Error): { status: number; body: { mess
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler<Error>((error, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
+    if (error instanceof HttpError)
+      return reply.status(error.statusCode).headers(error.headers).send(error.body);
     if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_CONSTRAINT')) {
       return reply.status(409).send({ message: 'Data bertentangan dengan data yang sudah ada' });
     }

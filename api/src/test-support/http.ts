@@ -4,7 +4,9 @@ import {
   API_PREFIX,
   DEV_OUTBOX_PATH,
   apiErrorBodySchema,
+  SSO_PANEL_APP_ID,
   companiesResponseSchema,
+  createSessionResponseSchema,
   loginResponseSchema,
   outboxResponseSchema,
   paths,
@@ -16,7 +18,12 @@ import {
 
 export const ADMIN = { nik: '100001', password: 'admin123', phone: '081234567890' } as const;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+/** Seeded demo accounts (api/README.md): app-1 viewer, app-1 modifier, no app-1 grant. */
+export const VIEWER = { nik: '100002', password: 'password123' } as const;
+export const NO_PANEL = { nik: '100003', password: 'password123' } as const;
+export const MODIFIER = { nik: '100004', password: 'password123' } as const;
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 export interface CallOptions {
   token?: string;
@@ -95,6 +102,29 @@ export async function loginWithNik(app: FastifyInstance, nik: string, password: 
 }
 
 export const loginAsAdmin = (app: FastifyInstance) => loginWithNik(app, ADMIN.nik, ADMIN.password);
+
+export interface PanelSession {
+  /** The bare login token: opens app sessions, nothing else of the admin api. */
+  loginToken: string;
+  /** The app session's access token: the bearer of every admin call. */
+  accessToken: string;
+  sessionToken: string;
+}
+
+/** Login, then session/create for `appId` (the panel, app 1, by default): the tokens the panel keeps. */
+export async function openSession(
+  app: FastifyInstance,
+  account: { nik: string; password: string },
+  appId: number = SSO_PANEL_APP_ID,
+): Promise<PanelSession> {
+  const loginToken = await loginWithNik(app, account.nik, account.password);
+  const reply = await call(app, 'POST', paths.session.create, { token: loginToken, body: { app_id: appId } });
+  const { data } = expectOk(reply, createSessionResponseSchema);
+  return { loginToken, accessToken: data.access_token, sessionToken: data.session_token };
+}
+
+/** The access token of an app-1 session of the demo administrator (owner everywhere). */
+export const adminAccessToken = async (app: FastifyInstance) => (await openSession(app, ADMIN)).accessToken;
 
 /** The newest code the outbox holds for a phone (and purpose). */
 export async function latestCode(app: FastifyInstance, phone: string, purpose?: OtpPurpose): Promise<string> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
-import { loginAsAdmin } from './http';
+import { ADMIN, openSession } from './http';
 
 /** A clock the test moves by hand (token and OTP expiry without sleeping). */
 export interface TestClock {
@@ -27,12 +27,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh api on a fresh temporary database file, listening on an ephemeral port; `close()` removes both. */
+/**
+ * A fresh api on a fresh temporary database file, listening on an ephemeral port; `close()` removes both.
+ */
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'sso-api-test-'));
   const dbFile = join(dir, 'sso.sqlite');
   const clock = createTestClock();
-  const app = await buildApp({ dbFile, clock, publicUrl: 'http://api.test', ...options });
+  const app = await buildApp({
+    dbFile,
+    clock,
+    publicUrl: 'http://api.test',
+    // Every test request comes from 127.0.0.1: the per-address limits are relaxed unless a test sets
+    // them; the per-NIK/phone ones keep their defaults. The outbox is on (tests read codes from it).
+    authMaxFailuresPerAddress: 1000,
+    otpMaxSendsPerAddress: 1000,
+    devOutbox: true,
+    ...options,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
@@ -45,19 +57,24 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
   };
 }
 
-/** One test file's api: created with an admin token before its tests, closed after them. */
+/** One test file's api: created with an admin session before its tests, closed after them. */
 export interface AdminTestApp {
   readonly app: FastifyInstance;
+  /** Access token of the administrator's app-1 session: the bearer of admin calls. */
   readonly token: string;
+  /** The administrator's login token (session routes only). */
+  readonly loginToken: string;
+  readonly clock: TestClock;
   readonly dbFile: string;
 }
 
 export function useAdminTestApp(options: Partial<BuildAppOptions> = {}): AdminTestApp {
   let testApp: TestApp | undefined;
   let token = '';
+  let loginToken = '';
   beforeAll(async () => {
     testApp = await createTestApp(options);
-    token = await loginAsAdmin(testApp.app);
+    ({ accessToken: token, loginToken } = await openSession(testApp.app, ADMIN));
   });
   afterAll(() => testApp?.close());
   const current = (): TestApp => {
@@ -70,6 +87,12 @@ export function useAdminTestApp(options: Partial<BuildAppOptions> = {}): AdminTe
     },
     get token() {
       return token;
+    },
+    get loginToken() {
+      return loginToken;
+    },
+    get clock() {
+      return current().clock;
     },
     get dbFile() {
       return current().dbFile;

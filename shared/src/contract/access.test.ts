@@ -1,4 +1,12 @@
-import { allows, canDo, menuLevel, PANEL_MENU, type GrantedApp } from './access';
+import {
+  allows,
+  canDo,
+  canDoAny,
+  menuLevel,
+  PANEL_MENU,
+  REFERENCE_DATA_ACCESS,
+  type GrantedApp,
+} from './access';
 
 const grants: GrantedApp[] = [
   {
@@ -60,4 +68,29 @@ it('canDo combines both', () => {
   expect(canDo(grants, 'Daftar User', 'edit')).toBe(true);
   expect(canDo(grants, 'Daftar User', 'delete')).toBe(false);
   expect(canDo(grants, 'Tambah User', 'create')).toBe(false);
+});
+
+describe('canDoAny and REFERENCE_DATA_ACCESS', () => {
+  const only = (parent: string, child: string, level: number): GrantedApp[] => [
+    {
+      apps_id: 1,
+      menus: [{ name: parent, acces_level: level, children: [{ name: child, acces_level: level }] }],
+    },
+  ];
+
+  it.each([
+    ['User Management', 'Daftar User', 3, true],
+    ['Role Management', 'Daftar Role', 3, true],
+    // The add forms need the selects too, but reference data follows the lists.
+    ['User Management', 'Tambah User', 1, false],
+    ['Role Management', 'Tambah Role', 1, false],
+  ] as const)('%s / %s at level %s → %s', (parent, child, level, expected) => {
+    expect(canDoAny(only(parent, child, level), REFERENCE_DATA_ACCESS)).toBe(expected);
+  });
+
+  it('is false without any requirement met or without grants', () => {
+    expect(canDoAny(null, REFERENCE_DATA_ACCESS)).toBe(false);
+    expect(canDoAny(grants, [])).toBe(false);
+    expect(canDoAny(grants, [{ menu: PANEL_MENU.roleList, capability: 'view' }])).toBe(false);
+  });
 });

@@ -49,6 +49,21 @@ export const PANEL_ACTIONS = {
 } as const satisfies Record<string, { menu: PanelMenu; capability: Capability }>;
 export type PanelAction = keyof typeof PANEL_ACTIONS;
 
+/** One requirement: at least `capability` on `menu` of app 1. */
+export interface ActionRequirement {
+  readonly menu: PanelMenu;
+  readonly capability: Capability;
+}
+
+/**
+ * Reference data (colours, applications, menu trees, companies with units, the role options) feeds
+ * the user and role screens and their filters: whoever may view either list may read it.
+ */
+export const REFERENCE_DATA_ACCESS: readonly ActionRequirement[] = [
+  PANEL_ACTIONS.listUsers,
+  PANEL_ACTIONS.listRoles,
+];
+
 /** The part of a role's application grant (`user_menu` of api/me) the model reads. */
 export interface GrantedApp {
   apps_id: number | string;
@@ -101,6 +116,14 @@ export function canDo(
   capability: Capability,
 ): boolean {
   return allows(menuLevel(userMenu, menu), capability);
+}
+
+/** Whether the grants meet at least one of the requirements (e.g. `REFERENCE_DATA_ACCESS`). */
+export function canDoAny(
+  userMenu: readonly GrantedApp[] | null | undefined,
+  requirements: readonly ActionRequirement[],
+): boolean {
+  return requirements.some(({ menu, capability }) => canDo(userMenu, menu, capability));
 }
 
 /** Message of a 403 for a level too low (the api sends it; the panel shows it as is). */

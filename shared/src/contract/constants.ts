@@ -27,3 +27,13 @@ export const OTP_UNKNOWN_ERROR_MESSAGE = 'Unknown error.';
 
 /** Message of every 401: missing, malformed, expired or revoked bearer. */
 export const SESSION_INVALID_MESSAGE = 'Sesi tidak valid atau telah berakhir';
+
+/**
+ * Message of a 429 from the guessing throttle (too many wrong passwords or codes, or too many code
+ * requests from one address). `retryAfterSeconds` is the `Retry-After` of the same answer; the text
+ * names whole minutes, rounded up.
+ */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Terlalu banyak percobaan. Silakan coba lagi dalam ${minutes} menit.`;
+}

@@ -42,10 +42,13 @@ export const validateSessionPayloadSchema = z.object({
 });
 export type ValidateSessionPayload = z.input<typeof validateSessionPayloadSchema>;
 
-/** POST logout/app (bearer). Both fields are optional: the bearer alone is enough to log out. */
+/**
+ * POST logout/app (bearer). Both fields may be missing or null: the bearer alone says which session
+ * ends (an access token: its app session; the login token: the login and its app sessions).
+ */
 export const logoutPayloadSchema = z.object({
-  session_token: z.string().max(4096).optional(),
-  app_id: idSchema.optional(),
+  session_token: z.string().max(4096).nullish(),
+  app_id: idSchema.nullish(),
 });
 export type LogoutPayload = z.input<typeof logoutPayloadSchema>;
 
@@ -65,11 +68,17 @@ export const verifyResetOtpPayloadSchema = z.object({
 });
 export type VerifyResetOtpPayload = z.input<typeof verifyResetOtpPayloadSchema>;
 
-/** New password rule (spec 5): at least 6 characters. */
+const PASSWORD_TOO_SHORT = `Password minimal ${PASSWORD_MIN_LENGTH} karakter`;
+
+/**
+ * New password rule (spec 5): at least 6 characters, not counting white space at either end (six
+ * spaces are no password). The value is kept as typed: inner and outer spaces stay part of it.
+ * The api validates reset bodies with it; the panel's form can use the same schema.
+ */
 export const newPasswordSchema = z
-  .string({ error: `Password minimal ${PASSWORD_MIN_LENGTH} karakter` })
-  .min(PASSWORD_MIN_LENGTH, `Password minimal ${PASSWORD_MIN_LENGTH} karakter`)
-  .max(128, 'Password maksimal 128 karakter');
+  .string({ error: PASSWORD_TOO_SHORT })
+  .max(128, 'Password maksimal 128 karakter')
+  .refine((value) => value.trim().length >= PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT);
 
 /** POST forgot-password/reset: needs the code verified by verify-otp. */
 export const resetPasswordPayloadSchema = z.object({

@@ -1,4 +1,5 @@
 /** Fixed demo data of the seed. Everything random is derived from these lists by a seeded PRNG. */
+import { ACCESS_LEVEL, PANEL_MENU, type AccessLevel } from '@sso/shared/contract';
 
 export const ADMIN = {
   nik: '100001',
@@ -11,6 +12,16 @@ export const ADMIN = {
 
 /** Password of the other seeded directory users (not the bulk SEED_USERS ones, who have none). */
 export const DEMO_USER_PASSWORD = 'password123';
+
+/**
+ * Demo accounts with a fixed role (api/README.md "Demo accounts"), by seed index (NIK 100000 + index):
+ * a viewer of the panel, an employee without the panel, a modifier. Other users get a random role.
+ */
+export const DEMO_ROLES: ReadonlyMap<number, string> = new Map([
+  [2, 'Viewer'],
+  [3, 'HR Manager'],
+  [4, 'Admin'],
+]);
 
 /** Role colours (#rrggbb). */
 export const COLORS = [
@@ -121,12 +132,23 @@ export const APPLICATIONS: readonly AppSeed[] = [
   },
 ];
 
+/**
+ * Levels per menu of one application, by menu name: a menu listed grants it and every sub-menu at
+ * its level; a sub-menu listed as well gets its own level (its menu must be listed).
+ */
+export type MenuLevels = Readonly<Record<string, AccessLevel>>;
+
 export interface RoleSeed {
   name: string;
   color: number;
-  /** Granted application indexes (into APPLICATIONS) with the access level of every menu. */
-  grants: ReadonlyArray<readonly [number, 1 | 2 | 3]>;
+  /**
+   * Granted applications (indexes into APPLICATIONS), each with one level for every menu or with
+   * levels per menu.
+   */
+  grants: ReadonlyArray<readonly [number, AccessLevel | MenuLevels]>;
 }
+
+const { owner, modifier, viewer } = ACCESS_LEVEL;
 
 /** Roles; the first is the administrator's. */
 export const ROLES: readonly RoleSeed[] = [
@@ -134,41 +156,43 @@ export const ROLES: readonly RoleSeed[] = [
     name: 'Super Admin',
     color: 0,
     grants: [
-      [0, 1],
-      [1, 1],
-      [2, 1],
-      [3, 1],
-      [4, 1],
+      [0, owner],
+      [1, owner],
+      [2, owner],
+      [3, owner],
+      [4, owner],
     ],
   },
   {
+    // The panel's modifier: adds and edits users and roles, deletes nothing.
     name: 'Admin',
     color: 2,
     grants: [
-      [0, 2],
-      [1, 2],
-      [3, 2],
+      [0, { [PANEL_MENU.home]: modifier, [PANEL_MENU.users]: modifier, [PANEL_MENU.roles]: modifier }],
+      [1, modifier],
+      [3, modifier],
     ],
   },
   {
+    // The panel's viewer: reads users and roles only.
     name: 'Viewer',
     color: 5,
     grants: [
-      [0, 3],
-      [1, 3],
-      [2, 3],
-      [3, 3],
-      [4, 3],
+      [0, { [PANEL_MENU.home]: viewer, [PANEL_MENU.users]: viewer, [PANEL_MENU.roles]: viewer }],
+      [1, viewer],
+      [2, viewer],
+      [3, viewer],
+      [4, viewer],
     ],
   },
-  { name: 'HR Manager', color: 1, grants: [[1, 1]] },
-  { name: 'Finance Staff', color: 4, grants: [[2, 2]] },
+  { name: 'HR Manager', color: 1, grants: [[1, owner]] },
+  { name: 'Finance Staff', color: 4, grants: [[2, modifier]] },
   {
     name: 'Staf Gudang',
     color: 7,
     grants: [
-      [3, 2],
-      [4, 3],
+      [3, modifier],
+      [4, viewer],
     ],
   },
 ];

@@ -8,6 +8,7 @@ import {
   CITIES,
   COLORS,
   COMPANIES,
+  DEMO_ROLES,
   DEMO_USER_PASSWORD,
   FIRST_NAMES,
   LAST_NAMES,
@@ -99,18 +100,41 @@ function seedRoles(db: Db): void {
     'INSERT INTO roles (id, name, name_key, descriptions, color_id, position, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?)',
   );
   const insertApp = db.prepare('INSERT INTO role_apps (role_id, app_id) VALUES (?, ?)');
-  const grantMenus = db.prepare(
-    'INSERT INTO role_menus (role_id, menu_id, access_level) SELECT ?, id, ? FROM menus WHERE app_id = ?',
+  const insertMenu = db.prepare('INSERT INTO role_menus (role_id, menu_id, access_level) VALUES (?, ?, ?)');
+  const menusOf = db.prepare<[number], { id: number; parent: string | null; name: string }>(
+    `SELECT m.id, p.name AS parent, m.name FROM menus m LEFT JOIN menus p ON p.id = m.parent_id
+     WHERE m.app_id = ? ORDER BY m.id`,
   );
   ROLES.forEach((role, index) => {
     const id = index + 1;
     const at = new Date(BASE_TIME + index * 60_000).toISOString();
     insertRole.run(id, role.name, nameKey(role.name), role.color + 1, id, at, at);
-    for (const [appIndex, level] of role.grants) {
-      insertApp.run(id, appIndex + 1);
-      grantMenus.run(id, level, appIndex + 1);
+    for (const [appIndex, levels] of role.grants) {
+      const appId = appIndex + 1;
+      insertApp.run(id, appId);
+      const menus = menusOf.all(appId);
+      if (typeof levels !== 'number') {
+        const unknown = Object.keys(levels).filter((name) => !menus.some((m) => m.name === name));
+        if (unknown.length > 0)
+          throw new Error(`seed: role ${role.name} names unknown menus ${unknown.join(', ')}`);
+      }
+      for (const menu of menus) {
+        // One level for the whole app; else the sub-menu's own level, else its menu's; else none.
+        const level =
+          typeof levels === 'number'
+            ? levels
+            : (levels[menu.name] ?? (menu.parent === null ? undefined : levels[menu.parent]));
+        if (level !== undefined) insertMenu.run(id, menu.id, level);
+      }
     }
   });
+}
+
+/** Seed role ids are positions in ROLES, from 1. */
+function roleIdOf(name: string): number {
+  const index = ROLES.findIndex((role) => role.name === name);
+  if (index < 0) throw new Error(`seed: no role ${name}`);
+  return index + 1;
 }
 
 /** Hashes of the demo passwords, computed once per process (scrypt is slow on purpose). */
@@ -174,7 +198,10 @@ function seedPeople(
     if (inDirectory) insertEmployee.run(index, person.name, person.nik, person.phone, person.email);
     if (index > userCount) continue;
 
-    const roleId = index === 1 ? 1 : random.int(2, ROLES.length);
+    // The random pick is drawn for demo accounts too, so every other user keeps its seeded data.
+    const randomRole = index === 1 ? 1 : random.int(2, ROLES.length);
+    const demoRole = DEMO_ROLES.get(index);
+    const roleId = demoRole ? roleIdOf(demoRole) : randomRole;
     const passwordHash = index === 1 ? adminHash : inDirectory ? userHash : null;
     const at = new Date(BASE_TIME + index * 37 * 60_000).toISOString();
     insertUser.run(index, person.name, person.nik, person.phone, person.email, roleId, passwordHash, at, at);

@@ -1,0 +1,358 @@
+import Fastify from 'fastify';
+import {
+  ACCESS_DENIED_MESSAGE,
+  ACCESS_LEVEL,
+  API_PREFIX,
+  PANEL_MENU,
+  SESSION_INVALID_MESSAGE,
+  allows,
+  menuWithChildResponseSchema,
+  meResponseSchema,
+  paths,
+  roleResponseSchema,
+  userResponseSchema,
+  type AccessLevel,
+  type RolePayload,
+} from '@sso/shared/contract';
+import { createRolePayload, createUserPayload } from '../test-support/factories';
+import {
+  ADMIN,
+  MODIFIER,
+  NO_PANEL,
+  VIEWER,
+  call,
+  callRoot,
+  expectError,
+  expectOk,
+  openSession,
+  type CallOptions,
+  type PanelSession,
+} from '../test-support/http';
+import { useAdminTestApp } from '../test-support/test-app';
+import type { AppContext } from '../context';
+import { openDatabase } from '../db/database';
+import { installAdminAccess } from './admin-access';
+import { ADMIN_ROUTES, adminRouteFor, type AdminMethod, type AdminRoute } from './route-access';
+
+const t = useAdminTestApp();
+
+/** Sessions are opened once per account and app (grants are read per request, not per session). */
+const opened = new Map<string, Promise<PanelSession>>();
+const sessionOf = (account: { nik: string; password: string }, appId = 1) => {
+  const key = `${account.nik}/${appId}`;
+  let session = opened.get(key);
+  if (!session) {
+    session = openSession(t.app, account, appId);
+    opened.set(key, session);
+  }
+  return session;
+};
+
+describe('ADMIN_ROUTES', () => {
+  it('maps every admin route to the menu and capability DESIGN names', () => {
+    const rows = ADMIN_ROUTES.map((r) => [
+      `${r.method} ${r.path}`,
+      r.requires.map((q) => `${q.menu}:${q.capability}`).join(' | '),
+    ]);
+    const reference = 'Daftar User:view | Daftar Role:view';
+    expect(rows).toEqual([
+      ['GET /api/v1/ap/users/list', 'Daftar User:view'],
+      ['POST /api/v1/ap/users', 'Tambah User:create'],
+      ['PATCH /api/v1/ap/users/:id', 'Daftar User:edit'],
+      ['DELETE /api/v1/ap/users/:id', 'Daftar User:delete'],
+      ['DELETE /api/v1/ap/users/bulk', 'Daftar User:delete'],
+      ['GET /api/v1/ap/role/list', 'Daftar Role:view'],
+      ['POST /api/v1/ap/role/create', 'Tambah Role:create'],
+      ['PATCH /api/v1/ap/role/update/:id', 'Daftar Role:edit'],
+      ['DELETE /api/v1/ap/role/delete/:id', 'Daftar Role:delete'],
+      ['DELETE /api/v1/ap/role/delete/bulk', 'Daftar Role:delete'],
+      ['GET /api/v1/ap/user-temporary/search', 'Tambah User:create'],
+      ['GET /api/v1/ap/role/all', reference],
+      ['GET /api/v1/ap/colors', reference],
+      ['GET /api/v1/ap/menu/with-child', reference],
+      ['GET /api/v1/ap/applications', reference],
+      ['GET /company/companies-with-branches', reference],
+    ]);
+  });
+
+  it('names only routes the api registers', () => {
+    for (const row of ADMIN_ROUTES) {
+      expect([row.method, t.app.hasRoute({ method: row.method, url: `${API_PREFIX}${row.path}` })]).toEqual([
+        row.method,
+        true,
+      ]);
+    }
+  });
+
+  it('answers HEAD as GET', () => {
+    expect(adminRouteFor('HEAD', paths.users.list)).toBe(adminRouteFor('GET', paths.users.list));
+    expect(adminRouteFor('PUT', paths.users.list)).toBeUndefined();
+  });
+
+  it('stops the api at start when an admin route has no row', async () => {
+    const db = openDatabase(':memory:');
+    const ctx: Pick<AppContext, 'db' | 'sessions'> = { db, sessions: { authenticate: () => null } as never };
+    const app = Fastify();
+    await expect(
+      app.register(
+        async (admin) => {
+          installAdminAccess(admin, ctx as AppContext);
+          admin.get('/api/v1/ap/rahasia', async () => ({ rahasia: true }));
+        },
+        { prefix: API_PREFIX },
+      ),
+    ).rejects.toThrow(/GET \/api\/v1\/sso\/api\/v1\/ap\/rahasia has no row in ADMIN_ROUTES/);
+    await app.close();
+    db.close();
+  });
+});
+
+/** A request every row can be called with successfully by an owner; rows it changes get fresh data. */
+type Prepare = () => Promise<CallOptions & { path: string }>;
+
+const asOwner = (method: AdminMethod, path: string, options: CallOptions = {}) =>
+  call(t.app, method, path, { token: t.token, ...options });
+const newUserId = async () =>
+  expectOk(await asOwner('POST', paths.users.create, { body: createUserPayload() }), userResponseSchema, 201)
+    .data.id;
+const newRoleId = async () =>
+  expectOk(await asOwner('POST', paths.roles.create, { body: createRolePayload() }), roleResponseSchema, 201)
+    .data.id;
+
+const requests: Record<string, Prepare> = {
+  'GET /api/v1/ap/users/list': async () => ({ path: paths.users.list, query: { perPage: 5 } }),
+  'POST /api/v1/ap/users': async () => ({ path: paths.users.create, body: createUserPayload() }),
+  'PATCH /api/v1/ap/users/:id': async () => ({
+    path: paths.users.update(await newUserId()),
+    body: { nama: 'Nama Diubah' },
+  }),
+  'DELETE /api/v1/ap/users/:id': async () => ({ path: paths.users.remove(await newUserId()) }),
+  'DELETE /api/v1/ap/users/bulk': async () => ({
+    path: paths.users.bulkRemove,
+    body: { ids: [await newUserId()] },
+  }),
+  'GET /api/v1/ap/role/list': async () => ({ path: paths.roles.list }),
+  'POST /api/v1/ap/role/create': async () => ({ path: paths.roles.create, body: createRolePayload() }),
+  'PATCH /api/v1/ap/role/update/:id': async () => ({
+    path: paths.roles.update(await newRoleId()),
+    body: { color_id: 4 },
+  }),
+  'DELETE /api/v1/ap/role/delete/:id': async () => ({ path: paths.roles.remove(await newRoleId()) }),
+  'DELETE /api/v1/ap/role/delete/bulk': async () => ({
+    path: paths.roles.bulkRemove,
+    body: { ids: [await newRoleId()] },
+  }),
+  'GET /api/v1/ap/user-temporary/search': async () => ({
+    path: paths.reference.employeeSearch,
+    query: { keyword: 'an' },
+  }),
+  'GET /api/v1/ap/role/all': async () => ({ path: paths.roles.all }),
+  'GET /api/v1/ap/colors': async () => ({ path: paths.reference.colors }),
+  'GET /api/v1/ap/menu/with-child': async () => ({
+    path: paths.reference.menuWithChild,
+    query: { apps_id: 1 },
+  }),
+  'GET /api/v1/ap/applications': async () => ({ path: paths.reference.applications }),
+  'GET /company/companies-with-branches': async () => ({ path: paths.reference.companies }),
+};
+
+const keyOf = (row: AdminRoute) => `${row.method} ${row.path}`;
+
+async function callRow(row: AdminRoute, token: string | undefined) {
+  const { path, ...options } = await (
+    requests[keyOf(row)] ?? (() => Promise.reject(new Error('no request')))
+  )();
+  return call(t.app, row.method, path, { ...options, token });
+}
+
+it('has a request for every row of the table (and no other)', () => {
+  expect(Object.keys(requests).sort()).toEqual(ADMIN_ROUTES.map(keyOf).sort());
+});
+
+describe.each(ADMIN_ROUTES.map((row) => [keyOf(row), row] as const))('%s', (_key, row) => {
+  it('is 401 without a token, with a login token and with a session of another app', async () => {
+    const loginOnly = await sessionOf(ADMIN);
+    const otherApp = await sessionOf(ADMIN, 2);
+    const hrisOnly = await sessionOf(NO_PANEL, 2);
+    for (const token of [
+      undefined,
+      'not-a-token',
+      loginOnly.loginToken,
+      loginOnly.sessionToken,
+      otherApp.accessToken,
+      hrisOnly.accessToken,
+    ]) {
+      expect(expectError(await callRow(row, token), 401)).toEqual({ message: SESSION_INVALID_MESSAGE });
+    }
+  });
+
+  const levels: Array<[string, { nik: string; password: string }, AccessLevel]> = [
+    ['viewer', VIEWER, ACCESS_LEVEL.viewer],
+    ['modifier', MODIFIER, ACCESS_LEVEL.modifier],
+    ['owner', ADMIN, ACCESS_LEVEL.owner],
+  ];
+  it.each(levels)('as %s: 2xx when the level allows it, else 403', async (_name, account, level) => {
+    const { accessToken } = await sessionOf(account);
+    const allowed = row.requires.some((q) => allows(level, q.capability));
+    const reply = await callRow(row, accessToken);
+    if (allowed) {
+      expect(reply.statusCode).toBeGreaterThanOrEqual(200);
+      expect(reply.statusCode).toBeLessThan(300);
+    } else {
+      expect(expectError(reply, 403)).toEqual({ message: ACCESS_DENIED_MESSAGE });
+    }
+  });
+});
+
+it('the seeded levels read as DESIGN says: viewer reads, modifier adds and edits, owner deletes', async () => {
+  const outcome = async (account: { nik: string; password: string }) => {
+    const { accessToken } = await sessionOf(account);
+    const answers: string[] = [];
+    for (const row of ADMIN_ROUTES) {
+      const reply = await callRow(row, accessToken);
+      answers.push(`${reply.statusCode < 300 ? 'ok' : reply.statusCode} ${row.action}`);
+    }
+    return answers;
+  };
+  const all = ADMIN_ROUTES.map((row) => row.action);
+  expect(await outcome(ADMIN)).toEqual(all.map((a) => `ok ${a}`));
+  expect(await outcome(MODIFIER)).toEqual(
+    all.map((a) => (a === 'deleteUser' || a === 'deleteRole' ? `403 ${a}` : `ok ${a}`)),
+  );
+  expect(await outcome(VIEWER)).toEqual(
+    all.map((a) => (['listUsers', 'listRoles', 'readReference'].includes(a) ? `ok ${a}` : `403 ${a}`)),
+  );
+});
+
+it('checks access before the body: a viewer sending junk gets 403, not 422', async () => {
+  const { accessToken } = await openSession(t.app, VIEWER);
+  const reply = await call(t.app, 'POST', paths.users.create, { token: accessToken, body: { nama: 5 } });
+  expectError(reply, 403);
+});
+
+it('answers HEAD like GET', async () => {
+  const { accessToken } = await openSession(t.app, VIEWER);
+  expect((await callRoot(t.app, 'HEAD', `${API_PREFIX}${paths.users.list}`)).statusCode).toBe(401);
+  const head = await callRoot(t.app, 'HEAD', `${API_PREFIX}${paths.users.list}`, { token: accessToken });
+  expect(head.statusCode).toBe(200);
+  const { accessToken: hrisToken } = await openSession(t.app, NO_PANEL, 2);
+  expect(
+    (await callRoot(t.app, 'HEAD', `${API_PREFIX}${paths.users.list}`, { token: hrisToken })).statusCode,
+  ).toBe(401);
+});
+
+describe('grants are read on every request', () => {
+  const VIEWER_ROLE_ID = 3;
+
+  /** App 1's menu ids by name. */
+  async function panelMenus(): Promise<Map<string, number>> {
+    const tree = expectOk(
+      await asOwner('GET', paths.reference.menuWithChild, { query: { apps_id: 1 } }),
+      menuWithChildResponseSchema,
+    ).data;
+    return new Map(
+      tree.flatMap((m) => [[m.name, m.id] as const, ...m.menu.map((c) => [c.name, c.id] as const)]),
+    );
+  }
+
+  /** Re-grants the Viewer role (as the owner): app 1 with `levels` by menu name (children under their menu). */
+  async function regrantViewer(levels: Partial<Record<string, AccessLevel>>, otherApps = false) {
+    const ids = await panelMenus();
+    const id = (name: string) => ids.get(name) ?? -1;
+    const tree: Array<[string, string[]]> = [
+      [PANEL_MENU.home, []],
+      [PANEL_MENU.users, [PANEL_MENU.userList, PANEL_MENU.userCreate]],
+      [PANEL_MENU.roles, [PANEL_MENU.roleList, PANEL_MENU.roleCreate]],
+    ];
+    const menus = tree
+      .filter(
+        ([menu, children]) => levels[menu] !== undefined || children.some((c) => levels[c] !== undefined),
+      )
+      .map(([menu, children]) => ({
+        id: id(menu),
+        access_level: levels[menu] ?? ACCESS_LEVEL.viewer,
+        children: children
+          .filter((c) => levels[c] !== undefined)
+          .map((c) => ({ id: id(c), access_level: levels[c] ?? ACCESS_LEVEL.viewer })),
+      }));
+    const applications: RolePayload['applications'] = [
+      ...(menus.length > 0 ? [{ apps_id: 1, menus }] : []),
+      ...(otherApps || menus.length === 0 ? [{ apps_id: 2, menus: [] }] : []),
+    ];
+    expectOk(
+      await asOwner('PATCH', paths.roles.update(VIEWER_ROLE_ID), { body: { applications } }),
+      roleResponseSchema,
+    );
+  }
+
+  afterEach(async () => {
+    // Back to the seeded Viewer grants of app 1.
+    await regrantViewer({
+      [PANEL_MENU.home]: 3,
+      [PANEL_MENU.users]: 3,
+      [PANEL_MENU.userList]: 3,
+      [PANEL_MENU.userCreate]: 3,
+      [PANEL_MENU.roles]: 3,
+      [PANEL_MENU.roleList]: 3,
+      [PANEL_MENU.roleCreate]: 3,
+    });
+  });
+
+  it('an owner raising a viewer to modifier of Tambah User lets the same token add a user next request', async () => {
+    const { accessToken } = await openSession(t.app, VIEWER);
+    const add = () =>
+      call(t.app, 'POST', paths.users.create, { token: accessToken, body: createUserPayload() });
+    expectError(await add(), 403);
+    await regrantViewer({ [PANEL_MENU.users]: 3, [PANEL_MENU.userList]: 3, [PANEL_MENU.userCreate]: 2 });
+    expectOk(await add(), userResponseSchema, 201);
+    // The profile of the same session shows the new grant too.
+    const me = expectOk(await call(t.app, 'GET', paths.session.me, { token: accessToken }), meResponseSchema);
+    const users = me.data.user_menu
+      .find((a) => a.apps_id === 1)
+      ?.menus.find((m) => m.name === PANEL_MENU.users);
+    expect(users?.children.find((c) => c.name === PANEL_MENU.userCreate)?.acces_level).toBe(2);
+  });
+
+  it('taking app 1 away from the role closes every admin route on the next request', async () => {
+    const { accessToken } = await openSession(t.app, VIEWER);
+    const list = () => call(t.app, 'GET', paths.users.list, { token: accessToken });
+    expect((await list()).statusCode).toBe(200);
+    await regrantViewer({});
+    expect(expectError(await list(), 403).message).toBe(ACCESS_DENIED_MESSAGE);
+    // The session itself is still valid: only its grants are gone.
+    expectOk(await call(t.app, 'GET', paths.session.me, { token: accessToken }), meResponseSchema);
+  });
+
+  it('a menu decides for its own routes only', async () => {
+    const { accessToken } = await openSession(t.app, VIEWER);
+    const status = async (method: AdminMethod, path: string, options: CallOptions = {}) =>
+      (await call(t.app, method, path, { ...options, token: accessToken })).statusCode;
+
+    // Owner of User Management, nothing of Role Management.
+    await regrantViewer({ [PANEL_MENU.users]: 1, [PANEL_MENU.userList]: 1, [PANEL_MENU.userCreate]: 1 });
+    expect(await status('GET', paths.users.list)).toBe(200);
+    expect(await status('DELETE', paths.users.remove(await newUserId()))).toBe(200);
+    expect(await status('GET', paths.roles.list)).toBe(403);
+    expect(await status('POST', paths.roles.create, { body: createRolePayload() })).toBe(403);
+    // Reference data follows either list.
+    expect(await status('GET', paths.reference.colors)).toBe(200);
+
+    // Only Daftar Role, as a viewer: reference data still readable, users not.
+    await regrantViewer({ [PANEL_MENU.roles]: 3, [PANEL_MENU.roleList]: 3 });
+    expect(await status('GET', paths.roles.list)).toBe(200);
+    expect(await status('GET', paths.reference.companies)).toBe(200);
+    expect(await status('GET', paths.users.list)).toBe(403);
+
+    // Only Tambah User, as an owner: adds users and searches employees, but no list and no reference data.
+    await regrantViewer({ [PANEL_MENU.users]: 3, [PANEL_MENU.userCreate]: 1 });
+    expect(await status('POST', paths.users.create, { body: createUserPayload() })).toBe(201);
+    expect(await status('GET', paths.reference.employeeSearch)).toBe(200);
+    expect(await status('GET', paths.reference.colors)).toBe(403);
+    expect(await status('PATCH', paths.users.update(await newUserId()), { body: { nama: 'X Y' } })).toBe(403);
+
+    // The sub-menu's own level decides, not its menu's.
+    await regrantViewer({ [PANEL_MENU.users]: 1, [PANEL_MENU.userList]: 3 });
+    expect(await status('DELETE', paths.users.remove(await newUserId()))).toBe(403);
+    expect(await status('POST', paths.users.create, { body: createUserPayload() })).toBe(403);
+  });
+});

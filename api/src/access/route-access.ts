@@ -1,0 +1,65 @@
+import {
+  PANEL_ACTIONS,
+  REFERENCE_DATA_ACCESS,
+  paths,
+  type ActionRequirement,
+  type PanelAction,
+} from '@sso/shared/contract';
+
+export type AdminMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** What an admin route needs, beyond an app-1 session: at least one of `requires`. */
+export interface AdminRoute {
+  readonly method: AdminMethod;
+  /** Path under the api prefix as registered (`:id` for the id segment). */
+  readonly path: string;
+  /** The contract's action (PANEL_ACTIONS), or reference data readable from either list. */
+  readonly action: PanelAction | 'readReference';
+  readonly requires: readonly ActionRequirement[];
+}
+
+const action = (method: AdminMethod, path: string, name: PanelAction): AdminRoute => ({
+  method,
+  path,
+  action: name,
+  requires: [PANEL_ACTIONS[name]],
+});
+
+const reference = (path: string): AdminRoute => ({
+  method: 'GET',
+  path,
+  action: 'readReference',
+  requires: REFERENCE_DATA_ACCESS,
+});
+
+/**
+ * THE table of admin routes (DESIGN "Access control"): every route of the users, roles and
+ * reference modules, with the app-1 menu and capability it needs, taken from the contract's
+ * PANEL_ACTIONS so the panel asks the same question before it shows a button. A route registered
+ * in the admin scope without a row here stops the api at start (admin-access.ts).
+ */
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  action('GET', paths.users.list, 'listUsers'),
+  action('POST', paths.users.create, 'createUser'),
+  action('PATCH', paths.users.update(':id'), 'editUser'),
+  action('DELETE', paths.users.remove(':id'), 'deleteUser'),
+  action('DELETE', paths.users.bulkRemove, 'deleteUser'),
+  action('GET', paths.roles.list, 'listRoles'),
+  action('POST', paths.roles.create, 'createRole'),
+  action('PATCH', paths.roles.update(':id'), 'editRole'),
+  action('DELETE', paths.roles.remove(':id'), 'deleteRole'),
+  action('DELETE', paths.roles.bulkRemove, 'deleteRole'),
+  action('GET', paths.reference.employeeSearch, 'searchEmployees'),
+  reference(paths.roles.all),
+  reference(paths.reference.colors),
+  reference(paths.reference.menuWithChild),
+  reference(paths.reference.applications),
+  reference(paths.reference.companies),
+];
+
+const byKey = new Map(ADMIN_ROUTES.map((route) => [`${route.method} ${route.path}`, route]));
+
+/** The row of a method and path (relative to the api prefix); HEAD is answered as GET. */
+export function adminRouteFor(method: string, path: string): AdminRoute | undefined {
+  return byKey.get(`${method === 'HEAD' ? 'GET' : method} ${path}`);
+}

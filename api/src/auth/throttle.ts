@@ -1,0 +1,171 @@
+import { isIPv6 } from 'node:net';
+import type { Clock } from '../clock';
+import type { ApiConfig } from '../config';
+import type { Db } from '../db/database';
+import { CredentialError, tooManyAttempts } from '../http/errors';
+
+/**
+ * What a try does to a limit when it succeeds: `reset` starts the count over (the NIK or phone
+ * whose right password or code was given), `refund` only gives this try back (the address: a
+ * success with one account must not reopen guessing at others), `keep` counts it (codes sent).
+ */
+type OnSuccess = 'reset' | 'refund' | 'keep';
+
+/** At most `max` counted tries per `windowSeconds` for `key`. */
+export interface Limit {
+  readonly key: string;
+  readonly max: number;
+  readonly windowSeconds: number;
+  readonly onSuccess: OnSuccess;
+  /** A refused code request: the 429 also carries code 6 and window_seconds. */
+  readonly otpSend?: boolean;
+}
+
+export interface Throttle {
+  /**
+   * Runs one try under `limits`. When one of them is used up: 429 with Retry-After, and `attempt`
+   * does not run. Otherwise the try is counted before it runs (so parallel guesses cannot slip
+   * past the limit while a password hash is being checked), kept when `attempt` throws a
+   * CredentialError (a wrong guess), given back when it throws anything else, and settled by each
+   * limit's `onSuccess` when it succeeds.
+   */
+  run<T>(limits: readonly Limit[], attempt: () => T | Promise<T>): Promise<T>;
+}
+
+interface Row {
+  hits: number;
+  window_ends_at: number;
+}
+
+/** Expired rows are deleted at most this often (ms). */
+const PURGE_EVERY = 60_000;
+
+/**
+ * Counters live in SQLite (table `throttle`), not in memory: a restart of the api does not hand a
+ * guesser a fresh budget, every process serving the same file shares them, and a flood of keys
+ * fills the disk file, not the heap (expired rows are purged). The cost is one primary-key read per
+ * login or code try and a write only when something is counted or given back.
+ *
+ * Windows are fixed: the first counted try opens one of `windowSeconds`; when `max` tries have
+ * been counted in it, the key is refused until it ends (Retry-After = the seconds left).
+ */
+export function createThrottle(db: Db, clock: Clock): Throttle {
+  const read = db.prepare<[string], Row>('SELECT hits, window_ends_at FROM throttle WHERE key = ?');
+  const count = db.prepare<{ key: string; now: number; ends: number }>(
+    `INSERT INTO throttle (key, hits, window_ends_at) VALUES (@key, 1, @ends)
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN window_ends_at > @now THEN hits + 1 ELSE 1 END,
+       window_ends_at = CASE WHEN window_ends_at > @now THEN window_ends_at ELSE @ends END`,
+  );
+  const giveBack = db.prepare(
+    'UPDATE throttle SET hits = hits - 1 WHERE key = ? AND hits > 0 AND window_ends_at > ?',
+  );
+  const reset = db.prepare('DELETE FROM throttle WHERE key = ?');
+  const purge = db.prepare('DELETE FROM throttle WHERE window_ends_at <= ?');
+  let purgedAt = -Infinity;
+
+  /** Counts one try against every limit, or throws the 429 of the one refusing longest. */
+  const take = db.transaction((limits: readonly Limit[], now: number) => {
+    let waitMs = 0;
+    let otpSend = false;
+    for (const limit of limits) {
+      const row = read.get(limit.key);
+      if (row && row.window_ends_at > now && row.hits >= limit.max) {
+        waitMs = Math.max(waitMs, row.window_ends_at - now);
+        otpSend ||= limit.otpSend === true;
+      }
+    }
+    if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000), otpSend);
+    for (const limit of limits) count.run({ key: limit.key, now, ends: now + limit.windowSeconds * 1000 });
+  });
+
+  const settle = db.transaction((limits: readonly Limit[], outcome: 'success' | 'void', now: number) => {
+    for (const limit of limits) {
+      const effect = outcome === 'void' ? 'refund' : limit.onSuccess;
+      if (effect === 'reset') reset.run(limit.key);
+      else if (effect === 'refund') giveBack.run(limit.key, now);
+    }
+  });
+
+  return {
+    async run(limits, attempt) {
+      const now = clock();
+      if (now - purgedAt >= PURGE_EVERY) {
+        purge.run(now);
+        purgedAt = now;
+      }
+      take(limits, now);
+      try {
+        const result = await attempt();
+        settle(limits, 'success', clock());
+        return result;
+      } catch (error) {
+        if (!(error instanceof CredentialError)) settle(limits, 'void', clock());
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The client address as a throttle key. IPv4-mapped IPv6 is the IPv4 address; other IPv6
+ * addresses count per /64, the block one client usually holds (else each address would be a
+ * fresh budget).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+type GuessSettings = Pick<
+  ApiConfig,
+  'authMaxFailures' | 'authMaxFailuresPerAddress' | 'authFailureWindowSeconds'
+>;
+
+/** Wrong passwords and codes: per account identifier (a NIK or a phone) and per client address. */
+export function guessLimits(
+  config: GuessSettings,
+  identifier: { nik: string } | { phone: string },
+  ip: string,
+): Limit[] {
+  const id =
+    'nik' in identifier
+      ? `nik:${identifier.nik.trim().toLowerCase()}`
+      : `phone:${identifier.phone.trim().replace(/^\+?62/, '0')}`;
+  const windowSeconds = config.authFailureWindowSeconds;
+  return [
+    { key: `guess:${id}`, max: config.authMaxFailures, windowSeconds, onSuccess: 'reset' },
+    {
+      key: `guess:addr:${addressKey(ip)}`,
+      max: config.authMaxFailuresPerAddress,
+      windowSeconds,
+      onSuccess: 'refund',
+    },
+  ];
+}
+
+type SendSettings = Pick<ApiConfig, 'otpMaxSendsPerAddress' | 'otpSendWindowSeconds'>;
+
+/** Codes sent per client address (the per-phone gap is the OTP service's own rule). */
+export function sendLimits(config: SendSettings, ip: string): Limit[] {
+  return [
+    {
+      key: `send:addr:${addressKey(ip)}`,
+      max: config.otpMaxSendsPerAddress,
+      windowSeconds: config.otpSendWindowSeconds,
+      onSuccess: 'keep',
+      otpSend: true,
+    },
+  ];
+}
