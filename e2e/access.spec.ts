@@ -128,3 +128,27 @@ test.describe('access control', () => {
     await expect(page.getByRole('button', { name: 'Masuk' })).toBeVisible();
   });
 });
+
+test('guessing a password is throttled: after 5 wrong tries the login form shows the 429 message', async ({
+  page,
+}) => {
+  // A NIK of this test alone (a retry gets a fresh one), so no other test shares its count.
+  const nik = `97${String(Date.now()).slice(-6)}`;
+  await page.goto(routes.login);
+  await page.getByLabel('NIK').fill(nik);
+  const password = page.getByLabel('Password', { exact: true });
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await password.fill(`salah-${attempt}`);
+    await page.getByRole('button', { name: 'Masuk' }).click();
+    await expect(page.getByText(/salah|tidak ditemukan|tidak terdaftar/i).first()).toBeVisible();
+    await expect(page.getByText(/Terlalu banyak percobaan/)).toHaveCount(0);
+  }
+  await password.fill('salah-6');
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    /Terlalu banyak percobaan\. Silakan coba lagi dalam \d+ menit\./,
+  );
+  // Nothing typed is lost.
+  await expect(page.getByLabel('NIK')).toHaveValue(nik);
+  await expect(password).toHaveValue('salah-6');
+});

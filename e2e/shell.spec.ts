@@ -158,6 +158,7 @@ test.describe('shell', () => {
     // The token no longer works on the server.
     const me = await apiClient.get('/api/me', session.token);
     expect(me.status).toBe(401);
+    expect((await apiClient.get('/api/me', session.access_token)).status).toBe(401);
   });
 
   test('expiry: a session that expires while a page is open is cleared and the user goes to /', async ({

@@ -33,7 +33,9 @@ export const test = base.extend<Fixtures>({
       document.addEventListener('securitypolicyviolation', (event) => {
         const report = (window as unknown as { __reportCspViolation: (t: string) => void })
           .__reportCspViolation;
-        void report(`${event.violatedDirective} ${event.blockedURI} on ${location.href}`);
+        void report(
+          `${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} on ${location.href}`,
+        );
       });
     });
     await use(page);

@@ -37,8 +37,13 @@ export class SsoApi {
     return { token, appsId: field(data, 'apps_id') };
   }
 
+  /** The demo admin's app-session access token: admin routes refuse a bare login token. */
   async adminToken(): Promise<string> {
-    this.token ??= (await this.login()).token;
+    if (this.token === null) {
+      const accessToken = (await this.sessionFor()).access_token;
+      if (typeof accessToken !== 'string') throw new Error('session/create gave no access token');
+      this.token = accessToken;
+    }
     return this.token;
   }
 

@@ -1,15 +1,10 @@
+import './no-eval';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/v4/core';
 import { configureApi } from '@sso/shared/api';
 import { setProductName } from '@sso/shared/i18n';
 import { App } from './app';
 import { loadConfig } from './config/load-config';
 import { discoverRemotes } from './federation/remote-registry';
-
-// The page's Content-Security-Policy has no 'unsafe-eval': zod must not compile parsers with
-// `new Function` (even its feature test is reported as a violation). The setting is global, so
-// it holds for every copy of zod a remote brings.
-zodConfig({ jitless: true });
 
 async function start(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);

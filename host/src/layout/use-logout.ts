@@ -31,6 +31,9 @@ export function useLogout() {
             ...(session.app_id != null ? { app_id: session.app_id } : {}),
           },
           logoutResponse,
+          // The login token ends the whole login (every app session of it); a handed-over session
+          // has only its access token, which ends that app session.
+          { token: session.token ?? session.access_token },
         );
         const message = result.data?.message ?? result.message;
         if (message) toast.success(message);

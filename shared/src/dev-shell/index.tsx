@@ -1,3 +1,4 @@
+import './no-eval';
 import {
   StrictMode,
   Suspense,
@@ -8,7 +9,6 @@ import {
   type ReactNode,
 } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/v4/core';
 import { createBrowserRouter, Link, Navigate, Outlet, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configureApi, loginWithNik, toApiError } from '@sso/shared/api';
@@ -112,8 +112,6 @@ export function mountStandalone({
   pages,
   apiBaseUrl = 'http://localhost:4000',
 }: StandaloneOptions) {
-  // As in the host: no eval under the page's Content-Security-Policy.
-  zodConfig({ jitless: true });
   configureApi(apiBaseUrl);
   const queryClient = createQueryClient();
   const routes = descriptor.routes.map((route) => {
