@@ -5,6 +5,7 @@ import { displayNameOf, initialOf, sessionGrants, useSession } from '@sso/shared
 import { CloseIcon, LogoutIcon, MenuIcon } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 import { NavIcon } from './nav-icon';
+import { useFreshGrants } from './use-fresh-grants';
 import { useLogout } from './use-logout';
 import { selectedNavPath, visibleNav } from '../routing/nav-model';
 import styles from './shell-layout.module.css';
@@ -24,6 +25,7 @@ export function ShellLayout({ nav: allNav, navPathOf, onPrefetch, children }: Sh
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const logout = useLogout();
+  useFreshGrants();
   const selected = selectedNavPath(pathname, nav, navPathOf);
 
   return (
