@@ -153,6 +153,14 @@ describe('NewPasswordPage', () => {
     expect(hint().className).not.toMatch(/hintError/);
   });
 
+  it('counts no white space at either end, like the api: six spaces are too short', async () => {
+    const user = setup();
+    await user.type(newPasswordInput(), '      ');
+    expect(hint().className).toMatch(/hintError/);
+    await user.click(screen.getByRole('button', { name: 'Ganti Password' }));
+    expect(post).not.toHaveBeenCalled();
+  });
+
   it('sends nothing while the password is too short', async () => {
     const user = setup();
     await user.click(screen.getByRole('button', { name: 'Ganti Password' }));

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '@sso/shared/contract';
+import { isPasswordLongEnough } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { Button, PasswordField } from '@sso/shared/ui';
 import { otpErrorMessage } from '../auth-errors/otp-errors';
@@ -32,7 +32,7 @@ export default function NewPasswordPage() {
   const { nik, otp } = stored;
   if (!nik || !otp) return <Navigate to="/forgot-password" replace />;
 
-  const tooShort = newPassword.length < PASSWORD_MIN_LENGTH;
+  const tooShort = !isPasswordLongEnough(newPassword);
   const mismatch = newPassword !== confirmPassword;
   const showMismatch = mismatch && (submitted || (confirmLeft && confirmPassword !== ''));
 

@@ -16,6 +16,9 @@ export const OTP_LENGTH = 6;
 /** Minimum password length (spec 5). */
 export const PASSWORD_MIN_LENGTH = 6;
 
+/** The new-password rule of the screen and the api alike: white space at either end does not count. */
+export const isPasswordLongEnough = (value: string): boolean => value.trim().length >= PASSWORD_MIN_LENGTH;
+
 /** Default page size and first page of every list (spec 9). */
 export const DEFAULT_PAGE_SIZE = 10;
 export const FIRST_PAGE = 1;

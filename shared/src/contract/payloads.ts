@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_ACCESS_LEVEL, PASSWORD_MIN_LENGTH } from './constants';
+import { DEFAULT_ACCESS_LEVEL, PASSWORD_MIN_LENGTH, isPasswordLongEnough } from './constants';
 import { accessLevelSchema } from './entities';
 import {
   idSchema,
@@ -78,7 +78,7 @@ const PASSWORD_TOO_SHORT = `Password minimal ${PASSWORD_MIN_LENGTH} karakter`;
 export const newPasswordSchema = z
   .string({ error: PASSWORD_TOO_SHORT })
   .max(128, 'Password maksimal 128 karakter')
-  .refine((value) => value.trim().length >= PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT);
+  .refine(isPasswordLongEnough, PASSWORD_TOO_SHORT);
 
 /** POST forgot-password/reset: needs the code verified by verify-otp. */
 export const resetPasswordPayloadSchema = z.object({
