@@ -16,7 +16,7 @@ export interface AppOptions {
   dir: string;
   /** Dev server port (DESIGN ports). */
   port: number;
-  /** Remotes only: exposed modules, './descriptor' included. */
+  /** Remotes only: exposed page modules. */
   exposes?: Record<string, string>;
   /** Remotes only: the static descriptor, written into mf-manifest.json. */
   descriptor?: RemoteDescriptor;

@@ -3,7 +3,7 @@
 // writes bench/report.json with a table of figures, ratios to a bare-React baseline, and budgets.
 // `node scripts/bench.mjs --only api [--quick]`: no builds, no browser, no report file: starts the api
 // with 10,000 users, loads health and the users list, and prints those figures and budgets.
-// Timings are reported, never asserted by tests (DEVELOPERS.md).
+// Timings are reported, never asserted by tests (DESIGN "Performance").
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 
-/** DEVELOPERS.md: Debian's Chromium with exactly these flags (one list for every script). */
+/** Debian's Chromium and its flags: one list for every script (scripts/lib/browser-kit.mjs). */
 export { chromiumArgs } from '../../scripts/lib/browser-kit.mjs';
 
 export const API_ORIGIN = 'http://localhost:4000';

@@ -1,5 +1,5 @@
 // One place for what every headless-Chromium script of the project needs: Debian's Chromium with
-// the flags DEVELOPERS.md mandates, and a real demo-admin session built through the api's login
+// the flags every run uses, and a real demo-admin session built through the api's login
 // chain. Used by e2e/support/env.ts (Playwright), e2e/support/shot.mjs and scripts/bench.mjs.
 import { chromium } from '@playwright/test';
 

@@ -1,15 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
 import { api } from '@sso/shared/api';
-import { paths } from '@sso/shared/contract';
+import { logoutResponseSchema, paths } from '@sso/shared/contract';
 import { clearSession, readSession } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
-
-const logoutResponse = z.object({
-  message: z.string().optional(),
-  data: z.object({ message: z.string() }).partial().nullish(),
-});
 
 /**
  * Spec 4 "Logout success: clears the session and goes to /". The server's message is shown. If the
@@ -26,10 +20,9 @@ export function useLogout() {
         const result = await api.post(
           paths.session.logout,
           { session_token: session.session_token, app_id: session.app_id ?? null },
-          logoutResponse,
+          logoutResponseSchema,
         );
-        const message = result.data?.message ?? result.message;
-        if (message) toast.success(message);
+        toast.success(result.data.message);
       }
     } catch {
       toast.info('Sesi diakhiri di perangkat ini.');

@@ -1,3 +1,3 @@
-export { api, configureApi, getApiOrigin, type RequestOptions } from './api-client';
+export { api, configureApi, type RequestOptions } from './api-client';
 export { ApiError, toApiError, isRetryable, type ApiErrorKind } from './api-error';
 export { completeLogin, loginWithNik, loginTokenResponseSchema } from './login-chain';
