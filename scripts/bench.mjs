@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { demoAdminSession, launchChromium } from './lib/browser-kit.mjs';
+import { addSessionInitScript, demoAdminSession, launchChromium } from './lib/browser-kit.mjs';
 import { closeServer, serveStatic } from './serve-static.mjs';
 
 const root = path.join(import.meta.dirname, '..');
@@ -177,20 +177,11 @@ const apiBudgets = ({ health, usersListPage1: listPage1, usersListKeyword: listS
   ],
 ];
 
-/** A real login token, as the panel gets it. */
-async function adminToken() {
-  const r = await fetch(`${API}/auth/login/nik`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ nik: '100001', password: 'admin123', url: origin(PORTS.host) }),
-  });
-  return (await r.json()).data.token;
-}
-
 /** `--only api`: the api figures and budgets, printed. */
 async function mainApiOnly() {
   await waitFor(`${origin(PORTS.api)}/health`);
-  const figures = await loadApi(await adminToken());
+  // Admin routes take an app session's access token, as the panel sends it.
+  const figures = await loadApi((await demoAdminSession(API, origin(PORTS.host))).access_token);
   console.log('\nfigure                                   value');
   for (const [k, v] of Object.entries({
     'health p50/p95 ms, req/s': `${figures.health.p50}/${figures.health.p95}, ${figures.health.rps}`,
@@ -222,7 +213,7 @@ async function main() {
     const context = await browser.newContext();
     const page = await context.newPage();
     if (withSession) {
-      await page.addInitScript((s) => window.localStorage.setItem('sso.session', s), JSON.stringify(session));
+      await addSessionInitScript(page, session);
     }
     await page.addInitScript(
       ([sel, txt]) => {
@@ -270,8 +261,8 @@ async function main() {
   for (let i = 0; i < REPS; i += 1) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.addInitScript((s) => {
-      window.localStorage.setItem('sso.session', s);
+    await addSessionInitScript(page, session);
+    await page.addInitScript(() => {
       const renderers = [];
       Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
         value: {
@@ -290,7 +281,7 @@ async function main() {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__benchLongTasks.push(e.duration);
       }).observe({ type: 'longtask', buffered: false });
-    }, JSON.stringify(session));
+    });
     await page.goto(`${origin(PORTS.host)}/home`);
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -347,7 +338,7 @@ async function main() {
     await context.close();
   }
 
-  const apiFigures = await loadApi(String(session.token));
+  const apiFigures = await loadApi(session.access_token);
   const { health, usersListPage1: listPage1, usersListKeyword: listSearch } = apiFigures;
 
   // 4. Report.

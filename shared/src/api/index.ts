@@ -1,3 +1,9 @@
 export { api, configureApi, type RequestOptions } from './api-client';
 export { ApiError, toApiError, isRetryable, type ApiErrorKind } from './api-error';
-export { completeLogin, loginWithNik, loginTokenResponseSchema } from './login-chain';
+export {
+  completeLogin,
+  loginWithNik,
+  runLoginChain,
+  signInWithNik,
+  type LoginChainClient,
+} from './login-chain';

@@ -6,12 +6,25 @@ import {
   paths,
   validateSessionResponseSchema,
 } from '@sso/shared/contract';
+import type { z } from 'zod';
 import type { Session } from '@sso/shared/session';
 import { api } from './api-client';
 import { ApiError } from './api-error';
 
-/** Body of POST auth/login/nik and auth/login/phone: `{ message, data: { token, apps_id } }`. */
-export const loginTokenResponseSchema = loginResponseSchema;
+/**
+ * How the login chain reaches the api: the panel's client below, or the HTTP client of an e2e test or
+ * a script (`e2e/support/sso-api.ts`, `scripts/lib/browser-kit.mjs`), so there is one chain and one
+ * session shape. Each call parses the response with the schema or rejects.
+ */
+export interface LoginChainClient {
+  get<T>(path: string, schema: z.ZodType<T>, token: string): Promise<T>;
+  post<T>(path: string, body: unknown, schema: z.ZodType<T>, token?: string): Promise<T>;
+}
+
+const panelClient: LoginChainClient = {
+  get: (path, schema, token) => api.get(path, schema, { token }),
+  post: (path, body, schema, token) => api.post(path, body, schema, token ? { token } : undefined),
+};
 
 /**
  * The login chain of spec 4, after a credential login gave a token and apps_id: the applications
@@ -19,21 +32,28 @@ export const loginTokenResponseSchema = loginResponseSchema;
  * validation, then the profile. Every response is parsed with its contract schema. Returns the
  * session to store; stores nothing itself, so a failing step leaves no half-stored session.
  */
-export async function completeLogin(token: string, appsId: number | string): Promise<Session> {
-  const apps = await api.get(paths.session.availableApps, availableAppsResponseSchema, { token });
+export async function runLoginChain(
+  client: LoginChainClient,
+  token: string,
+  appsId: number | string,
+): Promise<Session> {
+  const apps = await client.get(paths.session.availableApps, availableAppsResponseSchema, token);
   const app = apps.data.find((a) => String(a.id) === String(appsId));
   if (!app) throw new ApiError('http', 'Aplikasi tidak tersedia untuk akun ini', 403);
-  const created = await api.post(paths.session.create, { app_id: app.id }, createSessionResponseSchema, {
+  const created = await client.post(
+    paths.session.create,
+    { app_id: app.id },
+    createSessionResponseSchema,
     token,
-  });
-  await api.post(
+  );
+  await client.post(
     paths.session.validate,
     { session_token: created.data.session_token },
     validateSessionResponseSchema,
-    { token },
+    token,
   );
   // The profile of the app session: its grants are what the panel enforces.
-  const me = await api.get(paths.session.me, meResponseSchema, { token: created.data.access_token });
+  const me = await client.get(paths.session.me, meResponseSchema, created.data.access_token);
   const { user, roles } = me.data;
   const role = roles[0];
   return {
@@ -63,13 +83,25 @@ export async function completeLogin(token: string, appsId: number | string): Pro
   };
 }
 
-/** NIK + password, then the chain (spec 4 "Login chain (NIK)"). `url` is the current origin. */
-export async function loginWithNik(nik: string, password: string): Promise<Session> {
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  const result = await api.post(
-    paths.auth.loginNik,
-    { nik, password, url: origin },
-    loginTokenResponseSchema,
-  );
-  return completeLogin(result.data.token, result.data.apps_id);
+/** The chain with the panel's client (the phone login, after its OTP step). */
+export function completeLogin(token: string, appsId: number | string): Promise<Session> {
+  return runLoginChain(panelClient, token, appsId);
+}
+
+/**
+ * NIK + password, then the chain (spec 4 "Login chain (NIK)"). `url` is the panel's origin the
+ * login is made from.
+ */
+export async function signInWithNik(
+  client: LoginChainClient,
+  credentials: { nik: string; password: string; url: string },
+): Promise<Session> {
+  const result = await client.post(paths.auth.loginNik, credentials, loginResponseSchema);
+  return runLoginChain(client, result.data.token, result.data.apps_id);
+}
+
+/** NIK + password from the panel's own page: `url` is the current origin. */
+export function loginWithNik(nik: string, password: string): Promise<Session> {
+  const url = typeof window === 'undefined' ? '' : window.location.origin;
+  return signInWithNik(panelClient, { nik, password, url });
 }
