@@ -20,7 +20,7 @@ export function HandoffPage() {
   useEffect(() => {
     if (!result.ok) return;
     writeSession(result.session);
-    const timer = setTimeout(() => navigate('/home', { replace: true }), HANDOFF_DELAY_MS);
+    const timer = setTimeout(() => void navigate('/home', { replace: true }), HANDOFF_DELAY_MS);
     return () => clearTimeout(timer);
   }, [result, navigate]);
 

@@ -29,7 +29,7 @@ export function useLogout() {
     } finally {
       setPending(false);
       clearSession();
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     }
   }
   return { run, pending };
