@@ -60,7 +60,13 @@ export default tseslint.config(
     // Promises are awaited, returned, handled, or voided with a reason: a dropped rejection is a bug
     // nobody sees. Type-aware, so only for the files tsconfig.json checks. react-router's `navigate`
     // returns a promise that settles when the navigation is done and never rejects: callers `void` it.
-    files: ['*/src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'scripts/**/*.ts', 'rspack.base.ts', '*/rspack.config.ts'],
+    files: [
+      '*/src/**/*.{ts,tsx}',
+      'e2e/**/*.ts',
+      'scripts/**/*.{ts,mts}',
+      'rspack.base.ts',
+      '*/rspack.config.ts',
+    ],
     ignores: ['bench/**'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

@@ -1,13 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEV_OUTBOX_PATH, outboxResponseSchema, type OtpPurpose } from '@sso/shared/contract';
-import { signIn, type Session } from '../../scripts/lib/sso-session';
+import { signIn, type Session } from '../../scripts/lib/sso-session.mts';
 import { API_BASE, API_ORIGIN, DEMO_ADMIN, HOST_ORIGIN } from './env';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * The test bed's own client of the real api (STYLE: e2e specs create the data they need through
- * the api). It signs in through the panel's one login chain (scripts/lib/sso-session.ts), so its
+ * the api). It signs in through the panel's one login chain (scripts/lib/sso-session.mts), so its
  * session is the one the panel stores, and admin calls carry that app session's access token.
  */
 export class SsoApi {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import type { Session } from './sso-session.ts';
+import type { Session } from './sso-session.mts';
 
 export declare const CHROMIUM_PATH: string;
 export declare const chromiumArgs: string[];

@@ -1,6 +1,6 @@
 // One place for what every headless-Chromium script of the project needs: Debian's Chromium with
 // the flags every run uses, and a real demo-admin session built through the panel's login chain
-// (sso-session.ts). Used by e2e/support/env.ts (Playwright), e2e/support/shot.mjs and scripts/bench.mjs.
+// (sso-session.mts). Used by e2e/support/env.ts (Playwright), e2e/support/shot.mjs and scripts/bench.mjs.
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 
@@ -21,9 +21,9 @@ export function launchChromium() {
 }
 
 let sessionKit;
-/** sso-session.ts (the panel's login chain and session key), compiled on first use by tsx. */
+/** sso-session.mts (the panel's login chain and session key), compiled on first use by tsx. */
 function loadSessionKit() {
-  sessionKit ??= tsImport('./sso-session.ts', import.meta.url);
+  sessionKit ??= tsImport('./sso-session.mts', import.meta.url);
   return sessionKit;
 }
 
