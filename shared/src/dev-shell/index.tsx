@@ -26,7 +26,7 @@ export interface StandaloneOptions {
   apiBaseUrl?: string;
 }
 
-function DevLogin() {
+function DevLogin({ apiBaseUrl }: { apiBaseUrl: string }) {
   const [nik, setNik] = useState('100001');
   const [password, setPassword] = useState('admin123');
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +38,13 @@ function DevLogin() {
     try {
       writeSession(await loginWithNik(nik, password));
     } catch (e) {
-      setError(toApiError(e).message);
+      const failure = toApiError(e);
+      // The one failure a developer can fix from here: say how to start the api.
+      setError(
+        failure.kind === 'network'
+          ? `Api ${apiBaseUrl} tidak menjawab. Jalankan "pnpm --filter @sso/api dev", atau mulai remote ini dengan "pnpm dev" di foldernya: api ikut dijalankan.`
+          : failure.message,
+      );
     } finally {
       setBusy(false);
     }
@@ -83,9 +89,9 @@ function DevFrame({ descriptor, children }: { descriptor: RemoteDescriptor; chil
   );
 }
 
-function Protected({ children }: { children: ReactNode }) {
+function Protected({ apiBaseUrl, children }: { apiBaseUrl: string; children: ReactNode }) {
   const session = useSession();
-  return session ? <>{children}</> : <DevLogin />;
+  return session ? <>{children}</> : <DevLogin apiBaseUrl={apiBaseUrl} />;
 }
 
 /**
@@ -109,7 +115,7 @@ export function mountStandalone({
     );
     return {
       path: route.path,
-      element: route.access === 'protected' ? <Protected>{page}</Protected> : page,
+      element: route.access === 'protected' ? <Protected apiBaseUrl={apiBaseUrl}>{page}</Protected> : page,
     };
   });
   const first = descriptor.routes.find((r) => !r.path.includes(':'))?.path ?? '/';
