@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { apps } from './apps.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -20,7 +21,7 @@ const steps = [
   ['lint', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0']],
   ['format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level', 'warn']],
   ['unit', 'pnpm', ['exec', 'jest', '-c', 'jest.config.cjs', '--json', `--outputFile=${jestReport}`]],
-  ['build', 'pnpm', ['-r', '--filter', './host', '--filter', './remote-*', 'run', 'build']],
+  ['build', 'pnpm', ['-r', ...apps.flatMap((app) => ['--filter', `./${app.dir}`]), 'run', 'build']],
   ['e2e', 'pnpm', ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts']],
   // Proves the bench runs (figures are reported, budgets never fail the build).
   ['bench', 'node', ['scripts/bench.mjs', '--quick']],

@@ -20,7 +20,9 @@ type PageModule = () => Promise<{ default: ComponentType }>;
 
 export interface StandaloneOptions {
   descriptor: RemoteDescriptor;
-  /** The same modules the remote exposes, as local lazy imports. */
+  /** The remote's exposes map (module name → file from the package folder, `./src/...`). */
+  exposes: Record<string, string>;
+  /** Lazy loaders of the page files, keyed by path from `src/`: the remote's `import.meta.glob`. */
   pages: Record<string, PageModule>;
   /** Defaults to the local api of DESIGN's ports. */
   apiBaseUrl?: string;
@@ -100,13 +102,15 @@ function Protected({ apiBaseUrl, children }: { apiBaseUrl: string; children: Rea
  */
 export function mountStandalone({
   descriptor,
+  exposes,
   pages,
   apiBaseUrl = 'http://localhost:4000',
 }: StandaloneOptions) {
   configureApi(apiBaseUrl);
   const queryClient = createQueryClient();
   const routes = descriptor.routes.map((route) => {
-    const load = pages[route.module];
+    const file = exposes[route.module];
+    const load = file ? pages[file.replace(/^\.\/src\//, './')] : undefined;
     const Page = load ? lazy(load) : () => <p>Modul {route.module} tidak ada.</p>;
     const page = (
       <Suspense fallback={<Spinner label="Loading..." />}>
