@@ -59,7 +59,8 @@ export default tseslint.config(
   {
     // Promises are awaited, returned, handled, or voided with a reason: a dropped rejection is a bug
     // nobody sees. Type-aware, so only for the files tsconfig.json checks. react-router's `navigate`
-    // returns a promise that settles when the navigation is done and never rejects: callers `void` it.
+    // returns a promise that settles when the navigation is done (failures go to the route's error
+    // element, not to the caller): callers `void` it.
     files: [
       '*/src/**/*.{ts,tsx}',
       'e2e/**/*.ts',
