@@ -133,9 +133,13 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
       isProd ? null : new ReactRefreshRspackPlugin(),
       isProd
         ? null
-        : new rspack.EntryPlugin(options.dir, path.join(import.meta.dirname, 'federation.refresh-hook.js'), {
-            name: undefined,
-          }),
+        : new rspack.EntryPlugin(
+            options.dir,
+            path.join(import.meta.dirname, 'scripts/lib/federated-refresh-hook.js'),
+            {
+              name: undefined,
+            },
+          ),
       // Runtime configuration (config.json) ships beside index.html; replace it per environment.
       new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
       new rspack.DefinePlugin({

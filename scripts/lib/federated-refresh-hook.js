@@ -6,7 +6,7 @@
 // `renderers`; react-refresh's stand-in hook lists nothing, so a remote loaded after react-dom
 // never saw it and its edits changed nothing on screen. This hook lists the renderer, and gives it
 // one refresh handler that asks every copy, so an edit in one build does not make React forget the
-// components another build refreshed.
+// components another build refreshed (federated-refresh-hook.test.ts).
 (function installFederatedRefreshHook(global) {
   if (global.__ssoFederatedRefreshHook) return;
   global.__ssoFederatedRefreshHook = true;
