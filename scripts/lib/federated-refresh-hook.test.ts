@@ -66,13 +66,19 @@ function pageLoad() {
   return { host, remote, renderer, root };
 }
 
+/** A component edited on disk: its module runs again and registers a new version; the build refreshes. */
+function edit(runtime: Runtime, id: string) {
+  const before = () => null;
+  const after = () => null;
+  runtime.register(before, id);
+  runtime.register(after, id);
+  runtime.performReactRefresh();
+  return { before, after };
+}
+
 test("a remote's runtime loaded after react-dom refreshes the page's root", () => {
   const { remote, renderer, root } = pageLoad();
-  const Before = () => null;
-  const After = () => null;
-  remote.register(Before, 'users/user-list-page.tsx %default%');
-  remote.register(After, 'users/user-list-page.tsx %default%');
-  remote.performReactRefresh();
+  edit(remote, 'users/user-list-page.tsx %default%');
   expect(renderer.scheduleRefresh).toHaveBeenCalledWith(
     root,
     expect.objectContaining({ updatedFamilies: expect.any(Set) }),
@@ -81,16 +87,12 @@ test("a remote's runtime loaded after react-dom refreshes the page's root", () =
 
 test("a host refresh after a remote's keeps the remote's components resolved (one handler asks every runtime)", () => {
   const { host, remote, renderer } = pageLoad();
-  const RemotePage = () => null;
-  const RemotePageEdited = () => null;
-  remote.register(RemotePage, 'remote page');
-  remote.register(RemotePageEdited, 'remote page');
-  remote.performReactRefresh();
-  const HostLayout = () => null;
-  const HostLayoutEdited = () => null;
-  host.register(HostLayout, 'host layout');
-  host.register(HostLayoutEdited, 'host layout');
-  host.performReactRefresh();
-  expect(renderer.handler?.(RemotePage)).toEqual(expect.objectContaining({ current: RemotePageEdited }));
-  expect(renderer.handler?.(HostLayout)).toEqual(expect.objectContaining({ current: HostLayoutEdited }));
+  const remotePage = edit(remote, 'remote page');
+  const hostLayout = edit(host, 'host layout');
+  expect(renderer.handler?.(remotePage.before)).toEqual(
+    expect.objectContaining({ current: remotePage.after }),
+  );
+  expect(renderer.handler?.(hostLayout.before)).toEqual(
+    expect.objectContaining({ current: hostLayout.after }),
+  );
 });
