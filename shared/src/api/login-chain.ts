@@ -12,9 +12,9 @@ import { api } from './api-client';
 import { ApiError } from './api-error';
 
 /**
- * How the login chain reaches the api: the panel's client below, or the HTTP client of an e2e test or
- * a script (`e2e/support/sso-api.ts`, `scripts/lib/browser-kit.mjs`), so there is one chain and one
- * session shape. Each call parses the response with the schema or rejects.
+ * How the login chain reaches the api: the panel's client below, or the Node one of the e2e support,
+ * screenshots and bench (`scripts/lib/sso-session.mts`), so there is one chain and one session shape.
+ * Each call parses the response with the schema or rejects.
  */
 export interface LoginChainClient {
   get<T>(path: string, schema: z.ZodType<T>, token: string): Promise<T>;
