@@ -6,8 +6,9 @@ import pluginQuery from '@tanstack/eslint-plugin-query';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { apps as registry, sharedExports } from './scripts/apps.mjs';
 
-const apps = ['host', 'remote-auth', 'remote-users', 'remote-roles'];
+const apps = registry.map((app) => app.dir);
 
 export default tseslint.config(
   {
@@ -42,8 +43,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex:
-                '^@sso/shared(?!/(contract|api|session|query|ui|ui-data|i18n|federation|dev-shell|testing)$)',
+              regex: `^@sso/shared(?!/(${Object.keys(sharedExports).join('|')})$)`,
               message:
                 'Import @sso/shared only through its public subpaths (@sso/shared/ui, /api, /contract, …).',
             },
@@ -54,6 +54,27 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Promises are awaited, returned, handled, or voided with a reason: a dropped rejection is a bug
+    // nobody sees. Type-aware, so only for the files tsconfig.json checks. react-router's `navigate`
+    // returns a promise that settles when the navigation is done (failures go to the route's error
+    // element, not to the caller): callers `void` it.
+    files: [
+      '*/src/**/*.{ts,tsx}',
+      'e2e/**/*.ts',
+      'scripts/**/*.{ts,mts}',
+      'rspack.base.ts',
+      '*/rspack.config.ts',
+    ],
+    ignores: ['bench/**'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

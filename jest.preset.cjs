@@ -1,4 +1,5 @@
 const path = require('node:path');
+const { exports: sharedExports } = require('./shared/package.json');
 // One Jest setup for every package: @swc/jest for TS/TSX, jsdom for the apps, node for the api.
 const swc = [
   '@swc/jest',
@@ -12,8 +13,8 @@ const swc = [
   },
 ];
 
-/** @param {{ name: string, dir: string, env?: 'jsdom' | 'node' }} opts */
-function project({ name, dir, env = 'jsdom' }) {
+/** @param {{ name: string, dir: string, env?: 'jsdom' | 'node', tests?: string }} opts */
+function project({ name, dir, env = 'jsdom', tests = '<rootDir>/src/**/*.test.ts?(x)' }) {
   return {
     displayName: name,
     rootDir: dir,
@@ -23,13 +24,14 @@ function project({ name, dir, env = 'jsdom' }) {
     moduleNameMapper: {
       '\\.css$': 'identity-obj-proxy',
       // @sso/shared imports itself by its public subpaths (one module instance under federation).
-      '^@sso/shared/dev-shell$': path.join(__dirname, 'shared/src/dev-shell/index.tsx'),
-      '^@sso/shared/(contract|api|session|query|ui|ui-data|i18n|federation|testing)$': path.join(
-        __dirname,
-        'shared/src/$1/index.ts',
+      ...Object.fromEntries(
+        Object.entries(sharedExports).map(([key, file]) => [
+          `^@sso/shared/${key.replace(/^\.\//, '')}$`,
+          path.join(__dirname, 'shared', file),
+        ]),
       ),
     },
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    testMatch: [tests],
     setupFilesAfterEnv: env === 'jsdom' ? [require.resolve('./jest.setup-dom.cjs')] : [],
   };
 }

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { sharedPolicy } from './federation.shared.ts';
 import { pageSecurityHeaders, readConfig } from './scripts/lib/csp.mjs';
 import type { RemoteDescriptor } from './shared/src/federation/descriptor.ts';
@@ -17,7 +18,7 @@ export interface AppOptions {
   dir: string;
   /** Dev server port (DESIGN ports). */
   port: number;
-  /** Remotes only: exposed modules, './descriptor' included. */
+  /** Remotes only: exposed page modules. */
   exposes?: Record<string, string>;
   /** Remotes only: the static descriptor, written into mf-manifest.json. */
   descriptor?: RemoteDescriptor;
@@ -81,7 +82,7 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !isProd, refresh: false } },
+              transform: { react: { runtime: 'automatic', development: !isProd, refresh: !isProd } },
               target: 'es2022',
             },
           },
@@ -140,6 +141,20 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
             // A remote's own page must not inject its remote entry (TOOLCHAIN trap).
             chunks: ['main'],
           }),
+      // Fast Refresh in development (ADR 0008). Each app's build brings its own refresh runtime
+      // (namespaced by uniqueName) and dev-server client, also inside a remote's container entry, so
+      // a remote's page rendered by the host refreshes from the remote's dev server; the refresh hook
+      // lets every runtime on the page reach the one React renderer.
+      isProd ? null : new ReactRefreshRspackPlugin(),
+      isProd
+        ? null
+        : new rspack.EntryPlugin(
+            options.dir,
+            path.join(import.meta.dirname, 'scripts/lib/federated-refresh-hook.js'),
+            {
+              name: undefined,
+            },
+          ),
       // Runtime configuration (config.json) ships beside index.html; replace it per environment.
       new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
       new rspack.DefinePlugin({
@@ -147,11 +162,15 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
       }),
     ],
     optimization: { minimize: isProd },
+    // `rspack serve` compiles dynamic imports on first request by default; a host loading a remote's
+    // exposed pages from its dev server needs them compiled (and hot-updatable) up front.
+    lazyCompilation: false,
     performance: false,
     devServer: {
       port: options.port,
       historyApiFallback: true,
-      hot: false,
+      // Component edits refresh in place (state kept); anything else reloads the page.
+      hot: true,
       liveReload: true,
       headers: { 'Access-Control-Allow-Origin': '*', ...(isProd ? {} : devPageHeaders(options, headScript)) },
       static: { directory: path.join(options.dir, 'public') },

@@ -156,7 +156,7 @@ test.describe('shell', () => {
     await expect(page.getByRole('status').filter({ hasText: /logout/i })).toBeVisible();
     expect(await storedSession(page)).toBeNull();
     // The token no longer works on the server.
-    const me = await apiClient.get('/api/me', session.token);
+    const me = await apiClient.get('/api/me', session.access_token);
     expect(me.status).toBe(401);
     expect((await apiClient.get('/api/me', session.access_token)).status).toBe(401);
   });

@@ -3,13 +3,13 @@
 // writes bench/report.json with a table of figures, ratios to a bare-React baseline, and budgets.
 // `node scripts/bench.mjs --only api [--quick]`: no builds, no browser, no report file: starts the api
 // with 10,000 users, loads health and the users list, and prints those figures and budgets.
-// Timings are reported, never asserted by tests (DEVELOPERS.md).
+// Timings are reported, never asserted by tests (DESIGN "Performance").
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { demoAdminSession, launchChromium } from './lib/browser-kit.mjs';
+import { addSessionInitScript, demoAdminSession, launchChromium } from './lib/browser-kit.mjs';
 import { closeServer, serveStatic } from './serve-static.mjs';
 
 const root = path.join(import.meta.dirname, '..');
@@ -180,6 +180,7 @@ const apiBudgets = ({ health, usersListPage1: listPage1, usersListKeyword: listS
 /** `--only api`: the api figures and budgets, printed. */
 async function mainApiOnly() {
   await waitFor(`${origin(PORTS.api)}/health`);
+  // Admin routes take an app session's access token, as the panel sends it.
   const figures = await loadApi((await demoAdminSession(API, origin(PORTS.host))).access_token);
   console.log('\nfigure                                   value');
   for (const [k, v] of Object.entries({
@@ -212,7 +213,7 @@ async function main() {
     const context = await browser.newContext();
     const page = await context.newPage();
     if (withSession) {
-      await page.addInitScript((s) => window.localStorage.setItem('sso.session', s), JSON.stringify(session));
+      await addSessionInitScript(page, session);
     }
     await page.addInitScript(
       ([sel, txt]) => {
@@ -260,8 +261,8 @@ async function main() {
   for (let i = 0; i < REPS; i += 1) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.addInitScript((s) => {
-      window.localStorage.setItem('sso.session', s);
+    await addSessionInitScript(page, session);
+    await page.addInitScript(() => {
       const renderers = [];
       Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
         value: {
@@ -280,7 +281,7 @@ async function main() {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__benchLongTasks.push(e.duration);
       }).observe({ type: 'longtask', buffered: false });
-    }, JSON.stringify(session));
+    });
     await page.goto(`${origin(PORTS.host)}/home`);
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -337,7 +338,7 @@ async function main() {
     await context.close();
   }
 
-  const apiFigures = await loadApi(String(session.access_token));
+  const apiFigures = await loadApi(session.access_token);
   const { health, usersListPage1: listPage1, usersListKeyword: listSearch } = apiFigures;
 
   // 4. Report.

@@ -1,9 +1,12 @@
 // `pnpm test` / `./panel test`: typecheck, lint, format, unit tests, production builds, end-to-end
-// tests in Chromium, and a quick run of the bench. Every step runs even after a failure, so one run shows everything; the last
-// line is the plain total of every test run: `N passed, N failed` (unit and end-to-end together).
+// tests in Chromium, and a quick run of the bench. Every step runs even after a failure, so one run
+// shows everything. The last line is the plain total: `N passed, N failed`, where passed counts the
+// unit and end-to-end tests that passed, and failed counts the tests that failed plus every other
+// step that failed (typecheck, lint, format, build, bench, or a test runner that reported nothing).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { apps } from './apps.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -18,7 +21,7 @@ const steps = [
   ['lint', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0']],
   ['format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level', 'warn']],
   ['unit', 'pnpm', ['exec', 'jest', '-c', 'jest.config.cjs', '--json', `--outputFile=${jestReport}`]],
-  ['build', 'pnpm', ['-r', '--filter', './host', '--filter', './remote-*', 'run', 'build']],
+  ['build', 'pnpm', ['-r', ...apps.flatMap((app) => ['--filter', `./${app.dir}`]), 'run', 'build']],
   ['e2e', 'pnpm', ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts']],
   // Proves the bench runs (figures are reported, budgets never fail the build).
   ['bench', 'node', ['scripts/bench.mjs', '--quick']],
@@ -44,23 +47,26 @@ function readJson(file) {
 
 let passed = 0;
 let failed = 0;
+/** Failed tests each step's report counted (a failed test step with none counted is one failure). */
+const testFailures = { unit: 0, e2e: 0 };
 const jest = readJson(jestReport);
 if (jest) {
   passed += jest.numPassedTests ?? 0;
-  failed += (jest.numFailedTests ?? 0) + (jest.numRuntimeErrorTestSuites ?? 0);
+  testFailures.unit = (jest.numFailedTests ?? 0) + (jest.numRuntimeErrorTestSuites ?? 0);
   console.log(`unit: ${jest.numPassedTests} passed, ${jest.numFailedTests} failed`);
 }
 const e2e = readJson(e2eReport);
 if (e2e?.stats) {
   // A test that passed on its retry counts as passed (flaky), one that never passed as failed.
   const ok = (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
-  const bad = e2e.stats.unexpected ?? 0;
+  testFailures.e2e = e2e.stats.unexpected ?? 0;
   passed += ok;
-  failed += bad;
   console.log(
-    `e2e: ${ok} passed (${e2e.stats.flaky ?? 0} flaky), ${bad} failed, ${e2e.stats.skipped ?? 0} skipped`,
+    `e2e: ${ok} passed (${e2e.stats.flaky ?? 0} flaky), ${testFailures.e2e} failed, ${e2e.stats.skipped ?? 0} skipped`,
   );
 }
+failed += testFailures.unit + testFailures.e2e;
+for (const step of failedSteps) if (!(testFailures[step] > 0)) failed += 1;
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length > 0 ? 1 : 0);

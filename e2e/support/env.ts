@@ -1,7 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
+import { apps } from '../../scripts/apps.mjs';
 
-/** DEVELOPERS.md: Debian's Chromium with exactly these flags (one list for every script). */
+/** Debian's Chromium and its flags: one list for every script (scripts/lib/browser-kit.mjs). */
 export { chromiumArgs } from '../../scripts/lib/browser-kit.mjs';
 
 export const API_ORIGIN = 'http://localhost:4000';
@@ -15,7 +16,7 @@ export const TEST_REMOTE_PORT = 3102;
 /** Environment of the stack the e2e run starts: a fresh database, and CORS for the test host. */
 export const e2eEnv: Record<string, string> = {
   DB_FILE: path.join(os.tmpdir(), `sso-e2e-${process.pid}.sqlite`),
-  CORS_ORIGINS: [3000, 3001, 3002, 3003, TEST_HOST_PORT]
+  CORS_ORIGINS: [...apps.map((app) => app.port), TEST_HOST_PORT]
     .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
     .join(','),
   TOKEN_TTL_SECONDS: '28800',

@@ -1,12 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { SESSION_KEY, type Session } from '@sso/shared/session';
 import { SsoApi } from './sso-api';
 import { DEMO_ADMIN } from './env';
 
-export const SESSION_KEY = 'sso.session';
+export { SESSION_KEY };
 
 /** Stores a session in the browser the way the panel does, on the panel's origin. */
-export async function storeSession(page: Page, session: unknown, origin?: string): Promise<void> {
+export async function storeSession(page: Page, session: Session, origin?: string): Promise<void> {
   const base = origin ?? 'http://localhost:3000';
   await page.goto(`${base}/config.json`);
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [

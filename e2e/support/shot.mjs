@@ -1,6 +1,6 @@
 // Screenshot helper for engineers: node e2e/support/shot.mjs <url> <out.png> [--login] [--narrow]
 // Headless Debian Chromium with the project's flags; --login stores a real demo-admin session first.
-import { demoAdminSession, launchChromium } from '../../scripts/lib/browser-kit.mjs';
+import { addSessionInitScript, demoAdminSession, launchChromium } from '../../scripts/lib/browser-kit.mjs';
 
 const [url, out, ...flags] = process.argv.slice(2);
 if (!url || !out) {
@@ -16,8 +16,7 @@ page.on('pageerror', (e) => console.log('pageerror:', e.message));
 page.on('console', (m) => m.type() === 'error' && console.log('console error:', m.text()));
 if (flags.includes('--login')) {
   const session = await demoAdminSession('http://localhost:4000/api/v1/sso', 'http://localhost:3000');
-  await page.goto(new URL(url).origin + '/config.json');
-  await page.evaluate((s) => localStorage.setItem('sso.session', JSON.stringify(s)), session);
+  await addSessionInitScript(page, session);
 }
 await page.goto(url);
 await page.waitForLoadState('networkidle');

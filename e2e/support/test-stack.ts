@@ -22,18 +22,14 @@ export class TestStack {
   constructor(readonly remoteDir: string) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-stack-'));
     this.configFile = path.join(dir, 'config.json');
-    fs.writeFileSync(
-      this.configFile,
-      JSON.stringify({
-        apiBaseUrl: 'http://localhost:4000',
-        productName: 'SSO Admin Panel',
-        remotes: [
-          { name: 'auth', entry: 'http://localhost:3001/mf-manifest.json' },
-          { name: 'users', entry: `${this.remoteOrigin}/mf-manifest.json` },
-          { name: 'roles', entry: 'http://localhost:3003/mf-manifest.json' },
-        ],
-      }),
+    // The host's own registry, with the users remote moved to the server this test owns.
+    const config = JSON.parse(fs.readFileSync(path.join(root, 'host', 'public', 'config.json'), 'utf8')) as {
+      remotes: { name: string; entry: string }[];
+    };
+    const remotes = config.remotes.map((remote) =>
+      remote.name === 'users' ? { ...remote, entry: `${this.remoteOrigin}/mf-manifest.json` } : remote,
     );
+    fs.writeFileSync(this.configFile, JSON.stringify({ ...config, remotes }));
   }
 
   async start(): Promise<void> {

@@ -1,6 +1,5 @@
 /** Exposed federated modules: the build reads this map (see rspack.config.ts). */
 export const exposes = {
-  './descriptor': './src/descriptor.ts',
   './login': './src/login/login-page.tsx',
   './login-phone': './src/login-phone/login-phone-page.tsx',
   './verify-login-otp': './src/login-phone/verify-login-otp-page.tsx',

@@ -1,6 +1,5 @@
 /** Exposed federated modules: the build reads this map (see rspack.config.ts). */
 export const exposes = {
-  './descriptor': './src/descriptor.ts',
   './role-list': './src/role-list/role-list-page.tsx',
   './role-create': './src/role-form/role-create-page.tsx',
   './role-edit': './src/role-form/role-edit-page.tsx',

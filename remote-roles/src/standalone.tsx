@@ -1,12 +1,6 @@
 import { mountStandalone } from '@sso/shared/dev-shell';
 import { descriptor } from './descriptor';
+import { exposes } from './exposes';
 
-// The same pages the remote exposes (exposes.ts), loaded locally for `pnpm --filter remote-roles dev`.
-mountStandalone({
-  descriptor,
-  pages: {
-    './role-list': () => import('./role-list/role-list-page'),
-    './role-create': () => import('./role-form/role-create-page'),
-    './role-edit': () => import('./role-form/role-edit-page'),
-  },
-});
+// The remote's own dev page: the pages exposes.ts names, loaded from this build, not through federation.
+mountStandalone({ descriptor, exposes, pages: import.meta.glob('./**/*-page.tsx') });

@@ -1,6 +1,5 @@
 /** Exposed federated modules: the build reads this map (see rspack.config.ts). */
 export const exposes = {
-  './descriptor': './src/descriptor.ts',
   './user-list': './src/user-list/user-list-page.tsx',
   './user-create': './src/user-form/user-create-page.tsx',
   './user-edit': './src/user-form/user-edit-page.tsx',

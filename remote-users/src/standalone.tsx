@@ -1,12 +1,6 @@
 import { mountStandalone } from '@sso/shared/dev-shell';
 import { descriptor } from './descriptor';
+import { exposes } from './exposes';
 
-// The same pages the remote exposes (exposes.ts), loaded locally for `pnpm --filter remote-users dev`.
-mountStandalone({
-  descriptor,
-  pages: {
-    './user-list': () => import('./user-list/user-list-page'),
-    './user-create': () => import('./user-form/user-create-page'),
-    './user-edit': () => import('./user-form/user-edit-page'),
-  },
-});
+// The remote's own dev page: the pages exposes.ts names, loaded from this build, not through federation.
+mountStandalone({ descriptor, exposes, pages: import.meta.glob('./**/*-page.tsx') });

@@ -1,4 +1,5 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import type { Session } from './sso-session.mts';
 
 export declare const CHROMIUM_PATH: string;
 export declare const chromiumArgs: string[];
@@ -8,4 +9,5 @@ export declare function demoAdminSession(
   hostOrigin: string,
   nik?: string,
   password?: string,
-): Promise<Record<string, unknown>>;
+): Promise<Session>;
+export declare function addSessionInitScript(page: Page, session: Session): Promise<void>;

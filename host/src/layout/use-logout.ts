@@ -1,15 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
 import { api } from '@sso/shared/api';
-import { paths } from '@sso/shared/contract';
+import { logoutResponseSchema, paths } from '@sso/shared/contract';
 import { clearSession, readSession } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
-
-const logoutResponse = z.object({
-  message: z.string().optional(),
-  data: z.object({ message: z.string() }).partial().nullish(),
-});
 
 /**
  * Spec 4 "Logout success: clears the session and goes to /". The server's message is shown. If the
@@ -30,20 +24,19 @@ export function useLogout() {
             session_token: session.session_token,
             ...(session.app_id != null ? { app_id: session.app_id } : {}),
           },
-          logoutResponse,
+          logoutResponseSchema,
           // The login token ends the whole login (every app session of it); a handed-over session
           // has only its access token, which ends that app session.
           { token: session.token ?? session.access_token },
         );
-        const message = result.data?.message ?? result.message;
-        if (message) toast.success(message);
+        toast.success(result.data.message);
       }
     } catch {
       toast.info('Sesi diakhiri di perangkat ini.');
     } finally {
       setPending(false);
       clearSession();
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     }
   }
   return { run, pending };

@@ -1,4 +1,3 @@
-import '../test-support/polyfills';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, api } from '@sso/shared/api';

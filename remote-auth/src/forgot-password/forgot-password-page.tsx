@@ -44,7 +44,7 @@ export default function ForgotPasswordPage() {
     <AuthLayout
       title={authText.forgotTitle}
       description={authText.forgotDescription}
-      onBack={() => navigate('/login')}
+      onBack={() => void navigate('/login')}
     >
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField

@@ -69,7 +69,7 @@ export default function NewPasswordPage() {
       description={authText.newPasswordDescription}
       onBack={() => {
         resetOtpStore.clear();
-        navigate('/validate-otp');
+        void navigate('/validate-otp');
       }}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>

@@ -42,7 +42,7 @@ export function useResetPassword() {
     onSuccess: (response) => {
       clearResetFlow();
       toast.success(response.message);
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     },
   });
 }

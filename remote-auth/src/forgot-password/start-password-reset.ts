@@ -30,7 +30,7 @@ export function useStartPasswordReset() {
       resetOtpStore.clear();
       resetCooldownStore.write(startCooldown(Date.now()));
       toast.success(message);
-      navigate('/validate-otp');
+      void navigate('/validate-otp');
     },
   });
 }

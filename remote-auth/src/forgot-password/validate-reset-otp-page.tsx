@@ -25,7 +25,7 @@ export default function ValidateResetOtpPage() {
       maskedPhone={maskedPhone}
       onBack={() => {
         clearResetFlow();
-        navigate('/forgot-password');
+        void navigate('/forgot-password');
       }}
       onVerify={(code) => {
         setError(null);

@@ -26,7 +26,7 @@ export function useVerifyResetOtp() {
     onSuccess: (_response, { nik, code }) => {
       resetNikStore.write(nik);
       resetOtpStore.write(code);
-      navigate('/new-password');
+      void navigate('/new-password');
     },
   });
 }

@@ -28,7 +28,7 @@ export default function LoginPhonePage() {
         loginPhoneStore.write(phone);
         loginCooldownStore.write(startCooldown(Date.now()));
         toast.success(response.message);
-        navigate('/verifikasi-otp');
+        void navigate('/verifikasi-otp');
       },
       onError: (failure) => {
         // Spec 8: the server's phone error, or its message, under the field.

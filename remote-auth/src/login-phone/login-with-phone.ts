@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, completeLogin, loginTokenResponseSchema } from '@sso/shared/api';
-import { paths } from '@sso/shared/contract';
+import { api, completeLogin } from '@sso/shared/api';
+import { loginResponseSchema, paths } from '@sso/shared/contract';
 import { writeSession } from '@sso/shared/session';
 import { useFinishLogin } from '../login/use-finish-login';
 import { clearLoginPhoneFlow } from './login-phone-storage';
@@ -18,7 +18,7 @@ export async function loginWithPhone({ phone, code }: { phone: string; code: str
   const result = await api.post(
     paths.auth.loginPhone,
     { phone, otp: otpAsNumber(code) },
-    loginTokenResponseSchema,
+    loginResponseSchema,
   );
   const session = await completeLogin(result.data.token, result.data.apps_id);
   writeSession(session);

@@ -25,7 +25,7 @@ export default function VerifyLoginOtpPage() {
       maskedPhone={maskPhone(phone)}
       onBack={() => {
         clearLoginPhoneFlow();
-        navigate('/login-by-phone');
+        void navigate('/login-by-phone');
       }}
       onVerify={(code) => {
         setError(null);

@@ -1,4 +1,3 @@
-import '../test-support/polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, loginWithNik } from '@sso/shared/api';

@@ -11,6 +11,6 @@ export function useFinishLogin(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
     toast.success(t.auth.loginSuccess);
-    navigate('/home', { replace: true });
+    void navigate('/home', { replace: true });
   }, [navigate]);
 }

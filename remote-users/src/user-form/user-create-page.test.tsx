@@ -1,4 +1,3 @@
-import '../test-support/polyfills';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@sso/shared/api';

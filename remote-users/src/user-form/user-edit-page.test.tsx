@@ -1,4 +1,3 @@
-import '../test-support/polyfills';
 import { screen } from '@testing-library/react';
 import { renderPage } from '../test-support/render';
 import { createUser } from '../test-support/factories';

@@ -1,4 +1,3 @@
-import '../test-support/polyfills';
 import { createUserCompany } from '../test-support/factories';
 import { unitCodes, unitTooltipGroups } from './unit-codes-model';
 

@@ -1,4 +1,3 @@
-import '../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, type User } from '@sso/shared/contract';

@@ -1,4 +1,3 @@
-import '../test-support/polyfills';
 import { parseListSearchParams } from '@sso/shared/ui-data';
 import { USER_LIST_OPTIONS, toUserListQuery } from './user-list-params';
 

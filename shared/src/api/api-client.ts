@@ -6,19 +6,13 @@ import { clearSession, readSession } from '@sso/shared/session';
 import { ApiError, toApiError } from './api-error';
 
 let instance: AxiosInstance | null = null;
-let apiOrigin = '';
 
 /**
  * Sets the api origin at run time (from the host's /config.json): nothing environment-specific is
  * baked into a build. Called once by the host (and by a remote's standalone dev shell).
  */
 export function configureApi(origin: string): void {
-  apiOrigin = origin.replace(/\/+$/, '');
-  instance = createClient(`${apiOrigin}${API_PREFIX}`);
-}
-
-export function getApiOrigin(): string {
-  return apiOrigin;
+  instance = createClient(`${origin.replace(/\/+$/, '')}${API_PREFIX}`);
 }
 
 function createClient(baseURL: string): AxiosInstance {

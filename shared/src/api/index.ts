@@ -1,8 +1,10 @@
-export { api, configureApi, getApiOrigin, type RequestOptions } from './api-client';
+export { api, configureApi, type RequestOptions } from './api-client';
 export { ApiError, toApiError, isRetryable, type ApiErrorKind } from './api-error';
 export {
   completeLogin,
   confirmHandedOverSession,
   loginWithNik,
-  loginTokenResponseSchema,
+  runLoginChain,
+  signInWithNik,
+  type LoginChainClient,
 } from './login-chain';

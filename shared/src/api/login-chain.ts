@@ -2,20 +2,33 @@ import {
   NO_PANEL_ACCESS_MESSAGE,
   SSO_PANEL_APP_ID,
   availableAppsResponseSchema,
-  grantedApp,
   createSessionResponseSchema,
+  grantedApp,
   loginResponseSchema,
   meResponseSchema,
   paths,
   validateSessionResponseSchema,
   type MeData,
 } from '@sso/shared/contract';
+import type { z } from 'zod';
 import type { Session } from '@sso/shared/session';
 import { api } from './api-client';
 import { ApiError } from './api-error';
 
-/** Body of POST auth/login/nik and auth/login/phone: `{ message, data: { token, apps_id } }`. */
-export const loginTokenResponseSchema = loginResponseSchema;
+/**
+ * How the login chain reaches the api: the panel's client below, or the Node one of the e2e support,
+ * screenshots and bench (`scripts/lib/sso-session.mts`), so there is one chain and one session shape.
+ * Each call parses the response with the schema or rejects.
+ */
+export interface LoginChainClient {
+  get<T>(path: string, schema: z.ZodType<T>, token: string): Promise<T>;
+  post<T>(path: string, body: unknown, schema: z.ZodType<T>, token?: string): Promise<T>;
+}
+
+const panelClient: LoginChainClient = {
+  get: (path, schema, token) => api.get(path, schema, { token }),
+  post: (path, body, schema, token) => api.post(path, body, schema, token ? { token } : undefined),
+};
 
 /** The app the session is for, as available-apps lists it. */
 interface SessionApp {
@@ -23,6 +36,8 @@ interface SessionApp {
   url?: string | null;
   name?: string | null;
 }
+
+const noPanelAccess = () => new ApiError('http', NO_PANEL_ACCESS_MESSAGE, 403);
 
 /**
  * The stored session (spec 3) from the profile of an app session. Refuses a profile whose role has
@@ -59,8 +74,6 @@ function toSession(
   };
 }
 
-const noPanelAccess = () => new ApiError('http', NO_PANEL_ACCESS_MESSAGE, 403);
-
 /**
  * The login chain of spec 4, after a credential login gave a token and apps_id: the applications
  * list (pick the one matching apps_id), app access (access/session/refresh tokens), session
@@ -68,21 +81,28 @@ const noPanelAccess = () => new ApiError('http', NO_PANEL_ACCESS_MESSAGE, 403);
  * schema. Returns the session to store; stores nothing itself, so a failing step leaves no
  * half-stored session. An employee whose role does not grant this panel is refused here.
  */
-export async function completeLogin(token: string, appsId: number | string): Promise<Session> {
-  const apps = await api.get(paths.session.availableApps, availableAppsResponseSchema, { token });
+export async function runLoginChain(
+  client: LoginChainClient,
+  token: string,
+  appsId: number | string,
+): Promise<Session> {
+  const apps = await client.get(paths.session.availableApps, availableAppsResponseSchema, token);
   const app = apps.data.find((a) => String(a.id) === String(appsId));
   if (!app || String(app.id) !== String(SSO_PANEL_APP_ID)) throw noPanelAccess();
-  const created = await api.post(paths.session.create, { app_id: app.id }, createSessionResponseSchema, {
+  const created = await client.post(
+    paths.session.create,
+    { app_id: app.id },
+    createSessionResponseSchema,
     token,
-  });
-  await api.post(
+  );
+  await client.post(
     paths.session.validate,
     { session_token: created.data.session_token },
     validateSessionResponseSchema,
-    { token },
+    token,
   );
   // The profile of the app session: its grants are what the panel enforces.
-  const me = await api.get(paths.session.me, meResponseSchema, { token: created.data.access_token });
+  const me = await client.get(paths.session.me, meResponseSchema, created.data.access_token);
   return toSession(me.data, app, {
     token,
     expires_at: created.data.expires_at,
@@ -99,14 +119,14 @@ export async function completeLogin(token: string, appsId: number | string): Pro
  */
 export async function confirmHandedOverSession(handed: Session): Promise<Session> {
   const token = handed.access_token;
-  const validation = await api.post(
+  const validation = await panelClient.post(
     paths.session.validate,
     { session_token: handed.session_token },
     validateSessionResponseSchema,
-    { token },
+    token,
   );
   if (String(validation.data.app_id) !== String(SSO_PANEL_APP_ID)) throw noPanelAccess();
-  const me = await api.get(paths.session.me, meResponseSchema, { token });
+  const me = await panelClient.get(paths.session.me, meResponseSchema, token);
   return toSession(
     me.data,
     { id: validation.data.app_id, url: handed.app_url, name: handed.app_name },
@@ -120,13 +140,25 @@ export async function confirmHandedOverSession(handed: Session): Promise<Session
   );
 }
 
-/** NIK + password, then the chain (spec 4 "Login chain (NIK)"). `url` is the current origin. */
-export async function loginWithNik(nik: string, password: string): Promise<Session> {
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  const result = await api.post(
-    paths.auth.loginNik,
-    { nik, password, url: origin },
-    loginTokenResponseSchema,
-  );
-  return completeLogin(result.data.token, result.data.apps_id);
+/** The chain with the panel's client (the phone login, after its OTP step). */
+export function completeLogin(token: string, appsId: number | string): Promise<Session> {
+  return runLoginChain(panelClient, token, appsId);
+}
+
+/**
+ * NIK + password, then the chain (spec 4 "Login chain (NIK)"). `url` is the panel's origin the
+ * login is made from.
+ */
+export async function signInWithNik(
+  client: LoginChainClient,
+  credentials: { nik: string; password: string; url: string },
+): Promise<Session> {
+  const result = await client.post(paths.auth.loginNik, credentials, loginResponseSchema);
+  return runLoginChain(client, result.data.token, result.data.apps_id);
+}
+
+/** NIK + password from the panel's own page: `url` is the current origin. */
+export function loginWithNik(nik: string, password: string): Promise<Session> {
+  const url = typeof window === 'undefined' ? '' : window.location.origin;
+  return signInWithNik(panelClient, { nik, password, url });
 }

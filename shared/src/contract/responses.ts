@@ -139,7 +139,3 @@ export type CompaniesResponse = z.infer<typeof companiesResponseSchema>;
 /** GET /__dev/outbox (development only, not under the api prefix): a bare array, newest first. */
 export const outboxResponseSchema = z.array(outboxEntrySchema);
 export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
-
-/** GET /health. */
-export const healthResponseSchema = z.object({ status: z.literal('ok') });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;

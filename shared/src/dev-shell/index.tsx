@@ -30,13 +30,15 @@ type PageModule = () => Promise<{ default: ComponentType }>;
 
 export interface StandaloneOptions {
   descriptor: RemoteDescriptor;
-  /** The same modules the remote exposes, as local lazy imports. */
+  /** The remote's exposes map (module name → file from the package folder, `./src/...`). */
+  exposes: Record<string, string>;
+  /** Lazy loaders of the page files, keyed by path from `src/`: the remote's `import.meta.glob`. */
   pages: Record<string, PageModule>;
   /** Defaults to the local api of DESIGN's ports. */
   apiBaseUrl?: string;
 }
 
-function DevLogin() {
+function DevLogin({ apiBaseUrl }: { apiBaseUrl: string }) {
   const [nik, setNik] = useState('100001');
   const [password, setPassword] = useState('admin123');
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +50,13 @@ function DevLogin() {
     try {
       writeSession(await loginWithNik(nik, password));
     } catch (e) {
-      setError(toApiError(e).message);
+      const failure = toApiError(e);
+      // The one failure a developer can fix from here: say how to start the api.
+      setError(
+        failure.kind === 'network'
+          ? `Api ${apiBaseUrl} tidak menjawab. Jalankan "pnpm --filter @sso/api dev", atau mulai remote ini dengan "pnpm dev" di foldernya: api ikut dijalankan.`
+          : failure.message,
+      );
     } finally {
       setBusy(false);
     }
@@ -94,9 +102,17 @@ function DevFrame({ descriptor, children }: { descriptor: RemoteDescriptor; chil
 }
 
 /** As in the host: a session, then the route's menu grant (else the no-access text). */
-function Protected({ requires, children }: { requires: RouteRequirement | undefined; children: ReactNode }) {
+function Protected({
+  apiBaseUrl,
+  requires,
+  children,
+}: {
+  apiBaseUrl: string;
+  requires: RouteRequirement | undefined;
+  children: ReactNode;
+}) {
   const session = useSession();
-  if (!session) return <DevLogin />;
+  if (!session) return <DevLogin apiBaseUrl={apiBaseUrl} />;
   if (requires && !accessOf(session, requires.menu).can(requires.capability)) {
     return <StatePanel title={t.access.noAccessTitle} body={t.access.noAccessBody} />;
   }
@@ -109,13 +125,15 @@ function Protected({ requires, children }: { requires: RouteRequirement | undefi
  */
 export function mountStandalone({
   descriptor,
+  exposes,
   pages,
   apiBaseUrl = 'http://localhost:4000',
 }: StandaloneOptions) {
   configureApi(apiBaseUrl);
   const queryClient = createQueryClient();
   const routes = descriptor.routes.map((route) => {
-    const load = pages[route.module];
+    const file = exposes[route.module];
+    const load = file ? pages[file.replace(/^\.\/src\//, './')] : undefined;
     const Page = load ? lazy(load) : () => <p>Modul {route.module} tidak ada.</p>;
     const page = (
       <Suspense fallback={<Spinner label="Loading..." />}>
@@ -124,7 +142,14 @@ export function mountStandalone({
     );
     return {
       path: route.path,
-      element: route.access === 'protected' ? <Protected requires={route.requires}>{page}</Protected> : page,
+      element:
+        route.access === 'protected' ? (
+          <Protected apiBaseUrl={apiBaseUrl} requires={route.requires}>
+            {page}
+          </Protected>
+        ) : (
+          page
+        ),
     };
   });
   const first = descriptor.routes.find((r) => !r.path.includes(':'))?.path ?? '/';

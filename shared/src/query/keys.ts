@@ -23,8 +23,3 @@ export const referenceKeys = {
   menus: (appsId: number) => [...referenceKeys.all(), 'menus', appsId] as const,
   companies: () => [...referenceKeys.all(), 'companies'] as const,
 };
-
-export const sessionKeys = {
-  all: () => ['session'] as const,
-  me: () => [...sessionKeys.all(), 'me'] as const,
-};

@@ -24,7 +24,6 @@ export interface DescriptorContract {
 export function testRemoteDescriptor({ name, packageDir, exposes, load }: DescriptorContract): void {
   const loaded: string[] = [];
   for (const file of Object.values(exposes)) {
-    if (file.endsWith('descriptor.ts')) continue;
     const modulePath = path.join(packageDir, file.replace(/\.tsx?$/, ''));
     jest.doMock(modulePath, () => {
       loaded.push(modulePath);
