@@ -51,6 +51,7 @@ class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
 export function RemoteUnavailable({ label, onRetry }: { label: string; onRetry: () => void }) {
   return (
     <StatePanel
+      page
       tone="error"
       title={t.federation.remoteFailedTitle}
       body={t.federation.remoteFailedBody(label)}

@@ -6,6 +6,7 @@ import { StatePanel } from '@sso/shared/ui';
 export function NoAccessPage() {
   return (
     <StatePanel
+      page
       title={t.access.noAccessTitle}
       body={t.access.noAccessBody}
       action={<Link to="/home">{t.access.backHome}</Link>}

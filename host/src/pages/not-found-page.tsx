@@ -14,6 +14,7 @@ export function NotFoundPage({ failed, onRetry }: { failed: RemoteEntry[]; onRet
   }
   return (
     <StatePanel
+      page
       title={t.federation.pageNotFound}
       body="Alamat yang Anda buka tidak tersedia."
       action={<Link to="/">Kembali ke halaman awal</Link>}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { t } from '@sso/shared/i18n';
-import { ArrowLeftIcon, Button } from '@sso/shared/ui';
+import { ArrowLeftIcon, Button, usePageHeading } from '@sso/shared/ui';
 import { AuthLogo } from './auth-logo';
 import styles from './auth-layout.module.css';
 
@@ -16,6 +16,7 @@ export interface AuthLayoutProps {
 
 /** Spec 2 "Other": auth screens use a card layout with a logo and an optional back arrow. */
 export function AuthLayout({ title, description, onBack, children }: AuthLayoutProps) {
+  const heading = usePageHeading(title);
   return (
     <main className={styles.page}>
       <div className={styles.card}>
@@ -26,7 +27,9 @@ export function AuthLayout({ title, description, onBack, children }: AuthLayoutP
         ) : null}
         <AuthLogo />
         <header className={styles.header}>
-          <h1 className={styles.title}>{title}</h1>
+          <h1 ref={heading} className={styles.title} tabIndex={-1}>
+            {title}
+          </h1>
           {description ? <p className={styles.description}>{description}</p> : null}
         </header>
         {children}

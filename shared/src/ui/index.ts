@@ -9,6 +9,7 @@ export { ConfirmDialogHost, confirm, type ConfirmOptions, type ConfirmVariant } 
 export { useLeaveConfirmation } from './use-leave-confirmation';
 export { StatePanel, type StatePanelProps } from './state-panel';
 export { PageHeader } from './page-header';
+export { usePageHeading } from './use-page-heading';
 export { safeHttpUrl, safeHexColor } from './safe-values';
 export * from './icons';
 export { OtpInput, emptyOtp, otpCode, fillOtp, type OtpInputProps } from './otp-input';
