@@ -135,11 +135,23 @@ test.describe('shell', () => {
     await page.goto(routes.home);
     const settings = page.getByRole('link', { name: 'Settings' });
     await expect(settings).toBeHidden();
-    await page.getByRole('button', { name: 'Buka menu' }).click();
+    const menuButton = page.getByRole('button', { name: 'Buka menu' });
+    await menuButton.click();
+    // A real modal dialog: named, focus inside, Escape closes it and focus returns to the button.
+    const dialog = page.getByRole('dialog', { name: 'Panel' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+    await expectNoA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await menuButton.click();
     await expect(settings).toBeVisible();
     await settings.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(settings).toBeHidden();
+    await expect(page).toHaveTitle('Settings · SSO Admin Panel');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
     await expectNoA11yViolations(page);
   });
 

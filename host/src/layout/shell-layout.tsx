@@ -4,11 +4,16 @@ import type { NavItem } from '@sso/shared/federation';
 import { displayNameOf, initialOf, sessionGrants, useSession } from '@sso/shared/session';
 import { CloseIcon, LogoutIcon, MenuIcon } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
+import { Dialog } from 'radix-ui';
 import { NavIcon } from './nav-icon';
+import { useMediaQuery } from './use-media-query';
 import { useFreshGrants } from './use-fresh-grants';
 import { useLogout } from './use-logout';
 import { selectedNavPath, visibleNav } from '../routing/nav-model';
 import styles from './shell-layout.module.css';
+
+/** Below this width the sidebar is a dialog behind the menu button (shell-layout.module.css). */
+const NARROW = '(max-width: 860px)';
 
 export interface ShellLayoutProps {
   nav: NavItem[];
@@ -24,82 +29,92 @@ export function ShellLayout({ nav: allNav, navPathOf, onPrefetch, children }: Sh
   const nav = useMemo(() => visibleNav(allNav, sessionGrants(session)), [allNav, session]);
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const narrow = useMediaQuery(NARROW);
   const logout = useLogout();
   useFreshGrants();
   const selected = selectedNavPath(pathname, nav, navPathOf);
 
-  return (
-    <div className={styles.shell}>
-      <a className={styles.skip} href="#main">
-        Lewati ke konten utama
-      </a>
-      <header className={styles.topbar}>
-        <button
-          type="button"
-          className={styles.menuButton}
-          aria-label="Buka menu"
-          aria-expanded={open}
-          aria-controls="sidebar"
-          onClick={() => setOpen(true)}
-        >
-          <MenuIcon />
-        </button>
-        <span className={styles.topTitle}>{t.nav.panel}</span>
-      </header>
-      {open ? <div className={styles.backdrop} onClick={() => setOpen(false)} aria-hidden="true" /> : null}
-      <aside id="sidebar" className={`${styles.sidebar} ${open ? styles.open : ''}`}>
-        <div className={styles.brand}>
-          <h2 className={styles.brandTitle}>{t.nav.panel}</h2>
-          <button
-            type="button"
-            className={styles.closeButton}
-            aria-label="Tutup menu"
-            onClick={() => setOpen(false)}
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        <nav aria-label="Menu utama">
-          <ul className={styles.navList}>
-            {nav.map((item) => (
-              <li key={item.path}>
-                <Link
-                  to={item.path}
-                  className={`${styles.navItem} ${selected === item.path ? styles.active : ''}`}
-                  aria-current={selected === item.path ? 'page' : undefined}
-                  onClick={() => setOpen(false)}
-                  onMouseEnter={() => onPrefetch(item.path)}
-                  onFocus={() => onPrefetch(item.path)}
-                >
-                  <NavIcon name={item.icon} />
-                  <span>{item.label}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className={styles.user}>
-          <span className={styles.avatar} aria-hidden="true">
-            {session ? initialOf(session) : ''}
-          </span>
-          <span className={styles.userName}>{session ? displayNameOf(session) : ''}</span>
-        </div>
-        <button
-          type="button"
-          className={styles.logout}
-          onClick={() => void logout.run()}
-          disabled={logout.pending}
-        >
-          <LogoutIcon />
-          <span>{t.nav.logout}</span>
-        </button>
-      </aside>
-      <div className={styles.content}>
-        <main id="main" className={styles.main} tabIndex={-1}>
-          {children ?? <Outlet />}
-        </main>
-        <footer className={styles.footer}>{t.footer(new Date().getFullYear())}</footer>
+  const navigation = (
+    <>
+      <nav aria-label="Menu utama">
+        <ul className={styles.navList}>
+          {nav.map((item) => (
+            <li key={item.path}>
+              <Link
+                to={item.path}
+                className={`${styles.navItem} ${selected === item.path ? styles.active : ''}`}
+                aria-current={selected === item.path ? 'page' : undefined}
+                onClick={() => setOpen(false)}
+                onMouseEnter={() => onPrefetch(item.path)}
+                onFocus={() => onPrefetch(item.path)}
+              >
+                <NavIcon name={item.icon} />
+                <span>{item.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={styles.user}>
+        <span className={styles.avatar} aria-hidden="true">
+          {session ? initialOf(session) : ''}
+        </span>
+        <span className={styles.userName}>{session ? displayNameOf(session) : ''}</span>
       </div>
-    </div>
+      <button
+        type="button"
+        className={styles.logout}
+        onClick={() => void logout.run()}
+        disabled={logout.pending}
+      >
+        <LogoutIcon />
+        <span>{t.nav.logout}</span>
+      </button>
+    </>
+  );
+
+  return (
+    <Dialog.Root open={narrow && open} onOpenChange={setOpen}>
+      <div className={styles.shell}>
+        <a className={styles.skip} href="#main">
+          Lewati ke konten utama
+        </a>
+        <header className={styles.topbar}>
+          <Dialog.Trigger className={styles.menuButton} aria-label="Buka menu">
+            <MenuIcon />
+          </Dialog.Trigger>
+          <span className={styles.topTitle}>{t.nav.panel}</span>
+        </header>
+        {narrow ? (
+          // Narrow screens: the sidebar is a modal dialog (Escape closes it, focus stays inside and
+          // returns to the menu button).
+          <Dialog.Portal>
+            <Dialog.Overlay className={styles.backdrop} />
+            <Dialog.Content className={`${styles.sidebar} ${styles.open}`} aria-describedby={undefined}>
+              <div className={styles.brand}>
+                <Dialog.Title className={styles.brandTitle}>{t.nav.panel}</Dialog.Title>
+                <Dialog.Close className={styles.closeButton} aria-label="Tutup menu">
+                  <CloseIcon />
+                </Dialog.Close>
+              </div>
+              {navigation}
+            </Dialog.Content>
+          </Dialog.Portal>
+        ) : (
+          <aside className={styles.sidebar}>
+            <div className={styles.brand}>
+              <h2 className={styles.brandTitle}>{t.nav.panel}</h2>
+            </div>
+            {navigation}
+          </aside>
+        )}
+        <div className={styles.content}>
+          <main id="main" className={styles.main} tabIndex={-1}>
+            {children ?? <Outlet />}
+          </main>
+          <footer className={styles.footer}>{t.footer(new Date().getFullYear())}</footer>
+        </div>
+      </div>
+    </Dialog.Root>
   );
 }
