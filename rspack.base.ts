@@ -7,6 +7,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedPolicy } from './federation.shared.ts';
+import { PrecompressPlugin } from './rspack.precompress.ts';
 import type { RemoteDescriptor } from './shared/src/federation/descriptor.ts';
 
 export interface AppOptions {
@@ -130,6 +131,8 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
       }),
+      // Brotli 11 and gzip 9 files beside each asset, served as they are (ADR 0006).
+      isProd ? new PrecompressPlugin() : null,
     ],
     optimization: { minimize: isProd },
     performance: false,
