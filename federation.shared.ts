@@ -26,12 +26,14 @@ function installedVersion(pkg: string, fromDir: string): string {
   return versionOf(require.resolve(`${pkg}/package.json`, { paths: [fromDir] }));
 }
 
-/** Packages that must be one instance across host and remotes (context, hooks, caches). */
+/**
+ * Packages that must be one instance across host and remotes (context, hooks, caches). Not the
+ * router: shared whole it could not be tree-shaken, so the host bundles it and remotes use the
+ * host's router through `@sso/shared/navigation` (ADR 0006).
+ */
 export const singletonPackages = [
   'react',
   'react-dom',
-  'react-router',
-  'react-router-dom',
   '@tanstack/react-query',
   '@tanstack/query-core',
 ] as const;
@@ -46,6 +48,7 @@ export const sharedSubpaths = [
   'ui-data',
   'i18n',
   'federation',
+  'navigation',
 ] as const;
 
 export interface SharedEntry {
@@ -68,6 +71,7 @@ const firstScreenSubpaths = new Set<string>([
   'ui',
   'i18n',
   'federation',
+  'navigation',
 ]);
 
 export function sharedPolicy(appDir: string, options: { host?: boolean } = {}): Record<string, SharedEntry> {

@@ -24,7 +24,7 @@ function project({ name, dir, env = 'jsdom' }) {
       '\\.css$': 'identity-obj-proxy',
       // @sso/shared imports itself by its public subpaths (one module instance under federation).
       '^@sso/shared/dev-shell$': path.join(__dirname, 'shared/src/dev-shell/index.tsx'),
-      '^@sso/shared/(contract|api|session|query|ui|ui-data|i18n|federation|testing)$': path.join(
+      '^@sso/shared/(contract|api|session|query|ui|ui-data|i18n|federation|navigation|testing)$': path.join(
         __dirname,
         'shared/src/$1/index.ts',
       ),

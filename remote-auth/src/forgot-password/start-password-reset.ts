@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sso/shared/navigation';
 import { toast } from '@sso/shared/ui';
 import { startCooldown } from '../otp/resend-cooldown';
 import { findResetAccount } from './find-reset-account';

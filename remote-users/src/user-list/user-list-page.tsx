@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sso/shared/navigation';
 import type { User } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { Button, PageHeader, Spinner, StatePanel } from '@sso/shared/ui';

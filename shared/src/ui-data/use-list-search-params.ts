@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@sso/shared/navigation';
 import {
   parseListSearchParams,
   writeListSearchParams,
