@@ -43,7 +43,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^@sso/shared(?!/(contract|api|session|query|ui|ui-data|i18n|federation|navigation|dev-shell|testing)$)',
+                '^@sso/shared(?!/(contract|api|session|query|ui|ui-data|i18n|federation|navigation|validate|dev-shell|testing)$)',
               message:
                 'Import @sso/shared only through its public subpaths (@sso/shared/ui, /api, /contract, …).',
             },

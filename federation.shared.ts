@@ -49,6 +49,7 @@ export const sharedSubpaths = [
   'i18n',
   'federation',
   'navigation',
+  'validate',
 ] as const;
 
 export interface SharedEntry {
@@ -61,17 +62,18 @@ export interface SharedEntry {
 
 /**
  * Shared modules every first screen needs. The host bundles them into its entry (`eager`) instead
- * of one lazy chunk each: the same bytes in a few requests instead of ~15 (issue 8).
+ * of one lazy chunk each: the same bytes in a few requests instead of ~15 (issue 8). Not the api
+ * client (axios) and the zod contract: they load with the first request or page that uses them
+ * (ADR 0006); the first screen checks what it reads with `validate`.
  */
 const firstScreenSubpaths = new Set<string>([
-  'contract',
-  'api',
   'session',
   'query',
   'ui',
   'i18n',
   'federation',
   'navigation',
+  'validate',
 ]);
 
 export function sharedPolicy(appDir: string, options: { host?: boolean } = {}): Record<string, SharedEntry> {

@@ -24,10 +24,8 @@ function project({ name, dir, env = 'jsdom' }) {
       '\\.css$': 'identity-obj-proxy',
       // @sso/shared imports itself by its public subpaths (one module instance under federation).
       '^@sso/shared/dev-shell$': path.join(__dirname, 'shared/src/dev-shell/index.tsx'),
-      '^@sso/shared/(contract|api|session|query|ui|ui-data|i18n|federation|navigation|testing)$': path.join(
-        __dirname,
-        'shared/src/$1/index.ts',
-      ),
+      '^@sso/shared/(contract|api|session|query|ui|ui-data|i18n|federation|navigation|validate|testing)$':
+        path.join(__dirname, 'shared/src/$1/index.ts'),
     },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     setupFilesAfterEnv: env === 'jsdom' ? [require.resolve('./jest.setup-dom.cjs')] : [],

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { configureApi } from '@sso/shared/api';
+import { setRuntimeConfig } from '@sso/shared/federation';
 import { setProductName } from '@sso/shared/i18n';
 import { App } from './app';
 import { loadConfig } from './config/load-config';
@@ -9,7 +9,8 @@ async function start(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);
   try {
     const config = await loadConfig();
-    configureApi(config.apiBaseUrl);
+    // The api client reads its origin from here on its first request (it is not loaded yet).
+    setRuntimeConfig(config);
     setProductName(config.productName);
     const states = await discoverRemotes(config.remotes);
     reactRoot.render(<App config={config} initialStates={states} />);

@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
-import { api } from '@sso/shared/api';
-import { paths } from '@sso/shared/contract';
 import { clearSession, readSession } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
-
-const logoutResponse = z.object({
-  message: z.string().optional(),
-  data: z.object({ message: z.string() }).partial().nullish(),
-});
 
 /**
  * Spec 4 "Logout success: clears the session and goes to /". The server's message is shown. If the
@@ -23,12 +15,8 @@ export function useLogout() {
     setPending(true);
     try {
       if (session) {
-        const result = await api.post(
-          paths.session.logout,
-          { session_token: session.session_token, app_id: session.app_id ?? null },
-          logoutResponse,
-        );
-        const message = result.data?.message ?? result.message;
+        const { requestLogout } = await import('./logout-request');
+        const message = await requestLogout(session);
         if (message) toast.success(message);
       }
     } catch {
