@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../auth-action/use-action';
 import { writeSession } from '@sso/shared/session';
 import { useFinishLogin } from './use-finish-login';
 
@@ -33,5 +33,5 @@ export function preloadLoginCall(): void {
 
 export function useLoginWithNik() {
   const finish = useFinishLogin();
-  return useMutation({ mutationFn: loginAndStore, onSuccess: finish });
+  return useAction({ action: loginAndStore, onSuccess: finish });
 }
