@@ -63,12 +63,11 @@ export interface SharedEntry {
 /**
  * Shared modules every first screen needs. The host bundles them into its entry (`eager`) instead
  * of one lazy chunk each: the same bytes in a few requests instead of ~15 (issue 8). Not the api
- * client (axios) and the zod contract: they load with the first request or page that uses them
- * (ADR 0006); the first screen checks what it reads with `validate`.
+ * client (axios), the zod contract and the query cache: they load with the protected layout or the
+ * first request that uses them (ADR 0006); the first screen checks what it reads with `validate`.
  */
 const firstScreenSubpaths = new Set<string>([
   'session',
-  'query',
   'ui',
   'i18n',
   'federation',
@@ -76,12 +75,19 @@ const firstScreenSubpaths = new Set<string>([
   'validate',
 ]);
 
+/** Singletons the first screen does without: the query cache comes with the protected layout. */
+const laterPackages = new Set<string>(['@tanstack/react-query', '@tanstack/query-core']);
+
 export function sharedPolicy(appDir: string, options: { host?: boolean } = {}): Record<string, SharedEntry> {
   const eager = options.host ? { eager: true } : {};
   const shared: Record<string, SharedEntry> = {};
   for (const pkg of singletonPackages) {
     const version = installedVersion(pkg, appDir);
-    shared[pkg] = { singleton: true, requiredVersion: `^${version}`, ...eager };
+    shared[pkg] = {
+      singleton: true,
+      requiredVersion: `^${version}`,
+      ...(laterPackages.has(pkg) ? {} : eager),
+    };
   }
   // Deep imports such as react/jsx-runtime and react-dom/client must resolve to the same copy.
   for (const pkg of ['react', 'react-dom'] as const) {

@@ -1,12 +1,15 @@
 import { createRoot } from 'react-dom/client';
 import { setRuntimeConfig } from '@sso/shared/federation';
 import { setProductName } from '@sso/shared/i18n';
+import { readSession } from '@sso/shared/session';
 import { App } from './app';
 import { loadConfig } from './config/load-config';
 import { discoverRemotes } from './federation/remote-registry';
+import { preloadShellFor } from './routing/build-routes';
 
 async function start(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);
+  preloadShellFor(window.location.pathname, readSession() !== null);
   try {
     const config = await loadConfig();
     // The api client reads its origin from here on its first request (it is not loaded yet).

@@ -1,15 +1,27 @@
 import { matchPath, Outlet, type RouteObject } from 'react-router-dom';
 import type { NavItem, RemoteEntry, RemoteRoute } from '@sso/shared/federation';
 import { useSession } from '@sso/shared/session';
-import { HandoffPage } from '../handoff/handoff-page';
-import { ShellLayout } from '../layout/shell-layout';
 import { HeadingPage } from '../pages/heading-page';
-import { NotFoundPage } from '../pages/not-found-page';
 import { RemotePage } from '../federation/remote-page';
 import { prefetchPage } from '../federation/load-page';
 import type { RemoteState } from '../federation/remote-registry';
 import { RedirectIfSession, RequireSession } from './guards';
+import { lazyComponent } from './lazy-component';
 import { hostNav, mergeNav } from './nav-model';
+
+/**
+ * Not on the first screen of /login: the shell (and its stylesheet), the handoff page (and its
+ * decompressor) and the not-found page load when rendered, or earlier by `preloadShellFor` (ADR 0006).
+ */
+const ShellLayout = lazyComponent(() => import('../layout/shell-layout').then((m) => m.ShellLayout));
+const HandoffPage = lazyComponent(() => import('../handoff/handoff-page').then((m) => m.HandoffPage));
+const NotFoundPage = lazyComponent(() => import('../pages/not-found-page').then((m) => m.NotFoundPage));
+
+/** Starts loading what the page at `pathname` shows first: the shell once signed in, or the handoff. */
+export function preloadShellFor(pathname: string, signedIn: boolean): void {
+  if (pathname === '/') HandoffPage.preload();
+  else if (signedIn) ShellLayout.preload();
+}
 
 interface ResolvedRoute extends RemoteRoute {
   remote: RemoteEntry;
