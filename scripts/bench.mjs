@@ -413,9 +413,9 @@ async function main() {
   fs.writeFileSync(path.join(root, 'bench/report.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log('\nfigure                                   value');
   for (const [k, v] of Object.entries({
-    'baseline JS (KB gzip)': base.jsKB,
+    'baseline JS (KB as served)': base.jsKB,
     'baseline first render (ms)': base.firstRenderMs,
-    '/login JS (KB gzip)': loginFig.jsKB,
+    '/login JS (KB as served)': loginFig.jsKB,
     '/login requests': loginFig.requests,
     '/login time to Masuk (ms)': loginFig.masukVisibleMs,
     '/user-management JS added (KB)': navFig.jsAddedKB,
