@@ -5,7 +5,7 @@ import { readSession } from '@sso/shared/session';
 import { App } from './app';
 import { loadConfig } from './config/load-config';
 import { discoverRemotes } from './federation/remote-registry';
-import { preloadShellFor } from './routing/build-routes';
+import { prefetchPageAt, preloadShellFor } from './routing/build-routes';
 
 async function start(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);
@@ -16,6 +16,7 @@ async function start(root: HTMLElement): Promise<void> {
     setRuntimeConfig(config);
     setProductName(config.productName);
     const states = await discoverRemotes(config.remotes);
+    prefetchPageAt(states, window.location.pathname);
     reactRoot.render(<App config={config} initialStates={states} />);
   } catch (error) {
     console.error('[host] start failed', error);
@@ -31,5 +32,7 @@ async function start(root: HTMLElement): Promise<void> {
   }
 }
 
-const root = document.getElementById('root');
-if (root) void start(root);
+export function startApp(): void {
+  const root = document.getElementById('root');
+  if (root) void start(root);
+}

@@ -17,6 +17,21 @@ const ShellLayout = lazyComponent(() => import('../layout/shell-layout').then((m
 const HandoffPage = lazyComponent(() => import('../handoff/handoff-page').then((m) => m.HandoffPage));
 const NotFoundPage = lazyComponent(() => import('../pages/not-found-page').then((m) => m.NotFoundPage));
 
+/**
+ * Starts loading the code of the remote page at `pathname` before the first render, so the remote's
+ * container and page evaluate while React renders the shell around them (ADR 0006).
+ */
+export function prefetchPageAt(states: RemoteState[], pathname: string): void {
+  for (const state of states) {
+    if (state.status === 'failed') continue;
+    const route = state.descriptor.routes.find((r) => matchPath(r.path, pathname));
+    if (route) {
+      prefetchPage(state.name, route.module);
+      return;
+    }
+  }
+}
+
 /** Starts loading what the page at `pathname` shows first: the shell once signed in, or the handoff. */
 export function preloadShellFor(pathname: string, signedIn: boolean): void {
   if (pathname === '/') HandoffPage.preload();
