@@ -12,7 +12,7 @@ export interface AppProps {
 
 /**
  * The shell: one router, the toast and dialog hosts every remote uses. The one QueryClient comes
- * with the protected layout (layout/shell-layout.tsx): public pages paint without it (ADR 0006).
+ * with the protected layout (layout/protected-layout.tsx): public pages paint without it (ADR 0006).
  */
 export function App({ config, initialStates }: AppProps) {
   const [states, setStates] = useState(initialStates);

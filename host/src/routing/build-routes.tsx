@@ -10,10 +10,10 @@ import { lazyComponent } from './lazy-component';
 import { hostNav, mergeNav } from './nav-model';
 
 /**
- * Not on the first screen of /login: the shell (and its stylesheet), the handoff page (and its
+ * Not on the first screen of /login: the shell (its stylesheet, the query cache), the handoff page (and its
  * decompressor) and the not-found page load when rendered, or earlier by `preloadShellFor` (ADR 0006).
  */
-const ShellLayout = lazyComponent(() => import('../layout/shell-layout').then((m) => m.ShellLayout));
+const ShellLayout = lazyComponent(() => import('../layout/protected-layout').then((m) => m.ProtectedLayout));
 const HandoffPage = lazyComponent(() => import('../handoff/handoff-page').then((m) => m.HandoffPage));
 const NotFoundPage = lazyComponent(() => import('../pages/not-found-page').then((m) => m.NotFoundPage));
 
