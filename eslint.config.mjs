@@ -153,6 +153,33 @@ export default tseslint.config(
     },
   },
   {
+    // One router instance, bundled once by the host (ADR 0006): remotes and the shared kit reach it
+    // through the @sso/shared/navigation facade. The host and the standalone dev shell own a router.
+    // (After the block above: it repeats its @sso/shared/testing rule, which this one replaces.)
+    files: ['remote-*/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/test-support/**',
+      'shared/src/navigation/**',
+      'shared/src/dev-shell/**',
+      'shared/src/testing/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/^react-router(-dom)?(\\/.*)?$/]',
+          message:
+            'Import Link, Navigate and the router hooks from @sso/shared/navigation: react-router is not shared, the host owns the one router. Missing one? Add it to the facade.',
+        },
+        {
+          selector: "ImportDeclaration[source.value='@sso/shared/testing']",
+          message: '@sso/shared/testing is for tests only (*.test.ts, test-support/).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'api/src/test-support/**'],
     rules: {
       '@typescript-eslint/consistent-type-assertions': 'off',

@@ -26,12 +26,14 @@ function installedVersion(pkg: string, fromDir: string): string {
   return versionOf(require.resolve(`${pkg}/package.json`, { paths: [fromDir] }));
 }
 
-/** Packages that must be one instance across host and remotes (context, hooks, caches). */
+/**
+ * Packages that must be one instance across host and remotes (context, hooks, caches). Not the
+ * router: shared whole it could not be tree-shaken, so the host bundles it and remotes use the
+ * host's router through `@sso/shared/navigation` (ADR 0006).
+ */
 export const singletonPackages = [
   'react',
   'react-dom',
-  'react-router',
-  'react-router-dom',
   '@tanstack/react-query',
   '@tanstack/query-core',
 ] as const;
@@ -46,6 +48,8 @@ export const sharedSubpaths = [
   'ui-data',
   'i18n',
   'federation',
+  'navigation',
+  'validate',
 ] as const;
 
 export interface SharedEntry {
@@ -58,24 +62,32 @@ export interface SharedEntry {
 
 /**
  * Shared modules every first screen needs. The host bundles them into its entry (`eager`) instead
- * of one lazy chunk each: the same bytes in a few requests instead of ~15 (issue 8).
+ * of one lazy chunk each: the same bytes in a few requests instead of ~15 (issue 8). Not the api
+ * client (axios), the zod contract and the query cache: they load with the protected layout or the
+ * first request that uses them (ADR 0006); the first screen checks what it reads with `validate`.
  */
 const firstScreenSubpaths = new Set<string>([
-  'contract',
-  'api',
   'session',
-  'query',
   'ui',
   'i18n',
   'federation',
+  'navigation',
+  'validate',
 ]);
+
+/** Singletons the first screen does without: the query cache comes with the protected layout. */
+const laterPackages = new Set<string>(['@tanstack/react-query', '@tanstack/query-core']);
 
 export function sharedPolicy(appDir: string, options: { host?: boolean } = {}): Record<string, SharedEntry> {
   const eager = options.host ? { eager: true } : {};
   const shared: Record<string, SharedEntry> = {};
   for (const pkg of singletonPackages) {
     const version = installedVersion(pkg, appDir);
-    shared[pkg] = { singleton: true, requiredVersion: `^${version}`, ...eager };
+    shared[pkg] = {
+      singleton: true,
+      requiredVersion: `^${version}`,
+      ...(laterPackages.has(pkg) ? {} : eager),
+    };
   }
   // Deep imports such as react/jsx-runtime and react-dom/client must resolve to the same copy.
   for (const pkg of ['react', 'react-dom'] as const) {

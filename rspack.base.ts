@@ -9,6 +9,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { sharedPolicy } from './federation.shared.ts';
 import { pageSecurityHeaders, readConfig } from './scripts/lib/csp.mjs';
+import { PrecompressPlugin } from './rspack.precompress.ts';
 import type { RemoteDescriptor } from './shared/src/federation/descriptor.ts';
 
 export interface AppOptions {
@@ -160,6 +161,8 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
       }),
+      // Brotli 11 and gzip 9 files beside each asset, served as they are (ADR 0006).
+      isProd ? new PrecompressPlugin() : null,
     ],
     optimization: { minimize: isProd },
     // `rspack serve` compiles dynamic imports on first request by default; a host loading a remote's

@@ -59,7 +59,7 @@ test.describe('federation', () => {
         Record<string, Record<string, Record<string, { from: string; loaded?: unknown }>>>
       >(share)) {
         for (const packages of Object.values(scopes)) {
-          for (const pkg of ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query']) {
+          for (const pkg of ['react', 'react-dom', '@sso/shared/navigation', '@tanstack/react-query']) {
             for (const version of Object.values(packages[pkg] ?? {}))
               if (version.loaded) found.push(`${pkg}<-${version.from}`);
           }
@@ -67,10 +67,11 @@ test.describe('federation', () => {
       }
       return [...new Set(found)].sort();
     });
+    // The router is not shared: remotes reach the host's one router through its navigation facade.
     expect(providers).toEqual([
+      '@sso/shared/navigation<-host',
       '@tanstack/react-query<-host',
       'react-dom<-host',
-      'react-router-dom<-host',
       'react<-host',
     ]);
   });

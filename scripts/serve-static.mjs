@@ -1,8 +1,9 @@
 // Serves one app's production build the way it is deployed (DESIGN "Deploy"):
 // index.html, mf-manifest.json, remoteEntry.js and config.json no-cache; hashed chunks immutable;
-// gzip; CORS for the host's manifest fetch; no referrer; for the host page (spa) its
-// Content-Security-Policy from the runtime config (scripts/lib/csp.mjs). Files are read from disk on every request,
-// so swapping a remote's folder (an independent redeploy) shows after a reload.
+// the build's brotli 11 / gzip 9 files (rspack.precompress.ts) when the client accepts them, gzip on
+// the fly for anything else; CORS for the host's manifest fetch; no referrer; for the host page (spa)
+// its Content-Security-Policy from the runtime config (scripts/lib/csp.mjs). Files are read from
+// disk on every request, so swapping a remote's folder (an independent redeploy) shows after a reload.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,7 +28,9 @@ export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, config
     dev: true, // read from disk each request (see header comment)
     etag: true,
     single: spa,
-    gzip: false,
+    // Compressed once at build time, at the highest level: `<file>.br` / `<file>.gz` beside each asset.
+    brotli: true,
+    gzip: true,
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
     },

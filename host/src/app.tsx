@@ -1,7 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@sso/shared/query';
 import { ConfirmDialogHost, Toaster } from '@sso/shared/ui';
 import type { RuntimeConfig } from '@sso/shared/federation';
 import { discoverRemotes, type RemoteState } from './federation/remote-registry';
@@ -12,9 +10,11 @@ export interface AppProps {
   initialStates: RemoteState[];
 }
 
-/** The shell: one QueryClient, one router, the toast and dialog hosts every remote uses. */
+/**
+ * The shell: one router, the toast and dialog hosts every remote uses. The one QueryClient comes
+ * with the protected layout (layout/protected-layout.tsx): public pages paint without it (ADR 0006).
+ */
 export function App({ config, initialStates }: AppProps) {
-  const [queryClient] = useState(createQueryClient);
   const [states, setStates] = useState(initialStates);
 
   const retryDiscovery = useCallback(() => {
@@ -27,10 +27,10 @@ export function App({ config, initialStates }: AppProps) {
   );
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <RouterProvider router={router} />
       <Toaster />
       <ConfirmDialogHost />
-    </QueryClientProvider>
+    </>
   );
 }

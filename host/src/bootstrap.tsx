@@ -1,18 +1,23 @@
 import './no-eval';
 import { createRoot } from 'react-dom/client';
-import { configureApi } from '@sso/shared/api';
+import { setRuntimeConfig } from '@sso/shared/federation';
 import { setProductName } from '@sso/shared/i18n';
+import { readSession } from '@sso/shared/session';
 import { App } from './app';
 import { loadConfig } from './config/load-config';
 import { discoverRemotes } from './federation/remote-registry';
+import { prefetchPageAt, preloadShellFor } from './routing/build-routes';
 
 async function start(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);
+  preloadShellFor(window.location.pathname, readSession() !== null);
   try {
     const config = await loadConfig();
-    configureApi(config.apiBaseUrl);
+    // The api client reads its origin from here on its first request (it is not loaded yet).
+    setRuntimeConfig(config);
     setProductName(config.productName);
     const states = await discoverRemotes(config.remotes);
+    prefetchPageAt(states, window.location.pathname);
     reactRoot.render(<App config={config} initialStates={states} />);
   } catch (error) {
     console.error('[host] start failed', error);
@@ -28,5 +33,7 @@ async function start(root: HTMLElement): Promise<void> {
   }
 }
 
-const root = document.getElementById('root');
-if (root) void start(root);
+export function startApp(): void {
+  const root = document.getElementById('root');
+  if (root) void start(root);
+}

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { remoteDescriptorSchema, type RemoteDescriptor } from '@sso/shared/federation';
+import { record } from '@sso/shared/validate';
 
 const KEY = 'sso.remote-descriptors';
-const cacheSchema = z.record(z.string(), remoteDescriptorSchema);
+const cacheSchema = record(remoteDescriptorSchema);
 
 /**
  * The last descriptor each remote served. When a remote is down at start, its routes and sidebar

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '@sso/shared/api';
-import { logoutResponseSchema, paths } from '@sso/shared/contract';
 import { clearSession, readSession } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
 
@@ -17,19 +15,9 @@ export function useLogout() {
     setPending(true);
     try {
       if (session) {
-        const result = await api.post(
-          paths.session.logout,
-          // A handed-over session may carry no app_id: the api then ends the token's own session.
-          {
-            session_token: session.session_token,
-            ...(session.app_id != null ? { app_id: session.app_id } : {}),
-          },
-          logoutResponseSchema,
-          // The login token ends the whole login (every app session of it); a handed-over session
-          // has only its access token, which ends that app session.
-          { token: session.token ?? session.access_token },
-        );
-        toast.success(result.data.message);
+        const { requestLogout } = await import('./logout-request');
+        const message = await requestLogout(session);
+        if (message) toast.success(message);
       }
     } catch {
       toast.info('Sesi diakhiri di perangkat ini.');

@@ -3,15 +3,42 @@ import type { ReactNode } from 'react';
 import { PANEL_MENU } from '@sso/shared/contract';
 import type { NavItem, RemoteEntry, RemoteRoute, RouteRequirement } from '@sso/shared/federation';
 import { useSession } from '@sso/shared/session';
-import { HandoffPage } from '../handoff/handoff-page';
-import { ShellLayout } from '../layout/shell-layout';
 import { HeadingPage } from '../pages/heading-page';
-import { NotFoundPage } from '../pages/not-found-page';
 import { RemotePage } from '../federation/remote-page';
 import { prefetchPage } from '../federation/load-page';
 import type { RemoteState } from '../federation/remote-registry';
 import { RedirectIfSession, RequireAccess, RequireSession } from './guards';
+import { lazyComponent } from './lazy-component';
 import { hostNav, mergeNav } from './nav-model';
+
+/**
+ * Not on the first screen of /login: the shell (its stylesheet, the query cache), the handoff page (and its
+ * decompressor) and the not-found page load when rendered, or earlier by `preloadShellFor` (ADR 0006).
+ */
+const ShellLayout = lazyComponent(() => import('../layout/protected-layout').then((m) => m.ProtectedLayout));
+const HandoffPage = lazyComponent(() => import('../handoff/handoff-page').then((m) => m.HandoffPage));
+const NotFoundPage = lazyComponent(() => import('../pages/not-found-page').then((m) => m.NotFoundPage));
+
+/**
+ * Starts loading the code of the remote page at `pathname` before the first render, so the remote's
+ * container and page evaluate while React renders the shell around them (ADR 0006).
+ */
+export function prefetchPageAt(states: RemoteState[], pathname: string): void {
+  for (const state of states) {
+    if (state.status === 'failed') continue;
+    const route = state.descriptor.routes.find((r) => matchPath(r.path, pathname));
+    if (route) {
+      prefetchPage(state.name, route.module);
+      return;
+    }
+  }
+}
+
+/** Starts loading what the page at `pathname` shows first: the shell once signed in, or the handoff. */
+export function preloadShellFor(pathname: string, signedIn: boolean): void {
+  if (pathname === '/') HandoffPage.preload();
+  else if (signedIn) ShellLayout.preload();
+}
 
 interface ResolvedRoute extends RemoteRoute {
   remote: RemoteEntry;

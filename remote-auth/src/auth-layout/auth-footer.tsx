@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sso/shared/navigation';
 import styles from './auth-layout.module.css';
 
 export interface AuthFooterProps {

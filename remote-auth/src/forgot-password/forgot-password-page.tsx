@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sso/shared/navigation';
 import { t } from '@sso/shared/i18n';
 import { Button, TextField } from '@sso/shared/ui';
 import { serverFormErrors } from '../auth-errors/server-form-errors';

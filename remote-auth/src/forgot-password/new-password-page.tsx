@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '@sso/shared/navigation';
 import { isPasswordLongEnough } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { Button, PasswordField } from '@sso/shared/ui';

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useAction } from '../auth-action/use-action';
+import { useNavigate } from '@sso/shared/navigation';
 import { api } from '@sso/shared/api';
 import { paths, resetPasswordResponseSchema, type ResetPasswordResponse } from '@sso/shared/contract';
 import { toast } from '@sso/shared/ui';
@@ -37,8 +37,8 @@ export function resetPassword({
  */
 export function useResetPassword() {
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: resetPassword,
+  return useAction({
+    action: resetPassword,
     onSuccess: (response) => {
       clearResetFlow();
       toast.success(response.message);

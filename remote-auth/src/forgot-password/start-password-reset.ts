@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useAction } from '../auth-action/use-action';
+import { useNavigate } from '@sso/shared/navigation';
 import { toast } from '@sso/shared/ui';
 import { startCooldown } from '../otp/resend-cooldown';
 import { findResetAccount } from './find-reset-account';
@@ -22,8 +22,8 @@ export async function startPasswordReset(nik: string): Promise<StartedReset> {
 /** Stores nik and masked phone, starts the resend cooldown and goes to /validate-otp. */
 export function useStartPasswordReset() {
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: startPasswordReset,
+  return useAction({
+    action: startPasswordReset,
     onSuccess: ({ nik, maskedPhone, message }) => {
       resetNikStore.write(nik);
       resetPhoneStore.write(maskedPhone);

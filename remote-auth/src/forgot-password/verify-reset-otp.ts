@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useAction } from '../auth-action/use-action';
+import { useNavigate } from '@sso/shared/navigation';
 import { api } from '@sso/shared/api';
 import { paths, verifyResetOtpResponseSchema, type VerifyResetOtpResponse } from '@sso/shared/contract';
 import { resetNikStore, resetOtpStore } from './reset-storage';
@@ -21,8 +21,8 @@ export function verifyResetOtp({
 /** A verified code: store nik and otp, go to /new-password (spec 4). */
 export function useVerifyResetOtp() {
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: verifyResetOtp,
+  return useAction({
+    action: verifyResetOtp,
     onSuccess: (_response, { nik, code }) => {
       resetNikStore.write(nik);
       resetOtpStore.write(code);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sso/shared/navigation';
 import { t } from '@sso/shared/i18n';
 import { Button, toast } from '@sso/shared/ui';
 import { serverFormErrors } from '../auth-errors/server-form-errors';

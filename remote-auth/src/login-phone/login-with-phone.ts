@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../auth-action/use-action';
 import { api, completeLogin } from '@sso/shared/api';
 import { loginResponseSchema, paths } from '@sso/shared/contract';
 import { writeSession } from '@sso/shared/session';
@@ -26,8 +26,8 @@ export async function loginWithPhone({ phone, code }: { phone: string; code: str
 
 export function useLoginWithPhone() {
   const finish = useFinishLogin();
-  return useMutation({
-    mutationFn: loginWithPhone,
+  return useAction({
+    action: loginWithPhone,
     onSuccess: () => {
       clearLoginPhoneFlow();
       finish();

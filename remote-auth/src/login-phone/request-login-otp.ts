@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../auth-action/use-action';
 import { api } from '@sso/shared/api';
 import { otpSentResponseSchema, paths, type OtpSentResponse } from '@sso/shared/contract';
 
@@ -8,5 +8,5 @@ export function requestLoginOtp(phone: string): Promise<OtpSentResponse> {
 }
 
 export function useRequestLoginOtp() {
-  return useMutation({ mutationFn: requestLoginOtp });
+  return useAction({ action: requestLoginOtp });
 }

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, api, completeLogin } from '@sso/shared/api';
 import { readSession } from '@sso/shared/session';
@@ -132,7 +132,7 @@ describe('VerifyLoginOtpPage', () => {
     await user.click(resendButton());
     expect(post).toHaveBeenCalledWith('/auth/request-otp', { phone: '081234567890' }, expect.anything());
     expect(success).toHaveBeenCalledWith('Kode OTP berhasil dikirim');
-    expect(resendButton()).toHaveTextContent('05:00');
+    await waitFor(() => expect(resendButton()).toHaveTextContent('05:00'));
     expect(loginCooldownStore.read()?.count).toBe(1);
   });
 

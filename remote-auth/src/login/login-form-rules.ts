@@ -13,3 +13,15 @@ export const nikRules = {
 export const passwordRules = {
   validate: (value: string) => value !== '' || t.auth.passwordRequired,
 };
+
+export type LoginFormErrors = Partial<Record<keyof LoginFormValues, string>>;
+
+/** The same rules for the login form, which paints without react-hook-form (ADR 0006). */
+export function validateLogin(values: LoginFormValues): LoginFormErrors {
+  const errors: LoginFormErrors = {};
+  const nik = nikRules.validate(values.nik);
+  const password = passwordRules.validate(values.password);
+  if (nik !== true) errors.nik = nik;
+  if (password !== true) errors.password = password;
+  return errors;
+}

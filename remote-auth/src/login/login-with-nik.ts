@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { loginWithNik } from '@sso/shared/api';
+import { useAction } from '../auth-action/use-action';
 import { writeSession } from '@sso/shared/session';
 import { useFinishLogin } from './use-finish-login';
 
@@ -13,11 +12,26 @@ export interface NikCredentials {
  * written only once every step succeeded, so a failure leaves nothing half-stored.
  */
 export async function loginAndStore({ nik, password }: NikCredentials): Promise<void> {
-  const session = await loginWithNik(nik, password);
-  writeSession(session);
+  const { loginWithNik, toApiError } = await loadApi();
+  try {
+    writeSession(await loginWithNik(nik, password));
+  } catch (error) {
+    // The form reads server errors from an ApiError (serverFormErrors).
+    throw toApiError(error);
+  }
+}
+
+/**
+ * The api client and the zod contract are not needed to paint the form: they load on the first
+ * keystroke (`preloadLoginCall`) or, at the latest, on submit (ADR 0006).
+ */
+const loadApi = () => import('@sso/shared/api');
+
+export function preloadLoginCall(): void {
+  loadApi().catch(() => undefined);
 }
 
 export function useLoginWithNik() {
   const finish = useFinishLogin();
-  return useMutation({ mutationFn: loginAndStore, onSuccess: finish });
+  return useAction({ action: loginAndStore, onSuccess: finish });
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sso/shared/navigation';
 import { t } from '@sso/shared/i18n';
 import { toast } from '@sso/shared/ui';
 

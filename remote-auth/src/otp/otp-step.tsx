@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { OTP_LENGTH } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { Button, OtpInput, emptyOtp, otpCode } from '@sso/shared/ui';
 import { AuthLayout } from '../auth-layout/auth-layout';
@@ -25,7 +26,7 @@ export interface OtpStepProps {
  * button, and the resend button with its mm:ss countdown.
  */
 export function OtpStep({ maskedPhone, onBack, onVerify, verifying, verifyError, resend }: OtpStepProps) {
-  const [digits, setDigits] = useState(emptyOtp);
+  const [digits, setDigits] = useState(() => emptyOtp(OTP_LENGTH));
   const counting = resend.remaining > 0;
 
   const submit = () => {

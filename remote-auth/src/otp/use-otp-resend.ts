@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../auth-action/use-action';
 import { toApiError } from '@sso/shared/api';
 import { toast } from '@sso/shared/ui';
 import { rateLimitWindow } from '../auth-errors/otp-errors';
@@ -19,8 +19,8 @@ export interface OtpResend extends ResendCooldown {
 export function useOtpResend(send: () => Promise<{ message: string }>, store: CooldownStore): OtpResend {
   const cooldown = useResendCooldown(store);
   const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: send,
+  const mutation = useAction<undefined, { message: string }>({
+    action: send,
     onSuccess: (response) => {
       cooldown.resent();
       toast.success(response.message);
@@ -36,7 +36,7 @@ export function useOtpResend(send: () => Promise<{ message: string }>, store: Co
     resend: () => {
       if (mutation.isPending || cooldown.remaining > 0) return;
       setError(null);
-      mutation.mutate();
+      mutation.mutate(undefined);
     },
     resending: mutation.isPending,
     error,

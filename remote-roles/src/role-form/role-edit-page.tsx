@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@sso/shared/navigation';
 import { t } from '@sso/shared/i18n';
 import { PageHeader, StatePanel, toast } from '@sso/shared/ui';
 import { decodeRoleHashId } from '../routes/role-hash-id';

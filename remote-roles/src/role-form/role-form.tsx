@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
 import type { RolePayload } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';

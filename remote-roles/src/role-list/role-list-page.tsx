@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
 import { PANEL_MENU, type Role } from '@sso/shared/contract';
 import { formatNumber, t } from '@sso/shared/i18n';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sso/shared/navigation';
 import { ApiError } from '@sso/shared/api';
 import type { UserPayload } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@sso/shared/navigation';
 import { PANEL_MENU, type User } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { useAccess } from '@sso/shared/session';
@@ -13,15 +14,16 @@ import {
   pageCount,
   useListSearchParams,
   useRowSelection,
+  type ListSearchState,
 } from '@sso/shared/ui-data';
 import styles from './user-list-page.module.css';
 import { texts } from '../texts';
 import { userPaths } from '../user-form/user-hash-id';
-import { useUsers } from './api/get-users';
+import { useUsers, usersQueryOptions } from './api/get-users';
 import { userColumns } from './user-columns';
 import { UserDetailDrawer } from './user-detail-drawer';
 import { UserFilters } from './user-filters';
-import { USER_LIST_OPTIONS, toUserListQuery } from './user-list-params';
+import { USER_LIST_OPTIONS, toUserListQuery, type UserFilter } from './user-list-params';
 import { useUserDeletion } from './use-user-deletion';
 
 /** `/user-management`: the users list of spec 2, its state in the URL (spec 4 "Lists"). */
@@ -30,7 +32,14 @@ export default function UserListPage() {
   // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
   const { canEdit, canDelete } = useAccess(PANEL_MENU.userList);
   const { canCreate } = useAccess(PANEL_MENU.userCreate);
-  const list = useListSearchParams(USER_LIST_OPTIONS);
+  const queryClient = useQueryClient();
+  // The next page's request starts at the click or select, not after the router's re-render.
+  const prefetch = useCallback(
+    (next: ListSearchState<UserFilter>) =>
+      void queryClient.prefetchQuery(usersQueryOptions(toUserListQuery(next))),
+    [queryClient],
+  );
+  const list = useListSearchParams(USER_LIST_OPTIONS, prefetch);
   const query = toUserListQuery(list);
   const users = useUsers(query);
   const selection = useRowSelection(JSON.stringify(query));

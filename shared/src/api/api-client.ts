@@ -1,6 +1,7 @@
 import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import { API_PREFIX } from '@sso/shared/contract';
+import { getRuntimeConfig } from '@sso/shared/federation';
 import { bearerOf, isExpired } from '@sso/shared/session';
 import { clearSession, readSession } from '@sso/shared/session';
 import { ApiError, toApiError } from './api-error';
@@ -42,6 +43,9 @@ function createClient(baseURL: string): AxiosInstance {
 }
 
 function client(): AxiosInstance {
+  // Not configured by hand (tests, the dev shell): the origin of the host's runtime config.
+  const origin = getRuntimeConfig()?.apiBaseUrl;
+  if (!instance && origin) configureApi(origin);
   if (!instance) throw new ApiError('network', 'Api belum dikonfigurasi (configureApi).');
   return instance;
 }

@@ -47,7 +47,8 @@ export function toApiError(error: unknown): ApiError {
       body,
     );
   }
-  if (error instanceof Error && error.name === 'ZodError') {
+  // A response or stored value that does not match its schema (zod, or @sso/shared/validate).
+  if (error instanceof Error && (error.name === 'ZodError' || error.name === 'SchemaError')) {
     return new ApiError('invalid-response', 'Data dari server tidak dikenali');
   }
   return new ApiError('network', error instanceof Error ? error.message : 'Terjadi kesalahan');

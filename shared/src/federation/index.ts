@@ -1,1 +1,2 @@
 export * from './descriptor';
+export { getRuntimeConfig, setRuntimeConfig } from './runtime-config';

@@ -1,7 +1,18 @@
-import { z } from 'zod';
+import {
+  array,
+  boolean,
+  number,
+  object,
+  record,
+  string,
+  union,
+  unknown,
+  type Infer,
+} from '@sso/shared/validate';
 
-const id = z.union([z.number(), z.string().max(100)]);
-const text = z.string().max(2000);
+// Checked before the first screen paints: @sso/shared/validate, not zod (ADR 0006).
+const id = union(number(), string({ max: 100 }));
+const text = string({ max: 2000 });
 const optText = text.nullish();
 
 /**
@@ -9,33 +20,33 @@ const optText = text.nullish();
  * that does not match is cleared, never trusted. Only access_token and session_token are required
  * (spec "/ handoff"); everything else is optional because other SSO apps hand sessions over too.
  */
-export const sessionSchema = z.object({
+export const sessionSchema = object({
   id: id.nullish(),
   nik: optText,
   phone: optText,
   email: optText,
-  is_active: z.union([z.boolean(), z.number()]).nullish(),
+  is_active: union(boolean(), number()).nullish(),
   created_at: optText,
   updated_at: optText,
-  client_group: z.unknown().optional(),
+  client_group: unknown().optional(),
   role_id: id.nullish(),
   role_name: optText,
-  role_position: z.union([z.number(), text]).nullish(),
-  user_menu: z.array(z.unknown()).max(500).nullish(),
-  user_unit: z.array(z.unknown()).max(5000).nullish(),
+  role_position: union(number(), text).nullish(),
+  user_menu: array(unknown(), { max: 500 }).nullish(),
+  user_unit: array(unknown(), { max: 5000 }).nullish(),
   app_id: id.nullish(),
   app_url: optText,
   app_name: optText,
-  token: z.string().max(4000).nullish(),
+  token: string({ max: 4000 }).nullish(),
   /** Unix seconds. */
-  expires_at: z.coerce.number().nullish(),
-  access_token: z.string().min(1).max(4000),
-  session_token: z.string().min(1).max(4000),
-  refresh_token: z.string().max(4000).nullish(),
+  expires_at: number({ coerce: true }).nullish(),
+  access_token: string({ min: 1, max: 4000 }),
+  session_token: string({ min: 1, max: 4000 }),
+  refresh_token: string({ max: 4000 }).nullish(),
   name: optText,
-  user: z.record(z.string(), z.unknown()).nullish(),
+  user: record(unknown()).nullish(),
 });
-export type Session = z.infer<typeof sessionSchema>;
+export type Session = Infer<typeof sessionSchema>;
 
 /**
  * The bearer of every call made with a stored session: its app session's access token. The admin

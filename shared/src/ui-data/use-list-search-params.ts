@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@sso/shared/navigation';
 import {
   parseListSearchParams,
   writeListSearchParams,
@@ -31,6 +31,11 @@ export interface ListSearchParams<K extends string> extends ListSearchState<K> {
  */
 export function useListSearchParams<K extends string>(
   options: ListSearchOptions<K> = {},
+  /**
+   * Called with the next state as a change is made, before the router re-renders the page: start
+   * the next page's request here (e.g. `queryClient.prefetchQuery`) instead of after that render.
+   */
+  onNext?: (next: ListSearchState<K>) => void,
 ): ListSearchParams<K> {
   const [searchParams, setSearchParams] = useSearchParams();
   const { filters: filterKeys, isValidFilter } = options;
@@ -54,12 +59,15 @@ export function useListSearchParams<K extends string>(
             ...patch,
             filters: { ...current.filters, ...patch.filters },
           };
-          return writeListSearchParams(next, filterKeys ?? [], previous);
+          const written = writeListSearchParams(next, filterKeys ?? [], previous);
+          // The router calls this updater at once, so the request starts at the user's event.
+          onNext?.(parseListSearchParams(written, { filters: filterKeys, isValidFilter }));
+          return written;
         },
         { replace: updateOptions?.replace ?? false },
       );
     },
-    [setSearchParams, filterKeys, isValidFilter],
+    [setSearchParams, filterKeys, isValidFilter, onNext],
   );
 
   return useMemo(

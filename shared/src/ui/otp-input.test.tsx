@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OtpInput, emptyOtp, fillOtp, otpCode } from './otp-input';
+import { OTP_LENGTH } from '@sso/shared/contract';
 
 function Harness({
   onSubmit,
-  initial = emptyOtp(),
+  initial = emptyOtp(OTP_LENGTH),
 }: {
   onSubmit?: (code: string) => void;
   initial?: string[];
@@ -145,7 +146,7 @@ describe('OtpInput', () => {
     render(
       <OtpInput
         label="Kode OTP"
-        value={emptyOtp()}
+        value={emptyOtp(OTP_LENGTH)}
         onChange={() => {}}
         error="Kode OTP tidak boleh kosong"
       />,
@@ -165,7 +166,7 @@ describe('fillOtp', () => {
     { start: 2, digits: '12', expected: '12', last: 3 },
     { start: 4, digits: '123', expected: '12', last: 5 },
   ])('fills from $start with "$digits"', ({ start, digits, expected, last }) => {
-    const result = fillOtp(emptyOtp(), start, digits);
+    const result = fillOtp(emptyOtp(OTP_LENGTH), start, digits);
     expect(otpCode(result.next)).toBe(expected);
     expect(result.last).toBe(last);
   });

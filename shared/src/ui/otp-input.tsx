@@ -1,5 +1,4 @@
 import { useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { OTP_LENGTH } from '@sso/shared/contract';
 import styles from './otp-input.module.css';
 
 export interface OtpInputProps {
@@ -16,7 +15,7 @@ export interface OtpInputProps {
 }
 
 /** A code of `length` empty boxes. */
-export function emptyOtp(length = OTP_LENGTH): string[] {
+export function emptyOtp(length: number): string[] {
   return Array.from({ length }, () => '');
 }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useBlocker } from '@sso/shared/navigation';
 import { confirm } from './confirm-dialog';
 import { t } from '@sso/shared/i18n';
 

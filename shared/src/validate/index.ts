@@ -1,0 +1,18 @@
+export {
+  SchemaError,
+  schema,
+  string,
+  url,
+  number,
+  boolean,
+  unknown,
+  enumOf,
+  union,
+  array,
+  record,
+  object,
+  type Schema,
+  type Infer,
+  type Issue,
+  type ObjectOf,
+} from './schema';
