@@ -41,6 +41,7 @@ export const singletonPackages = [
 /** Public subpaths of @sso/shared: module state (session, api client, toasts) must be one instance. */
 export const sharedSubpaths = [
   'contract',
+  'access',
   'api',
   'session',
   'query',
@@ -67,6 +68,7 @@ export interface SharedEntry {
  * first request that uses them (ADR 0006); the first screen checks what it reads with `validate`.
  */
 const firstScreenSubpaths = new Set<string>([
+  'access',
   'session',
   'ui',
   'i18n',

@@ -1,6 +1,6 @@
 import { matchPath, Outlet, type RouteObject } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { PANEL_MENU } from '@sso/shared/contract';
+import { PANEL_MENU } from '@sso/shared/access';
 import type { NavItem, RemoteEntry, RemoteRoute, RouteRequirement } from '@sso/shared/federation';
 import { useSession } from '@sso/shared/session';
 import { HeadingPage } from '../pages/heading-page';

@@ -1,4 +1,4 @@
-import { canDo, type GrantedApp } from '@sso/shared/contract';
+import { canDo, type GrantedApp } from '@sso/shared/access';
 import type { NavItem } from '@sso/shared/federation';
 
 /** The host's own sidebar items (spec 2: Home, App Management, Settings). */

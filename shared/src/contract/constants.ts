@@ -3,11 +3,9 @@
  * Both sides import them, so a text the panel maps can never drift from the text the api sends.
  */
 
-/** Application id of this panel ("SSO Admin Panel") in the SSO's application list. */
-export const SSO_PANEL_APP_ID = 1;
+import { ACCESS_LEVEL } from '@sso/shared/access';
 
-/** Access levels of a role's menu grant (spec 6): owner, modifier, viewer (the default). */
-export const ACCESS_LEVEL = { owner: 1, modifier: 2, viewer: 3 } as const;
+/** Access level a new menu grant starts at (spec 4 "Role editing"): viewer. */
 export const DEFAULT_ACCESS_LEVEL = ACCESS_LEVEL.viewer;
 
 /** OTP length in digits (spec 9). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AccessLevel } from '@sso/shared/access';
 import { hexColorSchema, httpUrlSchema, idSchema } from './fields';
 
 /**
@@ -13,8 +14,7 @@ export type Color = z.infer<typeof colorSchema>;
 /** Access level of a menu grant: 1 owner, 2 modifier, 3 viewer. */
 export const accessLevelSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], {
   error: 'Level akses harus 1, 2 atau 3',
-});
-export type AccessLevel = z.infer<typeof accessLevelSchema>;
+}) satisfies z.ZodType<AccessLevel>;
 
 /** A unit (branch) of a company in the companies list; `kode` is its short code. */
 export const companyBranchSchema = z.object({

@@ -3,7 +3,7 @@
  * Imports only zod, so it is safe in the browser bundle.
  */
 export * from './constants';
-export * from './access';
+export * from '@sso/shared/access';
 export * from './envelope';
 export * from './paths';
 export * from './fields';

@@ -6,7 +6,7 @@ import {
   type AccessLevel,
   type Capability,
   type GrantedApp,
-} from '@sso/shared/contract';
+} from '@sso/shared/access';
 import type { Session } from './session-schema';
 import { useSession } from './session-store';
 

@@ -1,7 +1,7 @@
 // Test-only helpers for the remotes' Jest suites. Never imported by application code (so never
 // bundled or federated); it lives in @sso/shared so each remote team gets the same contract checks.
 import path from 'node:path';
-import { PANEL_MENU, SSO_PANEL_APP_ID, type AccessLevel, type GrantedApp } from '@sso/shared/contract';
+import { PANEL_MENU, SSO_PANEL_APP_ID, type AccessLevel, type GrantedApp } from '@sso/shared/access';
 import { remoteDescriptorSchema } from '@sso/shared/federation';
 import { writeSession } from '@sso/shared/session';
 

@@ -1,12 +1,4 @@
-import {
-  allows,
-  canDo,
-  canDoAny,
-  menuLevel,
-  PANEL_MENU,
-  REFERENCE_DATA_ACCESS,
-  type GrantedApp,
-} from './access';
+import { allows, canDo, canDoAny, menuLevel, PANEL_MENU, REFERENCE_DATA_ACCESS, type GrantedApp } from '.';
 
 const grants: GrantedApp[] = [
   {

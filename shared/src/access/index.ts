@@ -1,10 +1,16 @@
 /**
- * The access model (DESIGN "Access control"), one table for the api and the panel: a role grants
- * menus of app 1 (this panel) with a level (1 owner, 2 modifier, 3 viewer); an action needs at
- * least a level on the menu it belongs to. Imports nothing, so any first screen may use it.
+ * `@sso/shared/access`: the access model (DESIGN "Access control"), one table for the api and the
+ * panel: a role grants menus of app 1 (this panel) with a level (1 owner, 2 modifier, 3 viewer); an
+ * action needs at least a level on the menu it belongs to. Imports nothing (no zod), so the first
+ * screen's sidebar and guards may use it; `@sso/shared/contract` re-exports it for the api.
  */
-import { ACCESS_LEVEL, SSO_PANEL_APP_ID } from './constants';
-import type { AccessLevel } from './entities';
+
+/** Application id of this panel ("SSO Admin Panel") in the SSO's application list. */
+export const SSO_PANEL_APP_ID = 1;
+
+/** Access levels of a role's menu grant (spec 6): owner, modifier, viewer (the default). */
+export const ACCESS_LEVEL = { owner: 1, modifier: 2, viewer: 3 } as const;
+export type AccessLevel = (typeof ACCESS_LEVEL)[keyof typeof ACCESS_LEVEL];
 
 /** What a screen or a route does with the data of a menu. */
 export type Capability = 'view' | 'create' | 'edit' | 'delete';
