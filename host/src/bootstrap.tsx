@@ -1,4 +1,3 @@
-import './no-eval';
 import { createRoot } from 'react-dom/client';
 import { setRuntimeConfig } from '@sso/shared/federation';
 import { setProductName } from '@sso/shared/i18n';

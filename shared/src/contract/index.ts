@@ -2,6 +2,8 @@
  * `@sso/shared/contract`: the zod contract between the panel and the SSO api (spec sections 3 and 7).
  * Imports only zod, so it is safe in the browser bundle.
  */
+import './no-eval';
+
 export * from './constants';
 export * from '@sso/shared/access';
 export * from './envelope';

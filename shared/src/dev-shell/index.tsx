@@ -1,4 +1,3 @@
-import './no-eval';
 import {
   StrictMode,
   Suspense,
