@@ -83,6 +83,7 @@ test('public-only: a logged-in user goes to /home', () => {
 });
 
 test('public-only: a visitor sees the form, and an expired session does not count as logged in', () => {
+  window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(-10)));
   renderAt('/login');
   expect(screen.getByText('login form')).toBeInTheDocument();
 });

@@ -1,43 +1,23 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { RouteRequirement } from '@sso/shared/federation';
-import { clearSession, isExpired, useAccess, useSession } from '@sso/shared/session';
+import { useAccess, useSession } from '@sso/shared/session';
 import { NoAccessPage } from '../pages/no-access-page';
 
 /**
- * Protected: an unauthenticated (or expired) visitor is sent to '/' and the stored session is
- * cleared (spec 2). A session that expires while the page is open is handled the same way.
+ * Protected: an unauthenticated visitor is sent to '/' (spec 2). Expiry is the session store's:
+ * an expired session reads as none (and is cleared), also when it expires while the page is open.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
-  const expired = session ? isExpired(session) : false;
-
-  useEffect(() => {
-    if (!session) return;
-    if (expired) {
-      clearSession();
-      return;
-    }
-    if (typeof session.expires_at !== 'number') return;
-    const ms = session.expires_at * 1000 - Date.now() + 1000;
-    // setTimeout overflows past ~24.8 days: check again later instead.
-    const timer = setTimeout(
-      () => {
-        if (isExpired(session)) clearSession();
-      },
-      Math.min(ms, 2 ** 31 - 1),
-    );
-    return () => clearTimeout(timer);
-  }, [session, expired]);
-
-  if (!session || expired) return <Navigate to="/" replace />;
+  if (!session) return <Navigate to="/" replace />;
   return <>{children}</>;
 }
 
 /** Public-only: a logged-in user goes to /home (spec 2). */
 export function RedirectIfSession({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (session && !isExpired(session)) return <Navigate to="/home" replace />;
+  if (session) return <Navigate to="/home" replace />;
   return <>{children}</>;
 }
 

@@ -2,7 +2,7 @@ import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import { API_PREFIX } from '@sso/shared/contract';
 import { getRuntimeConfig } from '@sso/shared/federation';
-import { bearerOf, isExpired } from '@sso/shared/session';
+import { bearerOf } from '@sso/shared/session';
 import { clearSession, readSession } from '@sso/shared/session';
 import { ApiError, toApiError } from './api-error';
 
@@ -20,16 +20,10 @@ function createClient(baseURL: string): AxiosInstance {
   // Spec 9: "Request timeout: none". POST default content type is JSON.
   const client = axios.create({ baseURL, headers: { 'Content-Type': 'application/json' } });
   client.interceptors.request.use((config) => {
+    // An expired session reads as none (the session store owns expiry and tells the guards).
     const session = readSession();
-    if (session) {
-      if (isExpired(session)) {
-        // Spec 4 "Expiry check": clear the session; the host's guard then goes to '/'.
-        clearSession();
-        throw new ApiError('expired', 'Sesi Anda telah berakhir. Silakan masuk kembali.');
-      }
-      if (!config.headers.has('Authorization')) {
-        config.headers.set('Authorization', `Bearer ${bearerOf(session)}`);
-      }
+    if (session && !config.headers.has('Authorization')) {
+      config.headers.set('Authorization', `Bearer ${bearerOf(session)}`);
     }
     return config;
   });

@@ -1,7 +1,7 @@
 import { isAxiosError, isCancel } from 'axios';
 import { apiErrorBodySchema, type ApiErrorBody } from '@sso/shared/contract';
 
-export type ApiErrorKind = 'http' | 'network' | 'canceled' | 'expired' | 'invalid-response';
+export type ApiErrorKind = 'http' | 'network' | 'canceled' | 'invalid-response';
 
 /**
  * The one error type the api client rejects with. UI-free: screens decide what to show

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { sessionSchema, type Session } from './session-schema';
+import { isExpired, sessionSchema, type Session } from './session-schema';
 
 /** The one browser key of the session (spec 3: "stored in the browser under one key"). */
 export const SESSION_KEY = 'sso.session';
@@ -26,15 +26,32 @@ function parse(raw: string | null): Session | null {
   }
 }
 
-/** Reads and validates the stored session; a corrupted value is removed. */
+/**
+ * Reads and validates the stored session. The store is the one owner of expiry (spec 4 "Expiry
+ * check"): a corrupted or expired value is removed and reads as none, and every subscriber (the
+ * guards, which then go to '/') hears of it when the session expires while the page is open.
+ */
 export function readSession(): Session | null {
   const store = storage();
   const raw = store?.getItem(SESSION_KEY) ?? null;
-  if (raw === cache.raw) return cache.value;
-  const value = parse(raw);
+  if (raw === cache.raw && !(cache.value && isExpired(cache.value))) return cache.value;
+  const parsed = parse(raw);
+  const value = parsed && isExpired(parsed) ? null : parsed;
   if (raw !== null && value === null) store?.removeItem(SESSION_KEY);
   cache = { raw: value === null ? null : raw, value };
+  scheduleExpiry(value);
   return value;
+}
+
+let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Wakes the subscribers when the current session expires (read again, it is then cleared). */
+function scheduleExpiry(session: Session | null): void {
+  clearTimeout(expiryTimer);
+  if (typeof session?.expires_at !== 'number') return;
+  // setTimeout overflows past ~24.8 days: wake up then and schedule again.
+  const ms = Math.min(session.expires_at * 1000 - Date.now() + 1000, 2 ** 31 - 1);
+  expiryTimer = setTimeout(notify, Math.max(ms, 0));
 }
 
 function notify(): void {

@@ -66,6 +66,31 @@ describe('session store', () => {
     expect(window.localStorage.getItem(SESSION_KEY)).toBeNull();
   });
 
+  test('the store owns expiry: an expired session reads as none and is removed', () => {
+    const now = Math.floor(Date.now() / 1000);
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify({ ...base, expires_at: now - 5 }));
+    expect(readSession()).toBeNull();
+    expect(window.localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  test('subscribers hear when the session expires while the page is open', () => {
+    jest.useFakeTimers();
+    try {
+      const listener = jest.fn();
+      const unsubscribe = subscribeSession(listener);
+      writeSession({ ...base, expires_at: Math.floor(Date.now() / 1000) + 3 });
+      expect(readSession()).not.toBeNull();
+      listener.mockClear();
+      jest.advanceTimersByTime(5000);
+      expect(listener).toHaveBeenCalled();
+      expect(readSession()).toBeNull();
+      expect(window.localStorage.getItem(SESSION_KEY)).toBeNull();
+      unsubscribe();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   test('another tab changing the key notifies this tab (cross-tab logout)', () => {
     const listener = jest.fn();
     const unsubscribe = subscribeSession(listener);
