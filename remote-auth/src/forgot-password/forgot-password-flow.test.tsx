@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, api } from '@sso/shared/api';
 import { toast } from '@sso/shared/ui';
-import { renderPage } from '../test-support/render-page';
+import { renderRoute } from '@sso/shared/testing';
 import { remainingSeconds, startCooldown } from '../otp/resend-cooldown';
 import ForgotPasswordPage from './forgot-password-page';
 import NewPasswordPage from './new-password-page';
@@ -27,7 +27,7 @@ const confirmInput = () => screen.getByLabelText('Konfirmasi password baru', { s
 describe('ForgotPasswordPage', () => {
   it('requires the NIK', async () => {
     const user = userEvent.setup();
-    renderPage(<ForgotPasswordPage />, '/forgot-password');
+    renderRoute(<ForgotPasswordPage />, { path: '/forgot-password' });
     await user.click(screen.getByRole('button', { name: 'Kirim OTP' }));
     expect(await screen.findByText('NIK tidak boleh kosong')).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();
@@ -38,7 +38,7 @@ describe('ForgotPasswordPage', () => {
       .mockResolvedValueOnce({ message: 'NIK ditemukan', data: { masked_phone: '0812xxxxx890' } })
       .mockResolvedValueOnce(sent);
     const user = userEvent.setup();
-    renderPage(<ForgotPasswordPage />, '/forgot-password');
+    renderRoute(<ForgotPasswordPage />, { path: '/forgot-password' });
     await user.type(screen.getByRole('textbox', { name: 'NIK' }), '100001{Enter}');
     expect(await screen.findByTestId('location')).toHaveTextContent('/validate-otp');
     expect(post.mock.calls.map((call) => [call[0], call[1]])).toEqual([
@@ -58,7 +58,7 @@ describe('ForgotPasswordPage', () => {
       }),
     );
     const user = userEvent.setup();
-    renderPage(<ForgotPasswordPage />, '/forgot-password');
+    renderRoute(<ForgotPasswordPage />, { path: '/forgot-password' });
     const nik = screen.getByRole('textbox', { name: 'NIK' });
     await user.type(nik, '999{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('NIK tidak terdaftar');
@@ -73,12 +73,12 @@ describe('ValidateResetOtpPage', () => {
     resetPhoneStore.write('0812xxxxx890');
     resetCooldownStore.write(startCooldown(Date.now()));
     const user = userEvent.setup();
-    renderPage(<ValidateResetOtpPage />, '/validate-otp');
+    renderRoute(<ValidateResetOtpPage />, { path: '/validate-otp' });
     return user;
   }
 
   it('goes to /forgot-password without the stored nik and phone', () => {
-    renderPage(<ValidateResetOtpPage />, '/validate-otp');
+    renderRoute(<ValidateResetOtpPage />, { path: '/validate-otp' });
     expect(screen.getByTestId('location')).toHaveTextContent('/forgot-password');
   });
 
@@ -132,14 +132,14 @@ describe('NewPasswordPage', () => {
     resetOtpStore.write('123456');
     resetCooldownStore.write(startCooldown(Date.now()));
     const user = userEvent.setup();
-    renderPage(<NewPasswordPage />, '/new-password');
+    renderRoute(<NewPasswordPage />, { path: '/new-password' });
     return user;
   }
   const hint = () => screen.getByText('Password minimal 6 karakter');
 
   it('goes to /forgot-password without the stored otp', () => {
     resetNikStore.write('100001');
-    renderPage(<NewPasswordPage />, '/new-password');
+    renderRoute(<NewPasswordPage />, { path: '/new-password' });
     expect(screen.getByTestId('location')).toHaveTextContent('/forgot-password');
   });
 

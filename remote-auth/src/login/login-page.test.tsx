@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, loginWithNik } from '@sso/shared/api';
 import { readSession } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
-import { createSession, renderPage } from '../test-support/render-page';
+import { renderRoute } from '@sso/shared/testing';
+import { createSession } from '../test-support/factories';
 import LoginPage from './login-page';
 
 jest.mock('@sso/shared/api', () => ({
@@ -17,7 +18,7 @@ const fieldError = (field: string, message: string) =>
 
 function setup() {
   const user = userEvent.setup();
-  renderPage(<LoginPage />, '/login');
+  renderRoute(<LoginPage />, { path: '/login' });
   const nik = screen.getByRole('textbox', { name: 'NIK' });
   const password = screen.getByLabelText('Password', { selector: 'input' });
   const submit = screen.getByRole('button', { name: 'Masuk' });

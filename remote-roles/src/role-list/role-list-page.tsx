@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toApiError } from '@sso/shared/api';
-import { PANEL_MENU, type Role } from '@sso/shared/contract';
+import { PANEL_MENU, type Role, type RoleSortField } from '@sso/shared/contract';
 import { formatNumber, t } from '@sso/shared/i18n';
 import { useAccess } from '@sso/shared/session';
 import { PageHeader, StatePanel } from '@sso/shared/ui';
@@ -27,16 +27,18 @@ import { ROLE_LIST_OPTIONS, toRoleListParams } from './role-list-params';
 import { useRoleDeletion } from './use-role-deletion';
 import styles from './role-list-page.module.css';
 
-const columns: DataTableColumn<Role>[] = [
+const columns: DataTableColumn<Role, RoleSortField>[] = [
   {
     id: 'name',
     header: rolesText.list.nameColumn,
+    sortBy: 'name',
     cell: (role) => <RoleNameCell role={role} />,
     width: '40%',
   },
   {
     id: 'members',
     header: rolesText.list.membersColumn,
+    sortBy: 'member_count',
     cell: (role) => rolesText.list.members(role.member_count),
     width: '20%',
   },
@@ -147,6 +149,7 @@ export default function RoleListPage() {
             columns={columns}
             rows={rows}
             getRowId={(role) => role.id}
+            sort={{ current: list.sort, onSort: list.setSort }}
             busy={roles.isFetching}
             selection={
               canDelete

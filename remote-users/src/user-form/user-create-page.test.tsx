@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@sso/shared/api';
-import { renderPage } from '../test-support/render';
+import { renderRoute } from '@sso/shared/testing';
 import UserCreatePage from './user-create-page';
 
 const mockCreate = jest.fn();
@@ -23,7 +23,7 @@ jest.mock('../reference-data/get-role-options', () => ({
   }),
 }));
 
-const renderCreate = () => renderPage('/tambah-user', '/tambah-user', <UserCreatePage />);
+const renderCreate = () => renderRoute(<UserCreatePage />, { path: '/tambah-user' });
 const save = () => screen.getByRole('button', { name: 'Simpan' });
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {

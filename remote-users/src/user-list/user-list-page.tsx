@@ -93,6 +93,7 @@ export default function UserListPage() {
             columns={userColumns}
             rows={rows}
             getRowId={(user) => user.id}
+            sort={{ current: list.sort, onSort: list.setSort }}
             busy={users.isPlaceholderData}
             selection={
               canDelete

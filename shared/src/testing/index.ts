@@ -84,3 +84,5 @@ export function signInAs(level: AccessLevel | null): void {
     user_menu: panelGrants(level),
   });
 }
+
+export { renderRoute } from './render-route';

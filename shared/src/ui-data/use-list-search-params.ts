@@ -5,10 +5,11 @@ import {
   writeListSearchParams,
   type ListSearchOptions,
   type ListSearchState,
+  type ListSort,
 } from './list-search-params';
 import { VIRTUALIZE_ABOVE, preloadVirtualTable } from './data-table';
 
-export interface ListSearchParams<K extends string> extends ListSearchState<K> {
+export interface ListSearchParams<K extends string, S extends string = string> extends ListSearchState<K, S> {
   setPage: (page: number) => void;
   /** Also resets to page 1 (spec 4). */
   setPerPage: (perPage: number) => void;
@@ -16,12 +17,14 @@ export interface ListSearchParams<K extends string> extends ListSearchState<K> {
   setKeyword: (keyword: string) => void;
   /** `null` or '' clears the filter. Also resets to page 1 (spec 4). */
   setFilter: (key: K, value: string | null) => void;
+  /** Sorts by a column (`null`: the api's default order). Also resets to page 1. */
+  setSort: (sort: ListSort<S> | null) => void;
   /** Writes several fields at once (page is kept unless given). */
-  update: (patch: Partial<ListSearchState<K>>, options?: { replace?: boolean }) => void;
+  update: (patch: Partial<ListSearchState<K, S>>, options?: { replace?: boolean }) => void;
 }
 
 /**
- * List state in the URL: `?page=2&perPage=20&keyword=budi&role_id=3`. Bad values fall back to the
+ * List state in the URL: `?page=2&perPage=20&keyword=budi&role_id=3&sortBy=nama&sort=desc`. Bad values fall back to the
  * defaults; defaults are left out of the URL. Every change is a history entry, so back/forward walk
  * through the views. Pass `options` as a module constant (its `filters` array keys the memo).
  *
@@ -29,14 +32,14 @@ export interface ListSearchParams<K extends string> extends ListSearchState<K> {
  * const LIST = { filters: ['perusahaan_id', 'role_id'], isValidFilter: (_k, v) => isPositiveIntParam(v) } as const;
  * const { page, perPage, keyword, filters, setPage, setFilter } = useListSearchParams(LIST);
  */
-export function useListSearchParams<K extends string>(
-  options: ListSearchOptions<K> = {},
-): ListSearchParams<K> {
+export function useListSearchParams<K extends string, S extends string = string>(
+  options: ListSearchOptions<K, S> = {},
+): ListSearchParams<K, S> {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { filters: filterKeys, isValidFilter } = options;
+  const { filters: filterKeys, isValidFilter, sortable } = options;
   const state = useMemo(
-    () => parseListSearchParams(searchParams, { filters: filterKeys, isValidFilter }),
-    [searchParams, filterKeys, isValidFilter],
+    () => parseListSearchParams(searchParams, { filters: filterKeys, isValidFilter, sortable }),
+    [searchParams, filterKeys, isValidFilter, sortable],
   );
 
   // A long page is coming: fetch the virtual table's code alongside its rows, not after them.
@@ -45,11 +48,11 @@ export function useListSearchParams<K extends string>(
   }, [state.perPage]);
 
   const update = useCallback(
-    (patch: Partial<ListSearchState<K>>, updateOptions?: { replace?: boolean }) => {
+    (patch: Partial<ListSearchState<K, S>>, updateOptions?: { replace?: boolean }) => {
       setSearchParams(
         (previous) => {
-          const current = parseListSearchParams(previous, { filters: filterKeys, isValidFilter });
-          const next: ListSearchState<K> = {
+          const current = parseListSearchParams(previous, { filters: filterKeys, isValidFilter, sortable });
+          const next: ListSearchState<K, S> = {
             ...current,
             ...patch,
             filters: { ...current.filters, ...patch.filters },
@@ -59,7 +62,7 @@ export function useListSearchParams<K extends string>(
         { replace: updateOptions?.replace ?? false },
       );
     },
-    [setSearchParams, filterKeys, isValidFilter],
+    [setSearchParams, filterKeys, isValidFilter, sortable],
   );
 
   return useMemo(
@@ -75,6 +78,7 @@ export function useListSearchParams<K extends string>(
         filters[key] = value ?? '';
         update({ filters, page: 1 });
       },
+      setSort: (sort: ListSort<S> | null) => update({ sort: sort ?? undefined, page: 1 }),
     }),
     [state, update],
   );
