@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, TextField } from '@sso/shared/ui';
 import { serverFormErrors } from '../auth-errors/server-form-errors';
@@ -44,7 +45,7 @@ export default function ForgotPasswordPage() {
     <AuthLayout
       title={authText.forgotTitle}
       description={authText.forgotDescription}
-      onBack={() => void navigate('/login')}
+      onBack={() => void navigate(appPaths.login)}
     >
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField
@@ -59,7 +60,7 @@ export default function ForgotPasswordPage() {
           {t.auth.sendOtp}
         </Button>
       </form>
-      <AuthFooter prompt={authText.rememberPassword} to="/login" label={authText.backToLogin} />
+      <AuthFooter prompt={authText.rememberPassword} to={appPaths.login} label={authText.backToLogin} />
     </AuthLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { isPasswordLongEnough } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, PasswordField } from '@sso/shared/ui';
 import { otpErrorMessage } from '../auth-errors/otp-errors';
@@ -30,7 +31,7 @@ export default function NewPasswordPage() {
   const reset = useResetPassword();
 
   const { nik, otp } = stored;
-  if (!nik || !otp) return <Navigate to="/forgot-password" replace />;
+  if (!nik || !otp) return <Navigate to={appPaths.forgotPassword} replace />;
 
   const tooShort = !isPasswordLongEnough(newPassword);
   const mismatch = newPassword !== confirmPassword;
@@ -69,7 +70,7 @@ export default function NewPasswordPage() {
       description={authText.newPasswordDescription}
       onBack={() => {
         resetOtpStore.clear();
-        void navigate('/validate-otp');
+        void navigate(appPaths.validateResetOtp);
       }}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api } from '@sso/shared/api';
 import { paths, resetPasswordResponseSchema, type ResetPasswordResponse } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { toast } from '@sso/shared/ui';
 import { clearResetFlow } from './reset-storage';
 
@@ -42,7 +43,7 @@ export function useResetPassword() {
     onSuccess: (response) => {
       clearResetFlow();
       toast.success(response.message);
-      void navigate('/', { replace: true });
+      void navigate(appPaths.handoff, { replace: true });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { appPaths } from '@sso/shared/federation';
 import { toast } from '@sso/shared/ui';
 import { startCooldown } from '../otp/resend-cooldown';
 import { findResetAccount } from './find-reset-account';
@@ -30,7 +31,7 @@ export function useStartPasswordReset() {
       resetOtpStore.clear();
       resetCooldownStore.write(startCooldown(Date.now()));
       toast.success(message);
-      void navigate('/validate-otp');
+      void navigate(appPaths.validateResetOtp);
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { appPaths } from '@sso/shared/federation';
 import { otpErrorMessage } from '../auth-errors/otp-errors';
 import { OtpStep } from '../otp/otp-step';
 import { useOtpResend } from '../otp/use-otp-resend';
@@ -19,13 +20,13 @@ export default function ValidateResetOtpPage() {
   const [error, setError] = useState<string | null>(null);
 
   const { nik, maskedPhone } = stored;
-  if (!nik || !maskedPhone) return <Navigate to="/forgot-password" replace />;
+  if (!nik || !maskedPhone) return <Navigate to={appPaths.forgotPassword} replace />;
   return (
     <OtpStep
       maskedPhone={maskedPhone}
       onBack={() => {
         clearResetFlow();
-        void navigate('/forgot-password');
+        void navigate(appPaths.forgotPassword);
       }}
       onVerify={(code) => {
         setError(null);

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api } from '@sso/shared/api';
 import { paths, verifyResetOtpResponseSchema, type VerifyResetOtpResponse } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { resetNikStore, resetOtpStore } from './reset-storage';
 
 /**
@@ -26,7 +27,7 @@ export function useVerifyResetOtp() {
     onSuccess: (_response, { nik, code }) => {
       resetNikStore.write(nik);
       resetOtpStore.write(code);
-      void navigate('/new-password');
+      void navigate(appPaths.newPassword);
     },
   });
 }

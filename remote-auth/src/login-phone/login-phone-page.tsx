@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, toast } from '@sso/shared/ui';
 import { serverFormErrors } from '../auth-errors/server-form-errors';
@@ -28,7 +29,7 @@ export default function LoginPhonePage() {
         loginPhoneStore.write(phone);
         loginCooldownStore.write(startCooldown(Date.now()));
         toast.success(response.message);
-        void navigate('/verifikasi-otp');
+        void navigate(appPaths.verifyLoginOtp);
       },
       onError: (failure) => {
         // Spec 8: the server's phone error, or its message, under the field.
@@ -53,7 +54,7 @@ export default function LoginPhonePage() {
           {t.auth.sendOtpCode}
         </Button>
       </form>
-      <AuthFooter to="/login" label={authText.loginByNikLink} />
+      <AuthFooter to={appPaths.login} label={authText.loginByNikLink} />
     </AuthLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { appPaths } from '@sso/shared/federation';
 import { otpErrorMessage } from '../auth-errors/otp-errors';
 import { maskPhone } from '../otp/mask-phone';
 import { OtpStep } from '../otp/otp-step';
@@ -19,13 +20,13 @@ export default function VerifyLoginOtpPage() {
   const resend = useOtpResend(() => requestLoginOtp(phone ?? ''), loginCooldownStore);
   const [error, setError] = useState<string | null>(null);
 
-  if (!phone) return <Navigate to="/login-by-phone" replace />;
+  if (!phone) return <Navigate to={appPaths.loginByPhone} replace />;
   return (
     <OtpStep
       maskedPhone={maskPhone(phone)}
       onBack={() => {
         clearLoginPhoneFlow();
-        void navigate('/login-by-phone');
+        void navigate(appPaths.loginByPhone);
       }}
       onVerify={(code) => {
         setError(null);

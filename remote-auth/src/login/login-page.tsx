@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, PasswordField, TextField } from '@sso/shared/ui';
 import { serverFormErrors } from '../auth-errors/server-form-errors';
@@ -66,7 +67,7 @@ export default function LoginPage() {
           {...register('password', passwordRules)}
         />
         <div className={styles.row}>
-          <Link className={styles.link} to="/forgot-password">
+          <Link className={styles.link} to={appPaths.forgotPassword}>
             {authText.forgotPasswordLink}
           </Link>
         </div>
@@ -75,7 +76,7 @@ export default function LoginPage() {
           {t.auth.login}
         </Button>
       </form>
-      <AuthFooter prompt={authText.otherWay} to="/login-by-phone" label={authText.loginByPhoneLink} />
+      <AuthFooter prompt={authText.otherWay} to={appPaths.loginByPhone} label={authText.loginByPhoneLink} />
     </AuthLayout>
   );
 }

@@ -4,10 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { toApiError } from '@sso/shared/api';
 import type { RolePayload } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, TextField, useLeaveConfirmation } from '@sso/shared/ui';
 import { useColors } from '../reference-data/get-colors';
-import { rolePaths } from '../routes/role-paths';
 import { rolesText } from '../texts';
 import { ApplicationPicker } from './application-picker';
 import { ColorSwatches } from './color-swatches';
@@ -58,7 +58,7 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
 
   // Navigate only once the saved state has rendered, so the leave guard is already off.
   useEffect(() => {
-    if (saved) void navigate(rolePaths.list);
+    if (saved) void navigate(appPaths.roles.list);
   }, [saved, navigate]);
 
   // Rules apply to the current selection, also when they land after an await (a menu tree fetch).
@@ -132,7 +132,7 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
             {rolesText.form.saveDisabledHint}
           </p>
         )}
-        <Button variant="secondary" onClick={() => void navigate(rolePaths.list)}>
+        <Button variant="secondary" onClick={() => void navigate(appPaths.roles.list)}>
           {t.common.cancel}
         </Button>
         <Button

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toApiError } from '@sso/shared/api';
 import { PANEL_MENU, type Role, type RoleSortField } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { formatNumber, t } from '@sso/shared/i18n';
 import { useAccess } from '@sso/shared/session';
 import { PageHeader, StatePanel } from '@sso/shared/ui';
@@ -19,7 +20,6 @@ import {
   type DataTableColumn,
 } from '@sso/shared/ui-data';
 import { useApplications } from '../reference-data/get-applications';
-import { rolePaths } from '../routes/role-paths';
 import { rolesText } from '../texts';
 import { useRoles } from './api/get-roles';
 import { RoleNameCell } from './role-name-cell';
@@ -103,7 +103,7 @@ export default function RoleListPage() {
         title={t.roles.listTitle}
         actions={
           canCreate ? (
-            <Link className={styles.add} to={rolePaths.create}>
+            <Link className={styles.add} to={appPaths.roles.create}>
               {rolesText.list.add}
             </Link>
           ) : null
@@ -168,7 +168,12 @@ export default function RoleListPage() {
                       label={rolesText.list.actions(role.name)}
                       items={[
                         ...(canEdit
-                          ? [{ label: t.common.edit, onSelect: () => void navigate(rolePaths.edit(role)) }]
+                          ? [
+                              {
+                                label: t.common.edit,
+                                onSelect: () => void navigate(appPaths.roles.edit(role)),
+                              },
+                            ]
                           : []),
                         ...(canDelete
                           ? [

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@sso/shared/api';
 import type { UserPayload } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, StatePanel, TextField, safeHexColor, toast, useLeaveConfirmation } from '@sso/shared/ui';
 import { Select } from '@sso/shared/ui-data';
@@ -21,7 +22,6 @@ import {
   type UserFormValues,
   type ValidUserForm,
 } from './user-form-model';
-import { userPaths } from './user-hash-id';
 
 export interface UserFormProps {
   /** `create`: the name comes from the employee picker; `edit`: name, NIK and phone are read-only. */
@@ -52,7 +52,7 @@ export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
   const dirty = !saved && (formState.isDirty || typed.trim() !== '');
   useLeaveConfirmation(dirty);
   useEffect(() => {
-    if (saved) void navigate(userPaths.list);
+    if (saved) void navigate(appPaths.users.list);
   }, [saved, navigate]);
 
   const submit = handleSubmit(async (values) => {
@@ -180,7 +180,7 @@ export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
         />
       </section>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => void navigate(userPaths.list)}>
+        <Button variant="secondary" onClick={() => void navigate(appPaths.users.list)}>
           {t.common.cancel}
         </Button>
         <Button type="submit" disabled={missing} loading={formState.isSubmitting}>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PANEL_MENU, type User } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { useAccess } from '@sso/shared/session';
 import { Button, PageHeader, Spinner, StatePanel } from '@sso/shared/ui';
@@ -16,7 +17,6 @@ import {
 } from '@sso/shared/ui-data';
 import styles from './user-list-page.module.css';
 import { texts } from '../texts';
-import { userPaths } from '../user-form/user-hash-id';
 import { useUsers } from './api/get-users';
 import { userColumns } from './user-columns';
 import { UserDetailDrawer } from './user-detail-drawer';
@@ -53,9 +53,9 @@ export default function UserListPage() {
     if (pastEnd) update({ page: lastPage }, { replace: true });
   }, [pastEnd, lastPage, update]);
 
-  const edit = (user: User) => void navigate(userPaths.edit(user));
+  const edit = (user: User) => void navigate(appPaths.users.edit(user));
   const addButton = canCreate ? (
-    <Button onClick={() => void navigate(userPaths.create)}>{texts.addUser}</Button>
+    <Button onClick={() => void navigate(appPaths.users.create)}>{texts.addUser}</Button>
   ) : null;
 
   return (

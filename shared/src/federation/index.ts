@@ -1,1 +1,3 @@
 export * from './descriptor';
+export { appPaths } from './app-paths';
+export { decodeHashId, encodeHashId, type HashIdResult, type HashIdSchema } from './hash-id';
