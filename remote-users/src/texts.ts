@@ -29,7 +29,6 @@ export const texts = {
   apPlaceholder: 'Pilih AP',
   removeChip: (name: string) => `Hapus ${name}`,
   unitsHeading: 'Unit per AP',
-  saveFailed: 'User gagal disimpan',
   referenceFailed: 'Data AP atau role tidak dapat dimuat',
   hashIdInvalidTitle: 'Data user tidak valid',
   hashIdInvalidBody:

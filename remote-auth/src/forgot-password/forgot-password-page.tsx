@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { serverFieldErrors } from '@sso/shared/api';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, TextField } from '@sso/shared/ui';
-import { serverFormErrors } from '../auth-errors/server-form-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import styles from '../auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../auth-layout/auth-footer';
@@ -35,7 +35,7 @@ export default function ForgotPasswordPage() {
     start.mutate(nik.trim(), {
       onError: (failure) => {
         // Spec 8: the server's nik error, or its message, under the field.
-        const server = serverFormErrors(failure, ['nik'] as const);
+        const server = serverFieldErrors(failure, ['nik'] as const);
         setServerError(server.fields.nik ?? server.message);
       },
     });

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { serverFieldErrors } from '@sso/shared/api';
 import { isPasswordLongEnough } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, PasswordField } from '@sso/shared/ui';
 import { otpErrorMessage } from '../auth-errors/otp-errors';
-import { serverFormErrors } from '../auth-errors/server-form-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import { FormAlert } from '../auth-layout/form-alert';
 import styles from '../auth-layout/auth-layout.module.css';
@@ -52,7 +52,7 @@ export default function NewPasswordPage() {
       { nik, otp, newPassword, confirmPassword },
       {
         onError: (failure) => {
-          const server = serverFormErrors(failure, ['new_password'] as const);
+          const server = serverFieldErrors(failure, ['new_password'] as const);
           if (server.fields.new_password) {
             // Sent empty because of the mismatch: "Password tidak sesuai" already says why.
             if (!mismatch) setNewPasswordError(server.fields.new_password);

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { serverFieldErrors } from '@sso/shared/api';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, toast } from '@sso/shared/ui';
-import { serverFormErrors } from '../auth-errors/server-form-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import styles from '../auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../auth-layout/auth-footer';
@@ -33,7 +33,7 @@ export default function LoginPhonePage() {
       },
       onError: (failure) => {
         // Spec 8: the server's phone error, or its message, under the field.
-        const server = serverFormErrors(failure, ['phone'] as const);
+        const server = serverFieldErrors(failure, ['phone'] as const);
         setError(server.fields.phone ?? server.message);
       },
     });

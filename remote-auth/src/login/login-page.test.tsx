@@ -101,6 +101,39 @@ describe('LoginPage', () => {
 
   it.each([
     [
+      'a message naming the NIK',
+      new ApiError('http', 'NIK tidak terdaftar', 422, { message: 'NIK tidak terdaftar' }),
+      'NIK',
+    ],
+    [
+      'a message naming the password',
+      new ApiError('http', 'Password salah', 401, { message: 'Password salah' }),
+      'Password',
+    ],
+    [
+      'field errors nested in data.errors',
+      new ApiError('http', 'Login gagal', 422, {
+        message: 'Login gagal',
+        data: { errors: { password: ['Password salah'] } },
+      }),
+      'Password',
+    ],
+  ])('puts %s under that field (spec 8), not above the button', async (_name, error, label) => {
+    loginWithNikMock.mockRejectedValue(error);
+    const { user, nik, password, submit } = setup();
+    await user.type(nik, '999999');
+    await user.type(password, 'wrong');
+    await user.click(submit);
+    const input = screen.getByLabelText(label, { selector: 'input' });
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(error.fieldError(label.toLowerCase()) ?? error.message),
+    );
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it.each([
+    [
       'a server message without field errors',
       new ApiError('http', 'Aplikasi tidak tersedia untuk akun ini', 403),
     ],

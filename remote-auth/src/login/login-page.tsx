@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { serverFieldErrors } from '@sso/shared/api';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, PasswordField, TextField } from '@sso/shared/ui';
-import { serverFormErrors } from '../auth-errors/server-form-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import { FormAlert } from '../auth-layout/form-alert';
 import styles from '../auth-layout/auth-layout.module.css';
@@ -12,6 +12,9 @@ import { AuthFooter } from '../auth-layout/auth-footer';
 import { authText } from '../auth-texts';
 import { nikRules, passwordRules, type LoginFormValues } from './login-form-rules';
 import { useLoginWithNik } from './login-with-nik';
+
+/** How a server message names a field of this form. */
+const NAMED_BY = { nik: /\bNIK\b/i, password: /\bpassword\b/i };
 
 /** /login (spec 2 "Login"): NIK and password, then the login chain of spec 4. */
 export default function LoginPage() {
@@ -32,7 +35,8 @@ export default function LoginPage() {
       { ...values, nik: values.nik.trim() },
       {
         onError: (error) => {
-          const server = serverFormErrors(error, ['nik', 'password'] as const);
+          // Spec 8: field errors under their fields; a message naming one field goes under it too.
+          const server = serverFieldErrors(error, ['nik', 'password'] as const, { namedBy: NAMED_BY });
           if (server.fields.nik)
             setError('nik', { type: 'server', message: server.fields.nik }, { shouldFocus: true });
           if (server.fields.password) {
@@ -42,7 +46,7 @@ export default function LoginPage() {
               { shouldFocus: !server.fields.nik },
             );
           }
-          setFormError(server.message);
+          setFormError(server.unplaced);
         },
       },
     );

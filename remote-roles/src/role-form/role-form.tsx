@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
-import { toApiError } from '@sso/shared/api';
+import { serverFieldErrors } from '@sso/shared/api';
 import type { RolePayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
@@ -20,6 +20,9 @@ import {
 } from './role-form-model';
 import type { Selection } from './selection';
 import styles from './role-form.module.css';
+
+/** Fields the api may name in `errors`, as the form names them. */
+const ROLE_SERVER_FIELDS = ['name', 'color_id', 'applications'] as const;
 
 export interface RoleFormProps {
   defaultValues: RoleFormValues;
@@ -72,12 +75,12 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
       await onSave(toRolePayload(values));
       setSaved(true);
     } catch (e) {
-      const error = toApiError(e);
-      for (const field of ['name', 'color_id', 'applications'] as const) {
-        const message = error.fieldError(field);
+      const server = serverFieldErrors(e, ROLE_SERVER_FIELDS);
+      for (const field of ROLE_SERVER_FIELDS) {
+        const message = server.fields[field];
         if (message) setError(field, { type: 'server', message });
       }
-      setServerError(error.message);
+      setServerError(server.message);
     }
   });
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '@sso/shared/api';
+import { serverFieldErrors } from '@sso/shared/api';
 import type { UserPayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
@@ -16,9 +16,9 @@ import { reduceApSelection } from './ap-selection';
 import { ApUnitPicker } from './ap-unit-picker';
 import { EmployeePicker } from './employee-picker';
 import {
-  serverErrorTarget,
   toUserPayload,
   userFormSchema,
+  userServerFields,
   type UserFormValues,
   type ValidUserForm,
 } from './user-form-model';
@@ -62,12 +62,11 @@ export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
       toast.success(response.message);
       setSaved(true);
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      setServerMessage(apiError?.message ?? texts.saveFailed);
-      for (const [key, message] of Object.entries(apiError?.body?.errors ?? {})) {
-        const target = serverErrorTarget(key);
-        const text = Array.isArray(message) ? message[0] : message;
-        if (target && text) setError(target, { type: 'server', message: text });
+      const server = serverFieldErrors(error, userServerFields);
+      setServerMessage(server.message);
+      for (const field of Object.values(userServerFields)) {
+        const message = server.fields[field];
+        if (message) setError(field, { type: 'server', message });
       }
     }
   });

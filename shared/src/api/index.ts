@@ -1,5 +1,6 @@
 export { api, configureApi, type RequestOptions } from './api-client';
 export { ApiError, toApiError, isRetryable, type ApiErrorKind } from './api-error';
+export { serverFieldErrors, type ServerFieldErrors, type ServerFieldOptions } from './server-field-errors';
 export {
   completeLogin,
   confirmHandedOverSession,
