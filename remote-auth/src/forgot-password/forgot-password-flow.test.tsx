@@ -33,7 +33,7 @@ describe('ForgotPasswordPage', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
-  it('gets the masked phone, requests the code, stores nik + masked phone and goes to /validate-otp', async () => {
+  it('gets the masked phone, requests the code, toasts both messages, stores nik + masked phone and goes to /validate-otp', async () => {
     post
       .mockResolvedValueOnce({ message: 'NIK ditemukan', data: { masked_phone: '0812xxxxx890' } })
       .mockResolvedValueOnce(sent);
@@ -48,6 +48,9 @@ describe('ForgotPasswordPage', () => {
     expect(resetNikStore.read()).toBe('100001');
     expect(resetPhoneStore.read()).toBe('0812xxxxx890');
     expect(remainingSeconds(resetCooldownStore.read(), Date.now())).toBe(60);
+    // Spec 7: every success message is a toast, the account check's too.
+    expect(await screen.findByText('NIK ditemukan')).toBeInTheDocument();
+    expect(screen.getByText('Kode OTP berhasil dikirim')).toBeInTheDocument();
   });
 
   it('shows the server nik error under the field', async () => {
@@ -101,7 +104,7 @@ describe('ValidateResetOtpPage', () => {
     );
   });
 
-  it('a verified code stores nik and otp and goes to /new-password', async () => {
+  it('a verified code stores nik and otp, toasts the message and goes to /new-password', async () => {
     post.mockResolvedValueOnce({ message: 'Kode OTP valid', data: { nik: '100001', verified: true } });
     const user = setup();
     await user.keyboard('012345{Enter}');
@@ -113,6 +116,7 @@ describe('ValidateResetOtpPage', () => {
     );
     expect(resetOtpStore.read()).toBe('012345');
     expect(resetNikStore.read()).toBe('100001');
+    expect(await screen.findByText('Kode OTP valid')).toBeInTheDocument();
   });
 
   it('the back arrow clears the stored data and returns to /forgot-password', async () => {

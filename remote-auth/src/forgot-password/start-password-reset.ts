@@ -10,14 +10,15 @@ import { resetCooldownStore, resetNikStore, resetOtpStore, resetPhoneStore } fro
 export interface StartedReset {
   nik: string;
   maskedPhone: string;
-  message: string;
+  /** The success message of each call (spec 7: shown as toasts), in order. */
+  messages: [string, string];
 }
 
 /** Spec 4 "Forgot password", first step: the NIK gives the masked phone, then the code is requested. */
 export async function startPasswordReset(nik: string): Promise<StartedReset> {
   const account = await findResetAccount(nik);
   const sent = await requestResetOtp(nik);
-  return { nik, maskedPhone: account.data.masked_phone, message: sent.message };
+  return { nik, maskedPhone: account.data.masked_phone, messages: [account.message, sent.message] };
 }
 
 /** Stores nik and masked phone, starts the resend cooldown and goes to /validate-otp. */
@@ -25,12 +26,12 @@ export function useStartPasswordReset() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: startPasswordReset,
-    onSuccess: ({ nik, maskedPhone, message }) => {
+    onSuccess: ({ nik, maskedPhone, messages }) => {
       resetNikStore.write(nik);
       resetPhoneStore.write(maskedPhone);
       resetOtpStore.clear();
       resetCooldownStore.write(startCooldown(Date.now()));
-      toast.success(message);
+      for (const message of messages) toast.success(message);
       void navigate(appPaths.validateResetOtp);
     },
   });

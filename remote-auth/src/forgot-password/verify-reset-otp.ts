@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '@sso/shared/api';
 import { paths, verifyResetOtpResponseSchema, type VerifyResetOtpResponse } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
+import { toast } from '@sso/shared/ui';
 import { resetNikStore, resetOtpStore } from './reset-storage';
 
 /**
@@ -19,14 +20,15 @@ export function verifyResetOtp({
   return api.post(paths.forgotPassword.verifyOtp, { nik, otp: code }, verifyResetOtpResponseSchema);
 }
 
-/** A verified code: store nik and otp, go to /new-password (spec 4). */
+/** A verified code: store nik and otp, show the server's message, go to /new-password (spec 4, 7). */
 export function useVerifyResetOtp() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: verifyResetOtp,
-    onSuccess: (_response, { nik, code }) => {
+    onSuccess: (response, { nik, code }) => {
       resetNikStore.write(nik);
       resetOtpStore.write(code);
+      toast.success(response.message);
       void navigate(appPaths.newPassword);
     },
   });
