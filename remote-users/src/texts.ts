@@ -22,7 +22,6 @@ export const texts = {
   unitsOf: (company: string) => `Unit ${company}`,
   noUnits: 'Tidak ada unit',
   bulkDeleteTitle: (count: number) => `Hapus ${count} user terpilih?`,
-  deleteFailed: 'User gagal dihapus',
   // Form
   namePlaceholder: 'Ketik minimal 2 huruf nama karyawan',
   rolePlaceholder: 'Pilih role',

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toApiError } from '@sso/shared/api';
 import { PANEL_MENU, type Role, type RoleSortField } from '@sso/shared/contract';
@@ -14,8 +14,8 @@ import {
   Pagination,
   SearchField,
   Select,
-  pageCount,
   useListSearchParams,
+  usePageInRange,
   useRowSelection,
   type DataTableColumn,
 } from '@sso/shared/ui-data';
@@ -68,34 +68,19 @@ export default function RoleListPage() {
   const roles = useRoles(params);
   const applications = useApplications();
   const selection = useRowSelection(JSON.stringify(params));
-  const deletion = useRoleDeletion();
+  const deletion = useRoleDeletion(selection.clear);
 
   const rows = roles.data?.data ?? [];
   const total = roles.data?.meta.total ?? 0;
   const filtered = params.keyword !== '' || params.appsId !== null;
 
-  // A page past the end (after deleting its last rows, or from an old link): go to the last page.
-  const lastPage = pageCount(total, params.perPage);
-  const { setPage, update } = list;
-  useEffect(() => {
-    if (roles.data && !roles.isPlaceholderData && rows.length === 0 && params.page > lastPage) {
-      update({ page: lastPage }, { replace: true });
-    }
-  }, [roles.data, roles.isPlaceholderData, rows.length, params.page, lastPage, update]);
+  usePageInRange(list, roles);
+  const { setPage } = list;
 
   const appOptions = useMemo(
     () => (applications.data ?? []).map((app) => ({ value: app.id, label: app.name })),
     [applications.data],
   );
-
-  async function deleteSelected() {
-    const ids = [...selection.selected].filter((id): id is number => typeof id === 'number');
-    if (await deletion.deleteRoles(ids)) selection.clear();
-  }
-
-  async function deleteOne(role: Role) {
-    if (await deletion.deleteRole(role)) selection.clear();
-  }
 
   return (
     <>
@@ -132,7 +117,11 @@ export default function RoleListPage() {
       <BulkBar
         count={canDelete ? selection.selected.size : 0}
         busy={deletion.busy}
-        onDelete={() => void deleteSelected()}
+        onDelete={() =>
+          void deletion.deleteMany(
+            [...selection.selected].filter((id): id is number => typeof id === 'number'),
+          )
+        }
         onClose={selection.clear}
       />
       {roles.isError && !roles.data ? (
@@ -180,7 +169,7 @@ export default function RoleListPage() {
                               {
                                 label: t.common.delete,
                                 tone: 'danger' as const,
-                                onSelect: () => void deleteOne(role),
+                                onSelect: () => void deletion.deleteOne(role),
                               },
                             ]
                           : []),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PANEL_MENU, type User } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
@@ -11,8 +11,8 @@ import {
   KebabMenu,
   Pagination,
   SearchField,
-  pageCount,
   useListSearchParams,
+  usePageInRange,
   useRowSelection,
 } from '@sso/shared/ui-data';
 import styles from './user-list-page.module.css';
@@ -43,15 +43,8 @@ export default function UserListPage() {
   const total = users.data?.meta.total ?? 0;
   const rows = users.data?.data ?? [];
   const filtered = list.keyword !== '' || Object.keys(list.filters).length > 0;
-  const lastPage = pageCount(total, list.perPage);
-
-  // A page past the end (a stale link, or the last rows deleted) moves to the last page.
+  const lastPage = usePageInRange(list, users);
   const { setPage, update } = list;
-  const pastEnd =
-    users.isSuccess && !users.isPlaceholderData && rows.length === 0 && total > 0 && list.page > lastPage;
-  useEffect(() => {
-    if (pastEnd) update({ page: lastPage }, { replace: true });
-  }, [pastEnd, lastPage, update]);
 
   const edit = (user: User) => void navigate(appPaths.users.edit(user));
   const addButton = canCreate ? (
