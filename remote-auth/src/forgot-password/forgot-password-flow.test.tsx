@@ -6,7 +6,7 @@ import { renderRoute } from '@sso/shared/testing';
 import { remainingSeconds, startCooldown } from '../otp/resend-cooldown';
 import ForgotPasswordPage from './forgot-password-page';
 import NewPasswordPage from './new-password-page';
-import { newPasswordToSend } from './reset-password';
+import { newPasswordToSend } from './api/reset-password';
 import { resetCooldownStore, resetNikStore, resetOtpStore, resetPhoneStore } from './reset-storage';
 import ValidateResetOtpPage from './validate-reset-otp-page';
 

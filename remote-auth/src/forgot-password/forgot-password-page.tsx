@@ -8,8 +8,8 @@ import { Button, TextField } from '@sso/shared/ui';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import styles from '../auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../auth-layout/auth-footer';
-import { authText } from '../auth-texts';
-import { useStartPasswordReset } from './start-password-reset';
+import { authText } from '../texts';
+import { useStartPasswordReset } from './api/start-password-reset';
 import { nikRules } from '../login/login-form-rules';
 
 /** Spec 5 "Forgot password": NIK required, same message as the login. */

@@ -9,8 +9,8 @@ import { otpErrorMessage } from '../auth-errors/otp-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import { FormAlert } from '../auth-layout/form-alert';
 import styles from '../auth-layout/auth-layout.module.css';
-import { authText } from '../auth-texts';
-import { useResetPassword } from './reset-password';
+import { authText } from '../texts';
+import { useResetPassword } from './api/reset-password';
 import { resetNikStore, resetOtpStore } from './reset-storage';
 
 /**

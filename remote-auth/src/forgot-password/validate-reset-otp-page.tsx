@@ -4,9 +4,9 @@ import { appPaths } from '@sso/shared/federation';
 import { otpErrorMessage } from '../auth-errors/otp-errors';
 import { OtpStep } from '../otp/otp-step';
 import { useOtpResend } from '../otp/use-otp-resend';
-import { resendResetOtp } from './resend-reset-otp';
+import { resendResetOtp } from './api/resend-reset-otp';
 import { clearResetFlow, resetCooldownStore, resetNikStore, resetPhoneStore } from './reset-storage';
-import { useVerifyResetOtp } from './verify-reset-otp';
+import { useVerifyResetOtp } from './api/verify-reset-otp';
 
 /**
  * /validate-otp: the code of the password reset, shown with the stored masked phone. Without the

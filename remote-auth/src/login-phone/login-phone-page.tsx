@@ -7,11 +7,11 @@ import { Button, toast } from '@sso/shared/ui';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import styles from '../auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../auth-layout/auth-footer';
-import { authText } from '../auth-texts';
+import { authText } from '../texts';
 import { startCooldown } from '../otp/resend-cooldown';
 import { loginCooldownStore, loginPhoneStore } from './login-phone-storage';
 import { PhoneField } from './phone-field';
-import { useRequestLoginOtp } from './request-login-otp';
+import { useRequestLoginOtp } from './api/request-login-otp';
 
 /** /login-by-phone (spec 2 "Login by phone"): the phone, then a code to /verifikasi-otp. */
 export default function LoginPhonePage() {

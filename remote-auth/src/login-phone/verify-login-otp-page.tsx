@@ -6,8 +6,8 @@ import { maskPhone } from '../otp/mask-phone';
 import { OtpStep } from '../otp/otp-step';
 import { useOtpResend } from '../otp/use-otp-resend';
 import { clearLoginPhoneFlow, loginCooldownStore, loginPhoneStore } from './login-phone-storage';
-import { useLoginWithPhone } from './login-with-phone';
-import { requestLoginOtp } from './request-login-otp';
+import { useLoginWithPhone } from './api/login-with-phone';
+import { requestLoginOtp } from './api/request-login-otp';
 
 /**
  * /verifikasi-otp: the code of the phone login, sent as a number with the stored phone, then the

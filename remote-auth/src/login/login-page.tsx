@@ -9,9 +9,9 @@ import { AuthLayout } from '../auth-layout/auth-layout';
 import { FormAlert } from '../auth-layout/form-alert';
 import styles from '../auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../auth-layout/auth-footer';
-import { authText } from '../auth-texts';
+import { authText } from '../texts';
 import { nikRules, passwordRules, type LoginFormValues } from './login-form-rules';
-import { useLoginWithNik } from './login-with-nik';
+import { useLoginWithNik } from './api/login-with-nik';
 
 /** How a server message names a field of this form. */
 const NAMED_BY = { nik: /\bNIK\b/i, password: /\bpassword\b/i };

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { loginWithNik } from '@sso/shared/api';
 import { writeSession } from '@sso/shared/session';
-import { useFinishLogin } from './use-finish-login';
+import { useFinishLogin } from '../use-finish-login';
 
 export interface NikCredentials {
   nik: string;

@@ -4,7 +4,7 @@ import { api } from '@sso/shared/api';
 import { paths, resetPasswordResponseSchema, type ResetPasswordResponse } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { toast } from '@sso/shared/ui';
-import { clearResetFlow } from './reset-storage';
+import { clearResetFlow } from '../reset-storage';
 
 export interface ResetPasswordInput {
   nik: string;

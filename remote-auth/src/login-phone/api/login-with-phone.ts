@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { api, completeLogin } from '@sso/shared/api';
 import { loginResponseSchema, paths } from '@sso/shared/contract';
 import { writeSession } from '@sso/shared/session';
-import { useFinishLogin } from '../login/use-finish-login';
-import { clearLoginPhoneFlow } from './login-phone-storage';
+import { useFinishLogin } from '../../login/use-finish-login';
+import { clearLoginPhoneFlow } from '../login-phone-storage';
 
 /** Spec 5 "OTP": the phone flow sends the code as a number; an empty code is sent as 0. */
 export function otpAsNumber(code: string): number {

@@ -4,7 +4,7 @@ import { api } from '@sso/shared/api';
 import { paths, verifyResetOtpResponseSchema, type VerifyResetOtpResponse } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { toast } from '@sso/shared/ui';
-import { resetNikStore, resetOtpStore } from './reset-storage';
+import { resetNikStore, resetOtpStore } from '../reset-storage';
 
 /**
  * POST forgot-password/verify-otp. Spec 5: the reset flow sends the code as text; an empty code

@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { appPaths } from '@sso/shared/federation';
 import { toast } from '@sso/shared/ui';
-import { startCooldown } from '../otp/resend-cooldown';
+import { startCooldown } from '../../otp/resend-cooldown';
 import { findResetAccount } from './find-reset-account';
 import { requestResetOtp } from './request-reset-otp';
-import { resetCooldownStore, resetNikStore, resetOtpStore, resetPhoneStore } from './reset-storage';
+import { resetCooldownStore, resetNikStore, resetOtpStore, resetPhoneStore } from '../reset-storage';
 
 export interface StartedReset {
   nik: string;
