@@ -3,12 +3,11 @@ import { Link, useParams } from 'react-router-dom';
 import { roleSchema } from '@sso/shared/contract';
 import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { PageHeader, StatePanel, toast } from '@sso/shared/ui';
+import { PageHeader, StatePanel, buttonClassName, toast } from '@sso/shared/ui';
 import { rolesText } from '../texts';
 import { useUpdateRole } from './api/update-role';
 import { RoleForm } from './role-form';
 import { toRoleFormValues } from './role-form-model';
-import styles from './role-edit-page.module.css';
 
 /**
  * /edit-role/{hashId}: the role travels in the route (`decodeHashId` of @sso/shared/federation). A malformed hashId
@@ -28,7 +27,7 @@ export default function RoleEditPage() {
           title={rolesText.edit.invalidTitle}
           body={rolesText.edit.invalidBody}
           action={
-            <Link className={styles.back} to={appPaths.roles.list}>
+            <Link className={buttonClassName()} to={appPaths.roles.list}>
               {rolesText.edit.backToList}
             </Link>
           }

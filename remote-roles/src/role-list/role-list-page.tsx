@@ -5,7 +5,7 @@ import { PANEL_MENU, type Role, type RoleSortField } from '@sso/shared/contract'
 import { appPaths } from '@sso/shared/federation';
 import { formatNumber, t } from '@sso/shared/i18n';
 import { useAccess } from '@sso/shared/session';
-import { PageHeader, StatePanel } from '@sso/shared/ui';
+import { PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
 import {
   BulkBar,
   DataTable,
@@ -88,7 +88,7 @@ export default function RoleListPage() {
         title={t.roles.listTitle}
         actions={
           canCreate ? (
-            <Link className={styles.add} to={appPaths.roles.create}>
+            <Link className={buttonClassName()} to={appPaths.roles.create}>
               {rolesText.list.add}
             </Link>
           ) : null

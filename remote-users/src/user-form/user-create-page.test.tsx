@@ -13,15 +13,8 @@ jest.mock('./api/search-employees', () => ({
     isFetching: false,
   }),
 }));
-jest.mock('../reference-data/get-companies', () => ({
-  useCompanies: () => ({ data: jest.requireActual('../test-support/factories').companies, isPending: false }),
-}));
-jest.mock('../reference-data/get-role-options', () => ({
-  useRoleOptions: () => ({
-    data: [jest.requireActual('../test-support/factories').createRoleOption()],
-    isPending: false,
-  }),
-}));
+jest.mock('../reference-data/get-companies');
+jest.mock('../reference-data/get-role-options');
 
 const renderCreate = () => renderRoute(<UserCreatePage />, { path: '/tambah-user' });
 const save = () => screen.getByRole('button', { name: 'Simpan' });

@@ -4,15 +4,8 @@ import { createUser } from '../test-support/factories';
 import UserEditPage from './user-edit-page';
 
 jest.mock('./api/update-user', () => ({ useUpdateUser: () => ({ mutateAsync: jest.fn() }) }));
-jest.mock('../reference-data/get-companies', () => ({
-  useCompanies: () => ({ data: jest.requireActual('../test-support/factories').companies, isPending: false }),
-}));
-jest.mock('../reference-data/get-role-options', () => ({
-  useRoleOptions: () => ({
-    data: [jest.requireActual('../test-support/factories').createRoleOption()],
-    isPending: false,
-  }),
-}));
+jest.mock('../reference-data/get-companies');
+jest.mock('../reference-data/get-role-options');
 
 /** jsdom has no TextEncoder for the codec; build the hashId the same way (UTF-8 → base64url). */
 const hashIdOf = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');

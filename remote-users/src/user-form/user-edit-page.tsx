@@ -3,8 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { userSchema } from '@sso/shared/contract';
 import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { PageHeader, StatePanel } from '@sso/shared/ui';
-import styles from './user-edit-page.module.css';
+import { PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
 import { texts } from '../texts';
 import { useUpdateUser } from './api/update-user';
 import { UserForm } from './user-form';
@@ -28,7 +27,7 @@ export default function UserEditPage() {
           title={texts.hashIdInvalidTitle}
           body={texts.hashIdInvalidBody}
           action={
-            <Link className={styles.back} to={appPaths.users.list}>
+            <Link className={buttonClassName()} to={appPaths.users.list}>
               {texts.backToList}
             </Link>
           }

@@ -7,15 +7,8 @@ import { useUsers } from './api/get-users';
 import UserListPage from './user-list-page';
 
 jest.mock('./api/get-users', () => ({ useUsers: jest.fn() }));
-jest.mock('../reference-data/get-companies', () => ({
-  useCompanies: () => ({ data: jest.requireActual('../test-support/factories').companies, isPending: false }),
-}));
-jest.mock('../reference-data/get-role-options', () => ({
-  useRoleOptions: () => ({
-    data: [jest.requireActual('../test-support/factories').createRoleOption()],
-    isPending: false,
-  }),
-}));
+jest.mock('../reference-data/get-companies');
+jest.mock('../reference-data/get-role-options');
 
 /** Scenario helper: the users list answers these rows and total. */
 function givenUsers(rows: User[], total = rows.length) {
