@@ -42,6 +42,7 @@ export const singletonPackages = [
 export const sharedSubpaths = [
   'contract',
   'access',
+  'form-errors',
   'api',
   'session',
   'query',
@@ -69,6 +70,7 @@ export interface SharedEntry {
  */
 const firstScreenSubpaths = new Set<string>([
   'access',
+  'form-errors',
   'session',
   'ui',
   'i18n',

@@ -328,6 +328,9 @@ test.describe('password recovery', () => {
     await nikField(page).fill(user.nik);
     await page.getByRole('button', { name: 'Kirim OTP' }).click();
     await expect(page).toHaveURL(/\/validate-otp$/);
+    // Spec 7: both success messages (the account check, the code sent) as toasts.
+    await expect(toastWith(page, 'NIK ditemukan')).toBeVisible();
+    await expect(toastWith(page, 'Kode OTP berhasil dikirim')).toBeVisible();
     const masked = `${user.phone.slice(0, 4)}xxxxx${user.phone.slice(-3)}`;
     await expect(page.getByText(masked)).toBeVisible();
     expect(JSON.parse((await storage(page, 'sso.auth.reset.nik')) ?? 'null')).toBe(user.nik);
@@ -346,6 +349,7 @@ test.describe('password recovery', () => {
 
     await typeCode(page, code);
     await expect(page).toHaveURL(/\/new-password$/);
+    await expect(toastWith(page, 'Kode OTP valid')).toBeVisible();
     expect(JSON.parse((await storage(page, 'sso.auth.reset.otp')) ?? 'null')).toBe(code);
     await expectNoA11yViolations(page);
 

@@ -1,18 +1,23 @@
-/** The spec's routes (section 2), for navigation in specs: one place, no string literals in tests. */
+import { appPaths } from '@sso/shared/federation';
+
+/**
+ * The spec's routes (section 2), for navigation in specs: the panel's own paths (`appPaths`), no
+ * string literals in tests. Edit routes take a raw hashId here, so specs can also send bad ones.
+ */
 export const routes = {
-  handoff: '/',
-  login: '/login',
-  loginByPhone: '/login-by-phone',
-  verifyLoginOtp: '/verifikasi-otp',
-  forgotPassword: '/forgot-password',
-  validateResetOtp: '/validate-otp',
-  newPassword: '/new-password',
-  home: '/home',
-  userManagement: '/user-management',
-  addUser: '/tambah-user',
+  handoff: appPaths.handoff,
+  login: appPaths.login,
+  loginByPhone: appPaths.loginByPhone,
+  verifyLoginOtp: appPaths.verifyLoginOtp,
+  forgotPassword: appPaths.forgotPassword,
+  validateResetOtp: appPaths.validateResetOtp,
+  newPassword: appPaths.newPassword,
+  home: appPaths.home,
+  userManagement: appPaths.users.list,
+  addUser: appPaths.users.create,
   editUser: (hashId: string) => `/edit-user/${hashId}`,
-  roleManagement: '/role-management',
-  addRole: '/tambah-role',
+  roleManagement: appPaths.roles.list,
+  addRole: appPaths.roles.create,
   editRole: (hashId: string) => `/edit-role/${hashId}`,
   appManagement: '/app-management',
   settings: '/settings',

@@ -22,14 +22,12 @@ export const texts = {
   unitsOf: (company: string) => `Unit ${company}`,
   noUnits: 'Tidak ada unit',
   bulkDeleteTitle: (count: number) => `Hapus ${count} user terpilih?`,
-  deleteFailed: 'User gagal dihapus',
   // Form
   namePlaceholder: 'Ketik minimal 2 huruf nama karyawan',
   rolePlaceholder: 'Pilih role',
   apPlaceholder: 'Pilih AP',
   removeChip: (name: string) => `Hapus ${name}`,
   unitsHeading: 'Unit per AP',
-  saveFailed: 'User gagal disimpan',
   referenceFailed: 'Data AP atau role tidak dapat dimuat',
   hashIdInvalidTitle: 'Data user tidak valid',
   hashIdInvalidBody:

@@ -66,9 +66,31 @@ describe('GET role/list and role/all', () => {
     expect(byName).toEqual([...byName].sort());
   });
 
+  it('sorts by name or member count in either direction, ties by id, the same across pages', async () => {
+    const byName = (await list({ sortBy: 'name', sort: 'desc', perPage: 100 })).data.map((r) =>
+      r.name.toLowerCase(),
+    );
+    expect(byName).toEqual([...byName].sort().reverse());
+    for (const sort of ['asc', 'desc'] as const) {
+      const all = (await list({ sortBy: 'member_count', sort, perPage: 100 })).data;
+      const keys = all.map((r) => [r.member_count, r.id] as const);
+      const sign = sort === 'asc' ? 1 : -1;
+      expect(keys).toEqual([...keys].sort((a, b) => sign * (a[0] - b[0] || a[1] - b[1])));
+      const pages = [];
+      for (let page = 1; page <= Math.ceil(all.length / 3); page++) {
+        pages.push(...(await list({ sortBy: 'member_count', sort, perPage: 3, page })).data);
+      }
+      expect(pages.map((r) => r.id)).toEqual(all.map((r) => r.id));
+    }
+  });
+
   it('answers 422 for bad queries', async () => {
     expectError(
       await call(t.app, 'GET', paths.roles.list, { token: t.token, query: { sortBy: 'color; DROP' } }),
+      422,
+    );
+    expectError(
+      await call(t.app, 'GET', paths.roles.list, { token: t.token, query: { sort: 'sideways' } }),
       422,
     );
     expectError(

@@ -2,11 +2,11 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, api } from '@sso/shared/api';
 import { toast } from '@sso/shared/ui';
-import { renderPage } from '../test-support/render-page';
+import { renderRoute } from '@sso/shared/testing';
 import { remainingSeconds, startCooldown } from '../otp/resend-cooldown';
 import ForgotPasswordPage from './forgot-password-page';
 import NewPasswordPage from './new-password-page';
-import { newPasswordToSend } from './reset-password';
+import { newPasswordToSend } from './api/reset-password';
 import { resetCooldownStore, resetNikStore, resetOtpStore, resetPhoneStore } from './reset-storage';
 import ValidateResetOtpPage from './validate-reset-otp-page';
 
@@ -27,18 +27,18 @@ const confirmInput = () => screen.getByLabelText('Konfirmasi password baru', { s
 describe('ForgotPasswordPage', () => {
   it('requires the NIK', async () => {
     const user = userEvent.setup();
-    renderPage(<ForgotPasswordPage />, '/forgot-password');
+    renderRoute(<ForgotPasswordPage />, { path: '/forgot-password' });
     await user.click(screen.getByRole('button', { name: 'Kirim OTP' }));
     expect(await screen.findByText('NIK tidak boleh kosong')).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();
   });
 
-  it('gets the masked phone, requests the code, stores nik + masked phone and goes to /validate-otp', async () => {
+  it('gets the masked phone, requests the code, toasts both messages, stores nik + masked phone and goes to /validate-otp', async () => {
     post
       .mockResolvedValueOnce({ message: 'NIK ditemukan', data: { masked_phone: '0812xxxxx890' } })
       .mockResolvedValueOnce(sent);
     const user = userEvent.setup();
-    renderPage(<ForgotPasswordPage />, '/forgot-password');
+    renderRoute(<ForgotPasswordPage />, { path: '/forgot-password' });
     await user.type(screen.getByRole('textbox', { name: 'NIK' }), '100001{Enter}');
     expect(await screen.findByTestId('location')).toHaveTextContent('/validate-otp');
     expect(post.mock.calls.map((call) => [call[0], call[1]])).toEqual([
@@ -48,6 +48,9 @@ describe('ForgotPasswordPage', () => {
     expect(resetNikStore.read()).toBe('100001');
     expect(resetPhoneStore.read()).toBe('0812xxxxx890');
     expect(remainingSeconds(resetCooldownStore.read(), Date.now())).toBe(60);
+    // Spec 7: every success message is a toast, the account check's too.
+    expect(await screen.findByText('NIK ditemukan')).toBeInTheDocument();
+    expect(screen.getByText('Kode OTP berhasil dikirim')).toBeInTheDocument();
   });
 
   it('shows the server nik error under the field', async () => {
@@ -58,7 +61,7 @@ describe('ForgotPasswordPage', () => {
       }),
     );
     const user = userEvent.setup();
-    renderPage(<ForgotPasswordPage />, '/forgot-password');
+    renderRoute(<ForgotPasswordPage />, { path: '/forgot-password' });
     const nik = screen.getByRole('textbox', { name: 'NIK' });
     await user.type(nik, '999{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('NIK tidak terdaftar');
@@ -73,12 +76,12 @@ describe('ValidateResetOtpPage', () => {
     resetPhoneStore.write('0812xxxxx890');
     resetCooldownStore.write(startCooldown(Date.now()));
     const user = userEvent.setup();
-    renderPage(<ValidateResetOtpPage />, '/validate-otp');
+    renderRoute(<ValidateResetOtpPage />, { path: '/validate-otp' });
     return user;
   }
 
   it('goes to /forgot-password without the stored nik and phone', () => {
-    renderPage(<ValidateResetOtpPage />, '/validate-otp');
+    renderRoute(<ValidateResetOtpPage />, { path: '/validate-otp' });
     expect(screen.getByTestId('location')).toHaveTextContent('/forgot-password');
   });
 
@@ -101,7 +104,7 @@ describe('ValidateResetOtpPage', () => {
     );
   });
 
-  it('a verified code stores nik and otp and goes to /new-password', async () => {
+  it('a verified code stores nik and otp, toasts the message and goes to /new-password', async () => {
     post.mockResolvedValueOnce({ message: 'Kode OTP valid', data: { nik: '100001', verified: true } });
     const user = setup();
     await user.keyboard('012345{Enter}');
@@ -113,6 +116,7 @@ describe('ValidateResetOtpPage', () => {
     );
     expect(resetOtpStore.read()).toBe('012345');
     expect(resetNikStore.read()).toBe('100001');
+    expect(await screen.findByText('Kode OTP valid')).toBeInTheDocument();
   });
 
   it('the back arrow clears the stored data and returns to /forgot-password', async () => {
@@ -132,14 +136,14 @@ describe('NewPasswordPage', () => {
     resetOtpStore.write('123456');
     resetCooldownStore.write(startCooldown(Date.now()));
     const user = userEvent.setup();
-    renderPage(<NewPasswordPage />, '/new-password');
+    renderRoute(<NewPasswordPage />, { path: '/new-password' });
     return user;
   }
   const hint = () => screen.getByText('Password minimal 6 karakter');
 
   it('goes to /forgot-password without the stored otp', () => {
     resetNikStore.write('100001');
-    renderPage(<NewPasswordPage />, '/new-password');
+    renderRoute(<NewPasswordPage />, { path: '/new-password' });
     expect(screen.getByTestId('location')).toHaveTextContent('/forgot-password');
   });
 

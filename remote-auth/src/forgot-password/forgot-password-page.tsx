@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from '@sso/shared/navigation';
+import { serverFieldErrors } from '@sso/shared/form-errors';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, TextField } from '@sso/shared/ui';
-import { serverFormErrors } from '../auth-errors/server-form-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import styles from '../auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../auth-layout/auth-footer';
-import { authText } from '../auth-texts';
-import { useStartPasswordReset } from './start-password-reset';
+import { authText } from '../texts';
+import { useStartPasswordReset } from './api/start-password-reset';
 import { nikRules } from '../login/login-form-rules';
 
 /** Spec 5 "Forgot password": NIK required, same message as the login. */
@@ -34,7 +35,7 @@ export default function ForgotPasswordPage() {
     start.mutate(nik.trim(), {
       onError: (failure) => {
         // Spec 8: the server's nik error, or its message, under the field.
-        const server = serverFormErrors(failure, ['nik'] as const);
+        const server = serverFieldErrors(failure, ['nik'] as const);
         setServerError(server.fields.nik ?? server.message);
       },
     });
@@ -44,7 +45,7 @@ export default function ForgotPasswordPage() {
     <AuthLayout
       title={authText.forgotTitle}
       description={authText.forgotDescription}
-      onBack={() => void navigate('/login')}
+      onBack={() => void navigate(appPaths.login)}
     >
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField
@@ -59,7 +60,7 @@ export default function ForgotPasswordPage() {
           {t.auth.sendOtp}
         </Button>
       </form>
-      <AuthFooter prompt={authText.rememberPassword} to="/login" label={authText.backToLogin} />
+      <AuthFooter prompt={authText.rememberPassword} to={appPaths.login} label={authText.backToLogin} />
     </AuthLayout>
   );
 }

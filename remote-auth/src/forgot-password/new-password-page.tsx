@@ -1,15 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from '@sso/shared/navigation';
+import { serverFieldErrors } from '@sso/shared/form-errors';
 import { isPasswordLongEnough } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, PasswordField } from '@sso/shared/ui';
 import { otpErrorMessage } from '../auth-errors/otp-errors';
-import { serverFormErrors } from '../auth-errors/server-form-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import { FormAlert } from '../auth-layout/form-alert';
 import styles from '../auth-layout/auth-layout.module.css';
-import { authText } from '../auth-texts';
-import { useResetPassword } from './reset-password';
+import { authText } from '../texts';
+import { useResetPassword } from './api/reset-password';
 import { resetNikStore, resetOtpStore } from './reset-storage';
 
 /**
@@ -30,7 +31,7 @@ export default function NewPasswordPage() {
   const reset = useResetPassword();
 
   const { nik, otp } = stored;
-  if (!nik || !otp) return <Navigate to="/forgot-password" replace />;
+  if (!nik || !otp) return <Navigate to={appPaths.forgotPassword} replace />;
 
   const tooShort = !isPasswordLongEnough(newPassword);
   const mismatch = newPassword !== confirmPassword;
@@ -51,7 +52,7 @@ export default function NewPasswordPage() {
       { nik, otp, newPassword, confirmPassword },
       {
         onError: (failure) => {
-          const server = serverFormErrors(failure, ['new_password'] as const);
+          const server = serverFieldErrors(failure, ['new_password'] as const);
           if (server.fields.new_password) {
             // Sent empty because of the mismatch: "Password tidak sesuai" already says why.
             if (!mismatch) setNewPasswordError(server.fields.new_password);
@@ -69,7 +70,7 @@ export default function NewPasswordPage() {
       description={authText.newPasswordDescription}
       onBack={() => {
         resetOtpStore.clear();
-        void navigate('/validate-otp');
+        void navigate(appPaths.validateResetOtp);
       }}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>

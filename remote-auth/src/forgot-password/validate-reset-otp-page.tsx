@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from '@sso/shared/navigation';
+import { appPaths } from '@sso/shared/federation';
 import { otpErrorMessage } from '../auth-errors/otp-errors';
 import { OtpStep } from '../otp/otp-step';
 import { useOtpResend } from '../otp/use-otp-resend';
-import { resendResetOtp } from './resend-reset-otp';
+import { resendResetOtp } from './api/resend-reset-otp';
 import { clearResetFlow, resetCooldownStore, resetNikStore, resetPhoneStore } from './reset-storage';
-import { useVerifyResetOtp } from './verify-reset-otp';
+import { useVerifyResetOtp } from './api/verify-reset-otp';
 
 /**
  * /validate-otp: the code of the password reset, shown with the stored masked phone. Without the
@@ -19,13 +20,13 @@ export default function ValidateResetOtpPage() {
   const [error, setError] = useState<string | null>(null);
 
   const { nik, maskedPhone } = stored;
-  if (!nik || !maskedPhone) return <Navigate to="/forgot-password" replace />;
+  if (!nik || !maskedPhone) return <Navigate to={appPaths.forgotPassword} replace />;
   return (
     <OtpStep
       maskedPhone={maskedPhone}
       onBack={() => {
         clearResetFlow();
-        void navigate('/forgot-password');
+        void navigate(appPaths.forgotPassword);
       }}
       onVerify={(code) => {
         setError(null);

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, api } from '@sso/shared/api';
-import { renderPage } from '../test-support/render-page';
+import { renderRoute } from '@sso/shared/testing';
 import { remainingSeconds } from '../otp/resend-cooldown';
 import { loginCooldownStore, loginPhoneStore } from './login-phone-storage';
 import LoginPhonePage from './login-phone-page';
@@ -15,7 +15,7 @@ afterEach(() => post.mockRestore());
 
 function setup() {
   const user = userEvent.setup();
-  renderPage(<LoginPhonePage />, '/login-by-phone');
+  renderRoute(<LoginPhonePage />, { path: '/login-by-phone' });
   return { user, phone: screen.getByRole('textbox', { name: 'Nomor HP' }) };
 }
 

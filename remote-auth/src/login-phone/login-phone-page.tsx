@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@sso/shared/navigation';
+import { serverFieldErrors } from '@sso/shared/form-errors';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, toast } from '@sso/shared/ui';
-import { serverFormErrors } from '../auth-errors/server-form-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import styles from '../auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../auth-layout/auth-footer';
-import { authText } from '../auth-texts';
+import { authText } from '../texts';
 import { startCooldown } from '../otp/resend-cooldown';
 import { loginCooldownStore, loginPhoneStore } from './login-phone-storage';
 import { PhoneField } from './phone-field';
-import { useRequestLoginOtp } from './request-login-otp';
+import { useRequestLoginOtp } from './api/request-login-otp';
 
 /** /login-by-phone (spec 2 "Login by phone"): the phone, then a code to /verifikasi-otp. */
 export default function LoginPhonePage() {
@@ -28,11 +29,11 @@ export default function LoginPhonePage() {
         loginPhoneStore.write(phone);
         loginCooldownStore.write(startCooldown(Date.now()));
         toast.success(response.message);
-        void navigate('/verifikasi-otp');
+        void navigate(appPaths.verifyLoginOtp);
       },
       onError: (failure) => {
         // Spec 8: the server's phone error, or its message, under the field.
-        const server = serverFormErrors(failure, ['phone'] as const);
+        const server = serverFieldErrors(failure, ['phone'] as const);
         setError(server.fields.phone ?? server.message);
       },
     });
@@ -53,7 +54,7 @@ export default function LoginPhonePage() {
           {t.auth.sendOtpCode}
         </Button>
       </form>
-      <AuthFooter to="/login" label={authText.loginByNikLink} />
+      <AuthFooter to={appPaths.login} label={authText.loginByNikLink} />
     </AuthLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { TextField } from '@sso/shared/ui';
-import { authText } from '../auth-texts';
+import { authText } from '../texts';
 import { PHONE_MAX_DIGITS, digitsOnly, isAllowedPhoneKey, pasteDigits } from './phone-digits';
 
 interface PhoneFieldProps {

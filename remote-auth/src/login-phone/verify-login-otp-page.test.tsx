@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, api, completeLogin } from '@sso/shared/api';
 import { readSession } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
-import { createSession, renderPage } from '../test-support/render-page';
+import { renderRoute } from '@sso/shared/testing';
+import { createSession } from '../test-support/factories';
 import { startCooldown } from '../otp/resend-cooldown';
 import { loginCooldownStore, loginPhoneStore } from './login-phone-storage';
 import VerifyLoginOtpPage from './verify-login-otp-page';
@@ -31,7 +32,7 @@ function setup() {
   loginPhoneStore.write('081234567890');
   loginCooldownStore.write(startCooldown(T0));
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  renderPage(<VerifyLoginOtpPage />, '/verifikasi-otp');
+  renderRoute(<VerifyLoginOtpPage />, { path: '/verifikasi-otp' });
   return user;
 }
 
@@ -45,7 +46,7 @@ const rateLimited = (seconds: number) =>
 
 describe('VerifyLoginOtpPage', () => {
   it('goes back to /login-by-phone when no phone is stored (direct visit)', () => {
-    renderPage(<VerifyLoginOtpPage />, '/verifikasi-otp');
+    renderRoute(<VerifyLoginOtpPage />, { path: '/verifikasi-otp' });
     expect(screen.getByTestId('location')).toHaveTextContent('/login-by-phone');
   });
 
@@ -117,7 +118,7 @@ describe('VerifyLoginOtpPage', () => {
   it('resumes the stored countdown after a reload', () => {
     loginPhoneStore.write('081234567890');
     loginCooldownStore.write({ count: 1, expiresAt: T0 + 200_000, windowSeconds: null });
-    renderPage(<VerifyLoginOtpPage />, '/verifikasi-otp');
+    renderRoute(<VerifyLoginOtpPage />, { path: '/verifikasi-otp' });
     expect(resendButton()).toHaveTextContent('03:20');
   });
 
@@ -140,7 +141,7 @@ describe('VerifyLoginOtpPage', () => {
     post.mockRejectedValueOnce(rateLimited(42));
     loginPhoneStore.write('081234567890');
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderPage(<VerifyLoginOtpPage />, '/verifikasi-otp');
+    renderRoute(<VerifyLoginOtpPage />, { path: '/verifikasi-otp' });
     await user.click(resendButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Coba lagi dalam 42 detik');
     expect(resendButton()).toBeDisabled();

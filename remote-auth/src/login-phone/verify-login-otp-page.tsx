@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from '@sso/shared/navigation';
+import { appPaths } from '@sso/shared/federation';
 import { otpErrorMessage } from '../auth-errors/otp-errors';
 import { maskPhone } from '../otp/mask-phone';
 import { OtpStep } from '../otp/otp-step';
 import { useOtpResend } from '../otp/use-otp-resend';
 import { clearLoginPhoneFlow, loginCooldownStore, loginPhoneStore } from './login-phone-storage';
-import { useLoginWithPhone } from './login-with-phone';
-import { requestLoginOtp } from './request-login-otp';
+import { useLoginWithPhone } from './api/login-with-phone';
+import { requestLoginOtp } from './api/request-login-otp';
 
 /**
  * /verifikasi-otp: the code of the phone login, sent as a number with the stored phone, then the
@@ -19,13 +20,13 @@ export default function VerifyLoginOtpPage() {
   const resend = useOtpResend(() => requestLoginOtp(phone ?? ''), loginCooldownStore);
   const [error, setError] = useState<string | null>(null);
 
-  if (!phone) return <Navigate to="/login-by-phone" replace />;
+  if (!phone) return <Navigate to={appPaths.loginByPhone} replace />;
   return (
     <OtpStep
       maskedPhone={maskPhone(phone)}
       onBack={() => {
         clearLoginPhoneFlow();
-        void navigate('/login-by-phone');
+        void navigate(appPaths.loginByPhone);
       }}
       onVerify={(code) => {
         setError(null);

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, loginWithNik } from '@sso/shared/api';
 import { readSession } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
-import { createSession, renderPage } from '../test-support/render-page';
+import { renderRoute } from '@sso/shared/testing';
+import { createSession } from '../test-support/factories';
 import LoginPage from './login-page';
 
 jest.mock('@sso/shared/api', () => ({
@@ -17,7 +18,7 @@ const fieldError = (field: string, message: string) =>
 
 function setup() {
   const user = userEvent.setup();
-  renderPage(<LoginPage />, '/login');
+  renderRoute(<LoginPage />, { path: '/login' });
   const nik = screen.getByRole('textbox', { name: 'NIK' });
   const password = screen.getByLabelText('Password', { selector: 'input' });
   const submit = screen.getByRole('button', { name: 'Masuk' });
@@ -96,6 +97,39 @@ describe('LoginPage', () => {
     await waitFor(() => expect(input).toHaveAccessibleDescription(message));
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(readSession()).toBeNull();
+  });
+
+  it.each([
+    [
+      'a message naming the NIK',
+      new ApiError('http', 'NIK tidak terdaftar', 422, { message: 'NIK tidak terdaftar' }),
+      'NIK',
+    ],
+    [
+      'a message naming the password',
+      new ApiError('http', 'Password salah', 401, { message: 'Password salah' }),
+      'Password',
+    ],
+    [
+      'field errors nested in data.errors',
+      new ApiError('http', 'Login gagal', 422, {
+        message: 'Login gagal',
+        data: { errors: { password: ['Password salah'] } },
+      }),
+      'Password',
+    ],
+  ])('puts %s under that field (spec 8), not above the button', async (_name, error, label) => {
+    loginWithNikMock.mockRejectedValue(error);
+    const { user, nik, password, submit } = setup();
+    await user.type(nik, '999999');
+    await user.type(password, 'wrong');
+    await user.click(submit);
+    const input = screen.getByLabelText(label, { selector: 'input' });
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(error.fieldError(label.toLowerCase()) ?? error.message),
+    );
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it.each([

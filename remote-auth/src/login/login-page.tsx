@@ -1,15 +1,19 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '@sso/shared/navigation';
+import { appPaths } from '@sso/shared/federation';
+import { serverFieldErrors } from '@sso/shared/form-errors';
 import { t } from '@sso/shared/i18n';
 import { Button, PasswordField, TextField } from '@sso/shared/ui';
-import { serverFormErrors } from '../auth-errors/server-form-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import { FormAlert } from '../auth-layout/form-alert';
 import styles from '../auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../auth-layout/auth-footer';
-import { authText } from '../auth-texts';
+import { authText } from '../texts';
 import { validateLogin, type LoginFormErrors, type LoginFormValues } from './login-form-rules';
-import { preloadLoginCall, useLoginWithNik } from './login-with-nik';
+import { preloadLoginCall, useLoginWithNik } from './api/login-with-nik';
+
+/** How a server message names a field of this form. */
+const NAMED_BY = { nik: /\bNIK\b/i, password: /\bpassword\b/i };
 
 /**
  * /login (spec 2 "Login"): NIK and password, then the login chain of spec 4. Two uncontrolled
@@ -49,10 +53,11 @@ export default function LoginPage() {
       { ...current, nik: current.nik.trim() },
       {
         onError: (error) => {
-          const server = serverFormErrors(error, ['nik', 'password'] as const);
+          // Spec 8: field errors under their fields; a message naming one field goes under it too.
+          const server = serverFieldErrors(error, ['nik', 'password'] as const, { namedBy: NAMED_BY });
           setErrors(server.fields);
           focusFirst(server.fields);
-          setFormError(server.message);
+          setFormError(server.unplaced);
         },
       },
     );
@@ -86,7 +91,7 @@ export default function LoginPage() {
           onChange={onChange}
         />
         <div className={styles.row}>
-          <Link className={styles.link} to="/forgot-password">
+          <Link className={styles.link} to={appPaths.forgotPassword}>
             {authText.forgotPasswordLink}
           </Link>
         </div>
@@ -95,7 +100,7 @@ export default function LoginPage() {
           {t.auth.login}
         </Button>
       </form>
-      <AuthFooter prompt={authText.otherWay} to="/login-by-phone" label={authText.loginByPhoneLink} />
+      <AuthFooter prompt={authText.otherWay} to={appPaths.loginByPhone} label={authText.loginByPhoneLink} />
     </AuthLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from '@sso/shared/navigation';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { toast } from '@sso/shared/ui';
 
@@ -11,6 +12,6 @@ export function useFinishLogin(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
     toast.success(t.auth.loginSuccess);
-    void navigate('/home', { replace: true });
+    void navigate(appPaths.home, { replace: true });
   }, [navigate]);
 }

@@ -2,12 +2,18 @@ import { TextDecoder, TextEncoder } from 'node:util';
 import { screen } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Application, Color, Menu } from '@sso/shared/contract';
+import { encodeHashId } from '@sso/shared/federation';
+import { renderRoute } from '@sso/shared/testing';
 import { useApplications } from '../reference-data/get-applications';
 import { useColors } from '../reference-data/get-colors';
 import { useMenus } from '../reference-data/get-menus';
-import { encodeRoleHashId } from '../routes/role-hash-id';
-import { createApplication, createColor, createMenuTree, createRole } from '../test-support/factories';
-import { renderRoute, settled } from '../test-support/render';
+import {
+  createApplication,
+  createColor,
+  createMenuTree,
+  createRole,
+  settled,
+} from '../test-support/factories';
 import RoleEditPage from './role-edit-page';
 
 jest.mock('../reference-data/get-colors');
@@ -35,7 +41,7 @@ const renderAt = (hashId: string) =>
 
 describe('RoleEditPage', () => {
   it('fills the form from the role in the route', () => {
-    renderAt(encodeRoleHashId(createRole()));
+    renderAt(encodeHashId(createRole()));
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Role' })).toBeInTheDocument();
     expect(screen.getByLabelText('Nama Role')).toHaveValue('Auditor');
     expect(screen.getByRole('radio', { name: 'Warna #3949ab' })).toBeChecked();

@@ -1,22 +1,21 @@
 import { useMemo } from 'react';
 import { Link, useParams } from '@sso/shared/navigation';
+import { roleSchema } from '@sso/shared/contract';
+import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { PageHeader, StatePanel, toast } from '@sso/shared/ui';
-import { decodeRoleHashId } from '../routes/role-hash-id';
-import { rolePaths } from '../routes/role-paths';
+import { PageHeader, StatePanel, buttonClassName, toast } from '@sso/shared/ui';
 import { rolesText } from '../texts';
 import { useUpdateRole } from './api/update-role';
 import { RoleForm } from './role-form';
 import { toRoleFormValues } from './role-form-model';
-import styles from './role-edit-page.module.css';
 
 /**
- * /edit-role/{hashId}: the role travels in the route (see role-hash-id.ts). A malformed hashId
+ * /edit-role/{hashId}: the role travels in the route (`decodeHashId` of @sso/shared/federation). A malformed hashId
  * shows a clear message and the way back, never a blank screen.
  */
 export default function RoleEditPage() {
   const { hashId = '' } = useParams();
-  const decoded = useMemo(() => decodeRoleHashId(hashId), [hashId]);
+  const decoded = useMemo(() => decodeHashId(hashId, roleSchema), [hashId]);
   const updateRole = useUpdateRole();
 
   if (!decoded.ok) {
@@ -28,7 +27,7 @@ export default function RoleEditPage() {
           title={rolesText.edit.invalidTitle}
           body={rolesText.edit.invalidBody}
           action={
-            <Link className={styles.back} to={rolePaths.list}>
+            <Link className={buttonClassName()} to={appPaths.roles.list}>
               {rolesText.edit.backToList}
             </Link>
           }
@@ -37,7 +36,7 @@ export default function RoleEditPage() {
     );
   }
 
-  const { role } = decoded;
+  const role = decoded.value;
   return (
     <>
       <PageHeader title={t.roles.editTitle} />

@@ -4,11 +4,11 @@ import { queryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '@sso/shared/api';
 import { referenceKeys } from '@sso/shared/query';
 import type { Application, Color, Menu } from '@sso/shared/contract';
+import { renderRoute } from '@sso/shared/testing';
 import { useApplications } from '../reference-data/get-applications';
 import { useColors } from '../reference-data/get-colors';
 import { menusQueryOptions, useMenus } from '../reference-data/get-menus';
-import { createApplication, createColor, createMenuTree } from '../test-support/factories';
-import { renderRoute, settled } from '../test-support/render';
+import { createApplication, createColor, createMenuTree, settled } from '../test-support/factories';
 import { RoleForm } from './role-form';
 import { emptyRoleFormValues, type RoleFormValues } from './role-form-model';
 

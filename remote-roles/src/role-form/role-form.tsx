@@ -2,12 +2,12 @@ import { useEffect, useId, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@sso/shared/navigation';
-import { toApiError } from '@sso/shared/api';
+import { serverFieldErrors } from '@sso/shared/form-errors';
 import type { RolePayload } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, TextField, useLeaveConfirmation } from '@sso/shared/ui';
 import { useColors } from '../reference-data/get-colors';
-import { rolePaths } from '../routes/role-paths';
 import { rolesText } from '../texts';
 import { ApplicationPicker } from './application-picker';
 import { ColorSwatches } from './color-swatches';
@@ -20,6 +20,9 @@ import {
 } from './role-form-model';
 import type { Selection } from './selection';
 import styles from './role-form.module.css';
+
+/** Fields the api may name in `errors`, as the form names them. */
+const ROLE_SERVER_FIELDS = ['name', 'color_id', 'applications'] as const;
 
 export interface RoleFormProps {
   defaultValues: RoleFormValues;
@@ -58,7 +61,7 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
 
   // Navigate only once the saved state has rendered, so the leave guard is already off.
   useEffect(() => {
-    if (saved) void navigate(rolePaths.list);
+    if (saved) void navigate(appPaths.roles.list);
   }, [saved, navigate]);
 
   // Rules apply to the current selection, also when they land after an await (a menu tree fetch).
@@ -72,12 +75,12 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
       await onSave(toRolePayload(values));
       setSaved(true);
     } catch (e) {
-      const error = toApiError(e);
-      for (const field of ['name', 'color_id', 'applications'] as const) {
-        const message = error.fieldError(field);
+      const server = serverFieldErrors(e, ROLE_SERVER_FIELDS);
+      for (const field of ROLE_SERVER_FIELDS) {
+        const message = server.fields[field];
         if (message) setError(field, { type: 'server', message });
       }
-      setServerError(error.message);
+      setServerError(server.message);
     }
   });
 
@@ -132,7 +135,7 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
             {rolesText.form.saveDisabledHint}
           </p>
         )}
-        <Button variant="secondary" onClick={() => void navigate(rolePaths.list)}>
+        <Button variant="secondary" onClick={() => void navigate(appPaths.roles.list)}>
           {t.common.cancel}
         </Button>
         <Button

@@ -8,10 +8,9 @@ import {
   type DeleteResponse,
   type RoleListResponse,
 } from '@sso/shared/contract';
-import { signInAs } from '@sso/shared/testing';
+import { renderRoute, signInAs } from '@sso/shared/testing';
 import { useApplications } from '../reference-data/get-applications';
-import { createApplication, createRole } from '../test-support/factories';
-import { renderRoute, settled } from '../test-support/render';
+import { createApplication, createRole, settled } from '../test-support/factories';
 import { useDeleteRole } from './api/delete-role';
 import { useDeleteRoles } from './api/delete-roles';
 import { useRoles, type RoleListParams } from './api/get-roles';
@@ -110,6 +109,29 @@ describe('RoleListPage', () => {
     await user.click(screen.getByRole('option', { name: 'HRIS' }));
     await waitFor(() => expect(router.state.location.search).toBe('?apps_id=2'));
     expect(lastParams()).toEqual({ page: 1, perPage: 10, keyword: '', appsId: 2 });
+  });
+
+  it('sorts by a column header: in the URL, sent to the api, back to page 1', async () => {
+    listOf([createRole()], 40);
+    const user = userEvent.setup();
+    const { router } = renderRoute(<RoleListPage />, {
+      path: '/role-management',
+      url: '/role-management?page=3&apps_id=2',
+    });
+    const header = screen.getByRole('columnheader', { name: /Jumlah/ });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(header).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?apps_id=2&sortBy=member_count&sort=asc'));
+    expect(lastParams()).toEqual({
+      page: 1,
+      perPage: 10,
+      keyword: '',
+      appsId: 2,
+      sort: { by: 'member_count', direction: 'asc' },
+    });
+    await user.click(within(screen.getByRole('columnheader', { name: /Jumlah/ })).getByRole('button'));
+    expect(screen.getByRole('columnheader', { name: /Jumlah/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(lastParams()?.sort).toEqual({ by: 'member_count', direction: 'desc' });
   });
 
   it('deletes a role after a warning confirmation and shows the server message', async () => {

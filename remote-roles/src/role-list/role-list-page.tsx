@@ -1,10 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
-import { PANEL_MENU, type Role } from '@sso/shared/contract';
+import { PANEL_MENU, type Role, type RoleSortField } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { formatNumber, t } from '@sso/shared/i18n';
 import { useAccess } from '@sso/shared/session';
-import { PageHeader, StatePanel } from '@sso/shared/ui';
+import { PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
 import {
   BulkBar,
   DataTable,
@@ -13,13 +14,12 @@ import {
   Pagination,
   SearchField,
   Select,
-  pageCount,
   useListSearchParams,
+  usePageInRange,
   useRowSelection,
   type DataTableColumn,
 } from '@sso/shared/ui-data';
 import { useApplications } from '../reference-data/get-applications';
-import { rolePaths } from '../routes/role-paths';
 import { rolesText } from '../texts';
 import { useRoles } from './api/get-roles';
 import { RoleNameCell } from './role-name-cell';
@@ -27,16 +27,18 @@ import { ROLE_LIST_OPTIONS, toRoleListParams } from './role-list-params';
 import { useRoleDeletion } from './use-role-deletion';
 import styles from './role-list-page.module.css';
 
-const columns: DataTableColumn<Role>[] = [
+const columns: DataTableColumn<Role, RoleSortField>[] = [
   {
     id: 'name',
     header: rolesText.list.nameColumn,
+    sortBy: 'name',
     cell: (role) => <RoleNameCell role={role} />,
     width: '40%',
   },
   {
     id: 'members',
     header: rolesText.list.membersColumn,
+    sortBy: 'member_count',
     cell: (role) => rolesText.list.members(role.member_count),
     width: '20%',
   },
@@ -66,34 +68,19 @@ export default function RoleListPage() {
   const roles = useRoles(params);
   const applications = useApplications();
   const selection = useRowSelection(JSON.stringify(params));
-  const deletion = useRoleDeletion();
+  const deletion = useRoleDeletion(selection.clear);
 
   const rows = roles.data?.data ?? [];
   const total = roles.data?.meta.total ?? 0;
   const filtered = params.keyword !== '' || params.appsId !== null;
 
-  // A page past the end (after deleting its last rows, or from an old link): go to the last page.
-  const lastPage = pageCount(total, params.perPage);
-  const { setPage, update } = list;
-  useEffect(() => {
-    if (roles.data && !roles.isPlaceholderData && rows.length === 0 && params.page > lastPage) {
-      update({ page: lastPage }, { replace: true });
-    }
-  }, [roles.data, roles.isPlaceholderData, rows.length, params.page, lastPage, update]);
+  usePageInRange(list, roles);
+  const { setPage } = list;
 
   const appOptions = useMemo(
     () => (applications.data ?? []).map((app) => ({ value: app.id, label: app.name })),
     [applications.data],
   );
-
-  async function deleteSelected() {
-    const ids = [...selection.selected].filter((id): id is number => typeof id === 'number');
-    if (await deletion.deleteRoles(ids)) selection.clear();
-  }
-
-  async function deleteOne(role: Role) {
-    if (await deletion.deleteRole(role)) selection.clear();
-  }
 
   return (
     <>
@@ -101,7 +88,7 @@ export default function RoleListPage() {
         title={t.roles.listTitle}
         actions={
           canCreate ? (
-            <Link className={styles.add} to={rolePaths.create}>
+            <Link className={buttonClassName()} to={appPaths.roles.create}>
               {rolesText.list.add}
             </Link>
           ) : null
@@ -130,7 +117,11 @@ export default function RoleListPage() {
       <BulkBar
         count={canDelete ? selection.selected.size : 0}
         busy={deletion.busy}
-        onDelete={() => void deleteSelected()}
+        onDelete={() =>
+          void deletion.deleteMany(
+            [...selection.selected].filter((id): id is number => typeof id === 'number'),
+          )
+        }
         onClose={selection.clear}
       />
       {roles.isError && !roles.data ? (
@@ -147,6 +138,7 @@ export default function RoleListPage() {
             columns={columns}
             rows={rows}
             getRowId={(role) => role.id}
+            sort={{ current: list.sort, onSort: list.setSort }}
             busy={roles.isFetching}
             selection={
               canDelete
@@ -165,14 +157,19 @@ export default function RoleListPage() {
                       label={rolesText.list.actions(role.name)}
                       items={[
                         ...(canEdit
-                          ? [{ label: t.common.edit, onSelect: () => void navigate(rolePaths.edit(role)) }]
+                          ? [
+                              {
+                                label: t.common.edit,
+                                onSelect: () => void navigate(appPaths.roles.edit(role)),
+                              },
+                            ]
                           : []),
                         ...(canDelete
                           ? [
                               {
                                 label: t.common.delete,
                                 tone: 'danger' as const,
-                                onSelect: () => void deleteOne(role),
+                                onSelect: () => void deletion.deleteOne(role),
                               },
                             ]
                           : []),

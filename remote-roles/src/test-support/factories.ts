@@ -64,3 +64,16 @@ export function createRole(overrides: Partial<Role> = {}): Role {
     ...overrides,
   };
 }
+
+/** A settled query result for a mocked hook (tests only). */
+export function settled<T>(data: T) {
+  return {
+    data,
+    isPending: false,
+    isError: false,
+    isFetching: false,
+    isPlaceholderData: false,
+    error: null,
+    refetch: jest.fn(),
+  };
+}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@sso/shared/api';
-import { renderPage } from '../test-support/render';
+import { renderRoute } from '@sso/shared/testing';
 import UserCreatePage from './user-create-page';
 
 const mockCreate = jest.fn();
@@ -13,17 +13,10 @@ jest.mock('./api/search-employees', () => ({
     isFetching: false,
   }),
 }));
-jest.mock('../reference-data/get-companies', () => ({
-  useCompanies: () => ({ data: jest.requireActual('../test-support/factories').companies, isPending: false }),
-}));
-jest.mock('../reference-data/get-role-options', () => ({
-  useRoleOptions: () => ({
-    data: [jest.requireActual('../test-support/factories').createRoleOption()],
-    isPending: false,
-  }),
-}));
+jest.mock('../reference-data/get-companies');
+jest.mock('../reference-data/get-role-options');
 
-const renderCreate = () => renderPage('/tambah-user', '/tambah-user', <UserCreatePage />);
+const renderCreate = () => renderRoute(<UserCreatePage />, { path: '/tambah-user' });
 const save = () => screen.getByRole('button', { name: 'Simpan' });
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {

@@ -1,23 +1,16 @@
 import { screen } from '@testing-library/react';
-import { renderPage } from '../test-support/render';
+import { renderRoute } from '@sso/shared/testing';
 import { createUser } from '../test-support/factories';
 import UserEditPage from './user-edit-page';
 
 jest.mock('./api/update-user', () => ({ useUpdateUser: () => ({ mutateAsync: jest.fn() }) }));
-jest.mock('../reference-data/get-companies', () => ({
-  useCompanies: () => ({ data: jest.requireActual('../test-support/factories').companies, isPending: false }),
-}));
-jest.mock('../reference-data/get-role-options', () => ({
-  useRoleOptions: () => ({
-    data: [jest.requireActual('../test-support/factories').createRoleOption()],
-    isPending: false,
-  }),
-}));
+jest.mock('../reference-data/get-companies');
+jest.mock('../reference-data/get-role-options');
 
 /** jsdom has no TextEncoder for the codec; build the hashId the same way (UTF-8 → base64url). */
 const hashIdOf = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 const renderEdit = (hashId: string) =>
-  renderPage('/edit-user/:hashId', `/edit-user/${hashId}`, <UserEditPage />);
+  renderRoute(<UserEditPage />, { path: '/edit-user/:hashId', url: `/edit-user/${hashId}` });
 
 describe('Edit User page', () => {
   it.each([

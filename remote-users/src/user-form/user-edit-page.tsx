@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Link, useParams } from '@sso/shared/navigation';
+import { userSchema } from '@sso/shared/contract';
+import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { PageHeader, StatePanel } from '@sso/shared/ui';
-import styles from './user-edit-page.module.css';
+import { PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
 import { texts } from '../texts';
 import { useUpdateUser } from './api/update-user';
 import { UserForm } from './user-form';
 import { toUserFormValues } from './user-form-model';
-import { decodeUserHashId, userPaths } from './user-hash-id';
 
 /**
  * `/edit-user/{hashId}` (spec 2 "Edit User"): the user travels in the route. A malformed or
@@ -15,7 +15,7 @@ import { decodeUserHashId, userPaths } from './user-hash-id';
  */
 export default function UserEditPage() {
   const { hashId = '' } = useParams();
-  const decoded = useMemo(() => decodeUserHashId(hashId), [hashId]);
+  const decoded = useMemo(() => decodeHashId(hashId, userSchema), [hashId]);
   const update = useUpdateUser();
 
   if (!decoded.ok) {
@@ -27,7 +27,7 @@ export default function UserEditPage() {
           title={texts.hashIdInvalidTitle}
           body={texts.hashIdInvalidBody}
           action={
-            <Link className={styles.back} to={userPaths.list}>
+            <Link className={buttonClassName()} to={appPaths.users.list}>
               {texts.backToList}
             </Link>
           }
@@ -35,7 +35,7 @@ export default function UserEditPage() {
       </>
     );
   }
-  const { user } = decoded;
+  const user = decoded.value;
   return (
     <>
       <PageHeader title={t.users.editTitle} />

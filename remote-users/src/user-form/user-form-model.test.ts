@@ -1,10 +1,12 @@
+import { ApiError } from '@sso/shared/api';
+import { serverFieldErrors } from '@sso/shared/form-errors';
 import { companies, createEmployee, createUser, createUserCompany } from '../test-support/factories';
 import {
   employeeToPerson,
-  serverErrorTarget,
   toUserFormValues,
   toUserPayload,
   userFormSchema,
+  userServerFields,
 } from './user-form-model';
 
 describe('user form model', () => {
@@ -97,6 +99,12 @@ describe('user form model', () => {
     ['perusahaan.0.cabang', 'companies'],
     ['email', null],
   ])('puts server error %s under %s', (key, target) => {
-    expect(serverErrorTarget(key)).toBe(target);
+    const error = new ApiError('http', 'Data tidak valid', 422, {
+      message: 'Data tidak valid',
+      errors: { [key]: 'Pesan server' },
+    });
+    expect(serverFieldErrors(error, userServerFields).fields).toEqual(
+      target === null ? {} : { [target]: 'Pesan server' },
+    );
   });
 });

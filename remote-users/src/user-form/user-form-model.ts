@@ -101,23 +101,11 @@ export function toUserPayload(form: ValidUserForm, companies: readonly Company[]
   };
 }
 
-/** Where a server field error belongs in the form (`errors['perusahaan.0.cabang']` → companies). */
-export type ServerErrorTarget = 'person' | 'person.nik' | 'person.phone' | 'roleId' | 'companies';
-
-export function serverErrorTarget(key: string): ServerErrorTarget | null {
-  const head = key.split('.')[0];
-  switch (head) {
-    case 'nama':
-      return 'person';
-    case 'nik':
-      return 'person.nik';
-    case 'phone':
-      return 'person.phone';
-    case 'role_ids':
-      return 'roleId';
-    case 'perusahaan':
-      return 'companies';
-    default:
-      return null;
-  }
-}
+/** Where a server field error belongs in the form, by the api's key (`perusahaan.0.cabang` → companies). */
+export const userServerFields = {
+  nama: 'person',
+  nik: 'person.nik',
+  phone: 'person.phone',
+  role_ids: 'roleId',
+  perusahaan: 'companies',
+} as const;

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@sso/shared/navigation';
-import { ApiError } from '@sso/shared/api';
+import { serverFieldErrors } from '@sso/shared/form-errors';
 import type { UserPayload } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, StatePanel, TextField, safeHexColor, toast, useLeaveConfirmation } from '@sso/shared/ui';
 import { Select } from '@sso/shared/ui-data';
@@ -15,13 +16,12 @@ import { reduceApSelection } from './ap-selection';
 import { ApUnitPicker } from './ap-unit-picker';
 import { EmployeePicker } from './employee-picker';
 import {
-  serverErrorTarget,
   toUserPayload,
   userFormSchema,
+  userServerFields,
   type UserFormValues,
   type ValidUserForm,
 } from './user-form-model';
-import { userPaths } from './user-hash-id';
 
 export interface UserFormProps {
   /** `create`: the name comes from the employee picker; `edit`: name, NIK and phone are read-only. */
@@ -52,7 +52,7 @@ export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
   const dirty = !saved && (formState.isDirty || typed.trim() !== '');
   useLeaveConfirmation(dirty);
   useEffect(() => {
-    if (saved) void navigate(userPaths.list);
+    if (saved) void navigate(appPaths.users.list);
   }, [saved, navigate]);
 
   const submit = handleSubmit(async (values) => {
@@ -62,12 +62,11 @@ export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
       toast.success(response.message);
       setSaved(true);
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      setServerMessage(apiError?.message ?? texts.saveFailed);
-      for (const [key, message] of Object.entries(apiError?.body?.errors ?? {})) {
-        const target = serverErrorTarget(key);
-        const text = Array.isArray(message) ? message[0] : message;
-        if (target && text) setError(target, { type: 'server', message: text });
+      const server = serverFieldErrors(error, userServerFields);
+      setServerMessage(server.message);
+      for (const field of Object.values(userServerFields)) {
+        const message = server.fields[field];
+        if (message) setError(field, { type: 'server', message });
       }
     }
   });
@@ -180,7 +179,7 @@ export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
         />
       </section>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => void navigate(userPaths.list)}>
+        <Button variant="secondary" onClick={() => void navigate(appPaths.users.list)}>
           {t.common.cancel}
         </Button>
         <Button type="submit" disabled={missing} loading={formState.isSubmitting}>

@@ -1,23 +1,25 @@
-import type { User } from '@sso/shared/contract';
+import type { User, UserSortField } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { LogoStack, RoleChip, type DataTableColumn } from '@sso/shared/ui-data';
 import { UnitCodes } from './unit-codes';
 import styles from './user-list-page.module.css';
 
-/** Columns of spec 2: name, NIK, phone, role chip, AP logos, unit codes. */
-export const userColumns: DataTableColumn<User>[] = [
+/** Columns of spec 2: name, NIK, phone, role chip, AP logos, unit codes; the first four sort (spec 7 `sortBy`). */
+export const userColumns: DataTableColumn<User, UserSortField>[] = [
   {
     id: 'nama',
     header: t.users.fieldName,
     width: '19%',
+    sortBy: 'nama',
     cell: (user) => <span className={styles.name}>{user.nama}</span>,
   },
-  { id: 'nik', header: t.users.fieldNik, width: '12%', cell: (user) => user.nik },
-  { id: 'phone', header: t.users.fieldPhone, width: '16%', cell: (user) => user.phone },
+  { id: 'nik', header: t.users.fieldNik, width: '12%', sortBy: 'nik', cell: (user) => user.nik },
+  { id: 'phone', header: t.users.fieldPhone, width: '16%', sortBy: 'phone', cell: (user) => user.phone },
   {
     id: 'role',
     header: t.users.fieldRole,
     width: '15%',
+    sortBy: 'role_name',
     cell: (user) => <RoleChip name={user.role_name} color={user.color_hex_code} />,
   },
   {

@@ -1,22 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, type User } from '@sso/shared/contract';
-import { signInAs } from '@sso/shared/testing';
+import { renderRoute, signInAs } from '@sso/shared/testing';
 import { createUser } from '../test-support/factories';
-import { renderPage } from '../test-support/render';
 import { useUsers } from './api/get-users';
 import UserListPage from './user-list-page';
 
-jest.mock('./api/get-users', () => ({ useUsers: jest.fn() }));
-jest.mock('../reference-data/get-companies', () => ({
-  useCompanies: () => ({ data: jest.requireActual('../test-support/factories').companies, isPending: false }),
-}));
-jest.mock('../reference-data/get-role-options', () => ({
-  useRoleOptions: () => ({
-    data: [jest.requireActual('../test-support/factories').createRoleOption()],
-    isPending: false,
+jest.mock('./api/get-users', () => ({
+  useUsers: jest.fn(),
+  // The page prefetches the next page's query at the user's change (never answered here).
+  usersQueryOptions: (query: unknown) => ({
+    queryKey: ['users', query],
+    queryFn: () => new Promise(() => undefined),
   }),
 }));
+jest.mock('../reference-data/get-companies');
+jest.mock('../reference-data/get-role-options');
 
 /** Scenario helper: the users list answers these rows and total. */
 function givenUsers(rows: User[], total = rows.length) {
@@ -35,7 +34,8 @@ const three = [
   createUser({ id: 2, nama: 'Sari Dewi' }),
   createUser({ id: 3, nama: 'Tono Wijaya' }),
 ];
-const renderList = (url = '/user-management') => renderPage('/user-management', url, <UserListPage />);
+const renderList = (url = '/user-management') =>
+  renderRoute(<UserListPage />, { path: '/user-management', url });
 
 describe('UserListPage', () => {
   beforeEach(() => signInAs(ACCESS_LEVEL.owner));
@@ -127,6 +127,32 @@ describe('UserListPage', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Hapus user "Tono Wijaya"?' });
     // The confirm store is module state: settle it so the next test starts without a dialog.
     await user.click(within(dialog).getByRole('button', { name: 'Batal' }));
+  });
+
+  it('sorts by a column header: in the URL, sent to the api, back to page 1', async () => {
+    givenUsers(three, 40);
+    const user = userEvent.setup();
+    const { router } = renderList('/user-management?page=3');
+    const header = screen.getByRole('columnheader', { name: /Nama/ });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(header).getByRole('button'));
+    expect(router.state.location.search).toBe('?sortBy=nama&sort=asc');
+    expect(jest.mocked(useUsers)).toHaveBeenLastCalledWith({
+      page: 1,
+      perPage: 10,
+      sortBy: 'nama',
+      sort: 'asc',
+    });
+    expect(screen.getByRole('columnheader', { name: /Nama/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(screen.getByRole('columnheader', { name: /Role/ })).getByRole('button'));
+    expect(router.state.location.search).toBe('?sortBy=role_name&sort=asc');
+    await user.click(within(screen.getByRole('columnheader', { name: /Role/ })).getByRole('button'));
+    expect(jest.mocked(useUsers)).toHaveBeenLastCalledWith({
+      page: 1,
+      perPage: 10,
+      sortBy: 'role_name',
+      sort: 'desc',
+    });
   });
 
   it('shows the pagination bar with the total', () => {

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@sso/shared/navigation';
 import { PANEL_MENU, type User } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { useAccess } from '@sso/shared/session';
 import { Button, PageHeader, Spinner, StatePanel } from '@sso/shared/ui';
@@ -11,19 +12,19 @@ import {
   KebabMenu,
   Pagination,
   SearchField,
-  pageCount,
   useListSearchParams,
+  usePageInRange,
   useRowSelection,
   type ListSearchState,
 } from '@sso/shared/ui-data';
 import styles from './user-list-page.module.css';
 import { texts } from '../texts';
-import { userPaths } from '../user-form/user-hash-id';
 import { useUsers, usersQueryOptions } from './api/get-users';
 import { userColumns } from './user-columns';
 import { UserDetailDrawer } from './user-detail-drawer';
 import { UserFilters } from './user-filters';
 import { USER_LIST_OPTIONS, toUserListQuery, type UserFilter } from './user-list-params';
+import type { UserSortField } from '@sso/shared/contract';
 import { useUserDeletion } from './use-user-deletion';
 
 /** `/user-management`: the users list of spec 2, its state in the URL (spec 4 "Lists"). */
@@ -35,7 +36,7 @@ export default function UserListPage() {
   const queryClient = useQueryClient();
   // The next page's request starts at the click or select, not after the router's re-render.
   const prefetch = useCallback(
-    (next: ListSearchState<UserFilter>) =>
+    (next: ListSearchState<UserFilter, UserSortField>) =>
       void queryClient.prefetchQuery(usersQueryOptions(toUserListQuery(next))),
     [queryClient],
   );
@@ -52,19 +53,12 @@ export default function UserListPage() {
   const total = users.data?.meta.total ?? 0;
   const rows = users.data?.data ?? [];
   const filtered = list.keyword !== '' || Object.keys(list.filters).length > 0;
-  const lastPage = pageCount(total, list.perPage);
-
-  // A page past the end (a stale link, or the last rows deleted) moves to the last page.
+  const lastPage = usePageInRange(list, users);
   const { setPage, update } = list;
-  const pastEnd =
-    users.isSuccess && !users.isPlaceholderData && rows.length === 0 && total > 0 && list.page > lastPage;
-  useEffect(() => {
-    if (pastEnd) update({ page: lastPage }, { replace: true });
-  }, [pastEnd, lastPage, update]);
 
-  const edit = (user: User) => void navigate(userPaths.edit(user));
+  const edit = (user: User) => void navigate(appPaths.users.edit(user));
   const addButton = canCreate ? (
-    <Button onClick={() => void navigate(userPaths.create)}>{texts.addUser}</Button>
+    <Button onClick={() => void navigate(appPaths.users.create)}>{texts.addUser}</Button>
   ) : null;
 
   return (
@@ -102,6 +96,7 @@ export default function UserListPage() {
             columns={userColumns}
             rows={rows}
             getRowId={(user) => user.id}
+            sort={{ current: list.sort, onSort: list.setSort }}
             busy={users.isPlaceholderData}
             selection={
               canDelete

@@ -28,7 +28,15 @@ describe('users list state in the URL', () => {
     ['perusahaan_id=1.5&cabang_id=0', { page: 1, perPage: 10 }],
     ['keyword=%20%20', { page: 1, perPage: 10 }],
     ['role_id=%3Cscript%3E&page=3', { page: 3, perPage: 10 }],
+    ['sortBy=password_hash&sort=desc', { page: 1, perPage: 10 }],
   ])('bad values fall back to defaults: %s', (query, expected) => {
     expect(read(query)).toEqual(expected);
+  });
+
+  it.each([
+    ['sortBy=nama', { sortBy: 'nama', sort: 'asc' }],
+    ['sortBy=role_name&sort=desc', { sortBy: 'role_name', sort: 'desc' }],
+  ])('sends the sort of %s to the api', (query, sort) => {
+    expect(read(query)).toEqual({ page: 1, perPage: 10, ...sort });
   });
 });

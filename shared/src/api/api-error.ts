@@ -20,10 +20,21 @@ export class ApiError extends Error {
     this.body = body;
   }
 
-  /** Field error of the server (first message when it sent a list). */
+  /** Field error of the server, from `errors` or `data.errors` (first message when it sent a list). */
   fieldError(field: string): string | undefined {
-    const value = this.body?.errors?.[field];
-    return Array.isArray(value) ? value[0] : value;
+    return this.fieldErrors()[field];
+  }
+
+  /** Every field error of the server by key, `errors` over `data.errors`, first message of a list. */
+  fieldErrors(): Record<string, string> {
+    const found: Record<string, string> = {};
+    for (const source of [this.body?.data?.errors, this.body?.errors]) {
+      for (const [key, value] of Object.entries(source ?? {})) {
+        const message = Array.isArray(value) ? value[0] : value;
+        if (message) found[key] = message;
+      }
+    }
+    return found;
   }
 
   get code(): number | undefined {

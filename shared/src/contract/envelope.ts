@@ -2,14 +2,19 @@ import { z } from 'zod';
 
 /**
  * The one error envelope every api failure carries (DESIGN: "Pin the envelope once").
- * `errors` holds field messages; `code: 6` with `window_seconds` is the OTP resend rate limit.
+ * `errors` holds field messages (spec 7 also names `data.errors`: a backend that nests them there is
+ * read the same); `code: 6` with `window_seconds` is the OTP resend rate limit.
  */
 export const fieldErrorKeys = ['nik', 'password', 'new_password', 'phone', 'otp'] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 
+const fieldErrorsSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
 export const apiErrorBodySchema = z.object({
   message: z.string(),
-  errors: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
+  errors: fieldErrorsSchema.optional(),
+  // Any other `data` is not field errors: ignored, not a reason to distrust the body.
+  data: z.object({ errors: fieldErrorsSchema.optional() }).optional().catch(undefined),
   code: z.number().int().optional(),
   window_seconds: z.number().int().nonnegative().optional(),
 });

@@ -2,7 +2,7 @@
 // bundled or federated); it lives in @sso/shared so each remote team gets the same contract checks.
 import path from 'node:path';
 import { PANEL_MENU, SSO_PANEL_APP_ID, type AccessLevel, type GrantedApp } from '@sso/shared/access';
-import { remoteDescriptorSchema } from '@sso/shared/federation';
+import { remoteDescriptorSchema, type RouteRequirement } from '@sso/shared/federation';
 import { writeSession } from '@sso/shared/session';
 
 export interface DescriptorContract {
@@ -14,6 +14,11 @@ export interface DescriptorContract {
   exposes: Record<string, string>;
   /** Imports the descriptor from the remote's own test, so the path is the remote's. */
   load: () => Promise<{ descriptor: unknown }>;
+  /**
+   * What its protected routes require, in route order (`PANEL_ACTIONS.listUsers`, …), and the menus
+   * of its sidebar items: the access model's, not a second list (DESIGN "Access control").
+   */
+  access?: { routes: readonly RouteRequirement[]; nav: readonly string[] };
 }
 
 /**
@@ -21,7 +26,7 @@ export interface DescriptorContract {
  * page code, or the host would pay for every remote's pages on first load; and each route must name
  * a module the remote exposes.
  */
-export function testRemoteDescriptor({ name, packageDir, exposes, load }: DescriptorContract): void {
+export function testRemoteDescriptor({ name, packageDir, exposes, load, access }: DescriptorContract): void {
   const loaded: string[] = [];
   for (const file of Object.values(exposes)) {
     const modulePath = path.join(packageDir, file.replace(/\.tsx?$/, ''));
@@ -42,6 +47,14 @@ export function testRemoteDescriptor({ name, packageDir, exposes, load }: Descri
     expect(parsed.name).toBe(name);
     for (const route of parsed.routes) expect(Object.keys(exposes)).toContain(route.module);
   });
+
+  if (access) {
+    test('routes and sidebar items require what the access model says', async () => {
+      const parsed = remoteDescriptorSchema.parse((await load()).descriptor);
+      expect(parsed.routes.map((route) => route.requires)).toEqual(access.routes);
+      expect(parsed.nav.map((item) => item.menu)).toEqual(access.nav);
+    });
+  }
 }
 
 /** Every app-1 menu and sub-menu, as the seed grants them. */
@@ -84,3 +97,5 @@ export function signInAs(level: AccessLevel | null): void {
     user_menu: panelGrants(level),
   });
 }
+
+export { renderRoute } from './render-route';

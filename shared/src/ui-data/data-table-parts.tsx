@@ -1,6 +1,7 @@
 import { memo, type MouseEvent, type ReactNode, type Ref } from 'react';
 import styles from './data-table.module.css';
 import { Checkbox } from './checkbox';
+import type { ListSort } from './list-search-params';
 import { selectAllState, toggleAll, toggleOne, type RowId } from './row-selection';
 
 // The pieces both tables render: header, memoized row, spacer (data-table.tsx, virtual-table.tsx).
@@ -11,7 +12,13 @@ import { selectAllState, toggleAll, toggleOne, type RowId } from './row-selectio
  */
 export interface ErasedTableProps {
   caption: string;
-  columns: readonly { id: string; header: ReactNode; width?: string; cell(row: unknown): ReactNode }[];
+  columns: readonly {
+    id: string;
+    header: ReactNode;
+    width?: string;
+    sortBy?: string;
+    cell(row: unknown): ReactNode;
+  }[];
   rows: readonly unknown[];
   getRowId(row: unknown): RowId;
   selection?: {
@@ -24,6 +31,7 @@ export interface ErasedTableProps {
   actions?(row: unknown): ReactNode;
   actionsLabel?: string;
   empty?: ReactNode;
+  sort?: { current: ListSort | undefined; onSort(sort: ListSort): void };
   busy?: boolean;
   rowHeight?: number;
 }
@@ -71,6 +79,7 @@ export function Head({
   selection,
   actions,
   actionsLabel,
+  sort,
 }: ErasedTableProps) {
   const ids = rows.map(getRowId);
   return (
@@ -96,11 +105,35 @@ export function Head({
               />
             </th>
           ) : null}
-          {columns.map((column) => (
-            <th key={column.id} scope="col">
-              {column.header}
-            </th>
-          ))}
+          {columns.map((column) => {
+            if (!sort || column.sortBy === undefined) {
+              return (
+                <th key={column.id} scope="col">
+                  {column.header}
+                </th>
+              );
+            }
+            const by = column.sortBy;
+            const direction = sort.current?.by === by ? sort.current.direction : undefined;
+            return (
+              <th
+                key={column.id}
+                scope="col"
+                aria-sort={direction === undefined ? 'none' : ARIA_SORT[direction]}
+              >
+                <button
+                  type="button"
+                  className={styles.sortButton}
+                  onClick={() => sort.onSort({ by, direction: direction === 'asc' ? 'desc' : 'asc' })}
+                >
+                  {column.header}
+                  <span aria-hidden="true" className={direction ? styles.sortActive : styles.sortIdle}>
+                    {direction === undefined ? '↕' : direction === 'asc' ? '↑' : '↓'}
+                  </span>
+                </button>
+              </th>
+            );
+          })}
           {actions ? (
             <th scope="col" className={styles.actions}>
               <span className="sso-visually-hidden">{actionsLabel ?? 'Aksi'}</span>
@@ -111,6 +144,8 @@ export function Head({
     </>
   );
 }
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
  * A row's props with the row type erased, so one memoized component serves every table. The

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable, type DataTableColumn } from './data-table';
+import type { ListSort } from './list-search-params';
 import type { RowId } from './row-selection';
 
 interface Person {
@@ -95,5 +96,40 @@ describe('DataTable', () => {
     expect(virtual).toHaveAttribute('aria-rowcount', '1001');
     expect(within(virtual).getAllByRole('row').length).toBeLessThan(100);
     expect(screen.getByRole('checkbox', { name: 'Pilih semua' })).toBeEnabled();
+  });
+
+  it('sorts by a header button: aria-sort on the header, ascending first, then the other way', async () => {
+    const user = userEvent.setup();
+    const sortable: DataTableColumn<Person>[] = [
+      { id: 'name', header: 'Nama', sortBy: 'nama', cell: (p) => p.name },
+      { id: 'id', header: 'Nomor', cell: (p) => p.id },
+    ];
+    function Sorted() {
+      const [current, setCurrent] = useState<ListSort | undefined>(undefined);
+      return (
+        <DataTable
+          caption="Daftar orang"
+          columns={sortable}
+          rows={people}
+          getRowId={(p) => p.id}
+          sort={{ current, onSort: setCurrent }}
+        />
+      );
+    }
+    render(<Sorted />);
+    const header = screen.getByRole('columnheader', { name: 'Nama' });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    // A column without sortBy is plain text.
+    expect(screen.getByRole('columnheader', { name: 'Nomor' })).not.toHaveAttribute('aria-sort');
+    expect(screen.queryByRole('button', { name: 'Nomor' })).not.toBeInTheDocument();
+
+    await user.click(within(header).getByRole('button', { name: 'Nama' }));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    // Keyboard: the button takes focus and Enter flips the direction.
+    within(header).getByRole('button', { name: 'Nama' }).focus();
+    await user.keyboard('{Enter}');
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    await user.keyboard(' ');
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
   });
 });

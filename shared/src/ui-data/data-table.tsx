@@ -2,9 +2,10 @@ import { createElement, type ReactNode } from 'react';
 import styles from './data-table.module.css';
 import { MemoRow, TableFrame, columnCount } from './data-table-parts';
 import { lazyPart } from './lazy-part';
+import type { ListSort } from './list-search-params';
 import type { RowId } from './row-selection';
 
-export interface DataTableColumn<T> {
+export interface DataTableColumn<T, S extends string = string> {
   /** Stable key of the column. */
   id: string;
   /** Header cell content. */
@@ -13,6 +14,15 @@ export interface DataTableColumn<T> {
   cell: (row: T) => ReactNode;
   /** CSS width (`'22%'`, `'120px'`); the table uses a fixed layout, so virtualized rows line up. */
   width?: string;
+  /** The api's `sortBy` for this column: its header becomes a sort button (needs the table's `sort`). */
+  sortBy?: S;
+}
+
+export interface DataTableSort<S extends string = string> {
+  /** The list's current sort (none: the api's default order). */
+  current: ListSort<S> | undefined;
+  /** A sortable header was pressed: ascending first, then the other direction. */
+  onSort: (sort: ListSort<S>) => void;
 }
 
 export interface DataTableSelection<T> {
@@ -24,10 +34,10 @@ export interface DataTableSelection<T> {
   allLabel?: string;
 }
 
-export interface DataTableProps<T> {
+export interface DataTableProps<T, S extends string = string> {
   /** Accessible name of the table (a visually hidden caption). */
   caption: string;
-  columns: DataTableColumn<T>[];
+  columns: DataTableColumn<T, S>[];
   rows: readonly T[];
   getRowId: (row: T) => RowId;
   /** Adds a checkbox column with select-all (over the rows shown). */
@@ -39,6 +49,8 @@ export interface DataTableProps<T> {
   actionsLabel?: string;
   /** Shown in place of rows when there are none (StatePanel). */
   empty?: ReactNode;
+  /** Server-side sorting by the columns that name a `sortBy`. */
+  sort?: DataTableSort<S>;
   /** Dims the rows while a new page loads. */
   busy?: boolean;
   /** Rows above this count are virtualized (default 50). */
@@ -55,7 +67,7 @@ export const VIRTUALIZE_ABOVE = 50;
  * size may reach the total) render only the visible rows inside a scrolling body; spacer rows keep
  * the scroll height, and `aria-rowcount`/`aria-rowindex` keep the table's size for screen readers.
  */
-export function DataTable<T>(props: DataTableProps<T>) {
+export function DataTable<T, S extends string = string>(props: DataTableProps<T, S>) {
   const { rows, virtualizeAbove = VIRTUALIZE_ABOVE } = props;
   const virtualize = rows.length > virtualizeAbove;
   const VirtualTable = virtualTable.useLoaded(virtualize);
@@ -71,7 +83,10 @@ const virtualTable = lazyPart(() => import('./virtual-table'));
 export const preloadVirtualTable = virtualTable.preload;
 
 /** Every row in the DOM; `shown` limits them (a long page while the virtualizer loads). */
-function PlainTable<T>({ shown, ...props }: DataTableProps<T> & { shown?: readonly T[] }) {
+function PlainTable<T, S extends string>({
+  shown,
+  ...props
+}: DataTableProps<T, S> & { shown?: readonly T[] }) {
   const rows = shown ?? props.rows;
   return (
     <TableFrame props={props}>

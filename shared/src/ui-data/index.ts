@@ -22,7 +22,13 @@ export { RoleChip, readableTextColor, type RoleChipProps } from './role-chip';
 export { SearchField, type SearchFieldProps } from './search-field';
 export { useDebouncedValue, SEARCH_DEBOUNCE_MS } from './use-debounced-value';
 export { Drawer, type DrawerProps } from './drawer';
-export { DataTable, type DataTableColumn, type DataTableProps, type DataTableSelection } from './data-table';
+export {
+  DataTable,
+  type DataTableColumn,
+  type DataTableProps,
+  type DataTableSelection,
+  type DataTableSort,
+} from './data-table';
 export {
   useRowSelection,
   selectAllState,
@@ -38,8 +44,12 @@ export {
   LIST_PARAM,
   type ListSearchState,
   type ListSearchOptions,
+  type ListSort,
+  type SortDirection,
 } from './list-search-params';
 export { useListSearchParams, type ListSearchParams } from './use-list-search-params';
+export { usePageInRange, type ListQueryResult } from './use-page-in-range';
+export { useConfirmedDelete, type DeleteQuestion } from './use-confirmed-delete';
 export { Tooltip, type TooltipProps } from './tooltip';
 export { Combobox, type ComboboxProps } from './combobox';
 export { MultiSelect, type MultiSelectProps, type MultiSelectAllOption } from './multi-select';

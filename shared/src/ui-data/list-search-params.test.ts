@@ -3,6 +3,7 @@ import { isPositiveIntParam, parseListSearchParams, writeListSearchParams } from
 const options = {
   filters: ['perusahaan_id', 'role_id'] as const,
   isValidFilter: (_key: string, value: string) => isPositiveIntParam(value),
+  sortable: ['nama', 'role_name'],
 };
 const parse = (query: string) => parseListSearchParams(new URLSearchParams(query), options);
 
@@ -43,6 +44,16 @@ describe('parseListSearchParams', () => {
     expect(parse(`keyword=${'a'.repeat(300)}`).keyword).toHaveLength(100);
   });
 
+  it.each([
+    ['sortBy=nama', { by: 'nama', direction: 'asc' }],
+    ['sortBy=role_name&sort=desc', { by: 'role_name', direction: 'desc' }],
+    ['sortBy=nama&sort=sideways', { by: 'nama', direction: 'asc' }],
+    ['sortBy=password_hash&sort=desc', undefined],
+    ['sort=desc', undefined],
+  ])('reads the sort of %s (only whitelisted columns)', (query, sort) => {
+    expect(parse(query).sort).toEqual(sort);
+  });
+
   it('ignores filters it was not told about', () => {
     expect(parse('cabang_id=3').filters).toEqual({});
   });
@@ -59,9 +70,15 @@ describe('writeListSearchParams', () => {
   });
 
   it('round-trips a state', () => {
-    const state = { page: 4, perPage: 50, keyword: 'sri', filters: { perusahaan_id: '9' } };
+    const state = {
+      page: 4,
+      perPage: 50,
+      keyword: 'sri',
+      filters: { perusahaan_id: '9' },
+      sort: { by: 'nama', direction: 'desc' as const },
+    };
     const written = writeListSearchParams(state, options.filters);
-    expect(written.toString()).toBe('page=4&perPage=50&keyword=sri&perusahaan_id=9');
+    expect(written.toString()).toBe('page=4&perPage=50&keyword=sri&perusahaan_id=9&sortBy=nama&sort=desc');
     expect(parse(written.toString())).toEqual(state);
   });
 });

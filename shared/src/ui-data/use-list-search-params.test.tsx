@@ -7,6 +7,7 @@ import { isPositiveIntParam } from './list-search-params';
 const OPTIONS = {
   filters: ['role_id', 'perusahaan_id'] as const,
   isValidFilter: (_k: string, v: string) => isPositiveIntParam(v),
+  sortable: ['nama', 'nik'],
 };
 
 function setup(url: string) {
@@ -56,6 +57,12 @@ describe('useListSearchParams', () => {
       (l: ReturnType<typeof useListSearchParams<'role_id' | 'perusahaan_id'>>) => l.setFilter('role_id', '5'),
       '?role_id=5',
     ],
+    [
+      'setSort',
+      (l: ReturnType<typeof useListSearchParams<'role_id' | 'perusahaan_id'>>) =>
+        l.setSort({ by: 'nama', direction: 'desc' }),
+      '?sortBy=nama&sort=desc',
+    ],
   ])('%s resets to page 1', (_name, change, expected) => {
     const { result } = setup('/x?page=4');
     act(() => change(result.current.list));
@@ -67,5 +74,14 @@ describe('useListSearchParams', () => {
     const { result } = setup('/x?role_id=5&perusahaan_id=2');
     act(() => result.current.list.setFilter('role_id', null));
     expect(result.current.search).toBe('?perusahaan_id=2');
+  });
+
+  it('keeps the sort in the URL with the other list state, and clears it with null', () => {
+    const { result } = setup('/x?keyword=budi&sortBy=nik&sort=desc&page=2');
+    expect(result.current.list.sort).toEqual({ by: 'nik', direction: 'desc' });
+    act(() => result.current.list.setPage(3));
+    expect(result.current.list.sort).toEqual({ by: 'nik', direction: 'desc' });
+    act(() => result.current.list.setSort(null));
+    expect(result.current.search).toBe('?keyword=budi');
   });
 });

@@ -5,10 +5,11 @@ import {
   writeListSearchParams,
   type ListSearchOptions,
   type ListSearchState,
+  type ListSort,
 } from './list-search-params';
 import { VIRTUALIZE_ABOVE, preloadVirtualTable } from './data-table';
 
-export interface ListSearchParams<K extends string> extends ListSearchState<K> {
+export interface ListSearchParams<K extends string, S extends string = string> extends ListSearchState<K, S> {
   setPage: (page: number) => void;
   /** Also resets to page 1 (spec 4). */
   setPerPage: (perPage: number) => void;
@@ -16,12 +17,14 @@ export interface ListSearchParams<K extends string> extends ListSearchState<K> {
   setKeyword: (keyword: string) => void;
   /** `null` or '' clears the filter. Also resets to page 1 (spec 4). */
   setFilter: (key: K, value: string | null) => void;
+  /** Sorts by a column (`null`: the api's default order). Also resets to page 1. */
+  setSort: (sort: ListSort<S> | null) => void;
   /** Writes several fields at once (page is kept unless given). */
-  update: (patch: Partial<ListSearchState<K>>, options?: { replace?: boolean }) => void;
+  update: (patch: Partial<ListSearchState<K, S>>, options?: { replace?: boolean }) => void;
 }
 
 /**
- * List state in the URL: `?page=2&perPage=20&keyword=budi&role_id=3`. Bad values fall back to the
+ * List state in the URL: `?page=2&perPage=20&keyword=budi&role_id=3&sortBy=nama&sort=desc`. Bad values fall back to the
  * defaults; defaults are left out of the URL. Every change is a history entry, so back/forward walk
  * through the views. Pass `options` as a module constant (its `filters` array keys the memo).
  *
@@ -29,19 +32,19 @@ export interface ListSearchParams<K extends string> extends ListSearchState<K> {
  * const LIST = { filters: ['perusahaan_id', 'role_id'], isValidFilter: (_k, v) => isPositiveIntParam(v) } as const;
  * const { page, perPage, keyword, filters, setPage, setFilter } = useListSearchParams(LIST);
  */
-export function useListSearchParams<K extends string>(
-  options: ListSearchOptions<K> = {},
+export function useListSearchParams<K extends string, S extends string = string>(
+  options: ListSearchOptions<K, S> = {},
   /**
    * Called with the next state as a change is made, before the router re-renders the page: start
    * the next page's request here (e.g. `queryClient.prefetchQuery`) instead of after that render.
    */
-  onNext?: (next: ListSearchState<K>) => void,
-): ListSearchParams<K> {
+  onNext?: (next: ListSearchState<K, S>) => void,
+): ListSearchParams<K, S> {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { filters: filterKeys, isValidFilter } = options;
+  const { filters: filterKeys, isValidFilter, sortable } = options;
   const state = useMemo(
-    () => parseListSearchParams(searchParams, { filters: filterKeys, isValidFilter }),
-    [searchParams, filterKeys, isValidFilter],
+    () => parseListSearchParams(searchParams, { filters: filterKeys, isValidFilter, sortable }),
+    [searchParams, filterKeys, isValidFilter, sortable],
   );
 
   // A long page is coming: fetch the virtual table's code alongside its rows, not after them.
@@ -50,24 +53,24 @@ export function useListSearchParams<K extends string>(
   }, [state.perPage]);
 
   const update = useCallback(
-    (patch: Partial<ListSearchState<K>>, updateOptions?: { replace?: boolean }) => {
+    (patch: Partial<ListSearchState<K, S>>, updateOptions?: { replace?: boolean }) => {
       setSearchParams(
         (previous) => {
-          const current = parseListSearchParams(previous, { filters: filterKeys, isValidFilter });
-          const next: ListSearchState<K> = {
+          const current = parseListSearchParams(previous, { filters: filterKeys, isValidFilter, sortable });
+          const next: ListSearchState<K, S> = {
             ...current,
             ...patch,
             filters: { ...current.filters, ...patch.filters },
           };
           const written = writeListSearchParams(next, filterKeys ?? [], previous);
           // The router calls this updater at once, so the request starts at the user's event.
-          onNext?.(parseListSearchParams(written, { filters: filterKeys, isValidFilter }));
+          onNext?.(parseListSearchParams(written, { filters: filterKeys, isValidFilter, sortable }));
           return written;
         },
         { replace: updateOptions?.replace ?? false },
       );
     },
-    [setSearchParams, filterKeys, isValidFilter, onNext],
+    [setSearchParams, filterKeys, isValidFilter, sortable, onNext],
   );
 
   return useMemo(
@@ -83,6 +86,7 @@ export function useListSearchParams<K extends string>(
         filters[key] = value ?? '';
         update({ filters, page: 1 });
       },
+      setSort: (sort: ListSort<S> | null) => update({ sort: sort ?? undefined, page: 1 }),
     }),
     [state, update],
   );

@@ -10,6 +10,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
+/** The button look, also for a link that reads as a button (`<Link className={buttonClassName()}>`). */
+export function buttonClassName(variant: ButtonVariant = 'primary', { block = false } = {}): string {
+  return [styles.button, styles[variant], block ? styles.block : ''].filter(Boolean).join(' ');
+}
+
 export function Button({
   variant = 'primary',
   block = false,
@@ -20,9 +25,7 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
+  const classes = [buttonClassName(variant, { block }), className ?? ''].filter(Boolean).join(' ');
   return (
     <button
       {...rest}

@@ -1,6 +1,6 @@
 import './tokens.css';
 
-export { Button, type ButtonProps, type ButtonVariant } from './button';
+export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './button';
 export { Spinner } from './spinner';
 export { TextField, type TextFieldProps } from './text-field';
 export { PasswordField } from './password-field';

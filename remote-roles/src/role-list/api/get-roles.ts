@@ -1,6 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
-import { paths, roleListResponseSchema, type RoleListResponse } from '@sso/shared/contract';
+import {
+  paths,
+  roleListResponseSchema,
+  type RoleListResponse,
+  type RoleSortField,
+  type SortDirection,
+} from '@sso/shared/contract';
 import { roleKeys } from '@sso/shared/query';
 
 export interface RoleListParams {
@@ -9,6 +15,8 @@ export interface RoleListParams {
   keyword: string;
   /** Application filter; the api takes it as `perusahaan_id` (see the contract's roleListQuerySchema). */
   appsId: number | null;
+  /** Column and direction (spec 7 `sortBy`, `sort`); absent: the api's default order. */
+  sort?: { by: RoleSortField; direction: SortDirection };
 }
 
 /** GET role/list; a newer list request cancels the one still in flight (spec 7). */
@@ -19,6 +27,8 @@ export function getRoles(params: RoleListParams, signal?: AbortSignal): Promise<
       perPage: params.perPage,
       keyword: params.keyword || undefined,
       perusahaan_id: params.appsId ?? undefined,
+      sortBy: params.sort?.by,
+      sort: params.sort?.direction,
     },
     signal,
     cancelPrevious: true,

@@ -1,9 +1,10 @@
-import { useAction } from '../auth-action/use-action';
+import { useAction } from '../../auth-action/use-action';
 import { useNavigate } from '@sso/shared/navigation';
 import { api } from '@sso/shared/api';
 import { paths, resetPasswordResponseSchema, type ResetPasswordResponse } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { toast } from '@sso/shared/ui';
-import { clearResetFlow } from './reset-storage';
+import { clearResetFlow } from '../reset-storage';
 
 export interface ResetPasswordInput {
   nik: string;
@@ -42,7 +43,7 @@ export function useResetPassword() {
     onSuccess: (response) => {
       clearResetFlow();
       toast.success(response.message);
-      void navigate('/', { replace: true });
+      void navigate(appPaths.handoff, { replace: true });
     },
   });
 }

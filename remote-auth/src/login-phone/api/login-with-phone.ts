@@ -1,9 +1,9 @@
-import { useAction } from '../auth-action/use-action';
+import { useAction } from '../../auth-action/use-action';
 import { api, completeLogin } from '@sso/shared/api';
 import { loginResponseSchema, paths } from '@sso/shared/contract';
 import { writeSession } from '@sso/shared/session';
-import { useFinishLogin } from '../login/use-finish-login';
-import { clearLoginPhoneFlow } from './login-phone-storage';
+import { useFinishLogin } from '../../login/use-finish-login';
+import { clearLoginPhoneFlow } from '../login-phone-storage';
 
 /** Spec 5 "OTP": the phone flow sends the code as a number; an empty code is sent as 0. */
 export function otpAsNumber(code: string): number {

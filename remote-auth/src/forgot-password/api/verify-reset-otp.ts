@@ -1,8 +1,10 @@
-import { useAction } from '../auth-action/use-action';
+import { useAction } from '../../auth-action/use-action';
 import { useNavigate } from '@sso/shared/navigation';
 import { api } from '@sso/shared/api';
 import { paths, verifyResetOtpResponseSchema, type VerifyResetOtpResponse } from '@sso/shared/contract';
-import { resetNikStore, resetOtpStore } from './reset-storage';
+import { appPaths } from '@sso/shared/federation';
+import { toast } from '@sso/shared/ui';
+import { resetNikStore, resetOtpStore } from '../reset-storage';
 
 /**
  * POST forgot-password/verify-otp. Spec 5: the reset flow sends the code as text; an empty code
@@ -18,15 +20,16 @@ export function verifyResetOtp({
   return api.post(paths.forgotPassword.verifyOtp, { nik, otp: code }, verifyResetOtpResponseSchema);
 }
 
-/** A verified code: store nik and otp, go to /new-password (spec 4). */
+/** A verified code: store nik and otp, show the server's message, go to /new-password (spec 4, 7). */
 export function useVerifyResetOtp() {
   const navigate = useNavigate();
   return useAction({
     action: verifyResetOtp,
-    onSuccess: (_response, { nik, code }) => {
+    onSuccess: (response, { nik, code }) => {
       resetNikStore.write(nik);
       resetOtpStore.write(code);
-      void navigate('/new-password');
+      toast.success(response.message);
+      void navigate(appPaths.newPassword);
     },
   });
 }

@@ -1,6 +1,6 @@
-import { useAction } from '../auth-action/use-action';
+import { useAction } from '../../auth-action/use-action';
 import { writeSession } from '@sso/shared/session';
-import { useFinishLogin } from './use-finish-login';
+import { useFinishLogin } from '../use-finish-login';
 
 export interface NikCredentials {
   nik: string;

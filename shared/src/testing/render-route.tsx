@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { ConfirmDialogHost, Toaster } from '@sso/shared/ui';
 
 /**
@@ -22,9 +22,15 @@ if (typeof globalThis.Request === 'undefined') {
   Object.defineProperty(globalThis, 'Request', { value: TestRequest, configurable: true, writable: true });
 }
 
+/** Where the router went (every other route renders it), for assertions on navigation. */
+function Where() {
+  return <p data-testid="location">{useLocation().pathname}</p>;
+}
+
 /**
- * Renders a page element at `path` inside a data router (useBlocker needs one), a new QueryClient
- * per test, and the shell's toasts and confirmation dialogs. Other routes render their path.
+ * Renders a page element at `path` (opened at `url`, default `path`) as the shell hosts it: a data
+ * router (useBlocker needs one), a new QueryClient without retries, the toasts and the confirmation
+ * dialogs. Any other route renders its path in `data-testid="location"`.
  */
 export function renderRoute(
   element: ReactElement,
@@ -36,7 +42,7 @@ export function renderRoute(
   const router = createMemoryRouter(
     [
       { path, element },
-      { path: '*', element: <p>Halaman lain</p> },
+      { path: '*', element: <Where /> },
     ],
     { initialEntries: [url] },
   );
@@ -48,17 +54,4 @@ export function renderRoute(
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
-}
-
-/** A settled query result for a mocked hook (tests only). */
-export function settled<T>(data: T) {
-  return {
-    data,
-    isPending: false,
-    isError: false,
-    isFetching: false,
-    isPlaceholderData: false,
-    error: null,
-    refetch: jest.fn(),
-  };
 }

@@ -1,0 +1,27 @@
+import type { Role, User } from '@sso/shared/contract';
+import { encodeHashId } from './hash-id';
+
+/**
+ * The routes of spec 2, built in one place for every remote's links and redirects (descriptors
+ * declare the same paths as data). Edit routes carry the record (see hash-id.ts).
+ */
+export const appPaths = {
+  handoff: '/',
+  home: '/home',
+  login: '/login',
+  loginByPhone: '/login-by-phone',
+  verifyLoginOtp: '/verifikasi-otp',
+  forgotPassword: '/forgot-password',
+  validateResetOtp: '/validate-otp',
+  newPassword: '/new-password',
+  users: {
+    list: '/user-management',
+    create: '/tambah-user',
+    edit: (user: User) => `/edit-user/${encodeHashId(user)}`,
+  },
+  roles: {
+    list: '/role-management',
+    create: '/tambah-role',
+    edit: (role: Role) => `/edit-role/${encodeHashId(role)}`,
+  },
+} as const;

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { toApiError } from '@sso/shared/api';
+import { t } from '@sso/shared/i18n';
+import { confirm, toast } from '@sso/shared/ui';
+
+export interface DeleteQuestion {
+  /** e.g. `Hapus user "Budi"?` (spec 8). */
+  title: string;
+  body: string;
+}
+
+/**
+ * Delete after the warning dialog (spec 8: Batal / Hapus). Success: the server's message as a toast
+ * and `onDeleted` (clear the selection, close the drawer; the mutation reloads the list). Failure,
+ * e.g. 409 for a role that still has members: the server's message. `run` resolves true when
+ * something was deleted.
+ */
+export function useConfirmedDelete(onDeleted: () => void) {
+  const [busy, setBusy] = useState(false);
+
+  const run = async (question: DeleteQuestion, action: () => Promise<{ message: string }>) => {
+    const confirmed = await confirm({
+      variant: 'warning',
+      confirmLabel: t.common.delete,
+      cancelLabel: t.common.cancel,
+      ...question,
+    });
+    if (!confirmed) return false;
+    setBusy(true);
+    try {
+      toast.success((await action()).message);
+      onDeleted();
+      return true;
+    } catch (error) {
+      toast.error(toApiError(error).message);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { busy, run };
+}
