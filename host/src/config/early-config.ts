@@ -23,12 +23,11 @@ export function takeEarlyConfig(): Promise<unknown> | null {
 }
 
 /** The early fetch of a manifest URL listed in the config, or null if there is none (or it was taken). */
-const takenManifests = new WeakSet<Promise<string>>();
-
 export async function takeEarlyManifest(entry: string): Promise<string | null> {
   const byEntry = await window.__ssoEarly?.manifests?.catch(() => null);
   const manifest = byEntry?.[entry];
-  if (!manifest || takenManifests.has(manifest)) return null;
-  takenManifests.add(manifest);
+  if (!byEntry || !manifest) return null;
+  // Taken once, like the config: a retry fetches the manifest again.
+  byEntry[entry] = undefined;
   return manifest;
 }

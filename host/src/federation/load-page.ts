@@ -4,8 +4,8 @@ import { withTimeout } from './with-timeout';
 
 export const PAGE_TIMEOUT_MS = 10_000;
 
-const cache = new Map<string, Promise<ComponentType>>();
-const loaded = new Map<string, ComponentType>();
+/** Pages asked for, by id: the load under way and, once it succeeded, the component. */
+const pages = new Map<string, { promise: Promise<ComponentType>; component?: ComponentType }>();
 
 const pageId = (remote: string, module: string) => `${remote}/${module.replace(/^\.\//, '')}`;
 
@@ -18,21 +18,24 @@ function isPageModule(value: unknown): value is { default: ComponentType } {
 /** Loads a remote page (e.g. users + './user-list'); remembered unless it failed. */
 export function loadPage(remote: string, module: string): Promise<ComponentType> {
   const id = pageId(remote, module);
-  const cached = cache.get(id);
-  if (cached) return cached;
-  const promise = withTimeout(loadRemote<unknown>(id), PAGE_TIMEOUT_MS, id).then((mod) => {
-    if (!isPageModule(mod)) throw new Error(`${id} has no default page component`);
-    loaded.set(id, mod.default);
-    return mod.default;
-  });
-  cache.set(id, promise);
-  promise.catch(() => cache.delete(id));
-  return promise;
+  const known = pages.get(id);
+  if (known) return known.promise;
+  const entry: { promise: Promise<ComponentType>; component?: ComponentType } = {
+    promise: withTimeout(loadRemote<unknown>(id), PAGE_TIMEOUT_MS, id).then((mod) => {
+      if (!isPageModule(mod)) throw new Error(`${id} has no default page component`);
+      entry.component = mod.default;
+      return mod.default;
+    }),
+  };
+  pages.set(id, entry);
+  // A failed load is forgotten, so a retry loads again.
+  entry.promise.catch(() => pages.delete(id));
+  return entry.promise;
 }
 
 /** The page component if it has already loaded (so a second visit renders at once, no spinner). */
 export function loadedPage(remote: string, module: string): ComponentType | undefined {
-  return loaded.get(pageId(remote, module));
+  return pages.get(pageId(remote, module))?.component;
 }
 
 /** Starts loading a page before it is visited (sidebar hover, focus). Errors surface on visit. */

@@ -22,7 +22,7 @@ export type RemoteState =
   | { name: string; entry: string; status: 'failed'; error: string };
 
 /** Only remotes whose code is served from the origin the registry names may load. */
-function checkOrigin(entry: string, publicPath: string | undefined): void {
+export function checkOrigin(entry: string, publicPath: string | undefined): void {
   if (!publicPath || publicPath === 'auto') return;
   const entryOrigin = new URL(entry).origin;
   const codeOrigin = new URL(publicPath, entry).origin;
