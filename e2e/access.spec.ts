@@ -67,7 +67,11 @@ test.describe('access control', () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test('a modifier can open Tambah User and edit, but has no delete anywhere', async ({ page, loginAs }) => {
+  test('a modifier adds (a role, through the form) and edits, but has no delete anywhere', async ({
+    page,
+    loginAs,
+    apiClient,
+  }) => {
     await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
     await page.goto(routes.userManagement);
     await expect(usersTable(page)).toBeVisible();
@@ -84,13 +88,27 @@ test.describe('access control', () => {
     await page.getByRole('button', { name: 'Tambah User' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
 
-    await page.goto(routes.roleManagement);
-    await expect(page.getByRole('link', { name: 'Tambah Role' })).toBeVisible();
-    await page
-      .getByRole('button', { name: /^Aksi untuk role / })
-      .first()
-      .click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Edit']);
+    // A modifier really adds: a role saved through the form is listed, with Edit and no Hapus.
+    const name = `E2E Modifier ${Date.now()}`;
+    try {
+      await page.goto(routes.roleManagement);
+      await page.getByRole('link', { name: 'Tambah Role' }).click();
+      await page.getByRole('radio', { name: /^Warna / }).first().check();
+      await page.getByLabel('Nama Role').fill(name);
+      await page.getByRole('switch', { name: 'HRIS' }).click();
+      await page.getByRole('button', { name: 'Simpan' }).click();
+      await expect(page).toHaveURL(/\/role-management$/);
+      await page.getByRole('searchbox', { name: 'Cari role' }).fill(name);
+      await expect(page.getByRole('table').getByText(name)).toBeVisible();
+      await page.getByRole('button', { name: `Aksi untuk role ${name}` }).click();
+      await expect(page.getByRole('menuitem')).toHaveText(['Edit']);
+      await expect(page.getByRole('checkbox')).toHaveCount(0);
+    } finally {
+      const list = await apiClient.get(`/api/v1/ap/role/list?perPage=50&keyword=${encodeURIComponent(name)}`);
+      for (const role of (list.body as { data: { id: number; name: string }[] }).data) {
+        if (role.name === name) await apiClient.delete(`/api/v1/ap/role/delete/${role.id}`);
+      }
+    }
   });
 
   test('an employee whose role has no grant of the panel is told so on the login screen', async ({
