@@ -93,7 +93,10 @@ test.describe('access control', () => {
     try {
       await page.goto(routes.roleManagement);
       await page.getByRole('link', { name: 'Tambah Role' }).click();
-      await page.getByRole('radio', { name: /^Warna / }).first().check();
+      await page
+        .getByRole('radio', { name: /^Warna / })
+        .first()
+        .check();
       await page.getByLabel('Nama Role').fill(name);
       await page.getByRole('switch', { name: 'HRIS' }).click();
       await page.getByRole('button', { name: 'Simpan' }).click();
