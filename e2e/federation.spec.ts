@@ -102,8 +102,12 @@ test.describe('federation', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
 
       await stack.stopRemote();
+      // Contained means no uncaught error either (error monitoring would report one on every load).
+      const uncaught: string[] = [];
+      page.on('pageerror', (error) => uncaught.push(error.message));
       await page.reload();
       await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
+      expect(uncaught).toEqual([]);
       const retry = page.getByRole('button', { name: 'Coba lagi' });
       await expect(retry).toBeVisible();
 
@@ -120,6 +124,7 @@ test.describe('federation', () => {
       await retry.click();
       await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
       await expect(page.getByText('Modul tidak dapat dimuat')).toHaveCount(0);
+      expect(uncaught).toEqual([]);
     });
 
     test('redeploying one remote alone shows its new code after a reload, host build untouched', async ({

@@ -63,9 +63,14 @@
         remotes.forEach(function (remote) {
           if (!remote || typeof remote.entry !== 'string' || byEntry[remote.entry]) return;
           byEntry[remote.entry] = quiet(get(remote.entry));
-          byEntry[remote.entry].then(function (text) {
-            warm(remote.entry, text);
-          });
+          // A remote that is down is the host's to report: warming needs no error of its own
+          // (a `then` without a handler would be an unhandled rejection on every load).
+          byEntry[remote.entry].then(
+            function (text) {
+              warm(remote.entry, text);
+            },
+            function () {},
+          );
         });
       }
       return byEntry;
