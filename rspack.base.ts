@@ -32,6 +32,30 @@ export interface AppOptions {
 }
 
 const MANIFEST_DESCRIPTOR_KEY = 'ssoDescriptor';
+const MANIFEST_BUILD_KEY = 'ssoBuild';
+
+/** The app's package version (its package.json), written into its manifest. */
+function packageVersion(dir: string): string {
+  const manifest: unknown = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  if (typeof manifest === 'object' && manifest !== null && 'version' in manifest) {
+    return String(manifest.version);
+  }
+  throw new Error(`${dir}/package.json has no version`);
+}
+
+/**
+ * Which build a manifest belongs to: the package version, a build id (SSO_BUILD_ID from the
+ * pipeline, else the build time in base 36) and the build time. The shared singletons' required
+ * versions are not repeated here: the manifest plugin already lists them (`shared[].requiredVersion`).
+ */
+function buildInfo(dir: string): { version: string; buildId: string; builtAt: string } {
+  const now = new Date();
+  return {
+    version: packageVersion(dir),
+    buildId: process.env.SSO_BUILD_ID ?? now.getTime().toString(36),
+    builtAt: now.toISOString(),
+  };
+}
 
 /**
  * Headers of a dev server's page: the same Content-Security-Policy as production (built from the
@@ -124,7 +148,10 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
             manifest: isRemote
               ? {
                   additionalData: ({ stats }) => {
-                    Object.assign(stats.metaData, { [MANIFEST_DESCRIPTOR_KEY]: options.descriptor });
+                    Object.assign(stats.metaData, {
+                      [MANIFEST_DESCRIPTOR_KEY]: options.descriptor,
+                      [MANIFEST_BUILD_KEY]: buildInfo(options.dir),
+                    });
                     return stats;
                   },
                 }

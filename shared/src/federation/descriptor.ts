@@ -63,6 +63,34 @@ export type RemoteDescriptor = Infer<typeof remoteDescriptorSchema>;
 /** Where the descriptor rides inside mf-manifest.json. */
 export const MANIFEST_DESCRIPTOR_KEY = 'ssoDescriptor';
 
+/** Where the build information rides inside mf-manifest.json. */
+export const MANIFEST_BUILD_KEY = 'ssoBuild';
+
+/** Which build a manifest belongs to (written by rspack.base.ts; absent in older remotes). */
+export const buildInfoSchema = object({
+  /** The remote's package version. */
+  version: string({ min: 1, max: 64 }),
+  /** The pipeline's build id (or the build time in base 36 for a local build). */
+  buildId: string({ min: 1, max: 128 }),
+  /** ISO time of the build. */
+  builtAt: string({ min: 1, max: 64 }),
+});
+export type BuildInfo = Infer<typeof buildInfoSchema>;
+
+/**
+ * A shared module as the manifest plugin lists it: the remote's build needs `requiredVersion` of it
+ * from whoever provides the singleton (the host).
+ */
+export const manifestSharedSchema = object(
+  {
+    name: string({ min: 1, max: 214 }),
+    version: string({ max: 64 }).optional(),
+    requiredVersion: string({ max: 64 }).optional(),
+  },
+  { loose: true },
+);
+export type ManifestShared = Infer<typeof manifestSharedSchema>;
+
 /** The part of mf-manifest.json the host reads. */
 export const manifestSchema = object({
   name: string(),
@@ -70,9 +98,12 @@ export const manifestSchema = object({
     {
       publicPath: string().optional(),
       [MANIFEST_DESCRIPTOR_KEY]: remoteDescriptorSchema,
+      [MANIFEST_BUILD_KEY]: buildInfoSchema.optional(),
     },
     { loose: true },
   ),
+  /** Optional: an older or hand-written manifest without it still loads. */
+  shared: array(manifestSharedSchema, { max: 200 }).optional(),
 });
 
 /** Runtime registry of remotes: adding a remote is one entry here, no host rebuild. */
