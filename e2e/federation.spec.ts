@@ -127,6 +127,41 @@ test.describe('federation', () => {
       expect(uncaught).toEqual([]);
     });
 
+    test('a remote built against a newer @sso/shared is not executed; its routes show the fallback, the rest works', async ({
+      page,
+      loginAs,
+    }) => {
+      // Deploy a build whose manifest requires @sso/shared ^3.0.0 (the host provides 2.x).
+      const manifestFile = path.join(stack.remoteDir, 'mf-manifest.json');
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
+        shared: { name: string; requiredVersion?: string }[];
+      };
+      const sharedEntries = manifest.shared.filter((s) => s.name.startsWith('@sso/shared/'));
+      expect(sharedEntries.length).toBeGreaterThan(0);
+      for (const entry of sharedEntries) entry.requiredVersion = '^3.0.0';
+      fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+      // The server prefers the precompressed copies: they would still hold the old requirement.
+      for (const suffix of ['.br', '.gz']) fs.rmSync(`${manifestFile}${suffix}`, { force: true });
+
+      const uncaught: string[] = [];
+      page.on('pageerror', (error) => uncaught.push(error.message));
+      await loginAs(page, undefined, undefined, stack.hostOrigin);
+      await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
+      await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
+      // The other remotes keep working.
+      await page.getByRole('link', { name: 'Role Management' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
+      // None of its code ran: no script of it on the page (index.html may have preloaded, not run,
+      // its entry) and no federation container of it.
+      const executed = await page.evaluate((origin) => {
+        const scripts = [...document.scripts].map((s) => s.src).filter((src) => src.startsWith(origin));
+        const instances = Reflect.get(globalThis, '__FEDERATION__').__INSTANCES__ as { name: string }[];
+        return { scripts, containers: instances.map((i) => i.name).filter((name) => name === 'users') };
+      }, stack.remoteOrigin);
+      expect(executed).toEqual({ scripts: [], containers: [] });
+      expect(uncaught).toEqual([]);
+    });
+
     test('redeploying one remote alone shows its new code after a reload, host build untouched', async ({
       page,
       loginAs,

@@ -10,6 +10,7 @@ import {
   type RemoteEntry,
 } from '@sso/shared/federation';
 import { takeEarlyManifest } from '../config/early-config';
+import { hostProvidedVersions, incompatibility, IncompatibleRemoteError } from './compatibility';
 import { descriptorCache } from './descriptor-cache';
 import { withTimeout } from './with-timeout';
 
@@ -71,9 +72,15 @@ async function fetchDescriptor(remote: RemoteEntry): Promise<RemoteDescriptor> {
         throw new Error(`manifest name ${manifest.name} does not match registry name ${remote.name}`);
       }
       checkOrigin(remote.entry, manifest.metaData.publicPath);
+      // Before any of its code runs: a remote built against shared singletons the host does not
+      // provide would break at run time (ADR 0009).
+      const reason = incompatibility(manifest.shared ?? [], hostProvidedVersions());
+      if (reason) throw new IncompatibleRemoteError(reason);
       readManifests.set(remote.entry, text);
       return descriptor;
     } catch (error) {
+      // Reading it again would say the same.
+      if (error instanceof IncompatibleRemoteError) throw error;
       lastError = error;
     }
   }
@@ -99,6 +106,8 @@ export async function discoverRemotes(remotes: RemoteEntry[]): Promise<RemoteSta
         return { ...remote, status: 'ready', descriptor };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        // An incompatible remote is never executed, not even from an earlier descriptor.
+        if (error instanceof IncompatibleRemoteError) return { ...remote, status: 'failed', error: message };
         const cached = descriptorCache.read(remote.name);
         return cached
           ? { ...remote, status: 'stale', descriptor: cached, error: message }
