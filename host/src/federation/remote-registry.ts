@@ -9,6 +9,7 @@ import {
   type RemoteDescriptor,
   type RemoteEntry,
 } from '@sso/shared/federation';
+import type { Infer } from '@sso/shared/validate';
 import { takeEarlyManifest } from '../config/early-config';
 import { hostProvidedVersions, incompatibility, IncompatibleRemoteError } from './compatibility';
 import { descriptorCache } from './descriptor-cache';
@@ -49,10 +50,30 @@ const manifestReuse: ModuleFederationRuntimePlugin = {
   },
 };
 
-async function fetchManifestText(remote: RemoteEntry): Promise<string> {
+export async function fetchManifestText(remote: RemoteEntry): Promise<string> {
   const response = await fetch(remote.entry, { cache: 'no-cache', credentials: 'omit' });
   if (!response.ok) throw new Error(`manifest of ${remote.name}: HTTP ${response.status}`);
   return response.text();
+}
+
+export type Manifest = Infer<typeof manifestSchema>;
+
+/**
+ * Parses and checks a remote's manifest: its descriptor, its name, the origin of its code and what it
+ * requires of the shared singletons. Throws the first problem.
+ */
+export function readManifest(remote: RemoteEntry, text: string): Manifest {
+  const manifest = manifestSchema.parse(JSON.parse(text));
+  const descriptor = manifest.metaData[MANIFEST_DESCRIPTOR_KEY];
+  if (manifest.name !== remote.name || descriptor.name !== remote.name) {
+    throw new Error(`manifest name ${manifest.name} does not match registry name ${remote.name}`);
+  }
+  checkOrigin(remote.entry, manifest.metaData.publicPath);
+  // Before any of its code runs: a remote built against shared singletons the host does not
+  // provide would break at run time (ADR 0009).
+  const reason = incompatibility(manifest.shared ?? [], hostProvidedVersions());
+  if (reason) throw new IncompatibleRemoteError(reason);
+  return manifest;
 }
 
 async function fetchDescriptor(remote: RemoteEntry): Promise<RemoteDescriptor> {
@@ -66,16 +87,7 @@ async function fetchDescriptor(remote: RemoteEntry): Promise<RemoteDescriptor> {
         MANIFEST_TIMEOUT_MS,
         `manifest of ${remote.name}`,
       );
-      const manifest = manifestSchema.parse(JSON.parse(text));
-      const descriptor = manifest.metaData[MANIFEST_DESCRIPTOR_KEY];
-      if (manifest.name !== remote.name || descriptor.name !== remote.name) {
-        throw new Error(`manifest name ${manifest.name} does not match registry name ${remote.name}`);
-      }
-      checkOrigin(remote.entry, manifest.metaData.publicPath);
-      // Before any of its code runs: a remote built against shared singletons the host does not
-      // provide would break at run time (ADR 0009).
-      const reason = incompatibility(manifest.shared ?? [], hostProvidedVersions());
-      if (reason) throw new IncompatibleRemoteError(reason);
+      const descriptor = readManifest(remote, text).metaData[MANIFEST_DESCRIPTOR_KEY];
       readManifests.set(remote.entry, text);
       return descriptor;
     } catch (error) {

@@ -17,6 +17,8 @@ import { hostNav, mergeNav } from './nav-model';
  */
 const ShellLayout = lazyComponent(() => import('../layout/protected-layout').then((m) => m.ProtectedLayout));
 const HandoffPage = lazyComponent(() => import('../handoff/handoff-page').then((m) => m.HandoffPage));
+/** Settings and its module status view load with the route, never on the first screen. */
+const SettingsPage = lazyComponent(() => import('../settings/settings-page').then((m) => m.SettingsPage));
 const NotFoundPage = lazyComponent(() => import('../pages/not-found-page').then((m) => m.NotFoundPage));
 
 /**
@@ -125,7 +127,13 @@ export function buildRouterModel(states: RemoteState[], onRetry: () => void): Ro
       children: [
         ...hostRoutes
           .filter((r) => !taken.has(r.path))
-          .map((r) => ({ path: r.path, element: guarded(<HeadingPage title={r.title} />, r.requires) })),
+          .map((r) => ({
+            path: r.path,
+            element: guarded(
+              r.path === '/settings' ? <SettingsPage /> : <HeadingPage title={r.title} />,
+              r.requires,
+            ),
+          })),
         ...remoteRoutes.filter((r) => r.access === 'protected').map(toRoute),
       ],
     },
