@@ -93,7 +93,8 @@ export function RemoteStatusSection({ remotes, hostVersion, check }: RemoteStatu
       ) : remotes.length === 0 ? (
         <StatePanel title="Belum ada modul terdaftar" body="config.json tidak mencantumkan remote." />
       ) : (
-        <div className={styles.scroll}>
+        // Focusable, so a keyboard can scroll the table on a narrow screen.
+        <div className={styles.scroll} tabIndex={0} role="group" aria-label="Tabel status modul">
           <table className={styles.table} aria-busy={checking}>
             <caption>Modul yang terdaftar di konfigurasi host, dibaca dari manifest masing-masing</caption>
             <thead>
