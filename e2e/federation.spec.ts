@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
@@ -78,19 +77,11 @@ test.describe('federation', () => {
 
   test.describe('with a remote the test owns', () => {
     let stack: TestStack;
-    let workDir: string;
-
     test.beforeEach(async () => {
-      workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-remote-'));
-      const live = path.join(workDir, 'live');
-      copyDir(path.join(root, 'remote-users', 'dist'), live);
-      stack = new TestStack(live);
-      await stack.start();
+      stack = await TestStack.withUsersCopy();
     });
-
     test.afterEach(async () => {
-      await stack.stop();
-      fs.rmSync(workDir, { recursive: true, force: true });
+      await stack?.stop();
     });
 
     test('a remote that is down shows an Indonesian fallback with a retry; the rest keeps working', async ({
@@ -132,16 +123,7 @@ test.describe('federation', () => {
       loginAs,
     }) => {
       // Deploy a build whose manifest requires @sso/shared ^3.0.0 (the host provides 2.x).
-      const manifestFile = path.join(stack.remoteDir, 'mf-manifest.json');
-      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
-        shared: { name: string; requiredVersion?: string }[];
-      };
-      const sharedEntries = manifest.shared.filter((s) => s.name.startsWith('@sso/shared/'));
-      expect(sharedEntries.length).toBeGreaterThan(0);
-      for (const entry of sharedEntries) entry.requiredVersion = '^3.0.0';
-      fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-      // The server prefers the precompressed copies: they would still hold the old requirement.
-      for (const suffix of ['.br', '.gz']) fs.rmSync(`${manifestFile}${suffix}`, { force: true });
+      expect(stack.requireShared('^3.0.0')).toBeGreaterThan(0);
 
       const uncaught: string[] = [];
       page.on('pageerror', (error) => uncaught.push(error.message));
@@ -160,6 +142,33 @@ test.describe('federation', () => {
       }, stack.remoteOrigin);
       expect(executed).toEqual({ scripts: [], containers: [] });
       expect(uncaught).toEqual([]);
+    });
+
+    // In this file (one worker), as every test that owns ports 3100/3102.
+    test('Status Modul: "Periksa lagi" shows a remote going down and coming back, and names an incompatible one', async ({
+      page,
+      loginAs,
+    }) => {
+      await loginAs(page, undefined, undefined, stack.hostOrigin);
+      await page.goto(`${stack.hostOrigin}${routes.settings}`);
+      const section = page.getByRole('region', { name: 'Status Modul' });
+      const users = section.getByRole('row', { name: /^users/ });
+      await expect(users).toContainText('Belum dimuat');
+      await expect(users).toContainText(stack.remoteOrigin);
+
+      await stack.stopRemote();
+      await section.getByRole('button', { name: 'Periksa lagi' }).click();
+      await expect(users).toContainText('Gagal: tidak dapat dihubungi');
+
+      // Redeployed with a requirement the host does not meet.
+      stack.requireShared('^3.0.0');
+      await stack.startRemote();
+      await section.getByRole('button', { name: 'Periksa lagi' }).click();
+      await expect(users).toContainText('Gagal: tidak kompatibel');
+      const { version } = JSON.parse(fs.readFileSync(path.join(root, 'shared', 'package.json'), 'utf8')) as {
+        version: string;
+      };
+      await expect(users).toContainText(`Membutuhkan @sso/shared ^3.0.0, host menyediakan ${version}`);
     });
 
     test('redeploying one remote alone shows its new code after a reload, host build untouched', async ({

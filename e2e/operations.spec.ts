@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { TestStack, copyDir, root } from './support/test-stack';
 
 test.describe('Status Modul on /settings', () => {
   test('one row per registered remote with its version, build and state; loaded after its page was opened', async ({
@@ -37,57 +33,5 @@ test.describe('Status Modul on /settings', () => {
       expect(requests).toContain(`http://localhost:${port}/mf-manifest.json`);
     }
     expect(requests.filter((url) => url.includes('/settings'))).toEqual([]);
-  });
-
-  test.describe('with a remote the test owns', () => {
-    let stack: TestStack;
-    let workDir: string;
-
-    test.beforeEach(async () => {
-      workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-remote-'));
-      const live = path.join(workDir, 'live');
-      copyDir(path.join(root, 'remote-users', 'dist'), live);
-      stack = new TestStack(live);
-      await stack.start();
-    });
-
-    test.afterEach(async () => {
-      await stack.stop();
-      fs.rmSync(workDir, { recursive: true, force: true });
-    });
-
-    test('"Periksa lagi" shows a remote going down and coming back, and names an incompatible one', async ({
-      page,
-      loginAs,
-    }) => {
-      await loginAs(page, undefined, undefined, stack.hostOrigin);
-      await page.goto(`${stack.hostOrigin}${routes.settings}`);
-      const section = page.getByRole('region', { name: 'Status Modul' });
-      const users = section.getByRole('row', { name: /^users/ });
-      await expect(users).toContainText('Belum dimuat');
-      await expect(users).toContainText(stack.remoteOrigin);
-
-      await stack.stopRemote();
-      await section.getByRole('button', { name: 'Periksa lagi' }).click();
-      await expect(users).toContainText('Gagal: tidak dapat dihubungi');
-
-      // Redeployed with a requirement the host does not meet.
-      const manifestFile = path.join(stack.remoteDir, 'mf-manifest.json');
-      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
-        shared: { name: string; requiredVersion?: string }[];
-      };
-      for (const entry of manifest.shared) {
-        if (entry.name.startsWith('@sso/shared/')) entry.requiredVersion = '^3.0.0';
-      }
-      fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-      for (const suffix of ['.br', '.gz']) fs.rmSync(`${manifestFile}${suffix}`, { force: true });
-      await stack.startRemote();
-      await section.getByRole('button', { name: 'Periksa lagi' }).click();
-      await expect(users).toContainText('Gagal: tidak kompatibel');
-      const { version } = JSON.parse(fs.readFileSync(path.join(root, 'shared', 'package.json'), 'utf8')) as {
-        version: string;
-      };
-      await expect(users).toContainText(`Membutuhkan @sso/shared ^3.0.0, host menyediakan ${version}`);
-    });
   });
 });

@@ -19,6 +19,23 @@ export class TestStack {
   private remote: http.Server | null = null;
   private readonly configFile: string;
 
+  /** Folder removed when the stack stops (set by `withUsersCopy`). */
+  private ownedDir: string | null = null;
+
+  /**
+   * A started stack whose users remote is a fresh copy of `remote-users/dist` in a temporary folder:
+   * the test may stop, break or redeploy it; `stop()` removes the copy.
+   */
+  static async withUsersCopy(): Promise<TestStack> {
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-remote-'));
+    const live = path.join(workDir, 'live');
+    copyDir(path.join(root, 'remote-users', 'dist'), live);
+    const stack = new TestStack(live);
+    stack.ownedDir = workDir;
+    await stack.start();
+    return stack;
+  }
+
   constructor(readonly remoteDir: string) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-stack-'));
     this.configFile = path.join(dir, 'config.json');
@@ -51,10 +68,29 @@ export class TestStack {
     this.remote = null;
   }
 
+  /**
+   * Redeploys the owned remote with a manifest that requires `range` of every `@sso/shared` subpath
+   * (a build against another major); returns how many requirements it changed.
+   */
+  requireShared(range: string): number {
+    const manifestFile = path.join(this.remoteDir, 'mf-manifest.json');
+    const manifest: { shared: { name: string; requiredVersion?: string }[] } = JSON.parse(
+      fs.readFileSync(manifestFile, 'utf8'),
+    );
+    const entries = manifest.shared.filter((entry) => entry.name.startsWith('@sso/shared/'));
+    for (const entry of entries) entry.requiredVersion = range;
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    // The server prefers the precompressed copies: they would still hold the old requirement.
+    for (const suffix of ['.br', '.gz']) fs.rmSync(`${manifestFile}${suffix}`, { force: true });
+    return entries.length;
+  }
+
   async stop(): Promise<void> {
     await this.stopRemote();
     if (this.host) await closeServer(this.host);
     this.host = null;
+    if (this.ownedDir) fs.rmSync(this.ownedDir, { recursive: true, force: true });
+    this.ownedDir = null;
   }
 }
 
