@@ -180,6 +180,23 @@ export default tseslint.config(
     },
   },
   {
+    // The host owns the router, but its links and navigation go through the facade too: only the
+    // facade's Link and useNavigate ask the leave confirmation's blocker (ADR 0006).
+    files: ['host/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportDeclaration[source.value=/^react-router(-dom)?$/] > ImportSpecifier[imported.name=/^(Link|NavLink|useNavigate|useBlocker|Navigate|useLocation)$/]',
+          message:
+            'Import Link, Navigate, useNavigate and useLocation from @sso/shared/navigation: its Link and navigate ask the blockers of unsaved forms.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'api/src/test-support/**'],
     rules: {
       '@typescript-eslint/consistent-type-assertions': 'off',

@@ -593,6 +593,27 @@ test.describe('users', () => {
     await expect(page).toHaveURL(new RegExp(`${routes.userManagement}$`));
   });
 
+  test('leave confirmation also guards the back button', async ({ page }) => {
+    await page.goto(routes.userManagement);
+    await page.getByRole('button', { name: 'Tambah User' }).click();
+    await expect(page).toHaveURL(new RegExp(`${routes.addUser}$`));
+    await choose(page, 'AP', company(0).nama);
+    await page.keyboard.press('Escape');
+
+    await page.goBack();
+    const dialog = page.getByRole('alertdialog', { name: 'Keluar tanpa menyimpan?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Tetap di sini' }).click();
+    // The address went back to the form and what was entered is still there.
+    await expect(page).toHaveURL(new RegExp(`${routes.addUser}$`));
+    await expect(page.getByRole('list', { name: 'AP terpilih' })).toContainText(company(0).nama);
+
+    await page.goBack();
+    await dialog.getByRole('button', { name: 'Keluar' }).click();
+    await expect(page).toHaveURL(new RegExp(`${routes.userManagement}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  });
+
   test.describe('malformed hashId shows a clear message and a way back', () => {
     const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
     const cases: [string, string][] = [

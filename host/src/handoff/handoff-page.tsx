@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '@sso/shared/navigation';
 import { confirmHandedOverSession } from '@sso/shared/api';
 import { writeSession } from '@sso/shared/session';
 import { Spinner } from '@sso/shared/ui';

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { Link, useLocation } from '@sso/shared/navigation';
 import type { NavItem } from '@sso/shared/federation';
 import { displayNameOf, initialOf, sessionGrants, useSession } from '@sso/shared/session';
 import { CloseIcon, LogoutIcon, MenuIcon } from '@sso/shared/ui';

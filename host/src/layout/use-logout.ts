@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sso/shared/navigation';
 import { clearSession, readSession } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sso/shared/navigation';
 import { t } from '@sso/shared/i18n';
 import { StatePanel } from '@sso/shared/ui';
 

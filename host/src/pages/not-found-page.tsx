@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sso/shared/navigation';
 import { StatePanel } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 import type { RemoteEntry } from '@sso/shared/federation';

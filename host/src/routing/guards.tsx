@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@sso/shared/navigation';
 import type { RouteRequirement } from '@sso/shared/federation';
 import { useAccess, useSession } from '@sso/shared/session';
 import { NoAccessPage } from '../pages/no-access-page';

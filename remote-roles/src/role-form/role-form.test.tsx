@@ -148,22 +148,22 @@ describe('RoleForm: saving', () => {
   });
 
   it('goes to the role list after a successful save, without asking to leave', async () => {
-    const { user, onSave, router } = renderForm();
+    const { user, onSave, location } = renderForm();
     await user.click(screen.getByRole('radio', { name: 'Warna #e53935' }));
     await user.type(screen.getByLabelText('Nama Role'), 'Auditor');
     await user.click(screen.getByRole('checkbox', { name: 'Home' }));
     await user.click(saveButton());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/role-management'));
+    await waitFor(() => expect(location().pathname).toBe('/role-management'));
     expect(onSave).toHaveBeenCalled();
     expect(screen.queryByText('Keluar tanpa menyimpan?')).not.toBeInTheDocument();
   });
 
   it('asks "Keluar tanpa menyimpan?" when leaving with changes', async () => {
-    const { user, router } = renderForm();
+    const { user, location } = renderForm();
     await user.type(screen.getByLabelText('Nama Role'), 'Auditor');
     await user.click(screen.getByRole('button', { name: 'Batal' }));
     expect(await screen.findByText('Keluar tanpa menyimpan?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tetap di sini' }));
-    expect(router.state.location.pathname).toBe('/tambah-role');
+    expect(location().pathname).toBe('/tambah-role');
   });
 });

@@ -101,27 +101,27 @@ describe('RoleListPage', () => {
   it('filters by application and goes back to page 1', async () => {
     listOf([createRole()], 40);
     const user = userEvent.setup();
-    const { router } = renderRoute(<RoleListPage />, {
+    const { location } = renderRoute(<RoleListPage />, {
       path: '/role-management',
       url: '/role-management?page=3',
     });
     await user.click(screen.getByRole('combobox', { name: 'Filter aplikasi' }));
     await user.click(screen.getByRole('option', { name: 'HRIS' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?apps_id=2'));
+    await waitFor(() => expect(location().search).toBe('?apps_id=2'));
     expect(lastParams()).toEqual({ page: 1, perPage: 10, keyword: '', appsId: 2 });
   });
 
   it('sorts by a column header: in the URL, sent to the api, back to page 1', async () => {
     listOf([createRole()], 40);
     const user = userEvent.setup();
-    const { router } = renderRoute(<RoleListPage />, {
+    const { location } = renderRoute(<RoleListPage />, {
       path: '/role-management',
       url: '/role-management?page=3&apps_id=2',
     });
     const header = screen.getByRole('columnheader', { name: /Jumlah/ });
     expect(header).toHaveAttribute('aria-sort', 'none');
     await user.click(within(header).getByRole('button'));
-    await waitFor(() => expect(router.state.location.search).toBe('?apps_id=2&sortBy=member_count&sort=asc'));
+    await waitFor(() => expect(location().search).toBe('?apps_id=2&sortBy=member_count&sort=asc'));
     expect(lastParams()).toEqual({
       page: 1,
       perPage: 10,

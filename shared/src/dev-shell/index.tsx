@@ -8,7 +8,8 @@ import {
   type ReactNode,
 } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Link, Navigate, Outlet, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { Link } from '@sso/shared/navigation';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configureApi, loginWithNik, toApiError } from '@sso/shared/api';
 import type { RemoteDescriptor, RouteRequirement } from '@sso/shared/federation';
@@ -152,7 +153,7 @@ export function mountStandalone({
     };
   });
   const first = descriptor.routes.find((r) => !r.path.includes(':'))?.path ?? '/';
-  const router = createBrowserRouter([
+  const table: RouteObject[] = [
     {
       element: (
         <DevFrame descriptor={descriptor}>
@@ -165,13 +166,17 @@ export function mountStandalone({
         { path: '*', element: <Navigate to={first} replace /> },
       ],
     },
-  ]);
+  ];
+  // The host's kind of router: declarative, blocking through the navigation facade.
+  const Routes = () => useRoutes(table);
   const root = document.getElementById('root');
   if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Routes />
+        </BrowserRouter>
         <Toaster />
         <ConfirmDialogHost />
       </QueryClientProvider>

@@ -1,36 +1,26 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { ConfirmDialogHost, Toaster } from '@sso/shared/ui';
-
-/**
- * jsdom has no Fetch API; the data router only builds a Request (url, method, signal) per
- * navigation when no route has a loader, so a minimal stand-in is enough here.
- */
-if (typeof globalThis.Request === 'undefined') {
-  class TestRequest {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal;
-    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(input);
-      this.method = init.method ?? 'GET';
-      this.signal = init.signal ?? new AbortController().signal;
-    }
-  }
-  Object.defineProperty(globalThis, 'Request', { value: TestRequest, configurable: true, writable: true });
-}
 
 /** Where the router went (every other route renders it), for assertions on navigation. */
 function Where() {
   return <p data-testid="location">{useLocation().pathname}</p>;
 }
 
+/** Keeps the router's current location where the test can read it. */
+function Track({ into }: { into: { location: Location | null } }) {
+  // eslint-disable-next-line react-hooks/immutability -- a test probe, written on every render
+  into.location = useLocation();
+  return null;
+}
+
 /**
- * Renders a page element at `path` (opened at `url`, default `path`) as the shell hosts it: a data
- * router (useBlocker needs one), a new QueryClient without retries, the toasts and the confirmation
- * dialogs. Any other route renders its path in `data-testid="location"`.
+ * Renders a page element at `path` (opened at `url`, default `path`) as the shell hosts it: a router
+ * (declarative, as the host's), a new QueryClient without retries, the toasts and the confirmation
+ * dialogs. Any other route renders its path in `data-testid="location"`; `location()` is where the
+ * router is now.
  */
 export function renderRoute(
   element: ReactElement,
@@ -39,19 +29,23 @@ export function renderRoute(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '*', element: <Where /> },
-    ],
-    { initialEntries: [url] },
-  );
+  const probe: { location: Location | null } = { location: null };
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[url]}>
+        <Track into={probe} />
+        <Routes>
+          <Route path={path} element={element} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
       <Toaster />
       <ConfirmDialogHost />
     </QueryClientProvider>,
   );
-  return { ...view, router, queryClient };
+  const location = (): Location => {
+    if (!probe.location) throw new Error('the router has not rendered');
+    return probe.location;
+  };
+  return { ...view, location, queryClient };
 }
