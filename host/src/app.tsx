@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
+// Its back/forward guard listens before the router does (shared/src/navigation/blocking.ts).
+import '@sso/shared/navigation';
 import { ConfirmDialogHost, Toaster } from '@sso/shared/ui';
 import type { RuntimeConfig } from '@sso/shared/federation';
 import { discoverRemotes, type RemoteState } from './federation/remote-registry';

@@ -86,7 +86,6 @@ let shownIndex: number | undefined;
 let swallowNext = false;
 /** The next popstate is a blocked one the user let through. */
 let letNextThrough = false;
-let listening = false;
 
 function onPopState(event: PopStateEvent): void {
   if (swallowNext) {
@@ -119,15 +118,13 @@ function onPopState(event: PopStateEvent): void {
   window.history.go(-delta);
 }
 
-/**
- * Registers a blocker; returns its removal. The popstate listener is added once, in the capture
- * phase, so it runs before the router's own listener on the window.
- */
+// Listeners on the window run in the order they were added, so this one must come before the
+// router's: it is added when this module is evaluated, which is before any router mounts (the
+// modules that render a router import this facade).
+if (typeof window !== 'undefined') window.addEventListener('popstate', onPopState);
+
+/** Registers a blocker; returns its removal. */
 export function addBlocker(entry: BlockerEntry): () => void {
-  if (!listening) {
-    listening = true;
-    window.addEventListener('popstate', onPopState, { capture: true });
-  }
   entries.add(entry);
   return () => {
     entries.delete(entry);

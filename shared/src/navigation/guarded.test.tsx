@@ -1,16 +1,19 @@
+import { useLayoutEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Link, useBlocker, useNavigate, type Blocker } from './index';
 
-let seen: Blocker | null = null;
+const seen: { blocker: Blocker | null } = { blocker: null };
 
 /** A page that blocks leaving its path while `dirty`, with a link and a button that navigate. */
 function Form({ dirty }: { dirty: boolean }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
-  seen = blocker;
+  useLayoutEffect(() => {
+    seen.blocker = blocker;
+  });
   const navigate = useNavigate();
   return (
     <>
@@ -51,7 +54,7 @@ function app(dirty: boolean) {
 const where = () => screen.getByTestId('where').textContent;
 
 beforeEach(() => {
-  seen = null;
+  seen.blocker = null;
 });
 
 describe('navigation facade blocking (declarative router)', () => {
@@ -66,14 +69,14 @@ describe('navigation facade blocking (declarative router)', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Ke daftar' }));
     expect(where()).toBe('/form');
     expect(screen.getByText('blocker: blocked')).toBeInTheDocument();
-    expect(seen?.location?.pathname).toBe('/list');
+    expect(seen.blocker?.location?.pathname).toBe('/list');
 
-    act(() => seen?.reset?.());
+    act(() => seen.blocker?.reset?.());
     expect(screen.getByText('blocker: unblocked')).toBeInTheDocument();
     expect(where()).toBe('/form');
 
     await userEvent.click(screen.getByRole('link', { name: 'Ke daftar' }));
-    act(() => seen?.proceed?.());
+    act(() => seen.blocker?.proceed?.());
     expect(where()).toBe('/list');
   });
 
@@ -88,7 +91,7 @@ describe('navigation facade blocking (declarative router)', () => {
     render(<MemoryRouter initialEntries={['/form']}>{app(true)}</MemoryRouter>);
     await userEvent.click(screen.getByRole('button', { name: 'Batal' }));
     expect(where()).toBe('/form');
-    act(() => seen?.proceed?.());
+    act(() => seen.blocker?.proceed?.());
     expect(where()).toBe('/list');
   });
 
@@ -111,12 +114,12 @@ describe('navigation facade blocking (declarative router)', () => {
 
     act(() => window.history.back());
     await waitFor(() => expect(screen.getByText('blocker: blocked')).toBeInTheDocument());
-    expect(seen?.location?.pathname).toBe('/list');
+    expect(seen.blocker?.location?.pathname).toBe('/list');
     // The undo (forward again) lands: the address is the form's, and the router never left it.
     await waitFor(() => expect(window.location.pathname).toBe('/form'));
     expect(where()).toBe('/form');
 
-    act(() => seen?.proceed?.());
+    act(() => seen.blocker?.proceed?.());
     await waitFor(() => expect(where()).toBe('/list'));
     expect(window.location.pathname).toBe('/list');
     expect(screen.getByText('Daftar')).toBeInTheDocument();
