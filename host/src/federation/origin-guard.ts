@@ -49,7 +49,9 @@ const filesOf = (assets: ManifestAssets | undefined): string[] =>
 export function checkOrigin(entry: string, manifest: Infer<typeof manifestSchema>): void {
   const { metaData } = manifest;
   if (metaData.publicPath === undefined || 'getPublicPath' in metaData) {
-    throw new Error('manifest without publicPath: its getPublicPath would run as code');
+    throw new Error(
+      "manifest's getPublicPath would run as code (it needs a publicPath and no getPublicPath)",
+    );
   }
   const registered = tryUrl(entry)?.origin;
   const publicPath =
