@@ -4,6 +4,8 @@ import path from 'node:path';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
 import { TestStack, copyDir, root } from './support/test-stack';
+import { UNREGISTERED_PORT } from './support/env';
+import { closeServer, serveStatic } from '../scripts/serve-static.mjs';
 
 /** React DevTools' hook: every copy of react-dom registers its renderer here. */
 const countRenderers = () => {
@@ -142,6 +144,90 @@ test.describe('federation', () => {
       }, stack.remoteOrigin);
       expect(executed).toEqual({ scripts: [], containers: [] });
       expect(uncaught).toEqual([]);
+    });
+
+    test.describe('code on an origin no registry lists', () => {
+      const otherOrigin = `http://localhost:${UNREGISTERED_PORT}`;
+      let other: Awaited<ReturnType<typeof serveStatic>>;
+      let otherHits: string[];
+      test.beforeEach(async () => {
+        // The same files, served from another origin: the runtime could load them if allowed.
+        other = await serveStatic({ dir: stack.remoteDir, port: UNREGISTERED_PORT });
+        otherHits = [];
+        other.on('request', (request: { url?: string }) => otherHits.push(request.url ?? ''));
+      });
+      test.afterEach(async () => {
+        await closeServer(other);
+      });
+
+      test('a manifest ("auto") naming its entry and page chunks on another origin is refused before anything loads', async ({
+        page,
+        loginAs,
+      }) => {
+        stack.editManifest((manifest) => {
+          manifest.metaData.publicPath = 'auto';
+          manifest.metaData.remoteEntry.path = otherOrigin;
+          for (const expose of manifest.exposes) {
+            expose.assets.js.sync = expose.assets.js.sync.map((file) => `${otherOrigin}/${file}`);
+          }
+        });
+        const requested: string[] = [];
+        page.on('request', (request) => requested.push(request.url()));
+        const uncaught: string[] = [];
+        page.on('pageerror', (error) => uncaught.push(error.message));
+
+        await loginAs(page, undefined, undefined, stack.hostOrigin);
+        await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
+        await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
+        await page.waitForLoadState('networkidle');
+
+        // Nothing of it was requested, there or on its own origin (only its manifest was read), and
+        // the page's Content-Security-Policy had nothing to block (the fixture fails on a violation).
+        expect(requested.filter((url) => url.startsWith(otherOrigin))).toEqual([]);
+        expect(otherHits).toEqual([]);
+        expect(
+          requested.filter((url) => url.startsWith(stack.remoteOrigin) && !url.endsWith('/mf-manifest.json')),
+        ).toEqual([]);
+        expect(uncaught).toEqual([]);
+        // The other remotes keep working.
+        await page.getByRole('link', { name: 'Role Management' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
+      });
+
+      test('code moved to another origin after the host read the manifest is refused by the runtime (retry)', async ({
+        page,
+        loginAs,
+      }) => {
+        await loginAs(page, undefined, undefined, stack.hostOrigin);
+        await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
+        await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+        await stack.stopRemote();
+        await page.reload();
+        const retry = page.getByRole('button', { name: 'Coba lagi' });
+        await expect(retry).toBeVisible();
+
+        // Redeployed meanwhile with its code elsewhere: the retry loads a manifest the host never read.
+        stack.editManifest((manifest) => {
+          manifest.metaData.publicPath = `${otherOrigin}/`;
+        });
+        await stack.startRemote();
+        const requested: string[] = [];
+        page.on('request', (request) => requested.push(request.url()));
+        const uncaught: string[] = [];
+        page.on('pageerror', (error) => uncaught.push(error.message));
+        const refused = page.waitForEvent('console', (message) =>
+          message.text().includes(`${otherOrigin}/remoteEntry.js is not on a registered origin`),
+        );
+        await retry.click();
+        await refused;
+        await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
+        await expect(retry).toBeVisible();
+
+        expect(requested).toContain(`${stack.remoteOrigin}/mf-manifest.json`);
+        expect(requested.filter((url) => url.startsWith(otherOrigin))).toEqual([]);
+        expect(otherHits).toEqual([]);
+        expect(uncaught).toEqual([]);
+      });
     });
 
     // In this file (one worker), as every test that owns ports 3100/3102.

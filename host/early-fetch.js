@@ -27,31 +27,47 @@
     for (var i = 0; i < a.length; i += 1) if (a[i].charAt(0) !== ':' && a[i] !== b[i]) return false;
     return true;
   }
+  // remoteEntry.path and name, joined as the federation runtime joins them.
+  function joinEntry(dir, name) {
+    if (dir === '.') dir = '';
+    else if (dir.indexOf('./') === 0) dir = dir.slice(2);
+    else if (dir.charAt(0) === '/') dir = dir.slice(1).replace(/\/$/, '');
+    if (!dir) return name;
+    return dir.charAt(dir.length - 1) === '/' ? dir + name : dir + '/' + name;
+  }
   function warm(entry, text) {
     try {
       var manifest = JSON.parse(text);
       var meta = manifest.metaData;
       var routes = (meta.ssoDescriptor && meta.ssoDescriptor.routes) || [];
       var path = location.pathname.replace(/\/+$/, '') || '/';
-      var base = new URL(meta.publicPath && meta.publicPath !== 'auto' ? meta.publicPath : '.', entry);
-      if (base.origin !== new URL(entry).origin) return;
+      if (typeof meta.publicPath !== 'string') return;
+      // URLs as the runtime builds them: public path + file ('auto': the manifest's folder), relative
+      // to the page. Any of them off the registered origin: nothing is preloaded (ADR 0001).
+      var prefix =
+        meta.publicPath === 'auto' || meta.publicPath === ''
+          ? entry.replace(/[?#].*$/, '').replace(/\/[^/]+$/, '/')
+          : meta.publicPath;
+      var origin = new URL(entry).origin;
+      var base = new URL(prefix, entry);
       for (var i = 0; i < routes.length; i += 1) {
         if (!matches(routes[i].path, path)) continue;
-        var entryFile = meta.remoteEntry.path
-          ? meta.remoteEntry.path + '/' + meta.remoteEntry.name
-          : meta.remoteEntry.name;
-        preload(new URL(entryFile, base).href);
+        var files = [joinEntry(meta.remoteEntry.path || '', meta.remoteEntry.name)];
         var name = routes[i].module.replace(/^\.\//, '');
         (manifest.exposes || []).forEach(function (expose) {
-          if (expose.name !== name) return;
-          expose.assets.js.sync.forEach(function (file) {
-            preload(new URL(file, base).href);
-          });
+          if (expose.name === name) files = files.concat(expose.assets.js.sync);
         });
+        var urls = files.map(function (file) {
+          var url = new URL(prefix + file, location.href);
+          // The host also refuses a file a URL resolver would read as elsewhere.
+          if (url.origin !== origin || new URL(file, base).origin !== origin) throw new Error(file);
+          return url.href;
+        });
+        urls.forEach(preload);
         return;
       }
     } catch {
-      // A malformed manifest: the host reports it; nothing to warm.
+      // A malformed manifest, or code elsewhere: the host reports it; nothing to warm.
     }
   }
   var config = quiet(get('/config.json'));

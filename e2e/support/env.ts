@@ -12,6 +12,8 @@ export const HOST_ORIGIN = 'http://localhost:3000';
 /** Ports the federation tests own: a second host and a remote they can stop and redeploy. */
 export const TEST_HOST_PORT = 3100;
 export const TEST_REMOTE_PORT = 3102;
+/** A server on an origin no registry lists (the federation tests serve a remote's files there). */
+export const UNREGISTERED_PORT = 3105;
 
 /** Environment of the stack the e2e run starts: a fresh database, and CORS for the test host. */
 export const e2eEnv: Record<string, string> = {

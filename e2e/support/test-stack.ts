@@ -68,21 +68,28 @@ export class TestStack {
     this.remote = null;
   }
 
+  /** Redeploys the owned remote with its manifest changed by `edit`. */
+  editManifest(edit: (manifest: DeployedManifest) => void): void {
+    const manifestFile = path.join(this.remoteDir, 'mf-manifest.json');
+    const manifest: DeployedManifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+    edit(manifest);
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    // The server prefers the precompressed copies: they would still hold the old manifest.
+    for (const suffix of ['.br', '.gz']) fs.rmSync(`${manifestFile}${suffix}`, { force: true });
+  }
+
   /**
    * Redeploys the owned remote with a manifest that requires `range` of every `@sso/shared` subpath
    * (a build against another major); returns how many requirements it changed.
    */
   requireShared(range: string): number {
-    const manifestFile = path.join(this.remoteDir, 'mf-manifest.json');
-    const manifest: { shared: { name: string; requiredVersion?: string }[] } = JSON.parse(
-      fs.readFileSync(manifestFile, 'utf8'),
-    );
-    const entries = manifest.shared.filter((entry) => entry.name.startsWith('@sso/shared/'));
-    for (const entry of entries) entry.requiredVersion = range;
-    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-    // The server prefers the precompressed copies: they would still hold the old requirement.
-    for (const suffix of ['.br', '.gz']) fs.rmSync(`${manifestFile}${suffix}`, { force: true });
-    return entries.length;
+    let changed = 0;
+    this.editManifest((manifest) => {
+      const entries = manifest.shared.filter((entry) => entry.name.startsWith('@sso/shared/'));
+      for (const entry of entries) entry.requiredVersion = range;
+      changed = entries.length;
+    });
+    return changed;
   }
 
   async stop(): Promise<void> {
@@ -92,6 +99,13 @@ export class TestStack {
     if (this.ownedDir) fs.rmSync(this.ownedDir, { recursive: true, force: true });
     this.ownedDir = null;
   }
+}
+
+/** The parts of a deployed mf-manifest.json that tests change. */
+export interface DeployedManifest {
+  metaData: { publicPath?: string; remoteEntry: { name: string; path: string } };
+  exposes: { name: string; assets: { js: { sync: string[] } } }[];
+  shared: { name: string; requiredVersion?: string }[];
 }
 
 /** Copies a folder (a deployed static build). */

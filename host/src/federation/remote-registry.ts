@@ -13,6 +13,7 @@ import type { Infer } from '@sso/shared/validate';
 import { takeEarlyManifest } from '../config/early-config';
 import { hostProvidedVersions, incompatibility, IncompatibleRemoteError } from './compatibility';
 import { descriptorCache } from './descriptor-cache';
+import { checkOrigin, originGuard } from './origin-guard';
 import { withTimeout } from './with-timeout';
 
 export const MANIFEST_TIMEOUT_MS = 5000;
@@ -22,16 +23,6 @@ export type RemoteState =
   | { name: string; entry: string; status: 'ready'; descriptor: RemoteDescriptor }
   | { name: string; entry: string; status: 'stale'; descriptor: RemoteDescriptor; error: string }
   | { name: string; entry: string; status: 'failed'; error: string };
-
-/** Only remotes whose code is served from the origin the registry names may load. */
-export function checkOrigin(entry: string, publicPath: string | undefined): void {
-  if (!publicPath || publicPath === 'auto') return;
-  const entryOrigin = new URL(entry).origin;
-  const codeOrigin = new URL(publicPath, entry).origin;
-  if (codeOrigin !== entryOrigin) {
-    throw new Error(`remote code origin ${codeOrigin} is not the registered ${entryOrigin}`);
-  }
-}
 
 /**
  * Manifests the host has read, handed once to the federation runtime when it asks for the same URL:
@@ -68,7 +59,7 @@ export function readManifest(remote: RemoteEntry, text: string): Manifest {
   if (manifest.name !== remote.name || descriptor.name !== remote.name) {
     throw new Error(`manifest name ${manifest.name} does not match registry name ${remote.name}`);
   }
-  checkOrigin(remote.entry, manifest.metaData.publicPath);
+  checkOrigin(remote.entry, manifest);
   // Before any of its code runs: a remote built against shared singletons the host does not
   // provide would break at run time (ADR 0009).
   const reason = incompatibility(manifest.shared ?? [], hostProvidedVersions());
@@ -105,7 +96,7 @@ async function fetchDescriptor(remote: RemoteEntry): Promise<RemoteDescriptor> {
  * is reported, never thrown: the rest of the panel keeps working.
  */
 export async function discoverRemotes(remotes: RemoteEntry[]): Promise<RemoteState[]> {
-  registerPlugins([manifestReuse]);
+  registerPlugins([manifestReuse, originGuard]);
   registerRemotes(
     remotes.map((r) => ({ name: r.name, entry: r.entry })),
     { force: true },

@@ -42,3 +42,51 @@ describe('manifestSchema: build information and shared requirements', () => {
     ).toThrow();
   });
 });
+
+describe('manifestSchema: the files of code a manifest names (checked for their origin by the host)', () => {
+  const files = {
+    js: { sync: ['53.e59eb7ad.js'], async: ['226.cdc97b03.js'] },
+    css: { sync: [], async: [] },
+  };
+
+  it('reads the remote entry, and the files of each exposed and shared module', () => {
+    const manifest = manifestSchema.parse({
+      name: 'users',
+      metaData: {
+        publicPath: 'auto',
+        remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+        [MANIFEST_DESCRIPTOR_KEY]: descriptor,
+      },
+      shared: [{ name: 'react', requiredVersion: '^19.3.1', assets: files }],
+      exposes: [{ id: 'users:user-list', name: 'user-list', path: './user-list', assets: files }],
+    });
+    expect(manifest.metaData.remoteEntry).toEqual({ name: 'remoteEntry.js', path: '', type: 'global' });
+    expect(manifest.exposes?.[0]?.assets).toEqual(files);
+    expect(manifest.shared?.[0]?.assets).toEqual(files);
+  });
+
+  it('keeps unknown metaData keys, so the host sees a getPublicPath and refuses it', () => {
+    const manifest = manifestSchema.parse({
+      name: 'users',
+      metaData: { getPublicPath: 'return "/"', [MANIFEST_DESCRIPTOR_KEY]: descriptor },
+    });
+    expect('getPublicPath' in manifest.metaData).toBe(true);
+  });
+
+  it.each([
+    ['a file that is not a string', { exposes: [{ name: 'user-list', assets: { js: { sync: [42] } } }] }],
+    ['a remote entry without a name', { metaData: { remoteEntry: { path: '' } } }],
+    ['an over-long file name', { exposes: [{ name: 'x', assets: { js: { sync: ['a'.repeat(3000)] } } }] }],
+  ])('refuses %s', (_label, overrides) => {
+    expect(() =>
+      manifestSchema.parse({
+        name: 'users',
+        ...overrides,
+        metaData: {
+          [MANIFEST_DESCRIPTOR_KEY]: descriptor,
+          ...('metaData' in overrides ? overrides.metaData : {}),
+        },
+      }),
+    ).toThrow();
+  });
+});

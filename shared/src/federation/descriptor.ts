@@ -77,6 +77,23 @@ export const buildInfoSchema = object({
 });
 export type BuildInfo = Infer<typeof buildInfoSchema>;
 
+/** A file a manifest names, relative to its public path (a remote entry, a chunk, a stylesheet). */
+const manifestFileSchema = string({ max: 2048 });
+const manifestFilesSchema = object(
+  {
+    sync: array(manifestFileSchema, { max: 1000 }).optional(),
+    async: array(manifestFileSchema, { max: 1000 }).optional(),
+  },
+  { loose: true },
+);
+
+/** The code files of an exposed or shared module, as the manifest plugin lists them. */
+export const manifestAssetsSchema = object(
+  { js: manifestFilesSchema.optional(), css: manifestFilesSchema.optional() },
+  { loose: true },
+);
+export type ManifestAssets = Infer<typeof manifestAssetsSchema>;
+
 /**
  * A shared module as the manifest plugin lists it: the remote's build needs `requiredVersion` of it
  * from whoever provides the singleton (the host).
@@ -86,6 +103,7 @@ export const manifestSharedSchema = object(
     name: string({ min: 1, max: 214 }),
     version: string({ max: 64 }).optional(),
     requiredVersion: string({ max: 64 }).optional(),
+    assets: manifestAssetsSchema.optional(),
   },
   { loose: true },
 );
@@ -97,6 +115,11 @@ export const manifestSchema = object({
   metaData: object(
     {
       publicPath: string().optional(),
+      /** The container script: `path` and `name`, below the public path. */
+      remoteEntry: object(
+        { name: string({ min: 1, max: 2048 }), path: manifestFileSchema.optional() },
+        { loose: true },
+      ).optional(),
       [MANIFEST_DESCRIPTOR_KEY]: remoteDescriptorSchema,
       [MANIFEST_BUILD_KEY]: buildInfoSchema.optional(),
     },
@@ -104,6 +127,11 @@ export const manifestSchema = object({
   ),
   /** Optional: an older or hand-written manifest without it still loads. */
   shared: array(manifestSharedSchema, { max: 200 }).optional(),
+  /** The exposed modules and their files (the host checks where each would load from). */
+  exposes: array(
+    object({ name: string({ max: 200 }), assets: manifestAssetsSchema.optional() }, { loose: true }),
+    { max: 200 },
+  ).optional(),
 });
 
 /** Runtime registry of remotes: adding a remote is one entry here, no host rebuild. */
