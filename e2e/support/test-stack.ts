@@ -19,6 +19,9 @@ export class TestStack {
   private remote: http.Server | null = null;
   private readonly configFile: string;
 
+  /** Every request for the owned remote's manifest: its answer and whether it was conditional. */
+  readonly manifestRequests: { status: number; ifNoneMatch: string | undefined }[] = [];
+
   /** Folder removed when the stack stops (set by `withUsersCopy`). */
   private ownedDir: string | null = null;
 
@@ -61,6 +64,12 @@ export class TestStack {
 
   async startRemote(): Promise<void> {
     this.remote = await serveStatic({ dir: this.remoteDir, port: TEST_REMOTE_PORT });
+    this.remote.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (new URL(req.url ?? '/', 'http://x').pathname !== '/mf-manifest.json' || req.method !== 'GET')
+        return;
+      const ifNoneMatch = req.headers['if-none-match'];
+      res.on('finish', () => this.manifestRequests.push({ status: res.statusCode, ifNoneMatch }));
+    });
   }
 
   async stopRemote(): Promise<void> {
@@ -73,16 +82,35 @@ export class TestStack {
    * (a build against another major); returns how many requirements it changed.
    */
   requireShared(range: string): number {
+    let changed = 0;
+    this.editManifest((manifest: { shared: { name: string; requiredVersion?: string }[] }) => {
+      const entries = manifest.shared.filter((entry) => entry.name.startsWith('@sso/shared/'));
+      for (const entry of entries) entry.requiredVersion = range;
+      changed = entries.length;
+    });
+    return changed;
+  }
+
+  /**
+   * Redeploys the owned remote as another build of the same code: its manifest names build
+   * `buildId` (what a pipeline's deploy changes); returns the build id it replaced.
+   */
+  redeployAs(buildId: string): string {
+    let previous = '';
+    this.editManifest((manifest: { metaData: { ssoBuild: { buildId: string } } }) => {
+      previous = manifest.metaData.ssoBuild.buildId;
+      manifest.metaData.ssoBuild.buildId = buildId;
+    });
+    return previous;
+  }
+
+  private editManifest<T>(edit: (manifest: T) => void): void {
     const manifestFile = path.join(this.remoteDir, 'mf-manifest.json');
-    const manifest: { shared: { name: string; requiredVersion?: string }[] } = JSON.parse(
-      fs.readFileSync(manifestFile, 'utf8'),
-    );
-    const entries = manifest.shared.filter((entry) => entry.name.startsWith('@sso/shared/'));
-    for (const entry of entries) entry.requiredVersion = range;
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as T;
+    edit(manifest);
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-    // The server prefers the precompressed copies: they would still hold the old requirement.
+    // The server prefers the precompressed copies: they would still hold the old manifest.
     for (const suffix of ['.br', '.gz']) fs.rmSync(`${manifestFile}${suffix}`, { force: true });
-    return entries.length;
   }
 
   async stop(): Promise<void> {
