@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
 import { TestStack, copyDir, root } from './support/test-stack';
@@ -255,6 +256,118 @@ test.describe('federation', () => {
         version: string;
       };
       await expect(users).toContainText(`Membutuhkan @sso/shared ^3.0.0, host menyediakan ${version}`);
+    });
+
+    /** What a panel left open sees when the window regains focus (the watcher's trigger). */
+    const regainFocus = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const newVersionPrompt = (page: Page) =>
+      page.getByRole('status').filter({ hasText: 'Versi baru tersedia' });
+    /** A mark on this document: gone once the page has really reloaded. */
+    const markDocument = (page: Page) => page.evaluate(() => Reflect.set(window, '__beforeReload', true));
+    const documentMarked = (page: Page) =>
+      page.evaluate(() => Reflect.get(window, '__beforeReload') === true);
+
+    test('an open panel whose users remote is redeployed says "Versi baru tersedia"; "Muat ulang" reloads', async ({
+      page,
+      loginAs,
+      expectNoA11yViolations,
+    }) => {
+      await loginAs(page, undefined, undefined, stack.hostOrigin);
+      await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      await expect(newVersionPrompt(page)).toHaveCount(0);
+
+      stack.redeployAs(`redeploy-${Date.now()}`);
+      await regainFocus(page);
+      const prompt = newVersionPrompt(page);
+      await expect(prompt).toBeVisible();
+      await expect(prompt).toContainText('Modul users telah diperbarui.');
+      await expectNoA11yViolations(page);
+      // Non-blocking: the page stays usable behind it.
+      await page.getByRole('link', { name: 'Role Management' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
+
+      await markDocument(page);
+      await Promise.all([
+        page.waitForEvent('load'),
+        prompt.getByRole('button', { name: 'Muat ulang' }).click(),
+      ]);
+      await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
+      expect(await documentMarked(page)).toBe(false);
+      await expect(newVersionPrompt(page)).toHaveCount(0);
+
+      // The reloaded page runs the new build: the next check finds nothing new.
+      await page.getByRole('link', { name: 'User Management' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      const checked = page.waitForResponse(`${stack.remoteOrigin}/mf-manifest.json`);
+      await regainFocus(page);
+      await checked;
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      await expect(newVersionPrompt(page)).toHaveCount(0);
+    });
+
+    test('with unsaved input, "Muat ulang" asks "Keluar tanpa menyimpan?": staying keeps the input, leaving reloads without a second prompt', async ({
+      page,
+      loginAs,
+    }) => {
+      const nativeDialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        nativeDialogs.push(dialog.type());
+        void dialog.accept();
+      });
+      await loginAs(page, undefined, undefined, stack.hostOrigin);
+      await page.goto(`${stack.hostOrigin}${routes.addUser}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
+      const name = page.getByRole('combobox', { name: 'Nama' });
+      await name.fill('Budi');
+      await page.keyboard.press('Escape');
+
+      stack.redeployAs(`redeploy-${Date.now()}`);
+      await regainFocus(page);
+      const prompt = newVersionPrompt(page);
+      await expect(prompt).toBeVisible();
+      await markDocument(page);
+
+      await prompt.getByRole('button', { name: 'Muat ulang' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Keluar tanpa menyimpan?' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Tetap di sini' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(name).toHaveValue('Budi');
+      await expect(prompt).toBeVisible();
+      expect(await documentMarked(page)).toBe(true);
+
+      await prompt.getByRole('button', { name: 'Muat ulang' }).click();
+      await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Keluar' }).click()]);
+      await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
+      expect(await documentMarked(page)).toBe(false);
+      await expect(page.getByRole('combobox', { name: 'Nama' })).toHaveValue('');
+      // The user answered in the page: the browser did not ask again.
+      expect(nativeDialogs).toEqual([]);
+    });
+
+    test('an unchanged manifest costs a 304: the check on focus is a conditional request, and nothing is prompted', async ({
+      page,
+      loginAs,
+    }) => {
+      await loginAs(page, undefined, undefined, stack.hostOrigin);
+      await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      const before = stack.manifestRequests.length;
+      expect(before).toBeGreaterThan(0);
+
+      await regainFocus(page);
+      // Counted where it is answered: the page itself (and Playwright's response event) sees a
+      // revalidated manifest as the cached 200.
+      await expect.poll(() => stack.manifestRequests.length).toBe(before + 1);
+      expect(stack.manifestRequests[before]).toEqual({ status: 304, ifNoneMatch: expect.any(String) });
+      await expect(newVersionPrompt(page)).toHaveCount(0);
+      // A focus storm right after it is not another request (one check per 30 s).
+      await regainFocus(page);
+      await regainFocus(page);
+      await page.getByRole('link', { name: 'Role Management' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
+      expect(stack.manifestRequests).toHaveLength(before + 1);
     });
 
     test('redeploying one remote alone shows its new code after a reload, host build untouched', async ({

@@ -19,6 +19,9 @@ export class TestStack {
   private remote: http.Server | null = null;
   private readonly configFile: string;
 
+  /** Every request for the owned remote's manifest: its answer and whether it was conditional. */
+  readonly manifestRequests: { status: number; ifNoneMatch: string | undefined }[] = [];
+
   /** Folder removed when the stack stops (set by `withUsersCopy`). */
   private ownedDir: string | null = null;
 
@@ -61,6 +64,12 @@ export class TestStack {
 
   async startRemote(): Promise<void> {
     this.remote = await serveStatic({ dir: this.remoteDir, port: TEST_REMOTE_PORT });
+    this.remote.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (new URL(req.url ?? '/', 'http://x').pathname !== '/mf-manifest.json' || req.method !== 'GET')
+        return;
+      const ifNoneMatch = req.headers['if-none-match'];
+      res.on('finish', () => this.manifestRequests.push({ status: res.statusCode, ifNoneMatch }));
+    });
   }
 
   async stopRemote(): Promise<void> {
@@ -92,6 +101,19 @@ export class TestStack {
     return changed;
   }
 
+  /**
+   * Redeploys the owned remote as another build of the same code: its manifest names build
+   * `buildId` (what a pipeline's deploy changes); returns the build id it replaced.
+   */
+  redeployAs(buildId: string): string {
+    let previous = '';
+    this.editManifest((manifest) => {
+      previous = manifest.metaData.ssoBuild.buildId;
+      manifest.metaData.ssoBuild.buildId = buildId;
+    });
+    return previous;
+  }
+
   async stop(): Promise<void> {
     await this.stopRemote();
     if (this.host) await closeServer(this.host);
@@ -103,7 +125,11 @@ export class TestStack {
 
 /** The parts of a deployed mf-manifest.json that tests change. */
 export interface DeployedManifest {
-  metaData: { publicPath?: string; remoteEntry: { name: string; path: string } };
+  metaData: {
+    publicPath?: string;
+    remoteEntry: { name: string; path: string };
+    ssoBuild: { buildId: string };
+  };
   exposes: { name: string; assets: { js: { sync: string[] } } }[];
   shared: { name: string; requiredVersion?: string }[];
 }

@@ -4,8 +4,10 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
 import {
+  MANIFEST_BUILD_KEY,
   MANIFEST_DESCRIPTOR_KEY,
   manifestSchema,
+  type BuildInfo,
   type RemoteDescriptor,
   type RemoteEntry,
 } from '@sso/shared/federation';
@@ -24,20 +26,51 @@ export type RemoteState =
   | { name: string; entry: string; status: 'stale'; descriptor: RemoteDescriptor; error: string }
   | { name: string; entry: string; status: 'failed'; error: string };
 
+/** A manifest the host has read and checked, with the build it names. */
+interface CheckedManifest {
+  text: string;
+  build: BuildInfo | undefined;
+}
+
+/** Registered remotes by manifest URL: the runtime asks for manifests by URL. */
+const registered = new Map<string, RemoteEntry>();
+
 /**
  * Manifests the host has read, handed once to the federation runtime when it asks for the same URL:
  * one request per remote instead of two, and the code loaded is the build whose descriptor the
- * host validated, even if a deploy lands in between.
+ * host validated, even if a deploy lands in between (until then a newer check may replace it:
+ * version-check.ts).
  */
-const readManifests = new Map<string, string>();
+const readManifests = new Map<string, CheckedManifest>();
 
-const manifestReuse: ModuleFederationRuntimePlugin = {
-  name: 'sso-manifest-reuse',
+/** The build of the manifest the runtime was handed for each remote (its code, once loaded). */
+const handedBuilds = new Map<string, BuildInfo | undefined>();
+
+/** The descriptor each remote's routes and menu items were built from, as JSON, by name. */
+const pageDescriptors = new Map<string, string>();
+
+/**
+ * Every manifest the runtime loads for a registered remote comes through here: the one read at
+ * discovery, else (a retry, a replaced or refused manifest) one fetched and checked again, so no
+ * unchecked build runs and the host knows which build the runtime got.
+ */
+const manifestGate: ModuleFederationRuntimePlugin = {
+  name: 'sso-manifest-gate',
   fetch(url) {
-    const text = readManifests.get(url);
-    if (text === undefined) return undefined;
+    const remote = registered.get(url);
+    if (!remote) return undefined;
+    const read = readManifests.get(url);
     readManifests.delete(url);
-    return Promise.resolve(new Response(text, { headers: { 'content-type': 'application/json' } }));
+    const checked = read
+      ? Promise.resolve(read)
+      : fetchManifestText(remote).then((text) => ({
+          text,
+          build: readManifest(remote, text).metaData[MANIFEST_BUILD_KEY],
+        }));
+    return checked.then(({ text, build }) => {
+      handedBuilds.set(url, build);
+      return new Response(text, { headers: { 'content-type': 'application/json' } });
+    });
   },
 };
 
@@ -78,9 +111,9 @@ async function fetchDescriptor(remote: RemoteEntry): Promise<RemoteDescriptor> {
         MANIFEST_TIMEOUT_MS,
         `manifest of ${remote.name}`,
       );
-      const descriptor = readManifest(remote, text).metaData[MANIFEST_DESCRIPTOR_KEY];
-      readManifests.set(remote.entry, text);
-      return descriptor;
+      const { metaData } = readManifest(remote, text);
+      readManifests.set(remote.entry, { text, build: metaData[MANIFEST_BUILD_KEY] });
+      return metaData[MANIFEST_DESCRIPTOR_KEY];
     } catch (error) {
       // Reading it again would say the same.
       if (error instanceof IncompatibleRemoteError) throw error;
@@ -96,7 +129,8 @@ async function fetchDescriptor(remote: RemoteEntry): Promise<RemoteDescriptor> {
  * is reported, never thrown: the rest of the panel keeps working.
  */
 export async function discoverRemotes(remotes: RemoteEntry[]): Promise<RemoteState[]> {
-  registerPlugins([manifestReuse, originGuard]);
+  registerPlugins([manifestGate, originGuard]);
+  for (const remote of remotes) registered.set(remote.entry, remote);
   registerRemotes(
     remotes.map((r) => ({ name: r.name, entry: r.entry })),
     { force: true },
@@ -106,12 +140,14 @@ export async function discoverRemotes(remotes: RemoteEntry[]): Promise<RemoteSta
       try {
         const descriptor = await fetchDescriptor(remote);
         descriptorCache.write(descriptor);
+        pageDescriptors.set(remote.name, JSON.stringify(descriptor));
         return { ...remote, status: 'ready', descriptor };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         // An incompatible remote is never executed, not even from an earlier descriptor.
         if (error instanceof IncompatibleRemoteError) return { ...remote, status: 'failed', error: message };
         const cached = descriptorCache.read(remote.name);
+        if (cached) pageDescriptors.set(remote.name, JSON.stringify(cached));
         return cached
           ? { ...remote, status: 'stale', descriptor: cached, error: message }
           : { ...remote, status: 'failed', error: message };
@@ -123,4 +159,33 @@ export async function discoverRemotes(remotes: RemoteEntry[]): Promise<RemoteSta
 /** Forgets a remote's failed entry so the next load fetches it again (retry after an outage). */
 export function resetRemote(remote: RemoteEntry): void {
   registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
+}
+
+/**
+ * What this page holds of a remote, for the new-version check: the build the runtime was handed
+ * (its code once loaded), the build read but not yet handed, and the descriptor the routes came from.
+ */
+export function remoteInPage(remote: RemoteEntry): {
+  handed?: { build: BuildInfo | undefined };
+  waiting?: { build: BuildInfo | undefined; text: string };
+  descriptor?: string;
+} {
+  const waiting = readManifests.get(remote.entry);
+  const descriptor = pageDescriptors.get(remote.name);
+  return {
+    ...(handedBuilds.has(remote.entry) ? { handed: { build: handedBuilds.get(remote.entry) } } : {}),
+    ...(waiting ? { waiting } : {}),
+    ...(descriptor === undefined ? {} : { descriptor }),
+  };
+}
+
+/**
+ * A newer checked manifest of a remote whose code has not been asked for: its first load uses this
+ * one. `null` drops the one read earlier (a newer one was refused): the first load then fetches and
+ * checks it again. No effect once the runtime has been handed a manifest.
+ */
+export function replaceWaitingManifest(remote: RemoteEntry, manifest: CheckedManifest | null): void {
+  if (!readManifests.has(remote.entry)) return;
+  if (manifest) readManifests.set(remote.entry, manifest);
+  else readManifests.delete(remote.entry);
 }

@@ -30,7 +30,7 @@ function failureKind(error: unknown): FailureKind {
 }
 
 /** Whether the remote's container has run in this page (one of its pages was opened). */
-function isLoaded(name: string): boolean {
+export function isLoaded(name: string): boolean {
   return Boolean(getInstance((instance) => instance.options.name === name));
 }
 

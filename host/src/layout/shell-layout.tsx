@@ -7,6 +7,7 @@ import { CloseIcon, LogoutIcon, MenuIcon } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 import { Dialog } from 'radix-ui';
 import { NavIcon } from './nav-icon';
+import { NewVersionPrompt } from './new-version-prompt';
 import { useMediaQuery } from './use-media-query';
 import { useFreshGrants } from './use-fresh-grants';
 import { useLogout } from './use-logout';
@@ -115,6 +116,7 @@ export function ShellLayout({ nav: allNav, navPathOf, onPrefetch, children }: Sh
           </main>
           <footer className={styles.footer}>{t.footer(new Date().getFullYear())}</footer>
         </div>
+        <NewVersionPrompt />
       </div>
     </Dialog.Root>
   );

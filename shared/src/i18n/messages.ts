@@ -84,6 +84,11 @@ export const t = {
     remoteFailedBody: (name: string) =>
       `Bagian "${name}" sedang tidak tersedia. Bagian lain tetap dapat digunakan.`,
     pageNotFound: 'Halaman tidak ditemukan',
+    newVersionTitle: 'Versi baru tersedia',
+    newVersionBody: (modules: readonly string[]) =>
+      `Modul ${modules.join(', ')} telah diperbarui. Muat ulang halaman untuk memakainya.`,
+    reload: 'Muat ulang',
+    later: 'Nanti',
   },
   access: {
     noAccessTitle: 'Anda tidak memiliki akses ke halaman ini',

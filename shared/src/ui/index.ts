@@ -7,6 +7,7 @@ export { PasswordField } from './password-field';
 export { Toaster, toast, TOAST_DURATION_MS } from './toast';
 export { ConfirmDialogHost, confirm, type ConfirmOptions, type ConfirmVariant } from './confirm-dialog';
 export { useLeaveConfirmation } from './use-leave-confirmation';
+export { confirmPageLeave, hasUnsavedInput } from './unsaved-input';
 export { StatePanel, type StatePanelProps } from './state-panel';
 export { PageHeader } from './page-header';
 export { usePageHeading } from './use-page-heading';

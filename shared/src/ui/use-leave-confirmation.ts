@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useBlocker } from '@sso/shared/navigation';
-import { confirm } from './confirm-dialog';
 import { t } from '@sso/shared/i18n';
+import { askToLeave, holdUnsavedInput, isLeavingPage } from './unsaved-input';
 
 /**
  * Spec 2 "Other": leaving a form with entered data asks "Keluar tanpa menyimpan?". Covers in-app
  * navigation (links, sidebar, back button) through the router's blocker and the browser's unload.
- * Pass `dirty = false` once saved or when the form is empty: leaving is then silent.
+ * Pass `dirty = false` once saved or when the form is empty: leaving is then silent. While dirty, the
+ * form counts as unsaved input for `confirmPageLeave` (the host's "Muat ulang" asks the same question).
  */
 export function useLeaveConfirmation(dirty: boolean): void {
   const blocker = useBlocker(
@@ -16,13 +17,7 @@ export function useLeaveConfirmation(dirty: boolean): void {
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     let active = true;
-    void confirm({
-      variant: 'question',
-      title: t.common.leaveTitle,
-      body: t.common.leaveBody,
-      confirmLabel: t.common.leaveConfirm,
-      cancelLabel: t.common.stay,
-    }).then((leave) => {
+    void askToLeave().then((leave) => {
       if (!active) return;
       if (leave) blocker.proceed();
       else blocker.reset();
@@ -34,12 +29,18 @@ export function useLeaveConfirmation(dirty: boolean): void {
 
   useEffect(() => {
     if (!dirty) return;
+    const release = holdUnsavedInput();
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      // Already asked in the page ("Muat ulang"): no second, native prompt.
+      if (isLeavingPage()) return;
       event.preventDefault();
       // Older browsers need returnValue set to show their own prompt.
       event.returnValue = t.common.leaveTitle;
     };
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      release();
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
   }, [dirty]);
 }
