@@ -195,7 +195,7 @@ test.describe('federation', () => {
         await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
       });
 
-      test('code moved to another origin after the host read the manifest is refused by the runtime (retry)', async ({
+      test('code moved to another origin after the host read the manifest is refused on retry', async ({
         page,
         loginAs,
       }) => {
@@ -207,7 +207,8 @@ test.describe('federation', () => {
         const retry = page.getByRole('button', { name: 'Coba lagi' });
         await expect(retry).toBeVisible();
 
-        // Redeployed meanwhile with its code elsewhere: the retry loads a manifest the host never read.
+        // Redeployed meanwhile with its code elsewhere: the manifest the retry reads is checked again
+        // (every manifest the runtime loads passes the host's checks), and its code is refused.
         stack.editManifest((manifest) => {
           manifest.metaData.publicPath = `${otherOrigin}/`;
         });
@@ -216,11 +217,9 @@ test.describe('federation', () => {
         page.on('request', (request) => requested.push(request.url()));
         const uncaught: string[] = [];
         page.on('pageerror', (error) => uncaught.push(error.message));
-        const refused = page.waitForEvent('console', (message) =>
-          message.text().includes(`${otherOrigin}/remoteEntry.js is not on a registered origin`),
-        );
+        const manifestRead = page.waitForResponse(`${stack.remoteOrigin}/mf-manifest.json`);
         await retry.click();
-        await refused;
+        await manifestRead;
         await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
         await expect(retry).toBeVisible();
 
