@@ -144,13 +144,18 @@ test.describe('federation', () => {
 
       const uncaught = uncaughtErrors(page);
       await loginAs(page, undefined, undefined, stack.hostOrigin);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
       await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
       await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
+      // Not even downloaded: index.html's early fetch does not preload a remote the host will refuse.
+      expect(requested.filter((url) => url.startsWith(stack.remoteOrigin))).toEqual([
+        `${stack.remoteOrigin}/mf-manifest.json`,
+      ]);
       // The other remotes keep working.
       await page.getByRole('link', { name: 'Role Management' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
-      // None of its code ran: no script of it on the page (index.html may have preloaded, not run,
-      // its entry) and no federation container of it.
+      // None of its code ran: no script of it on the page and no federation container of it.
       const executed = await page.evaluate((origin) => {
         const scripts = [...document.scripts].map((s) => s.src).filter((src) => src.startsWith(origin));
         const instances = Reflect.get(globalThis, '__FEDERATION__').__INSTANCES__ as { name: string }[];
