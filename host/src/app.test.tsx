@@ -58,6 +58,10 @@ if (typeof globalThis.Request === 'undefined') {
   });
 }
 
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
 beforeEach(() => {
   window.localStorage.clear();
   mockLoadRemote.mockReset();
@@ -93,4 +97,23 @@ test('a known remote that could not be read shows the fallback at its routes wit
   await answer({ ...auth, status: 'stale', descriptor, error: 'manifest of auth: no answer within 5000 ms' });
   expect(await screen.findByText('Modul tidak dapat dimuat')).toBeInTheDocument();
   expect(mockLoadRemote).not.toHaveBeenCalled();
+});
+
+test('a page that fails to load falls back; Coba lagi reads the remote again and loads the page afresh', async () => {
+  const user = userEvent.setup();
+  // The boundary reports what it caught.
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  // A page no other test loaded (loaded pages are remembered for the page's life).
+  const route = { path: '/login', access: 'public-only', module: './login-again' } as const;
+  const again: RemoteState = { ...ready, descriptor: { ...descriptor, routes: [route] } };
+  mockLoadRemote.mockRejectedValueOnce(new Error('ChunkLoadError: 404'));
+  const { discover, answer } = remotesAtLogin();
+  await answer(again);
+  expect(await screen.findByText('Modul tidak dapat dimuat')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Coba lagi' }));
+  expect(discover).toHaveBeenCalledTimes(2);
+  await answer(again);
+  expect(await screen.findByRole('heading', { name: 'Masuk' })).toBeInTheDocument();
+  expect(mockLoadRemote.mock.calls).toEqual([['auth/login-again'], ['auth/login-again']]);
 });
