@@ -82,6 +82,18 @@ const firstScreenSubpaths = new Set<string>([
 /** Singletons the first screen does without: the query cache comes with the protected layout. */
 const laterPackages = new Set<string>(['@tanstack/react-query', '@tanstack/query-core']);
 
+/**
+ * The version the host provides of each shared package (its subpaths and `react/` deep imports share
+ * their package's version): written into index.html's early fetch, which skips preloading a remote
+ * the host will refuse (host/early-fetch.js).
+ */
+export function providedVersions(appDir: string): Record<string, string> {
+  const versions: Record<string, string> = {};
+  for (const pkg of singletonPackages) versions[pkg] = installedVersion(pkg, appDir);
+  versions['@sso/shared'] = versionOf(path.join(import.meta.dirname, 'shared/package.json'));
+  return versions;
+}
+
 export function sharedPolicy(appDir: string, options: { host?: boolean } = {}): Record<string, SharedEntry> {
   const eager = options.host ? { eager: true } : {};
   const shared: Record<string, SharedEntry> = {};

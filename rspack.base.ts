@@ -7,7 +7,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
-import { sharedPolicy } from './federation.shared.ts';
+import { providedVersions, sharedPolicy } from './federation.shared.ts';
 import { pageSecurityHeaders, readConfig } from './scripts/lib/csp.mjs';
 import { PrecompressPlugin } from './rspack.precompress.ts';
 import type { RemoteDescriptor } from './shared/src/federation/descriptor.ts';
@@ -27,7 +27,10 @@ export interface AppOptions {
   title: string;
   /** false: a plain React page with the same production settings (the bench's baseline). */
   federation?: boolean;
-  /** A plain script file inlined at the top of index.html (the host's early fetches). */
+  /**
+   * A plain script file inlined at the top of index.html (the host's early fetches). In it,
+   * `/* sso:provided-versions *\/ {}` becomes the versions the app provides of its shared packages.
+   */
   headScript?: string;
 }
 
@@ -77,7 +80,9 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
   // page, ADR 0005) and have no page of their own. The standalone page is the dev server's.
   const containerOnly = isRemote && isProd;
   const headScript = options.headScript
-    ? fs.readFileSync(path.join(options.dir, options.headScript), 'utf8')
+    ? fs
+        .readFileSync(path.join(options.dir, options.headScript), 'utf8')
+        .replace('/* sso:provided-versions */ {}', JSON.stringify(providedVersions(options.dir)))
     : null;
 
   return {

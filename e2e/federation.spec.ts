@@ -1,12 +1,30 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { TestStack, copyDir, root } from './support/test-stack';
+import { TestStack, buildRemote, copyDir, root } from './support/test-stack';
 import { UNREGISTERED_PORT } from './support/env';
 import { closeServer, serveStatic } from '../scripts/serve-static.mjs';
+
+/**
+ * Uncaught errors and unhandled rejections in the page from now on: a contained failure leaves
+ * none (error monitoring would report one on every load).
+ */
+function uncaughtErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The host's built files and their times: a remote's deploy or registration must not touch them. */
+const hostFiles = () =>
+  fs
+    .readdirSync(path.join(root, 'host', 'dist'))
+    .map((f) => `${f}:${fs.statSync(path.join(root, 'host', 'dist', f)).mtimeMs}`)
+    .sort();
 
 /** React DevTools' hook: every copy of react-dom registers its renderer here. */
 const countRenderers = () => {
@@ -96,9 +114,7 @@ test.describe('federation', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
 
       await stack.stopRemote();
-      // Contained means no uncaught error either (error monitoring would report one on every load).
-      const uncaught: string[] = [];
-      page.on('pageerror', (error) => uncaught.push(error.message));
+      const uncaught = uncaughtErrors(page);
       await page.reload();
       await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
       expect(uncaught).toEqual([]);
@@ -128,16 +144,20 @@ test.describe('federation', () => {
       // Deploy a build whose manifest requires @sso/shared ^3.0.0 (the host provides 2.x).
       expect(stack.requireShared('^3.0.0')).toBeGreaterThan(0);
 
-      const uncaught: string[] = [];
-      page.on('pageerror', (error) => uncaught.push(error.message));
+      const uncaught = uncaughtErrors(page);
       await loginAs(page, undefined, undefined, stack.hostOrigin);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
       await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
       await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
+      // Not even downloaded: index.html's early fetch does not preload a remote the host will refuse.
+      expect(requested.filter((url) => url.startsWith(stack.remoteOrigin))).toEqual([
+        `${stack.remoteOrigin}/mf-manifest.json`,
+      ]);
       // The other remotes keep working.
       await page.getByRole('link', { name: 'Role Management' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
-      // None of its code ran: no script of it on the page (index.html may have preloaded, not run,
-      // its entry) and no federation container of it.
+      // None of its code ran: no script of it on the page and no federation container of it.
       const executed = await page.evaluate((origin) => {
         const scripts = [...document.scripts].map((s) => s.src).filter((src) => src.startsWith(origin));
         const instances = Reflect.get(globalThis, '__FEDERATION__').__INSTANCES__ as { name: string }[];
@@ -374,11 +394,6 @@ test.describe('federation', () => {
       loginAs,
     }) => {
       test.setTimeout(180_000);
-      const hostFiles = () =>
-        fs
-          .readdirSync(path.join(root, 'host', 'dist'))
-          .map((f) => `${f}:${fs.statSync(path.join(root, 'host', 'dist', f)).mtimeMs}`)
-          .sort();
       const hostBefore = hostFiles();
 
       await loginAs(page, undefined, undefined, stack.hostOrigin);
@@ -421,6 +436,106 @@ test.describe('federation', () => {
       await expect(page.getByText(marker)).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
       expect(hostFiles()).toEqual(hostBefore);
+    });
+
+    test('a remote whose manifest never answers holds back nothing: the panel renders at once, its routes fall back within a bound, the retry works once it answers', async ({
+      page,
+      loginAs,
+    }) => {
+      test.setTimeout(120_000);
+      // Far below the ~10 s the manifest reads take to give up (2 × 5 s): the panel does not wait for them.
+      const soon = { timeout: 7_000 };
+      // Bounded: the host gives up on a hung manifest (spinner meanwhile), it does not spin forever.
+      const bounded = { timeout: 20_000 };
+      await stack.hangRemote();
+      const uncaught = uncaughtErrors(page);
+
+      await page.goto(`${stack.hostOrigin}${routes.login}`, { waitUntil: 'commit' });
+      await expect(page.getByRole('button', { name: 'Masuk' })).toBeVisible(soon);
+
+      await loginAs(page, undefined, undefined, stack.hostOrigin);
+      await page.goto(`${stack.hostOrigin}${routes.home}`, { waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible(soon);
+      // The other remotes work meanwhile.
+      await page.getByRole('link', { name: 'Role Management' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible(soon);
+
+      // Never seen in this browser: no route of it is known, the address shows the fallback.
+      await page.goto(`${stack.hostOrigin}${routes.userManagement}`, { waitUntil: 'commit' });
+      await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible(bounded);
+      const retry = page.getByRole('button', { name: 'Coba lagi' });
+      await expect(retry).toBeVisible();
+
+      // It answers again: the retry loads it, no page reload.
+      await stack.startRemote();
+      await retry.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      await expect(page.getByText('Modul tidak dapat dimuat')).toHaveCount(0);
+
+      // Seen before (its descriptor is remembered): it hangs again; its sidebar item stays, its page
+      // waits, then falls back within the bound; the retry works once it answers.
+      await stack.hangRemote();
+      await page.reload({ waitUntil: 'commit' });
+      await expect(page.getByRole('link', { name: 'User Management' })).toBeVisible(soon);
+      await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible(bounded);
+      await stack.startRemote();
+      await retry.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
+      expect(uncaught).toEqual([]);
+    });
+
+    test('a fourth remote by configuration alone: its sidebar item replaces the placeholder and its page renders; removing the entry restores the placeholder; host build untouched', async ({
+      page,
+      loginAs,
+    }) => {
+      test.setTimeout(120_000);
+      const hostBefore = hostFiles();
+      const uncaught = uncaughtErrors(page);
+      await loginAs(page, undefined, undefined, stack.hostOrigin);
+      await page.goto(`${stack.hostOrigin}${routes.appManagement}`);
+      // The host's placeholder: a heading, nothing else.
+      await expect(page.getByRole('heading', { level: 1, name: 'App Management' })).toBeVisible();
+      await expect(page.getByText('Daftar aplikasi')).toHaveCount(0);
+
+      // Another team's remote (README "How to add a remote"), built on its own and deployed.
+      const out = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-apps-'));
+      try {
+        buildRemote(path.join(root, 'e2e', 'fixtures', 'remote-apps'), out);
+        const entry = await stack.serveExtraRemote(out);
+        const registry = stack.registeredRemotes();
+        stack.register([...registry, { name: 'apps', entry }]);
+
+        await page.goto(`${stack.hostOrigin}${routes.home}`);
+        const menu = page.getByRole('navigation', { name: 'Menu utama' });
+        await expect(menu.getByRole('link', { name: 'App Management' })).toHaveCount(1);
+        await menu.getByRole('link', { name: 'App Management' }).click();
+        await expect(page).toHaveURL(/\/app-management$/);
+        await expect(page.getByRole('heading', { level: 1, name: 'App Management' })).toBeVisible();
+        await expect(page.getByText('Daftar aplikasi')).toBeVisible();
+        await expect(menu.getByRole('link', { name: 'App Management' })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
+        const containers = await page.evaluate(() =>
+          (Reflect.get(globalThis, '__FEDERATION__').__INSTANCES__ as { name: string }[]).map((i) => i.name),
+        );
+        expect(containers).toContain('apps');
+
+        // Unregistered: the placeholder is back and nothing is asked of the remote.
+        stack.register(registry);
+        const requested: string[] = [];
+        page.on('request', (request) => requested.push(request.url()));
+        await page.reload();
+        await expect(page.getByRole('heading', { level: 1, name: 'App Management' })).toBeVisible();
+        await expect(page.getByText('Daftar aplikasi')).toHaveCount(0);
+        await expect(menu.getByRole('link', { name: 'App Management' })).toHaveCount(1);
+        expect(requested.filter((url) => url.startsWith(stack.extraRemoteOrigin))).toEqual([]);
+      } finally {
+        fs.rmSync(out, { recursive: true, force: true });
+      }
+      expect(hostFiles()).toEqual(hostBefore);
+      expect(uncaught).toEqual([]);
     });
   });
 

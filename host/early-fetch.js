@@ -35,9 +35,25 @@
     if (!dir) return name;
     return dir.charAt(dir.length - 1) === '/' ? dir + name : dir + '/' + name;
   }
+  // The versions of the shared packages this host provides, written in by its build (rspack.base.ts).
+  var provided = /* sso:provided-versions */ {};
+  // A remote the host will refuse (a `^M.m.p` requirement the host's version misses; the host's own
+  // check decides, host/src/federation/compatibility.ts): its code would never run, so it is not
+  // preloaded. Anything this cannot read counts as compatible.
+  function refused(manifest) {
+    return (manifest.shared || []).some(function (shared) {
+      var pkg = /^(@[^/]+\/)?[^/]+/.exec(shared.name);
+      var have = pkg && provided[pkg[0]];
+      var want = /^\^([1-9]\d*)\.(\d+)\.(\d+)$/.exec(shared.requiredVersion);
+      if (!have || !want) return false;
+      var v = have.split('.').map(Number);
+      return v[0] !== +want[1] || v[1] < +want[2] || (v[1] === +want[2] && v[2] < +want[3]);
+    });
+  }
   function warm(entry, text) {
     try {
       var manifest = JSON.parse(text);
+      if (refused(manifest)) return;
       var meta = manifest.metaData;
       var routes = (meta.ssoDescriptor && meta.ssoDescriptor.routes) || [];
       var path = location.pathname.replace(/\/+$/, '') || '/';

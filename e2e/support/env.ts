@@ -9,9 +9,14 @@ export const API_ORIGIN = 'http://localhost:4000';
 export const API_BASE = `${API_ORIGIN}/api/v1/sso`;
 export const HOST_ORIGIN = 'http://localhost:3000';
 
-/** Ports the federation tests own: a second host and a remote they can stop and redeploy. */
+/**
+ * Ports the federation tests own: a second host, a remote they can stop, hang and redeploy, and a
+ * fourth remote they add to that host's registry.
+ */
 export const TEST_HOST_PORT = 3100;
 export const TEST_REMOTE_PORT = 3102;
+/** A fourth remote the federation tests register by configuration alone. */
+export const TEST_EXTRA_REMOTE_PORT = 3104;
 /** A server on an origin no registry lists (the federation tests serve a remote's files there). */
 export const UNREGISTERED_PORT = 3105;
 

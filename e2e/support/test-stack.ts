@@ -1,9 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type http from 'node:http';
 import { closeServer, serveStatic } from '../../scripts/serve-static.mjs';
-import { TEST_HOST_PORT, TEST_REMOTE_PORT } from './env';
+import { TEST_EXTRA_REMOTE_PORT, TEST_HOST_PORT, TEST_REMOTE_PORT } from './env';
+
+interface RegisteredRemote {
+  name: string;
+  entry: string;
+}
 
 export const root = path.join(import.meta.dirname, '..', '..');
 
@@ -15,8 +21,10 @@ export const root = path.join(import.meta.dirname, '..', '..');
 export class TestStack {
   readonly hostOrigin = `http://localhost:${TEST_HOST_PORT}`;
   readonly remoteOrigin = `http://localhost:${TEST_REMOTE_PORT}`;
+  readonly extraRemoteOrigin = `http://localhost:${TEST_EXTRA_REMOTE_PORT}`;
   private host: http.Server | null = null;
   private remote: http.Server | null = null;
+  private extraRemote: http.Server | null = null;
   private readonly configFile: string;
 
   /** Every request for the owned remote's manifest: its answer and whether it was conditional. */
@@ -62,7 +70,9 @@ export class TestStack {
     await this.startRemote();
   }
 
+  /** Serves the owned remote's folder (after closing a hung server and its held requests). */
   async startRemote(): Promise<void> {
+    await this.stopRemote();
     this.remote = await serveStatic({ dir: this.remoteDir, port: TEST_REMOTE_PORT });
     this.remote.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/mf-manifest.json' || req.method !== 'GET')
@@ -85,6 +95,41 @@ export class TestStack {
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
     // The server prefers the precompressed copies: they would still hold the old manifest.
     for (const suffix of ['.br', '.gz']) fs.rmSync(`${manifestFile}${suffix}`, { force: true });
+  }
+
+  /**
+   * The owned remote hangs: its server accepts every request and never answers (until `stopRemote`
+   * or `startRemote`, which closes the held connections).
+   */
+  async hangRemote(): Promise<void> {
+    await this.stopRemote();
+    const server = http.createServer(() => {
+      // Never answers.
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(TEST_REMOTE_PORT, '127.0.0.1', resolve);
+    });
+    this.remote = server;
+  }
+
+  /** The host's registry (the config.json it serves, read on every request). */
+  registeredRemotes(): RegisteredRemote[] {
+    const config = JSON.parse(fs.readFileSync(this.configFile, 'utf8')) as { remotes: RegisteredRemote[] };
+    return config.remotes;
+  }
+
+  /** Replaces the running host's registry: the next page load reads it; the host is not rebuilt. */
+  register(remotes: RegisteredRemote[]): void {
+    const config = JSON.parse(fs.readFileSync(this.configFile, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(this.configFile, JSON.stringify({ ...config, remotes }));
+  }
+
+  /** Serves a remote's built folder on the extra port until the stack stops; returns its manifest URL. */
+  async serveExtraRemote(dir: string): Promise<string> {
+    if (this.extraRemote) await closeServer(this.extraRemote);
+    this.extraRemote = await serveStatic({ dir, port: TEST_EXTRA_REMOTE_PORT });
+    return `${this.extraRemoteOrigin}/mf-manifest.json`;
   }
 
   /**
@@ -116,6 +161,8 @@ export class TestStack {
 
   async stop(): Promise<void> {
     await this.stopRemote();
+    if (this.extraRemote) await closeServer(this.extraRemote);
+    this.extraRemote = null;
     if (this.host) await closeServer(this.host);
     this.host = null;
     if (this.ownedDir) fs.rmSync(this.ownedDir, { recursive: true, force: true });
@@ -138,4 +185,16 @@ export interface DeployedManifest {
 export function copyDir(from: string, to: string): void {
   fs.rmSync(to, { recursive: true, force: true });
   fs.cpSync(from, to, { recursive: true });
+}
+
+/**
+ * Builds a remote's folder for production with its own rspack config (as its team's pipeline would)
+ * into `outDir`; the folder's sources are left as they are.
+ */
+export function buildRemote(dir: string, outDir: string): void {
+  execFileSync(
+    path.join(root, 'node_modules', '.bin', 'rspack'),
+    ['build', '--env', 'production', '--output-path', outDir],
+    { cwd: dir, stdio: 'pipe' },
+  );
 }

@@ -1,15 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
 // Its back/forward guard listens before the router does (shared/src/navigation/blocking.ts).
 import '@sso/shared/navigation';
 import { ConfirmDialogHost, Toaster } from '@sso/shared/ui';
-import type { RuntimeConfig } from '@sso/shared/federation';
-import { discoverRemotes, type RemoteState } from './federation/remote-registry';
+import type { RemoteStates } from './federation/remote-states';
 import { buildRouterModel } from './routing/build-routes';
 
 export interface AppProps {
-  config: RuntimeConfig;
-  initialStates: RemoteState[];
+  /** The registered remotes as they are read: a late answer or a retry re-renders the routes. */
+  remotes: RemoteStates;
 }
 
 /**
@@ -25,14 +24,12 @@ function Routes({ routes }: { routes: RouteObject[] }) {
  * The shell: one router, the toast and dialog hosts every remote uses. The one QueryClient comes
  * with the protected layout (layout/protected-layout.tsx): public pages paint without it (ADR 0006).
  */
-export function App({ config, initialStates }: AppProps) {
-  const [states, setStates] = useState(initialStates);
+export function App({ remotes }: AppProps) {
+  const states = useSyncExternalStore(remotes.subscribe, remotes.snapshot);
 
-  const retryDiscovery = useCallback(() => {
-    void discoverRemotes(config.remotes).then(setStates);
-  }, [config.remotes]);
-
-  const routes = useMemo(() => buildRouterModel(states, retryDiscovery).routes, [states, retryDiscovery]);
+  // Re-rendered with the new table, the router matches the address again (a remote that answered
+  // late, or came back on a retry, now owns it).
+  const routes = useMemo(() => buildRouterModel(states, remotes.refresh).routes, [states, remotes.refresh]);
 
   return (
     <>

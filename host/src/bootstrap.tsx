@@ -4,7 +4,7 @@ import { setProductName } from '@sso/shared/i18n';
 import { readSession } from '@sso/shared/session';
 import { App } from './app';
 import { loadConfig } from './config/load-config';
-import { discoverRemotes } from './federation/remote-registry';
+import { FIRST_RENDER_WAIT_MS, RemoteStates } from './federation/remote-states';
 import { prefetchPageAt, preloadShellFor } from './routing/build-routes';
 
 async function start(root: HTMLElement): Promise<void> {
@@ -15,9 +15,13 @@ async function start(root: HTMLElement): Promise<void> {
     // The api client reads its origin from here on its first request (it is not loaded yet).
     setRuntimeConfig(config);
     setProductName(config.productName);
-    const states = await discoverRemotes(config.remotes);
-    prefetchPageAt(states, window.location.pathname);
-    reactRoot.render(<App config={config} initialStates={states} />);
+    // Every manifest is read at once; the first render waits for them only so long (a hung remote
+    // must not hold back /login or the other remotes): one still unanswered joins when it answers.
+    const remotes = new RemoteStates(config.remotes);
+    remotes.refresh(config.remotes);
+    await remotes.settled(FIRST_RENDER_WAIT_MS);
+    prefetchPageAt(remotes.snapshot(), window.location.pathname);
+    reactRoot.render(<App remotes={remotes} />);
   } catch (error) {
     console.error('[host] start failed', error);
     reactRoot.render(

@@ -12,7 +12,6 @@ import { Spinner, StatePanel } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 import type { RemoteEntry } from '@sso/shared/federation';
 import { loadPage, loadedPage } from './load-page';
-import { resetRemote } from './remote-registry';
 
 interface BoundaryProps {
   onRetry: () => void;
@@ -37,10 +36,8 @@ class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
       return (
         <RemoteUnavailable
           label={this.props.label}
-          onRetry={() => {
-            this.setState({ error: null });
-            this.props.onRetry();
-          }}
+          // The route waits while the remote is read again, then mounts a fresh page (no reset here).
+          onRetry={this.props.onRetry}
         />
       );
     }
@@ -95,28 +92,24 @@ function LoadedPage({ page, ready }: { page: Promise<ComponentType>; ready: Comp
   return result.component ? createElement(result.component) : <PageSpinner />;
 }
 
-/** Renders one remote route: page code loaded on visit, a spinner meanwhile, the fallback on failure. */
-export function RemotePage({ remote, module }: { remote: RemoteEntry; module: string }) {
-  const [attempt, setAttempt] = useState(0);
-  // A rejected load is not cached (load-page.ts): each retry starts a fresh load (TOOLCHAIN).
-  const page = useMemo(() => {
-    void attempt;
-    return loadPage(remote.name, module);
-  }, [remote.name, module, attempt]);
+/**
+ * Renders one remote route: page code loaded on visit, a spinner meanwhile, the fallback on failure.
+ * `onRetry` reads the remote's manifest again (its routes wait meanwhile, so this page remounts and
+ * starts a fresh load: a rejected load is not cached, load-page.ts and TOOLCHAIN).
+ */
+export function RemotePage({
+  remote,
+  module,
+  onRetry,
+}: {
+  remote: RemoteEntry;
+  module: string;
+  onRetry: () => void;
+}) {
+  const page = useMemo(() => loadPage(remote.name, module), [remote.name, module]);
   return (
-    <RemoteBoundary
-      key={attempt}
-      label={remote.name}
-      onRetry={() => {
-        resetRemote(remote);
-        setAttempt((a) => a + 1);
-      }}
-    >
-      <LoadedPage
-        key={`${remote.name}/${module}/${attempt}`}
-        page={page}
-        ready={loadedPage(remote.name, module)}
-      />
+    <RemoteBoundary label={remote.name} onRetry={onRetry}>
+      <LoadedPage page={page} ready={loadedPage(remote.name, module)} />
     </RemoteBoundary>
   );
 }

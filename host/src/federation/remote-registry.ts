@@ -74,8 +74,8 @@ const manifestGate: ModuleFederationRuntimePlugin = {
   },
 };
 
-export async function fetchManifestText(remote: RemoteEntry): Promise<string> {
-  const response = await fetch(remote.entry, { cache: 'no-cache', credentials: 'omit' });
+export async function fetchManifestText(remote: RemoteEntry, signal?: AbortSignal): Promise<string> {
+  const response = await fetch(remote.entry, { cache: 'no-cache', credentials: 'omit', signal });
   if (!response.ok) throw new Error(`manifest of ${remote.name}: HTTP ${response.status}`);
   return response.text();
 }
@@ -106,11 +106,16 @@ async function fetchDescriptor(remote: RemoteEntry): Promise<RemoteDescriptor> {
     try {
       // First the fetch index.html started (host/early-fetch.js), then our own.
       const early = attempt === 0 ? takeEarlyManifest(remote.entry).catch(() => null) : null;
+      // A request that timed out is cancelled: hung requests would hold the browser's few
+      // connections to that origin, and a retry after the remote recovers would queue behind them.
+      const abort = new AbortController();
       const text = await withTimeout(
-        early ? early.then((value) => value ?? fetchManifestText(remote)) : fetchManifestText(remote),
+        early
+          ? early.then((value) => value ?? fetchManifestText(remote, abort.signal))
+          : fetchManifestText(remote, abort.signal),
         MANIFEST_TIMEOUT_MS,
         `manifest of ${remote.name}`,
-      );
+      ).finally(() => abort.abort());
       const { metaData } = readManifest(remote, text);
       readManifests.set(remote.entry, { text, build: metaData[MANIFEST_BUILD_KEY] });
       return metaData[MANIFEST_DESCRIPTOR_KEY];
@@ -154,11 +159,6 @@ export async function discoverRemotes(remotes: RemoteEntry[]): Promise<RemoteSta
       }
     }),
   );
-}
-
-/** Forgets a remote's failed entry so the next load fetches it again (retry after an outage). */
-export function resetRemote(remote: RemoteEntry): void {
-  registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
 }
 
 /**

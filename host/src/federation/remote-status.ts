@@ -39,11 +39,13 @@ export async function checkRemote(remote: RemoteEntry, now: () => number = () =>
   const started = now();
   const base = { name: remote.name, origin: new URL(remote.entry).origin };
   try {
+    // A request that timed out is cancelled (remote-registry.ts: hung requests hold connections).
+    const abort = new AbortController();
     const text = await withTimeout(
-      fetchManifestText(remote),
+      fetchManifestText(remote, abort.signal),
       MANIFEST_TIMEOUT_MS,
       `manifest of ${remote.name}`,
-    );
+    ).finally(() => abort.abort());
     const manifest = readManifest(remote, text);
     const status: RemoteStatus = {
       ...base,

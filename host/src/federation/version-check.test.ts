@@ -148,7 +148,7 @@ describe('checkVersions: which remotes this page should be reloaded for', () => 
     await openPage();
     await runtimeLoads(users);
     served[users.entry] = manifest('users', 'u2');
-    // A retry (resetRemote) makes the runtime ask again: the gate fetches and checks the manifest.
+    // A retry (Coba lagi registers the remote again) makes the runtime ask again: the gate fetches and checks the manifest.
     await runtimeLoads(users);
     await expect(m.checkVersions([users, roles])).resolves.toEqual([]);
   });

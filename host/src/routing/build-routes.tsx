@@ -4,9 +4,9 @@ import { PANEL_MENU } from '@sso/shared/access';
 import type { NavItem, RemoteEntry, RemoteRoute, RouteRequirement } from '@sso/shared/federation';
 import { useSession } from '@sso/shared/session';
 import { HeadingPage } from '../pages/heading-page';
-import { RemotePage } from '../federation/remote-page';
+import { PageSpinner, RemotePage, RemoteUnavailable } from '../federation/remote-page';
 import { prefetchPage } from '../federation/load-page';
-import type { RemoteState } from '../federation/remote-registry';
+import type { RemoteView } from '../federation/remote-states';
 import { RedirectIfSession, RequireAccess, RequireSession } from './guards';
 import { lazyComponent } from './lazy-component';
 import { hostNav, mergeNav } from './nav-model';
@@ -25,9 +25,10 @@ const NotFoundPage = lazyComponent(() => import('../pages/not-found-page').then(
  * Starts loading the code of the remote page at `pathname` before the first render, so the remote's
  * container and page evaluate while React renders the shell around them (ADR 0006).
  */
-export function prefetchPageAt(states: RemoteState[], pathname: string): void {
+export function prefetchPageAt(states: RemoteView[], pathname: string): void {
   for (const state of states) {
-    if (state.status === 'failed') continue;
+    // Only code whose manifest the host has just read and checked.
+    if (state.status !== 'ready') continue;
     const route = state.descriptor.routes.find((r) => matchPath(r.path, pathname));
     if (route) {
       prefetchPage(state.name, route.module);
@@ -44,6 +45,7 @@ export function preloadShellFor(pathname: string, signedIn: boolean): void {
 
 interface ResolvedRoute extends RemoteRoute {
   remote: RemoteEntry;
+  status: RemoteView['status'];
 }
 
 /**
@@ -69,19 +71,31 @@ export interface RouterModel {
   nav: NavItem[];
 }
 
-/** Builds the whole route table and sidebar from the host's routes and the remotes' descriptors. */
-export function buildRouterModel(states: RemoteState[], onRetry: () => void): RouterModel {
+/**
+ * Builds the whole route table and sidebar from the host's routes and the remotes' descriptors.
+ * A remote's routes render its page once its manifest was read (`ready`), a spinner while it is being
+ * read (`pending`), the fallback when it could not be (`stale`: routes from the last good
+ * descriptor); `onRetry` reads the given remotes again.
+ */
+export function buildRouterModel(
+  states: RemoteView[],
+  onRetry: (remotes: RemoteEntry[]) => void,
+): RouterModel {
   const remoteRoutes: ResolvedRoute[] = [];
   const navs: NavItem[][] = [];
+  /** Remotes without any known routes: the catch-all may be one of theirs. */
   const failed: RemoteEntry[] = [];
+  let pending = false;
   for (const state of states) {
     const remote = { name: state.name, entry: state.entry };
-    if (state.status === 'failed') {
-      failed.push(remote);
+    const descriptor = state.status === 'failed' ? undefined : state.descriptor;
+    if (!descriptor) {
+      if (state.status === 'pending') pending = true;
+      else failed.push(remote);
       continue;
     }
-    navs.push(state.descriptor.nav);
-    for (const route of state.descriptor.routes) remoteRoutes.push({ ...route, remote });
+    navs.push(descriptor.nav);
+    for (const route of descriptor.routes) remoteRoutes.push({ ...route, remote, status: state.status });
   }
   const nav = mergeNav(hostNav, navs);
   const taken = new Set(remoteRoutes.map((r) => r.path));
@@ -90,21 +104,24 @@ export function buildRouterModel(states: RemoteState[], onRetry: () => void): Ro
     remoteRoutes.find((r) => r.navPath && matchPath(r.path, pathname))?.navPath;
   const onPrefetch = (path: string) => {
     const route = remoteRoutes.find((r) => r.path === path);
-    if (route) prefetchPage(route.remote.name, route.module);
+    if (route?.status === 'ready') prefetchPage(route.remote.name, route.module);
   };
   const shellProps = { nav, navPathOf, onPrefetch };
 
+  const remotePage = (route: ResolvedRoute): ReactNode => {
+    const retry = () => onRetry([route.remote]);
+    if (route.status === 'pending') return <PageSpinner />;
+    if (route.status !== 'ready') return <RemoteUnavailable label={route.remote.name} onRetry={retry} />;
+    return <RemotePage key={route.path} remote={route.remote} module={route.module} onRetry={retry} />;
+  };
   const toRoute = (route: ResolvedRoute): RouteObject => ({
     path: route.path,
-    element: guarded(
-      <RemotePage key={route.path} remote={route.remote} module={route.module} />,
-      route.requires,
-    ),
+    element: guarded(remotePage(route), route.requires),
   });
 
   function CatchAll() {
     const session = useSession();
-    const page = <NotFoundPage failed={failed} onRetry={onRetry} />;
+    const page = pending ? <PageSpinner /> : <NotFoundPage failed={failed} onRetry={() => onRetry(failed)} />;
     return session ? <ShellLayout {...shellProps}>{page}</ShellLayout> : page;
   }
 
