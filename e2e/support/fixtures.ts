@@ -26,8 +26,12 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  // Every screen of every spec runs under the host's Content-Security-Policy: a violation fails the test.
+  // Every screen of every spec runs under the host's Content-Security-Policy: a violation fails the
+  // test. So does an uncaught error or unhandled rejection in the page: bad input, a dead or hung
+  // remote, an expired session are all contained, and error monitoring would report any of these.
   page: async ({ page }, use) => {
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(`${error.name}: ${error.message} on ${page.url()}`));
     const violations: string[] = [];
     await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
     await page.addInitScript(() => {
@@ -41,6 +45,7 @@ export const test = base.extend<Fixtures>({
     });
     await use(page);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    expect(uncaught, 'uncaught errors in the page').toEqual([]);
   },
   apiClient: async ({ request }, use) => {
     await use(new SsoApi(request));
