@@ -18,14 +18,21 @@ export function configureApi(origin: string): void {
 function createClient(baseURL: string): AxiosInstance {
   // Spec 9: "Request timeout: none". POST default content type is JSON.
   const client = axios.create({ baseURL, headers: { 'Content-Type': 'application/json' } });
-  client.interceptors.request.use((config) => {
-    // An expired session reads as none (the session store owns expiry and tells the guards).
-    const session = readSession();
-    if (session && !config.headers.has('Authorization')) {
-      config.headers.set('Authorization', `Bearer ${bearerOf(session)}`);
-    }
-    return config;
-  });
+  client.interceptors.request.use(
+    (config) => {
+      // An expired session reads as none (the session store owns expiry and tells the guards).
+      const session = readSession();
+      if (session && !config.headers.has('Authorization')) {
+        config.headers.set('Authorization', `Bearer ${bearerOf(session)}`);
+      }
+      return config;
+    },
+    undefined,
+    // It reads local storage only: axios then sends the request within the call instead of a few
+    // promise turns later, after whatever else the caller's event does (a list page's request used
+    // to leave after the router had navigated).
+    { synchronous: true },
+  );
   client.interceptors.response.use(undefined, (error: unknown) => {
     const apiError = toApiError(error);
     // A rejected bearer means the session is over, wherever it came from.
