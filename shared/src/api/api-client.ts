@@ -29,8 +29,8 @@ function createClient(baseURL: string): AxiosInstance {
     },
     undefined,
     // It reads local storage only: axios then sends the request within the call instead of a few
-    // promise turns later, after whatever else the caller's event does (a list page's request used
-    // to leave after the router had navigated).
+    // promise turns later, after whatever else the caller's event does (a list page's change also
+    // navigates the router; ADR 0006, third round).
     { synchronous: true },
   );
   client.interceptors.response.use(undefined, (error: unknown) => {
