@@ -308,23 +308,37 @@ async function main() {
     const listResponse = page.waitForResponse(
       (r) => r.url().includes('/users/list') && r.url().includes('perPage=1000'),
     );
-    // The clock starts at the select's change event in the page (the driver's own work before it
-    // does not count) and stops two frames after the rows are in the DOM (painted).
+    // Clocked in the page: from the select's `change` event (the driver's own work before it does
+    // not count) to two frames after the rows are in the DOM (painted), the rows seen by a mutation
+    // observer as they arrive. The driver's wait-then-ask (its poll, two round trips, then two more
+    // frames) used to add ~20-35 ms after the rows were painted; it is still reported, as
+    // `driverClockedMs` (ADR 0006).
     await page.evaluate(() => {
       document.addEventListener('change', (event) => (window.__benchChangeAt = event.timeStamp), {
         capture: true,
         once: true,
       });
+      const observer = new MutationObserver(() => {
+        if (document.querySelectorAll('[role="row"], tr').length <= 11) return;
+        observer.disconnect();
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => (window.__benchRowsPaintedAt = performance.now())),
+        );
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
     });
     await page.getByLabel('Menampilkan').selectOption('1000');
     await listResponse;
     await page.waitForFunction(() => document.querySelectorAll('[role="row"], tr').length > 11);
-    const s1 = await page.evaluate(
+    const driverS1 = await page.evaluate(
       () =>
         new Promise((resolve) =>
           requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))),
         ),
     );
+    const s1 = await (
+      await page.waitForFunction(() => window.__benchRowsPaintedAt ?? false, null, { timeout: 30_000 })
+    ).jsonValue();
     await page.evaluate(() => (window.__benchLongTasks.length = 0));
     const box = await page.getByRole('row').nth(5).boundingBox();
     if (box) await page.mouse.move(box.x + 20, box.y + 5);
@@ -335,7 +349,7 @@ async function main() {
     await page.waitForTimeout(300);
     const longest = await page.evaluate(() => Math.max(0, ...window.__benchLongTasks));
     const s0 = await page.evaluate(() => window.__benchChangeAt);
-    rowRuns.push({ ms: s1 - s0, longestTaskMs: longest });
+    rowRuns.push({ ms: s1 - s0, driverClockedMs: driverS1 - s0, longestTaskMs: longest });
     reactCopies = Math.max(reactCopies, (await page.evaluate(() => window.__benchRenderers)).length);
     await context.close();
   }
@@ -362,6 +376,7 @@ async function main() {
   };
   const rowsFig = {
     renderMs: round(median(rowRuns.map((r) => r.ms))),
+    driverClockedMs: round(median(rowRuns.map((r) => r.driverClockedMs))),
     longestScrollTaskMs: round(Math.max(...rowRuns.map((r) => r.longestTaskMs))),
   };
   // `held`: deterministic (bytes, requests, copies), so a run that exceeds it fails, `--quick` in CI
@@ -412,6 +427,7 @@ async function main() {
     '/user-management JS added (KB)': navFig.jsAddedKB,
     '/user-management click → rows (ms)': navFig.clickToRowsMs,
     '1,000 rows render (ms)': rowsFig.renderMs,
+    '  as the driver saw it (ms)': rowsFig.driverClockedMs,
     'longest task while scrolling (ms)': rowsFig.longestScrollTaskMs,
     'React copies': reactCopies,
     'clean build, all apps (s)': round(buildSeconds),

@@ -1,4 +1,4 @@
-export { api, configureApi, type RequestOptions } from './api-client';
+export { api, configureApi, type RequestOptions, type ResponseParser } from './api-client';
 export { ApiError, toApiError, isRetryable, type ApiErrorKind } from './api-error';
 export {
   completeLogin,

@@ -13,3 +13,4 @@ export * from './entities';
 export * from './payloads';
 export * from './queries';
 export * from './responses';
+export { withFastPath, userListResponseParser } from './fast-path';

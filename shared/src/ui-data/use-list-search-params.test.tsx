@@ -1,8 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { preloadVirtualTable } from './data-table';
 import { useListSearchParams } from './use-list-search-params';
-import { isPositiveIntParam } from './list-search-params';
+import { isPositiveIntParam, type ListSearchState } from './list-search-params';
+
+// The virtual table's loader, watched (the hook starts it for long pages).
+jest.mock('./data-table', () => ({ VIRTUALIZE_ABOVE: 50, preloadVirtualTable: jest.fn() }));
 
 const OPTIONS = {
   filters: ['role_id', 'perusahaan_id'] as const,
@@ -10,13 +14,13 @@ const OPTIONS = {
   sortable: ['nama', 'nik'],
 };
 
-function setup(url: string) {
+function setup(url: string, onNext?: (next: ListSearchState<'role_id' | 'perusahaan_id'>) => void) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
   );
   return renderHook(
     () => {
-      const list = useListSearchParams(OPTIONS);
+      const list = useListSearchParams(OPTIONS, onNext);
       const location = useLocation();
       return { list, search: location.search };
     },
@@ -83,5 +87,16 @@ describe('useListSearchParams', () => {
     expect(result.current.list.sort).toEqual({ by: 'nik', direction: 'desc' });
     act(() => result.current.list.setSort(null));
     expect(result.current.search).toBe('?keyword=budi');
+  });
+
+  it('starts loading the virtual table at the change to a long page, before the page re-renders', () => {
+    const preload = jest.mocked(preloadVirtualTable);
+    preload.mockClear();
+    let preloadsAtChange = 0;
+    const { result } = setup('/x', () => (preloadsAtChange = preload.mock.calls.length));
+    act(() => result.current.list.setPerPage(20));
+    expect(preload).not.toHaveBeenCalled();
+    act(() => result.current.list.setPerPage(1000));
+    expect(preloadsAtChange).toBe(1);
   });
 });

@@ -47,7 +47,7 @@ export function useListSearchParams<K extends string, S extends string = string>
     [searchParams, filterKeys, isValidFilter, sortable],
   );
 
-  // A long page is coming: fetch the virtual table's code alongside its rows, not after them.
+  // A long page from the address (a link, back/forward): its table's code loads with its rows.
   useEffect(() => {
     if (state.perPage > VIRTUALIZE_ABOVE) preloadVirtualTable();
   }, [state.perPage]);
@@ -62,6 +62,8 @@ export function useListSearchParams<K extends string, S extends string = string>
             ...patch,
             filters: { ...current.filters, ...patch.filters },
           };
+          // A long page is coming: its table's code loads alongside its rows, from the user's event.
+          if (next.perPage > VIRTUALIZE_ABOVE) preloadVirtualTable();
           const written = writeListSearchParams(next, filterKeys ?? [], previous);
           // The router calls this updater at once, so the request starts at the user's event.
           onNext?.(parseListSearchParams(written, { filters: filterKeys, isValidFilter, sortable }));

@@ -1,19 +1,37 @@
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MemoRow, Spacer, TableFrame, columnCount, type ErasedTableProps } from './data-table-parts';
+
+/**
+ * The scroller's height before it is measured: `.virtual`'s max-height in data-table.module.css
+ * (a long page fills it). The virtualizer starts from zero otherwise, so its first render has no
+ * rows and the rows came one render later; if this is off, the measured height corrects it before
+ * the first paint.
+ */
+export function initialScrollerHeight(viewportHeight: number): number {
+  return Math.max(360, viewportHeight - 300);
+}
 
 /** Only the rows in view are rendered; spacer rows keep the scroll height (data-table.tsx). */
 export default function VirtualTable(props: ErasedTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: props.rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => props.rowHeight ?? 57,
-    overscan: 6,
-    getItemKey: (index) => {
-      const row = props.rows[index];
-      return row === undefined ? index : props.getRowId(row);
+  const { rows, getRowId, rowHeight = 57 } = props;
+  // Stable while the page is the same: the virtualizer lays out every row again when they change.
+  const getItemKey = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      return row === undefined ? index : getRowId(row);
     },
+    [rows, getRowId],
+  );
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize,
+    overscan: 6,
+    getItemKey,
+    initialRect: { width: 0, height: initialScrollerHeight(window.innerHeight) },
   });
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
@@ -23,7 +41,7 @@ export default function VirtualTable(props: ErasedTableProps) {
     <TableFrame props={props} scrollerRef={scroller} virtual>
       {before > 0 ? <Spacer height={before} span={span} /> : null}
       {items.map((item) => {
-        const row = props.rows[item.index];
+        const row = rows[item.index];
         return row === undefined ? null : (
           <MemoRow
             key={item.key}
