@@ -9,6 +9,8 @@ import { TestStack, buildRemote, copyDir, root } from './support/test-stack';
 import { UNREGISTERED_PORT } from './support/env';
 import { closeServer, serveStatic } from '../scripts/serve-static.mjs';
 
+type LoginAs = (page: Page, nik?: string, password?: string, origin?: string) => Promise<void>;
+
 // Every failure here must stay contained: the page fixture (support/fixtures.ts) fails a test on any
 // uncaught error or unhandled rejection in the page, as error monitoring would report it.
 
@@ -98,13 +100,23 @@ test.describe('federation', () => {
       await stack?.stop();
     });
 
+    /** Signs the demo admin in on the test's own host and opens `path` there. */
+    async function openOnStack(page: Page, loginAs: LoginAs, path: string): Promise<void> {
+      await loginAs(page, undefined, undefined, stack.hostOrigin);
+      await page.goto(`${stack.hostOrigin}${path}`);
+    }
+
+    /** The same, on the users list, once its page (the owned remote's code) has rendered. */
+    async function openUsers(page: Page, loginAs: LoginAs): Promise<void> {
+      await openOnStack(page, loginAs, routes.userManagement);
+      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+    }
+
     test('a remote that is down shows an Indonesian fallback with a retry; the rest keeps working', async ({
       page,
       loginAs,
     }) => {
-      await loginAs(page, undefined, undefined, stack.hostOrigin);
-      await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
-      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      await openUsers(page, loginAs);
 
       await stack.stopRemote();
       await page.reload();
@@ -183,8 +195,7 @@ test.describe('federation', () => {
         const requested: string[] = [];
         page.on('request', (request) => requested.push(request.url()));
 
-        await loginAs(page, undefined, undefined, stack.hostOrigin);
-        await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
+        await openOnStack(page, loginAs, routes.userManagement);
         await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
         await page.waitForLoadState('networkidle');
 
@@ -204,9 +215,7 @@ test.describe('federation', () => {
         page,
         loginAs,
       }) => {
-        await loginAs(page, undefined, undefined, stack.hostOrigin);
-        await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
-        await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+        await openUsers(page, loginAs);
         await stack.stopRemote();
         await page.reload();
         const retry = page.getByRole('button', { name: 'Coba lagi' });
@@ -237,8 +246,7 @@ test.describe('federation', () => {
       page,
       loginAs,
     }) => {
-      await loginAs(page, undefined, undefined, stack.hostOrigin);
-      await page.goto(`${stack.hostOrigin}${routes.settings}`);
+      await openOnStack(page, loginAs, routes.settings);
       const section = page.getByRole('region', { name: 'Status Modul' });
       const users = section.getByRole('row', { name: /^users/ });
       await expect(users).toContainText('Belum dimuat');
@@ -273,9 +281,7 @@ test.describe('federation', () => {
       loginAs,
       expectNoA11yViolations,
     }) => {
-      await loginAs(page, undefined, undefined, stack.hostOrigin);
-      await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
-      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      await openUsers(page, loginAs);
       await expect(newVersionPrompt(page)).toHaveCount(0);
 
       stack.redeployAs(`redeploy-${Date.now()}`);
@@ -316,8 +322,7 @@ test.describe('federation', () => {
         nativeDialogs.push(dialog.type());
         void dialog.accept();
       });
-      await loginAs(page, undefined, undefined, stack.hostOrigin);
-      await page.goto(`${stack.hostOrigin}${routes.addUser}`);
+      await openOnStack(page, loginAs, routes.addUser);
       await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
       const name = page.getByRole('combobox', { name: 'Nama' });
       await name.fill('Budi');
@@ -351,9 +356,7 @@ test.describe('federation', () => {
       page,
       loginAs,
     }) => {
-      await loginAs(page, undefined, undefined, stack.hostOrigin);
-      await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
-      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      await openUsers(page, loginAs);
       const before = stack.manifestRequests.length;
       expect(before).toBeGreaterThan(0);
 
@@ -378,9 +381,7 @@ test.describe('federation', () => {
       test.setTimeout(180_000);
       const hostBefore = hostFiles();
 
-      await loginAs(page, undefined, undefined, stack.hostOrigin);
-      await page.goto(`${stack.hostOrigin}${routes.userManagement}`);
-      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      await openUsers(page, loginAs);
       const marker = `Versi terbaru ${Date.now()}`;
       await expect(page.getByText(marker)).toHaveCount(0);
 
@@ -471,8 +472,7 @@ test.describe('federation', () => {
     }) => {
       test.setTimeout(120_000);
       const hostBefore = hostFiles();
-      await loginAs(page, undefined, undefined, stack.hostOrigin);
-      await page.goto(`${stack.hostOrigin}${routes.appManagement}`);
+      await openOnStack(page, loginAs, routes.appManagement);
       // The host's placeholder: a heading, nothing else.
       await expect(page.getByRole('heading', { level: 1, name: 'App Management' })).toBeVisible();
       await expect(page.getByText('Daftar aplikasi')).toHaveCount(0);
