@@ -4,6 +4,7 @@ import type { RemoteDescriptor } from '@sso/shared/federation';
 import { App } from './app';
 import type { RemoteState } from './federation/remote-registry';
 import { RemoteStates } from './federation/remote-states';
+import { publicPageReady } from './routing/build-routes';
 
 const mockLoadRemote = jest.fn();
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -99,4 +100,62 @@ test('a page that fails to load falls back; Coba lagi reads the remote again and
   await answer(again);
   expect(await screen.findByRole('heading', { name: 'Masuk' })).toBeInTheDocument();
   expect(mockLoadRemote.mock.calls).toEqual([['auth/login-again'], ['auth/login-again']]);
+});
+
+test('a login form rendered before another remote answered keeps what was typed when that remote joins', async () => {
+  const user = userEvent.setup();
+  function TypedLogin() {
+    return (
+      <label>
+        NIK
+        <input />
+      </label>
+    );
+  }
+  mockLoadRemote.mockResolvedValue({ default: TypedLogin });
+  const usersRemote = { name: 'users', entry: 'http://users.test/mf-manifest.json' };
+  const answers = new Map<string, (state: RemoteState) => void>();
+  const discover = jest.fn(
+    (remote: { name: string }) => new Promise<RemoteState>((resolve) => answers.set(remote.name, resolve)),
+  );
+  const remotes = new RemoteStates([auth, usersRemote], discover);
+  remotes.refresh([auth, usersRemote]);
+  window.history.pushState({}, '', '/login');
+  // A page no other test loaded (loaded pages are remembered for the page's life).
+  const typed: RemoteState = {
+    ...ready,
+    descriptor: {
+      ...descriptor,
+      routes: [{ path: '/login', access: 'public-only', module: './login-typed' }],
+    },
+  };
+  await act(async () => answers.get('auth')?.(typed));
+  // The public page of a read remote: the first render need not wait for the users remote.
+  expect(publicPageReady(remotes.snapshot(), '/login')).toBe(true);
+  render(<App remotes={remotes} />);
+  await user.type(await screen.findByRole('textbox', { name: 'NIK' }), '100001');
+
+  await act(async () =>
+    answers.get('users')?.({
+      ...usersRemote,
+      status: 'ready',
+      descriptor: {
+        name: 'users',
+        routes: [{ path: '/user-management', access: 'protected', module: './user-list' }],
+        nav: [],
+      },
+    }),
+  );
+  expect(screen.getByRole('textbox', { name: 'NIK' })).toHaveValue('100001');
+});
+
+test('publicPageReady: only a public page of a remote whose manifest was read', () => {
+  const protectedRoute = { path: '/home-x', access: 'protected', module: './x' } as const;
+  const states = [
+    { ...ready, descriptor: { ...descriptor, routes: [...descriptor.routes, protectedRoute] } },
+  ];
+  expect(publicPageReady(states, '/login')).toBe(true);
+  expect(publicPageReady(states, '/home-x')).toBe(false);
+  expect(publicPageReady([{ ...auth, status: 'pending', descriptor }], '/login')).toBe(false);
+  expect(publicPageReady([{ ...auth, status: 'stale', descriptor, error: 'down' }], '/login')).toBe(false);
 });

@@ -3,9 +3,10 @@ import { setRuntimeConfig } from '@sso/shared/federation';
 import { setProductName } from '@sso/shared/i18n';
 import { readSession } from '@sso/shared/session';
 import { App } from './app';
+import './federation/provide-shared';
 import { loadConfig } from './config/load-config';
 import { FIRST_RENDER_WAIT_MS, RemoteStates } from './federation/remote-states';
-import { prefetchPageAt, preloadShellFor } from './routing/build-routes';
+import { prefetchPageAt, preloadShellFor, publicPageReady } from './routing/build-routes';
 
 async function start(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);
@@ -19,7 +20,10 @@ async function start(root: HTMLElement): Promise<void> {
     // must not hold back /login or the other remotes): one still unanswered joins when it answers.
     const remotes = new RemoteStates(config.remotes);
     remotes.refresh(config.remotes);
-    await remotes.settled(FIRST_RENDER_WAIT_MS);
+    // A public page (the login form) renders once its own remote is read.
+    await remotes.settled(FIRST_RENDER_WAIT_MS, (states) =>
+      publicPageReady(states, window.location.pathname),
+    );
     prefetchPageAt(remotes.snapshot(), window.location.pathname);
     reactRoot.render(<App remotes={remotes} />);
   } catch (error) {

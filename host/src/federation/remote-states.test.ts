@@ -1,7 +1,7 @@
 import { MANIFEST_DESCRIPTOR_KEY, type RemoteDescriptor } from '@sso/shared/federation';
 import { descriptorCache } from './descriptor-cache';
 import { MANIFEST_TIMEOUT_MS, type RemoteState } from './remote-registry';
-import { FIRST_RENDER_WAIT_MS, RemoteStates } from './remote-states';
+import { FIRST_RENDER_WAIT_MS, RemoteStates, type RemoteView } from './remote-states';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerPlugins: jest.fn(),
@@ -58,6 +58,24 @@ describe('RemoteStates: the first render waits for manifests only so long', () =
     expect(settled).toBe(true);
     expect(remotes.snapshot()).toEqual([ready(users), ready(roles)]);
     // Its bound timer is gone: nothing fires later.
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('resolves as soon as `enough` says the states will do, the others still pending', async () => {
+    const { discover, calls } = controlledDiscover();
+    const remotes = new RemoteStates([users, roles], discover);
+    remotes.refresh([users, roles]);
+    let settled = false;
+    const usersRead = (states: RemoteView[]) =>
+      states.some((s) => s.name === 'users' && s.status === 'ready');
+    void remotes.settled(FIRST_RENDER_WAIT_MS, usersRead).then(() => (settled = true));
+
+    calls[1]!.answer(ready(roles));
+    await jest.advanceTimersByTimeAsync(10);
+    expect(settled).toBe(false);
+    calls[0]!.answer(ready(users));
+    await jest.advanceTimersByTimeAsync(10);
+    expect(settled).toBe(true);
     expect(jest.getTimerCount()).toBe(0);
   });
 

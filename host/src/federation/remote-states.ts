@@ -75,10 +75,13 @@ export class RemoteStates {
     }
   };
 
-  /** Resolves once no remote is pending, or after `ms`, whichever comes first. */
-  settled(ms: number): Promise<void> {
+  /**
+   * Resolves once no remote is pending, or `enough` says the states will do (e.g. the page at the
+   * address is known), or after `ms`, whichever comes first.
+   */
+  settled(ms: number, enough: (states: RemoteView[]) => boolean = () => false): Promise<void> {
     return new Promise((resolve) => {
-      const isSettled = () => this.states.every((state) => state.status !== 'pending');
+      const isSettled = () => this.states.every((state) => state.status !== 'pending') || enough(this.states);
       let unsubscribe = () => {};
       const done = () => {
         clearTimeout(timer);

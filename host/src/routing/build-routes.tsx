@@ -37,6 +37,19 @@ export function prefetchPageAt(states: RemoteView[], pathname: string): void {
   }
 }
 
+/**
+ * Whether the page at `pathname` is a public page (no shell, so nothing else on screen comes from
+ * another remote) of a remote whose manifest has been read: the first render need not wait for the
+ * other remotes (`/login` does not wait for the users and roles manifests).
+ */
+export function publicPageReady(states: RemoteView[], pathname: string): boolean {
+  return states.some(
+    (state) =>
+      state.status === 'ready' &&
+      state.descriptor.routes.some((r) => r.access === 'public-only' && matchPath(r.path, pathname)),
+  );
+}
+
 /** Starts loading what the page at `pathname` shows first: the shell once signed in, or the handoff. */
 export function preloadShellFor(pathname: string, signedIn: boolean): void {
   if (pathname === '/') HandoffPage.preload();
