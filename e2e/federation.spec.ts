@@ -549,6 +549,14 @@ test.describe('federation', () => {
     );
     // Each preloaded script was downloaded once (the runtime used the preload).
     for (const href of preloads) expect(requested.filter((url) => url === href)).toHaveLength(1);
+    // And the auth remote sent nothing else: every shared module the login page uses came from the
+    // host (a copy of its own would be one more request, in series before the page could run).
+    const authCode = requested.filter(
+      (url) => url.startsWith('http://localhost:3001/') && url.endsWith('.js'),
+    );
+    expect(authCode.sort()).toEqual(
+      preloads.filter((href) => href.startsWith('http://localhost:3001/')).sort(),
+    );
   });
 
   test('manifests and remote entries are served no-cache, hashed chunks immutable', async ({ request }) => {
