@@ -1,11 +1,7 @@
 /**
- * The host provides every shared subpath of `@sso/shared` to the remotes, also those its own code
- * does not use: the bundler provides a shared module only when the build resolves an import of it.
- * Without these, each remote loaded its own copy: `form-errors` cost `/login` a request in series
- * before the login page could run, and the users and roles remotes each fetched their own `ui-data`.
- * `form-errors` is eager (in `main.js`, federation.shared.ts); `ui-data` stays a lazy chunk.
+ * The host provides `@sso/shared/form-errors` to the remotes although its own code does not use it:
+ * the bundler provides a shared module only when the build resolves an import of it. Without this,
+ * the auth remote fetched its own copy on `/login`, a request in series before the login page could
+ * run (ADR 0006). Eager (federation.shared.ts): it is in `main.js`.
  */
 import '@sso/shared/form-errors';
-
-/** Never called: the import expression is what makes the build provide the list kit. */
-export const provideListKit = () => import('@sso/shared/ui-data');
