@@ -74,10 +74,27 @@ const manifestGate: ModuleFederationRuntimePlugin = {
   },
 };
 
-export async function fetchManifestText(remote: RemoteEntry, signal?: AbortSignal): Promise<string> {
+async function requestManifest(remote: RemoteEntry, signal: AbortSignal): Promise<string> {
   const response = await fetch(remote.entry, { cache: 'no-cache', credentials: 'omit', signal });
   if (!response.ok) throw new Error(`manifest of ${remote.name}: HTTP ${response.status}`);
   return response.text();
+}
+
+/**
+ * A remote's manifest as text, within `MANIFEST_TIMEOUT_MS` (the runtime has no timeout). The request
+ * is conditional (`no-cache`: an unchanged manifest costs a 304), and one that timed out is
+ * cancelled: hung requests would hold the browser's few connections to that origin, and a retry
+ * after the remote recovers would queue behind them. `early`: a read already under way (index.html's
+ * early fetch), taken when it answers.
+ */
+export function fetchManifestText(remote: RemoteEntry, early?: Promise<string | null>): Promise<string> {
+  const abort = new AbortController();
+  const request = () => requestManifest(remote, abort.signal);
+  return withTimeout(
+    early ? early.then((text) => text ?? request()) : request(),
+    MANIFEST_TIMEOUT_MS,
+    `manifest of ${remote.name}`,
+  ).finally(() => abort.abort());
 }
 
 export type Manifest = Infer<typeof manifestSchema>;
@@ -105,17 +122,8 @@ async function fetchDescriptor(remote: RemoteEntry): Promise<RemoteDescriptor> {
   for (let attempt = 0; attempt < MANIFEST_ATTEMPTS; attempt += 1) {
     try {
       // First the fetch index.html started (host/early-fetch.js), then our own.
-      const early = attempt === 0 ? takeEarlyManifest(remote.entry).catch(() => null) : null;
-      // A request that timed out is cancelled: hung requests would hold the browser's few
-      // connections to that origin, and a retry after the remote recovers would queue behind them.
-      const abort = new AbortController();
-      const text = await withTimeout(
-        early
-          ? early.then((value) => value ?? fetchManifestText(remote, abort.signal))
-          : fetchManifestText(remote, abort.signal),
-        MANIFEST_TIMEOUT_MS,
-        `manifest of ${remote.name}`,
-      ).finally(() => abort.abort());
+      const early = attempt === 0 ? takeEarlyManifest(remote.entry).catch(() => null) : undefined;
+      const text = await fetchManifestText(remote, early);
       const { metaData } = readManifest(remote, text);
       readManifests.set(remote.entry, { text, build: metaData[MANIFEST_BUILD_KEY] });
       return metaData[MANIFEST_DESCRIPTOR_KEY];

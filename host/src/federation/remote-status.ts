@@ -1,8 +1,8 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { MANIFEST_BUILD_KEY, type BuildInfo, type RemoteEntry } from '@sso/shared/federation';
 import { IncompatibleRemoteError } from './compatibility';
-import { fetchManifestText, MANIFEST_TIMEOUT_MS, readManifest } from './remote-registry';
-import { TimeoutError, withTimeout } from './with-timeout';
+import { fetchManifestText, readManifest } from './remote-registry';
+import { TimeoutError } from './with-timeout';
 
 export type FailureKind = 'unreachable' | 'timeout' | 'incompatible' | 'invalid';
 
@@ -39,14 +39,7 @@ export async function checkRemote(remote: RemoteEntry, now: () => number = () =>
   const started = now();
   const base = { name: remote.name, origin: new URL(remote.entry).origin };
   try {
-    // A request that timed out is cancelled (remote-registry.ts: hung requests hold connections).
-    const abort = new AbortController();
-    const text = await withTimeout(
-      fetchManifestText(remote, abort.signal),
-      MANIFEST_TIMEOUT_MS,
-      `manifest of ${remote.name}`,
-    ).finally(() => abort.abort());
-    const manifest = readManifest(remote, text);
+    const manifest = readManifest(remote, await fetchManifestText(remote));
     const status: RemoteStatus = {
       ...base,
       build: manifest.metaData[MANIFEST_BUILD_KEY],

@@ -1,14 +1,12 @@
 import { MANIFEST_BUILD_KEY, MANIFEST_DESCRIPTOR_KEY, type RemoteEntry } from '@sso/shared/federation';
 import {
   fetchManifestText,
-  MANIFEST_TIMEOUT_MS,
   readManifest,
   remoteInPage,
   replaceWaitingManifest,
   type Manifest,
 } from './remote-registry';
 import { isLoaded } from './remote-status';
-import { withTimeout } from './with-timeout';
 
 /** While the panel is open, manifests are read again every 5 minutes and when the window regains focus… */
 export const VERSION_CHECK_INTERVAL_MS = 5 * 60_000;
@@ -34,7 +32,7 @@ export interface NewVersion {
 export async function checkRemoteVersion(remote: RemoteEntry): Promise<NewVersion | null> {
   let text: string;
   try {
-    text = await withTimeout(fetchManifestText(remote), MANIFEST_TIMEOUT_MS, `manifest of ${remote.name}`);
+    text = await fetchManifestText(remote);
   } catch {
     return null;
   }
