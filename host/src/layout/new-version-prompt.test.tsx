@@ -1,8 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { useLeaveConfirmation } from '@sso/shared/ui';
-import { renderRoute } from '@sso/shared/testing';
+import { UnsavedForm, renderRoute } from '@sso/shared/testing';
 import type { NewVersion } from '../federation/version-check';
 import { NewVersionPrompt, newVersionStore } from './new-version-prompt';
 
@@ -24,17 +22,6 @@ function fakeWatch() {
   return watch;
 }
 
-function Form() {
-  const [text, setText] = useState('');
-  useLeaveConfirmation(text !== '');
-  return (
-    <label>
-      Nama
-      <input value={text} onChange={(event) => setText(event.target.value)} />
-    </label>
-  );
-}
-
 const users2 = { name: 'users', buildId: 'u2' };
 
 function setup() {
@@ -43,7 +30,7 @@ function setup() {
   const reload = jest.fn();
   const view = renderRoute(
     <>
-      <Form />
+      <UnsavedForm />
       <NewVersionPrompt store={store} reload={reload} />
     </>,
   );

@@ -99,3 +99,4 @@ export function signInAs(level: AccessLevel | null): void {
 }
 
 export { renderRoute } from './render-route';
+export { UnsavedForm } from './unsaved-form';

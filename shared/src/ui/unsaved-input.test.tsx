@@ -1,20 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { renderRoute } from '@sso/shared/testing';
+import { UnsavedForm, renderRoute } from '@sso/shared/testing';
 import { confirmPageLeave, hasUnsavedInput } from './unsaved-input';
-import { useLeaveConfirmation } from './use-leave-confirmation';
-
-function Form() {
-  const [text, setText] = useState('');
-  useLeaveConfirmation(text !== '');
-  return (
-    <label>
-      Nama
-      <input value={text} onChange={(event) => setText(event.target.value)} />
-    </label>
-  );
-}
 
 /** Dispatches the browser's unload question; true when a handler asked to keep the page. */
 function unloadIsQuestioned(): boolean {
@@ -26,7 +13,7 @@ function unloadIsQuestioned(): boolean {
 describe('unsaved input across the page', () => {
   it('counts a form only while it holds input, and forgets it when it unmounts', async () => {
     const user = userEvent.setup();
-    const view = renderRoute(<Form />);
+    const view = renderRoute(<UnsavedForm />);
     expect(hasUnsavedInput()).toBe(false);
     await user.type(screen.getByRole('textbox', { name: 'Nama' }), 'Budi');
     expect(hasUnsavedInput()).toBe(true);
@@ -38,7 +25,7 @@ describe('unsaved input across the page', () => {
   });
 
   it('lets the page go at once when nothing is unsaved (no dialog)', async () => {
-    renderRoute(<Form />);
+    renderRoute(<UnsavedForm />);
     await expect(confirmPageLeave()).resolves.toBe(true);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
@@ -47,7 +34,7 @@ describe('unsaved input across the page', () => {
 describe('confirmPageLeave with unsaved input', () => {
   it('asks "Keluar tanpa menyimpan?": "Tetap di sini" keeps everything, "Keluar" lets the page go without a second, native prompt', async () => {
     const user = userEvent.setup();
-    renderRoute(<Form />);
+    renderRoute(<UnsavedForm />);
     const field = screen.getByRole('textbox', { name: 'Nama' });
     await user.type(field, 'Budi');
     expect(unloadIsQuestioned()).toBe(true);
