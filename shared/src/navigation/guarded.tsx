@@ -38,10 +38,23 @@ function guardedLocation(location: Location): GuardedLocation {
   return { pathname, search, hash, state, key };
 }
 
-/** Where `to` leads from `from` (absolute and relative paths as the router resolves links). */
-function nextLocation(to: To, from: Location, options: NavigateOptions | undefined): GuardedLocation {
-  const path = resolvePath(to, from.pathname);
-  return { ...path, state: options?.state ?? null, key: 'next' };
+/**
+ * Asks the mounted blockers about going from `from` to `to`; true when one blocked it (the
+ * navigation then runs with `navigate` on `proceed`).
+ */
+function blocked(
+  to: To,
+  from: Location,
+  options: NavigateOptions | undefined,
+  navigate: NavigateFunction,
+): boolean {
+  // Where `to` leads (absolute and relative paths as the router resolves links).
+  const next: GuardedLocation = {
+    ...resolvePath(to, from.pathname),
+    state: options?.state ?? null,
+    key: 'next',
+  };
+  return blockNavigation(next, options?.replace ? 'REPLACE' : 'PUSH', () => void navigate(to, options));
 }
 
 /** The router's navigate, asking the mounted blockers first; a blocked call runs on `proceed`. */
@@ -56,9 +69,7 @@ export function useNavigate(): NavigateFunction {
     (to: To | number, options?: NavigateOptions) => {
       // Back and forward are caught on popstate.
       if (typeof to === 'number') return navigate(to);
-      const next = nextLocation(to, current.current, options);
-      const action = options?.replace ? 'REPLACE' : 'PUSH';
-      if (blockNavigation(next, action, () => void navigate(to, options))) return;
+      if (blocked(to, current.current, options, navigate)) return;
       return navigate(to, options);
     },
     [navigate],
@@ -86,11 +97,7 @@ export function Link(props: LinkProps) {
       onClick={(event) => {
         onClick?.(event);
         if (event.defaultPrevented || reloadDocument || !isPlainLeftClick(event, target)) return;
-        const options: NavigateOptions = { replace, state };
-        const next = nextLocation(to, location, options);
-        if (blockNavigation(next, replace ? 'REPLACE' : 'PUSH', () => void navigate(to, options))) {
-          event.preventDefault();
-        }
+        if (blocked(to, location, { replace, state }, navigate)) event.preventDefault();
       }}
     />
   );
