@@ -19,7 +19,7 @@ function project({ name, dir, env = 'jsdom', tests = '<rootDir>/src/**/*.test.ts
     displayName: name,
     rootDir: dir,
     testEnvironment: env,
-    transform: { '^.+\\.(t|j)sx?$': swc },
+    transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
     transformIgnorePatterns: ['/node_modules/(?!.pnpm)'],
     moduleNameMapper: {
       '\\.css$': 'identity-obj-proxy',

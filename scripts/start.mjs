@@ -69,7 +69,8 @@ for (const server of servers) {
     process.exit(1);
   });
 }
-for (const app of apps) console.log(`[start] ${app.dir} on http://localhost:${app.port}${nginx ? ' (nginx)' : ''}`);
+for (const app of apps)
+  console.log(`[start] ${app.dir} on http://localhost:${app.port}${nginx ? ' (nginx)' : ''}`);
 console.log(`[start] panel ready: http://localhost:3000 (api http://localhost:${API_PORT})`);
 
 async function stop() {

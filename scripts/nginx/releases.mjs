@@ -25,7 +25,9 @@ const isTemporary = (name) => name.startsWith('.');
  */
 export function releaseHistory(releasesDir, app) {
   try {
-    return JSON.parse(fs.readFileSync(path.join(releasePaths(releasesDir, app).base, 'history.json'), 'utf8'));
+    return JSON.parse(
+      fs.readFileSync(path.join(releasePaths(releasesDir, app).base, 'history.json'), 'utf8'),
+    );
   } catch {
     return [];
   }
@@ -61,11 +63,17 @@ export function currentRelease(releasesDir, app) {
 export function buildIdOf(folder, env = process.env) {
   let id;
   try {
-    id = JSON.parse(fs.readFileSync(path.join(folder, 'mf-manifest.json'), 'utf8')).metaData?.ssoBuild?.buildId;
+    id = JSON.parse(fs.readFileSync(path.join(folder, 'mf-manifest.json'), 'utf8')).metaData?.ssoBuild
+      ?.buildId;
   } catch {
     id = undefined;
   }
-  id ??= env.SSO_BUILD_ID ?? new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  id ??=
+    env.SSO_BUILD_ID ??
+    new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z');
   const safe = String(id).replace(/[^A-Za-z0-9._-]/g, '-');
   if (!safe || isTemporary(safe) || NOT_RELEASES.has(safe)) throw new Error(`unusable build id: ${id}`);
   return safe;

@@ -77,7 +77,10 @@ const nginxArgs = (prefix, ...more) => [
 function portAnswers(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const socket = net.connect(port, host);
-    socket.once('connect', () => resolve(socket.end() && true));
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -122,9 +125,16 @@ function workersOf(pid) {
  */
 export async function startNginx({ prefix, ports }) {
   testConfig(prefix);
-  const child = spawn(NGINX, nginxArgs(prefix, '-g', 'daemon off;'), { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(NGINX, nginxArgs(prefix, '-g', 'daemon off;'), {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   let exited = false;
-  const done = new Promise((resolve) => child.once('exit', (code) => resolve((exited = true) && code)));
+  const done = new Promise((resolve) =>
+    child.once('exit', (code) => {
+      exited = true;
+      resolve(code);
+    }),
+  );
   const deadline = Date.now() + 15_000;
   for (const port of ports) {
     while (!(await portAnswers(port))) {
