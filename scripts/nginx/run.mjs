@@ -157,16 +157,25 @@ export async function startNginx({ prefix, ports }) {
       testConfig(prefix);
       const before = workersOf(child.pid);
       child.kill('SIGHUP');
+      // Reloaded once a new worker runs and the old ones are gone: an old worker could otherwise
+      // still answer on a connection the browser keeps open (it closes idle ones when told to quit).
       const deadline = Date.now() + 10_000;
-      while (workersOf(child.pid).every((pid) => before.includes(pid))) {
-        if (Date.now() > deadline) throw new Error('nginx did not reload');
+      const reloaded = () => {
+        const now = workersOf(child.pid);
+        return now.length > 0 && now.every((pid) => !before.includes(pid));
+      };
+      while (!reloaded()) {
+        if (Date.now() > deadline) throw new Error('nginx did not reload within 10 s');
         await new Promise((r) => setTimeout(r, 20));
       }
     },
-    /** Fast shutdown; resolves once the master has exited. */
+    /** Fast shutdown; resolves once nginx has exited and its ports refuse connections. */
     async stop() {
       if (!exited) child.kill('SIGTERM');
       await done;
+      for (const port of ports) {
+        while (await portAnswers(port)) await new Promise((r) => setTimeout(r, 20));
+      }
     },
   };
 }
