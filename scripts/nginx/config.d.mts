@@ -7,8 +7,14 @@ export interface Site {
   chunks?: string;
   configFile?: string;
 }
+export interface Proxy {
+  name: string;
+  port: number;
+  upstream: string;
+}
 export interface NginxOptions {
   sites: Site[];
+  proxies?: Proxy[];
   listen?: string;
   user?: string;
   modulePath?: string;

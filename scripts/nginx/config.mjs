@@ -102,12 +102,43 @@ function server(site, listen) {
 }
 
 /**
- * The whole nginx.conf for `sites`, everything it writes (pid, logs, temporary files) under `prefix`.
- * @param {{ prefix: string, sites: Site[], listen?: string, user?: string, modulePath?: string, mimeTypes?: string }} options
+ * @typedef {object} Proxy the api behind nginx
+ * @property {string} name a comment
+ * @property {number} port
+ * @property {string} upstream where the api listens, e.g. http://127.0.0.1:4001
+ */
+
+/**
+ * The api behind nginx: X-Forwarded-For is set to the client's address, replacing whatever the client
+ * sent, so the api (TRUST_PROXY naming this proxy alone) throttles per real client.
+ * @param {Proxy} proxy
+ * @param {string} listen
+ */
+function proxyServer(proxy, listen) {
+  return [
+    `  # ${proxy.name} (proxied)`,
+    '  server {',
+    `    listen ${listen}:${proxy.port};`,
+    '    location / {',
+    `      proxy_pass ${quote(proxy.upstream)};`,
+    '      proxy_http_version 1.1;',
+    '      proxy_set_header Host $http_host;',
+    '      proxy_set_header X-Forwarded-For $remote_addr;',
+    '      proxy_set_header X-Forwarded-Proto $scheme;',
+    '    }',
+    '  }',
+  ].join('\n');
+}
+
+/**
+ * The whole nginx.conf for `sites` (and `proxies`), everything it writes (pid, logs, temporary files)
+ * under `prefix`.
+ * @param {{ prefix: string, sites: Site[], proxies?: Proxy[], listen?: string, user?: string, modulePath?: string, mimeTypes?: string }} options
  */
 export function nginxConfig({
   prefix,
   sites,
+  proxies = [],
   listen = '127.0.0.1',
   user,
   modulePath = BROTLI_STATIC_MODULE,
@@ -151,7 +182,10 @@ export function nginxConfig({
     '  gzip_types application/javascript application/json text/css image/svg+xml;',
     '  index index.html;',
     '',
-    sites.map((site) => server(site, listen)).join('\n\n'),
+    [
+      ...sites.map((site) => server(site, listen)),
+      ...proxies.map((proxy) => proxyServer(proxy, listen)),
+    ].join('\n\n'),
     '}',
     '',
   ].join('\n');
