@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, paths } from '@sso/shared/contract';
 import { buildApp } from '../../api/src/app';
 import { nginxInstalled, startNginx, workerUser, writeConfig, type RunningNginx } from './run.mjs';
@@ -23,7 +22,7 @@ const freePort = () =>
   });
 
 let work: string;
-let api: FastifyInstance;
+let api: Awaited<ReturnType<typeof buildApp>>;
 let nginx: RunningNginx;
 let proxied: string;
 let direct: string;
