@@ -3,8 +3,9 @@
 // release (releases/, git-ignored) or its build folder.
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { apps } from '../apps.mjs';
-import { panelSites } from './config.mjs';
+import { nginxConfig, panelSites } from './config.mjs';
 import { ensureNginx, signalReload, startNginx, workerUser, writeConfig } from './run.mjs';
 
 export const root = path.join(import.meta.dirname, '..', '..');
@@ -37,4 +38,18 @@ export function refreshPanelConfig() {
   writeConfig(PREFIX, panelOptions());
   if (fs.readFileSync(file, 'utf8') === before) return 'unchanged';
   return signalReload(PREFIX) ? 'reloaded' : 'written';
+}
+
+// `node scripts/nginx/panel.mjs [--api <port>=<upstream>]` prints the configuration for this checkout
+// (the starting point of a server's), optionally with the api proxied on <port> (TRUST_PROXY then
+// names this nginx's address for the api).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const { values } = parseArgs({ options: { api: { type: 'string' } } });
+  const api = values.api ? /^(\d+)=(https?:\/\/\S+)$/.exec(values.api) : null;
+  if (values.api && !api) {
+    console.error('usage: node scripts/nginx/panel.mjs [--api <port>=<upstream url>]');
+    process.exit(2);
+  }
+  const proxies = api ? [{ name: 'api', port: Number(api[1]), upstream: api[2] }] : [];
+  process.stdout.write(nginxConfig({ prefix: PREFIX, ...panelOptions(), proxies }));
 }
