@@ -8,7 +8,7 @@ import { hostSecurityHeaders } from '../../scripts/lib/csp.mjs';
 import { STATIC_HEADERS } from '../../scripts/lib/static-headers.mjs';
 import type { Site } from '../../scripts/nginx/config.mjs';
 import { release, releasePaths } from '../../scripts/nginx/releases.mjs';
-import { TEST_EXTRA_REMOTE_PORT, TEST_HOST_PORT, TEST_REMOTE_PORT } from './env';
+import { TEST_EXTRA_REMOTE_PORT, TEST_HOST_PORT, TEST_RELEASE_PORTS, TEST_REMOTE_PORT } from './env';
 import { NginxSite } from './nginx-site';
 
 /** Which server the stack's apps run behind: the Node static server or nginx (the Playwright project's). */
@@ -35,8 +35,8 @@ export const root = path.join(import.meta.dirname, '..', '..');
  * nginx project, each by its own nginx with the generated configuration (scripts/nginx/config.mjs).
  */
 export class TestStack {
-  readonly hostOrigin = `http://localhost:${TEST_HOST_PORT}`;
-  readonly remoteOrigin = `http://localhost:${TEST_REMOTE_PORT}`;
+  readonly hostOrigin: string;
+  readonly remoteOrigin: string;
   readonly extraRemoteOrigin = `http://localhost:${TEST_EXTRA_REMOTE_PORT}`;
   private host: Served | null = null;
   private remote: Served | null = null;
@@ -73,7 +73,7 @@ export class TestStack {
     const releasesDir = path.join(workDir, 'releases');
     release({ releasesDir, app: 'remote-users', from: path.join(root, 'remote-users', 'dist') });
     const paths = releasePaths(releasesDir, 'remote-users');
-    const stack = new TestStack(paths.current, 'nginx', paths.chunks);
+    const stack = new TestStack(paths.current, 'nginx', paths.chunks, TEST_RELEASE_PORTS);
     stack.ownedDir = workDir;
     stack.releasesDir = releasesDir;
     await stack.start();
@@ -87,7 +87,13 @@ export class TestStack {
     readonly remoteDir: string,
     readonly server: StaticServer = 'node',
     private readonly remoteChunks?: string,
+    private readonly ports: { host: number; remote: number } = {
+      host: TEST_HOST_PORT,
+      remote: TEST_REMOTE_PORT,
+    },
   ) {
+    this.hostOrigin = `http://localhost:${ports.host}`;
+    this.remoteOrigin = `http://localhost:${ports.remote}`;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-stack-'));
     this.stackDir = dir;
     this.configFile = path.join(dir, 'config.json');
@@ -106,7 +112,7 @@ export class TestStack {
     const dir = path.join(root, 'host', 'dist');
     return {
       name: 'host',
-      port: TEST_HOST_PORT,
+      port: this.ports.host,
       root: dir,
       spa: true,
       configFile: this.configFile,
@@ -135,7 +141,7 @@ export class TestStack {
         : nodeServer(
             await serveStatic({
               dir: path.join(root, 'host', 'dist'),
-              port: TEST_HOST_PORT,
+              port: this.ports.host,
               spa: true,
               configFile: this.configFile,
             }),
@@ -147,11 +153,11 @@ export class TestStack {
   async startRemote(): Promise<void> {
     await this.stopRemote();
     if (this.server === 'nginx') {
-      const site = TestStack.remoteSite(TEST_REMOTE_PORT, this.remoteDir, this.remoteChunks);
+      const site = TestStack.remoteSite(this.ports.remote, this.remoteDir, this.remoteChunks);
       this.remote = await NginxSite.start(this.prefix('remote'), site);
       return;
     }
-    const server = await serveStatic({ dir: this.remoteDir, port: TEST_REMOTE_PORT });
+    const server = await serveStatic({ dir: this.remoteDir, port: this.ports.remote });
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/mf-manifest.json' || req.method !== 'GET')
         return;
@@ -196,7 +202,7 @@ export class TestStack {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(TEST_REMOTE_PORT, '127.0.0.1', resolve);
+      server.listen(this.ports.remote, '127.0.0.1', resolve);
     });
     this.remote = nodeServer(server);
   }
