@@ -146,12 +146,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get(READY_PATH, async (_request, reply) => {
     const version = db.open ? Number(db.pragma('user_version', { simple: true })) : null;
     if (version === schemaVersion) return { status: 'ready' };
-    return reply
-      .code(503)
-      .send({
-        status: 'unavailable',
-        database: db.open ? `schema ${version}, expected ${schemaVersion}` : 'closed',
-      });
+    return reply.code(503).send({
+      status: 'unavailable',
+      database: db.open ? `schema ${version}, expected ${schemaVersion}` : 'closed',
+    });
   });
   registerLogoRoutes(app, ctx);
   // Opt-in, and never in production even when asked for (DESIGN "Security").
