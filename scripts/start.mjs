@@ -1,6 +1,8 @@
 // `pnpm start`: builds what is missing, then serves the production builds on the DESIGN ports
-// with the api (seeded on first start). `--rebuild` builds every app again first; `--nginx` serves the
-// apps through Debian's nginx (installed with apt when missing) instead of the Node static server.
+// with the built api (`node api/dist/main.js`, seeded on first start). `--rebuild` builds every app again first;
+// `--nginx` serves the apps through Debian's nginx (installed with apt when missing) instead of the
+// Node static server.
+import './lib/node-check.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,7 +27,12 @@ for (const app of apps) {
   }
 }
 
-const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+// The api as production runs it: the JavaScript bundle in api/dist (built every time: it takes well
+// under a second, and a bundle older than the sources is never served).
+console.log('[start] building api…');
+const apiBuild = spawnSync('pnpm', ['--filter', '@sso/api', 'build'], { cwd: root, stdio: 'inherit' });
+if (apiBuild.status !== 0) process.exit(apiBuild.status ?? 1);
+const api = spawn(process.execPath, ['dist/main.js'], {
   cwd: path.join(root, 'api'),
   stdio: 'inherit',
   env: {
