@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
 import { TestStack, copyDir, hostFiles, root, type DeployedManifest } from './support/test-stack';
-import { closeServer, serveStatic } from '../scripts/serve-static.mjs';
+import { PAGE_HEADERS, nodeServerHeaders } from '../scripts/nginx/parity.mjs';
 import { currentRelease, releasePaths, release, rollback } from '../scripts/nginx/releases.mjs';
 
 // The nginx project only (playwright.config.ts): the panel served by nginx with the generated
@@ -15,38 +14,17 @@ import { currentRelease, releasePaths, release, rollback } from '../scripts/ngin
 const HOST = 'http://localhost:3000';
 const REMOTES = ['http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003'];
 
-/** The headers the Node static server sends for `pathname` of the host's build (what nginx must match). */
-async function nodeServerHeaders(pathname: string): Promise<Record<string, string>> {
-  const server = await serveStatic({ dir: path.join(root, 'host', 'dist'), port: 0, spa: true });
-  try {
-    const { port } = server.address() as AddressInfo;
-    const response = await fetch(`http://127.0.0.1:${port}${pathname}`);
-    return Object.fromEntries(response.headers);
-  } finally {
-    await closeServer(server);
-  }
-}
-
 test.describe('nginx', () => {
   test('the host page: the Node server’s security headers, precompressed brotli, no-cache with an ETag, no version', async ({
     request,
   }) => {
-    const node = await nodeServerHeaders(routes.userManagement);
+    const node = await nodeServerHeaders(path.join(root, 'host', 'dist'), routes.userManagement);
     const page = await request.get(`${HOST}${routes.userManagement}`, {
       headers: { 'accept-encoding': 'br' },
     });
     expect(page.status()).toBe(200);
     const headers = page.headers();
-    for (const name of [
-      'content-security-policy',
-      'referrer-policy',
-      'x-content-type-options',
-      'x-frame-options',
-      'access-control-allow-origin',
-      'cache-control',
-    ]) {
-      expect([name, headers[name]]).toEqual([name, node[name]]);
-    }
+    for (const name of PAGE_HEADERS) expect([name, headers[name]]).toEqual([name, node[name]]);
     expect(headers['content-security-policy']).toContain("script-src 'self' http://localhost:3001");
     expect(headers['content-encoding']).toBe('br');
     expect(headers['vary']).toBe('Accept-Encoding');

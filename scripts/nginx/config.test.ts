@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { closeServer, serveStatic } from '../serve-static.mjs';
+import { PAGE_HEADERS, nodeServerHeaders } from './parity.mjs';
 import { IMMUTABLE, STATIC_HEADERS } from '../lib/static-headers.mjs';
 import { nginxConfig, panelSites, quote } from './config.mjs';
 import { release } from './releases.mjs';
@@ -59,42 +57,20 @@ function headersOf(block: string | undefined): Record<string, string> {
   );
 }
 
-async function headersFromNodeServer(dir: string, pathname: string): Promise<Record<string, string>> {
-  const server: http.Server = await serveStatic({ dir, port: 0, spa: true });
-  try {
-    const { port } = server.address() as AddressInfo;
-    const response = await fetch(`http://127.0.0.1:${port}${pathname}`, {
-      headers: { 'accept-encoding': 'identity' },
-    });
-    return Object.fromEntries(response.headers);
-  } finally {
-    await closeServer(server);
-  }
-}
-
 test('the host’s server sends exactly the headers the Node static server sends, on every location', async () => {
   const root = checkout();
   const config = nginxConfig({
     prefix: '/srv/panel',
     sites: panelSites({ root, releasesDir: path.join(root, 'releases'), apps: registry }),
   });
-  const node = await headersFromNodeServer(path.join(root, 'host', 'dist'), '/user-management');
+  const node = await nodeServerHeaders(path.join(root, 'host', 'dist'), '/user-management');
   const host = locations(config, 3000);
   expect(Object.keys(host)).toEqual(['~ "\\.[0-9a-f]{8}\\.(js|css|map)$"', '~ "\\.\\w+$"', '/']);
   for (const block of Object.values(host)) {
     const sent = headersOf(block);
-    for (const name of [
-      'content-security-policy',
-      'referrer-policy',
-      'x-content-type-options',
-      'x-frame-options',
-      'access-control-allow-origin',
-      'vary',
-    ]) {
-      expect([name, sent[Object.keys(sent).find((h) => h.toLowerCase() === name) ?? '']]).toEqual([
-        name,
-        node[name],
-      ]);
+    for (const name of PAGE_HEADERS.filter((header) => header !== 'cache-control')) {
+      const value = Object.entries(sent).find(([header]) => header.toLowerCase() === name)?.[1];
+      expect([name, value]).toEqual([name, node[name]]);
     }
   }
   expect(headersOf(host['/'])['Content-Security-Policy']).toContain(
