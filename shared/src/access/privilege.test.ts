@@ -1,9 +1,6 @@
 import { covers, grantableLevels, heldLevel, type GrantedApp, type Grants } from '.';
 
-const app = (
-  apps_id: number,
-  menus: Array<[string, number, Array<[string, number]>?]> = [],
-): GrantedApp => ({
+const app = (apps_id: number, menus: Array<[string, number, Array<[string, number]>?]> = []): GrantedApp => ({
   apps_id,
   menus: menus.map(([name, acces_level, children = []]) => ({
     name,
@@ -13,11 +10,14 @@ const app = (
 });
 
 const users = (level: number, list = level, create = level) =>
-  ['User Management', level, [['Daftar User', list], ['Tambah User', create]]] as [
-    string,
-    number,
-    Array<[string, number]>,
-  ];
+  [
+    'User Management',
+    level,
+    [
+      ['Daftar User', list],
+      ['Tambah User', create],
+    ],
+  ] as [string, number, Array<[string, number]>];
 
 const superAdmin: Grants = [app(1, [users(1), ['Role Management', 1]]), app(2, [['Payroll', 1]])];
 const admin: Grants = [app(1, [users(2), ['Role Management', 2]])];

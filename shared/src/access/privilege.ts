@@ -74,13 +74,12 @@ export function covers(actor: Grants, target: Grants): boolean {
 export function grantableLevels(actor: Grants, place: GrantPlace): AccessLevel[] {
   const own = heldLevel(actor, place);
   if (own === null) return [];
-  return [OWNER, MODIFIER, VIEWER].filter(
-    (level) => level >= own,
-  );
+  return [OWNER, MODIFIER, VIEWER].filter((level) => level >= own);
 }
 
 /** 403: the payload gives a grant stronger than the actor's own (rule 1). */
-export const ESCALATION_MESSAGE = 'Anda tidak dapat memberikan akses yang lebih tinggi dari akses Anda sendiri';
+export const ESCALATION_MESSAGE =
+  'Anda tidak dapat memberikan akses yang lebih tinggi dari akses Anda sendiri';
 /** 403: the user's role is stronger than the actor's (rule 2). */
 export const USER_TAKEOVER_MESSAGE =
   'Anda tidak dapat mengubah atau menghapus user yang memiliki akses lebih tinggi dari akses Anda sendiri';
