@@ -12,6 +12,7 @@ import {
   meResponseSchema,
   paths,
   roleListResponseSchema,
+  roleOptionsResponseSchema,
   roleResponseSchema,
   userResponseSchema,
   type Role,
@@ -170,6 +171,21 @@ describe('sessions end when another user changes how one signs in or what one ma
       userResponseSchema,
     );
     expectOk(await me(second.accessToken), meResponseSchema);
+  });
+});
+
+describe('role/all says which roles the caller may give', () => {
+  it.each([
+    ['the modifier (Admin)', MODIFIER, ['Admin']],
+    ['the second modifier (Admin User)', MODIFIER_2, ['Admin User', 'Finance Staff', 'Viewer']],
+  ])('%s', async (_name, account, names) => {
+    const { accessToken } = await openSession(t.app, account);
+    const options = expectOk(
+      await call(t.app, 'GET', paths.roles.all, { token: accessToken }),
+      roleOptionsResponseSchema,
+    ).data;
+    expect(options.filter((r) => r.assignable).map((r) => r.name)).toEqual(names);
+    expect(options.find((r) => r.name === 'Super Admin')?.assignable).toBe(false);
   });
 });
 

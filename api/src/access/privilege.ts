@@ -61,6 +61,8 @@ export interface Privilege {
   mayActOnUser(actorId: number, userId: number): boolean;
   /** Rule 1: whether the actor's role covers the role (false for an unknown role). */
   mayGiveRole(actorId: number, roleId: number): boolean;
+  /** The ids among `roleIds` the actor's role covers (one read for all of them). */
+  coveredRoles(actorId: number, roleIds: readonly number[]): Set<number>;
   /**
    * Rule 4: 409 unless at least one active user owns every menu and sub-menu of PANEL_KEEPER_MENUS
    * in app 1. Call it inside the write's transaction, after the write: the refusal rolls it back.
@@ -119,6 +121,11 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
     const user = userRow.get(userId);
     return user !== undefined && covers(userGrants(actorId), roleGrants(user.role_id));
   };
+  const coveredRoles = (actorId: number, roleIds: readonly number[]) => {
+    const actor = userGrants(actorId);
+    const grants = loadRoleApplications(db, roleIds, noLogo);
+    return new Set(roleIds.filter((id) => covers(actor, grants.get(id) ?? [])));
+  };
   const assertPanelKept = () => {
     if (!keeper.get(...keeperArgs)) throw conflict(LAST_OWNER_MESSAGE);
   };
@@ -129,6 +136,7 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
     userGrants,
     mayActOnUser,
     mayGiveRole,
+    coveredRoles,
     assertPanelKept,
 
     guardUserCreate(actorId, write) {

@@ -34,7 +34,17 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
     return listOf('Daftar role', data, total);
   });
 
-  app.get(paths.roles.all, async () => ok('Daftar role', roleOptions(db)));
+  app.get(paths.roles.all, async (request) => {
+    const options = roleOptions(db);
+    const covered = privilege.coveredRoles(
+      authOf(request).userId,
+      options.map((role) => role.id),
+    );
+    return ok(
+      'Daftar role',
+      options.map((role) => ({ ...role, assignable: covered.has(role.id) })),
+    );
+  });
 
   app.post(paths.roles.create, async (request, reply) => {
     const input = validate(rolePayloadSchema, request.body);
