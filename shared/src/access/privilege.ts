@@ -94,6 +94,6 @@ export const OWN_ACCOUNT_DELETE_MESSAGE = 'Anda tidak dapat menghapus akun Anda 
 export const LAST_OWNER_MESSAGE =
   'Perubahan ditolak: harus tetap ada minimal satu user aktif dengan akses owner pada User Management dan Role Management';
 /** Why the role editor does not offer a menu or an application. */
-export const NOT_HELD_REASON = 'Anda sendiri tidak memiliki akses ini, jadi tidak dapat memberikannya';
+export const NOT_HELD_REASON = 'Di luar akses Anda: tidak dapat diberikan';
 /** Marks the actor's own role in the roles list. */
 export const OWN_ROLE_LABEL = 'Role Anda';
