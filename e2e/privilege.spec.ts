@@ -134,17 +134,32 @@ test.describe('privilege boundaries', () => {
     expect(users?.acces_level).toBe(1);
   });
 
-  test('the owner gives a covered role through the form', async ({ page, loginAs, apiClient }) => {
-    await loginAs(page);
-    await page.goto(`${routes.userManagement}?keyword=${DEMO_ACCOUNTS.modifier2.nik}`);
-    await rowActionsThenEdit(page);
-    await page.getByRole('combobox', { name: 'Role' }).click();
-    await expect(page.getByRole('option', { name: 'Super Admin' })).toBeVisible();
-    await page.getByRole('option', { name: 'Admin User' }).click();
-    await page.getByRole('button', { name: 'Simpan' }).click();
-    await expect(page.getByText('User berhasil diperbarui')).toBeVisible();
-    const list = await apiClient.get(`/api/v1/ap/users/list?keyword=${DEMO_ACCOUNTS.modifier2.nik}`);
-    expect((list.body as { data: { role_name: string }[] }).data[0]?.role_name).toBe('Admin User');
+  test('the owner gives another role through the form', async ({ page, loginAs, apiClient }) => {
+    const unique = `${Date.now()}`.slice(-9);
+    const nama = `E2E Hak ${unique}`;
+    const created = await apiClient.post('/api/v1/ap/users', {
+      nama,
+      nik: `E2EP${unique}`,
+      phone: `087${unique}`,
+      email: '',
+      role_ids: [3],
+      perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'AP', cabang: [] }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body as { data: { id: number } }).data.id;
+    try {
+      await loginAs(page);
+      await page.goto(`${routes.userManagement}?keyword=${encodeURIComponent(nama)}`);
+      await rowActionsThenEdit(page);
+      await page.getByRole('combobox', { name: 'Role' }).click();
+      await expect(page.getByRole('option', { name: 'Super Admin' })).toBeVisible();
+      await page.getByRole('option', { name: 'Finance Staff' }).click();
+      await page.getByRole('button', { name: 'Simpan' }).click();
+      await expect(page.getByText('User berhasil diperbarui')).toBeVisible();
+      await expect(usersTable(page).getByText('Finance Staff')).toBeVisible();
+    } finally {
+      await apiClient.delete(`/api/v1/ap/users/${id}`);
+    }
   });
 });
 
