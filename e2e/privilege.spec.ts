@@ -156,7 +156,8 @@ test.describe('privilege boundaries', () => {
       await page.getByRole('option', { name: 'Finance Staff' }).click();
       await page.getByRole('button', { name: 'Simpan' }).click();
       await expect(page.getByText('User berhasil diperbarui')).toBeVisible();
-      await expect(usersTable(page).getByText('Finance Staff')).toBeVisible();
+      const list = await apiClient.get(`/api/v1/ap/users/list?keyword=${encodeURIComponent(nama)}`);
+      expect((list.body as { data: { role_name: string }[] }).data[0]?.role_name).toBe('Finance Staff');
     } finally {
       await apiClient.delete(`/api/v1/ap/users/${id}`);
     }
