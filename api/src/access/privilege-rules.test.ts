@@ -16,9 +16,8 @@ import {
   roleResponseSchema,
   userResponseSchema,
   type Role,
-  type RolePayload,
 } from '@sso/shared/contract';
-import { createUserPayload } from '../test-support/factories';
+import { createUserPayload, grantsPayload } from '../test-support/factories';
 import {
   ADMIN,
   MODIFIER,
@@ -43,17 +42,6 @@ async function role(id: number): Promise<Role> {
   if (!found) throw new Error(`no role ${id}`);
   return found;
 }
-
-/** A role's grants as a payload, every level replaced by `level(current)`. */
-const regrant = (current: Role, level: (current: 1 | 2 | 3) => 1 | 2 | 3): RolePayload['applications'] =>
-  current.applications.map((app) => ({
-    apps_id: app.apps_id,
-    menus: app.menus.map((menu) => ({
-      id: menu.id,
-      access_level: level(menu.acces_level),
-      children: menu.children.map((child) => ({ id: child.id, access_level: level(child.acces_level) })),
-    })),
-  }));
 
 describe("the issue's report, as the modifier (Admin: modifier of User and Role Management)", () => {
   let token = '';
@@ -84,7 +72,7 @@ describe("the issue's report, as the modifier (Admin: modifier of User and Role 
     const superAdmin = await role(SUPER_ADMIN_ROLE);
     const reply = await call(t.app, 'PATCH', paths.roles.update(SUPER_ADMIN_ROLE), {
       token,
-      body: { applications: regrant(superAdmin, () => 3) },
+      body: { applications: grantsPayload(superAdmin, () => 3) },
     });
     expect(expectError(reply, 403).message).toBe(ROLE_TAKEOVER_MESSAGE);
     expect(await role(SUPER_ADMIN_ROLE)).toEqual(superAdmin);
@@ -94,7 +82,7 @@ describe("the issue's report, as the modifier (Admin: modifier of User and Role 
     const admin = await role(ADMIN_ROLE);
     const reply = await call(t.app, 'PATCH', paths.roles.update(ADMIN_ROLE), {
       token,
-      body: { name: 'Admin Baru', applications: regrant(admin, () => 1) },
+      body: { name: 'Admin Baru', applications: grantsPayload(admin, () => 1) },
     });
     expect(expectError(reply, 403).message).toBe(ESCALATION_MESSAGE);
     expect(await role(ADMIN_ROLE)).toEqual(admin);
@@ -115,7 +103,7 @@ describe("the issue's report, as the modifier (Admin: modifier of User and Role 
     expectOk(
       await call(t.app, 'PATCH', paths.roles.update(ADMIN_ROLE), {
         token,
-        body: { applications: regrant({ ...admin, applications: lowered }, (level) => level) },
+        body: { applications: grantsPayload({ ...admin, applications: lowered }, (level) => level) },
       }),
       roleResponseSchema,
     );
@@ -123,7 +111,7 @@ describe("the issue's report, as the modifier (Admin: modifier of User and Role 
     expectOk(
       await call(t.app, 'PATCH', paths.roles.update(ADMIN_ROLE), {
         token: t.token,
-        body: { applications: regrant(admin, (level) => level) },
+        body: { applications: grantsPayload(admin, (level) => level) },
       }),
       roleResponseSchema,
     );
@@ -207,7 +195,7 @@ describe('the owner', () => {
 
   it('cannot take User and Role Management from the last owner (409), and may once another owner exists', async () => {
     const superAdmin = await role(SUPER_ADMIN_ROLE);
-    const lowerPanel = regrant(superAdmin, () => 2);
+    const lowerPanel = grantsPayload(superAdmin, () => 2);
     const refused = await call(t.app, 'PATCH', paths.roles.update(SUPER_ADMIN_ROLE), {
       token: t.token,
       body: { applications: lowerPanel },
@@ -219,7 +207,7 @@ describe('the owner', () => {
     const keeper = expectOk(
       await call(t.app, 'POST', paths.roles.create, {
         token: t.token,
-        body: { name: 'Penjaga Panel', color_id: 1, applications: regrant(superAdmin, () => 1) },
+        body: { name: 'Penjaga Panel', color_id: 1, applications: grantsPayload(superAdmin, () => 1) },
       }),
       roleResponseSchema,
       201,

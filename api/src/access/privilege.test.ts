@@ -15,7 +15,7 @@ import {
   type Role,
   type RolePayload,
 } from '@sso/shared/contract';
-import { createRolePayload, createUserPayload } from '../test-support/factories';
+import { createRolePayload, createUserPayload, grantsPayload } from '../test-support/factories';
 import {
   ADMIN,
   MODIFIER,
@@ -162,17 +162,6 @@ const roleIdOf = (name: TargetName) => {
   if (id === undefined) throw new Error(`no role ${name}`);
   return id;
 };
-
-/** A role's grants as a payload (the list answers them with names; the payload takes ids). */
-const grantsPayload = (role: Role): RolePayload['applications'] =>
-  role.applications.map((app) => ({
-    apps_id: app.apps_id,
-    menus: app.menus.map((menu) => ({
-      id: menu.id,
-      access_level: menu.acces_level,
-      children: menu.children.map((child) => ({ id: child.id, access_level: child.acces_level })),
-    })),
-  }));
 
 const rolesByName = new Map<string, Role>();
 async function loadRoles() {
