@@ -46,4 +46,6 @@ export const DEMO_ACCOUNTS = {
   viewer: { nik: '100002', password: 'password123' },
   noAccess: { nik: '100003', password: 'password123' },
   modifier: { nik: '100004', password: 'password123' },
+  /** The second modifier (Admin User): other grants than Admin's, so it may give other roles. */
+  modifier2: { nik: '100005', password: 'password123' },
 } as const;

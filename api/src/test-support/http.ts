@@ -18,10 +18,12 @@ import {
 
 export const ADMIN = { nik: '100001', password: 'admin123', phone: '081234567890' } as const;
 
-/** Seeded demo accounts (api/README.md): app-1 viewer, app-1 modifier, no app-1 grant. */
+/** Seeded demo accounts (api/README.md): app-1 viewer, app-1 modifiers, no app-1 grant. */
 export const VIEWER = { nik: '100002', password: 'password123' } as const;
 export const NO_PANEL = { nik: '100003', password: 'password123' } as const;
 export const MODIFIER = { nik: '100004', password: 'password123' } as const;
+/** The second modifier (role Admin User): adds and edits users, reads roles. */
+export const MODIFIER_2 = { nik: '100005', password: 'password123' } as const;
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE' | 'OPTIONS';
 

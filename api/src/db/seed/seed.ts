@@ -13,6 +13,7 @@ import {
   FIRST_NAMES,
   LAST_NAMES,
   PHONE_PREFIXES,
+  RANDOM_ROLE_MAX_ID,
   ROLES,
 } from './data';
 
@@ -199,7 +200,7 @@ function seedPeople(
     if (index > userCount) continue;
 
     // The random pick is drawn for demo accounts too, so every other user keeps its seeded data.
-    const randomRole = index === 1 ? 1 : random.int(2, ROLES.length);
+    const randomRole = index === 1 ? 1 : random.int(2, RANDOM_ROLE_MAX_ID);
     const demoRole = DEMO_ROLES.get(index);
     const roleId = demoRole ? roleIdOf(demoRole) : randomRole;
     const passwordHash = index === 1 ? adminHash : inDirectory ? userHash : null;
