@@ -1,4 +1,5 @@
-import type { AppContext } from '../context';
+import type { Clock } from '../clock';
+import type { ApiConfig } from '../config';
 import type { Db } from '../db/database';
 import { isoAt } from '../http/reply';
 import { identifierKey, knownAddressKeyPrefix } from './throttle';
@@ -23,7 +24,7 @@ function sharedKeys(db: Db, accountId: number): string[] {
  * never signed in to it (they get 429 until `until`). Addresses that did are not held by it.
  */
 export function accountLock(
-  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
+  ctx: { db: Db; clock: Clock; config: Pick<ApiConfig, 'authMaxFailures'> },
   accountId: number,
 ): AccountLock | null {
   const now = ctx.clock();
