@@ -36,8 +36,9 @@ export class SourceMapsAsidePlugin {
         },
       );
       compilation.hooks.processAssets.tap(
-        // After the devtool stage that creates the maps, before anything is emitted.
-        { name: 'SourceMapsAsidePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING + 1 },
+        // The last stage: after the devtool made the maps and the real content hash renamed them
+        // with their bundles; before anything is emitted.
+        { name: 'SourceMapsAsidePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           for (const asset of compilation.getAssets()) {
             if (!asset.name.endsWith('.map')) continue;
