@@ -176,31 +176,31 @@ export function guessLimits(
   ];
 }
 
+/**
+ * Requests of a kind per client address: a success counts, and so does a failure the route throws as
+ * a CredentialError (an unknown NIK or phone); other refusals are given back.
+ */
+const everyRequestOf = (kind: string, ip: string, max: number, windowSeconds: number): Limit => ({
+  key: `${kind}:addr:${addressKey(ip)}`,
+  max,
+  windowSeconds,
+  onSuccess: 'keep',
+});
+
 type LookupSettings = Pick<ApiConfig, 'lookupMaxPerAddress' | 'lookupWindowSeconds'>;
 
 /** NIK look-ups (forgot-password) per client address: every one counts, known or not. */
 export function lookupLimits(config: LookupSettings, ip: string): Limit[] {
-  return [
-    {
-      key: `lookup:addr:${addressKey(ip)}`,
-      max: config.lookupMaxPerAddress,
-      windowSeconds: config.lookupWindowSeconds,
-      onSuccess: 'keep',
-    },
-  ];
+  return [everyRequestOf('lookup', ip, config.lookupMaxPerAddress, config.lookupWindowSeconds)];
 }
 
 type SendSettings = Pick<ApiConfig, 'otpMaxSendsPerAddress' | 'otpSendWindowSeconds'>;
 
-/** Codes sent per client address (the per-phone gap is the OTP service's own rule). */
+/**
+ * Codes sent per client address, unknown NIKs and phones included (the routes count those as
+ * failed tries); the per-phone gap is the OTP service's own rule.
+ */
 export function sendLimits(config: SendSettings, ip: string): Limit[] {
-  return [
-    {
-      key: `send:addr:${addressKey(ip)}`,
-      max: config.otpMaxSendsPerAddress,
-      windowSeconds: config.otpSendWindowSeconds,
-      onSuccess: 'keep',
-      otpSend: true,
-    },
-  ];
+  const limit = everyRequestOf('send', ip, config.otpMaxSendsPerAddress, config.otpSendWindowSeconds);
+  return [{ ...limit, otpSend: true }];
 }
