@@ -31,3 +31,13 @@ export function changedFields<T extends object, K extends keyof T>(
   }
   return changed;
 }
+
+/** Whether a failed save is the api's 409 of a stale version (read by shape: status and message). */
+export function isVersionConflict(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    error.message === VERSION_CONFLICT_MESSAGE &&
+    'status' in error &&
+    error.status === 409
+  );
+}
