@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { paths, roleResponseSchema, type RoleDetail } from '@sso/shared/contract';
-import { roleKeys } from '@sso/shared/query';
+import { EDIT_RECORD_QUERY, roleKeys } from '@sso/shared/query';
 
 /** GET role/detail/{id}: the role as stored, with its version (the edit page's source, never its link). */
 export async function getRole(id: number): Promise<RoleDetail> {
@@ -9,15 +9,11 @@ export async function getRole(id: number): Promise<RoleDetail> {
   return response.data;
 }
 
-/** Read when the page opens and on "Muat ulang data" only: no refetch while someone is typing. */
 export const roleDetailQueryOptions = (id: number) =>
   queryOptions({
     queryKey: roleKeys.detail(id),
     queryFn: () => getRole(id),
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...EDIT_RECORD_QUERY,
   });
 
 export function useRoleDetail(id: number) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { paths, userResponseSchema, type UserDetail } from '@sso/shared/contract';
-import { userKeys } from '@sso/shared/query';
+import { EDIT_RECORD_QUERY, userKeys } from '@sso/shared/query';
 
 /** GET users/{id}: the user as stored, with its version (the edit page's source, never its link). */
 export async function getUser(id: number): Promise<UserDetail> {
@@ -9,15 +9,11 @@ export async function getUser(id: number): Promise<UserDetail> {
   return response.data;
 }
 
-/** Read when the page opens and on "Muat ulang data" only: no refetch while someone is typing. */
 export const userDetailQueryOptions = (id: number) =>
   queryOptions({
     queryKey: userKeys.detail(id),
     queryFn: () => getUser(id),
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...EDIT_RECORD_QUERY,
   });
 
 export function useUserDetail(id: number) {
