@@ -9,7 +9,7 @@ import { PAGE_HEADERS, nodeServerHeaders } from '../scripts/nginx/parity.mjs';
 import { currentRelease, releasePaths, release, rollback } from '../scripts/nginx/releases.mjs';
 
 // The nginx project only (playwright.config.ts): the panel served by nginx with the generated
-// configuration (`./panel start --nginx`), and a remote deployed as releases (ADR 0011).
+// configuration (`./panel start --nginx`), and a remote deployed as releases (ADR 0012).
 
 const HOST = 'http://localhost:3000';
 const REMOTES = ['http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003'];

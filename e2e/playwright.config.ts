@@ -7,7 +7,7 @@ const root = path.join(import.meta.dirname, '..');
 
 /**
  * Which server the apps run behind: the Node static server, or (E2E_SERVER=nginx) Debian's nginx
- * with the generated configuration (`./panel start --nginx`, ADR 0011). The two bind the same ports,
+ * with the generated configuration (`./panel start --nginx`, ADR 0012). The two bind the same ports,
  * so each is its own run: `scripts/test-all.mjs` runs both.
  */
 const server: StaticServer = process.env.E2E_SERVER === 'nginx' ? 'nginx' : 'node';

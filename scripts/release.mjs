@@ -2,7 +2,7 @@
 // copies it into releases/<app>/<buildId>/ and switches the served folder to it at once (a symlink
 // swapped by rename), keeping the last 5. `pnpm release <app> --rollback` switches back to the
 // release before. The panel's nginx (`pnpm start -- --nginx`) serves releases/<app>/current; it is
-// reloaded only when its configuration changes (the host's headers, an app's first release). ADR 0011.
+// reloaded only when its configuration changes (the host's headers, an app's first release). ADR 0012.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

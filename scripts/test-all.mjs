@@ -13,7 +13,7 @@ const root = path.join(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 const jestReport = path.join(results, 'jest.json');
-// The end-to-end run behind the Node static server, and the one behind nginx (ADR 0011).
+// The end-to-end run behind the Node static server, and the one behind nginx (ADR 0012).
 const e2eReports = { e2e: path.join(results, 'e2e.json'), 'e2e-nginx': path.join(results, 'e2e-nginx.json') };
 for (const file of [jestReport, ...Object.values(e2eReports)]) fs.rmSync(file, { force: true });
 

@@ -36,6 +36,7 @@ export const e2eEnv: Record<string, string> = {
   // Every e2e request comes from 127.0.0.1: relax the per-address limits, keep 5 wrong tries per NIK.
   AUTH_MAX_FAILURES_PER_ADDRESS: '10000',
   OTP_MAX_SENDS_PER_ADDRESS: '10000',
+  LOOKUP_MAX_PER_ADDRESS: '10000',
 };
 
 export const DEMO_ADMIN = { nik: '100001', password: 'admin123', phone: '081234567890' } as const;

@@ -65,7 +65,7 @@ export class TestStack {
   }
 
   /**
-   * A started stack whose users remote is deployed as releases (`pnpm release`'s layout, ADR 0011)
+   * A started stack whose users remote is deployed as releases (`pnpm release`'s layout, ADR 0012)
    * in a temporary folder, the current one being `remote-users/dist`; served by nginx.
    */
   static async withUsersReleases(): Promise<TestStack> {

@@ -56,5 +56,8 @@ export const rolesText = {
     invalidBody:
       'Tautan untuk mengubah role ini rusak atau tidak lengkap. Buka kembali role dari daftar Role Management.',
     backToList: 'Kembali ke Role Management',
+    missingTitle: 'Role tidak ditemukan',
+    missingBody:
+      'Role ini sudah tidak ada, mungkin telah dihapus. Kembali ke Role Management untuk melihat data terbaru.',
   },
 } as const;

@@ -2,7 +2,7 @@
 // registry (scripts/apps.json) and the host's deployed folder and config.json, with the headers of
 // scripts/lib/static-headers.mjs and scripts/lib/csp.mjs: the same as scripts/serve-static.mjs sends.
 // One server per app on its port; precompressed .br/.gz served as they are; unhashed files no-cache
-// with ETags, hashed chunks immutable; the host's routes fall back to index.html. ADR 0011.
+// with ETags, hashed chunks immutable; the host's routes fall back to index.html. ADR 0012.
 import fs from 'node:fs';
 import path from 'node:path';
 import { hostSecurityHeaders } from '../lib/csp.mjs';
@@ -64,7 +64,7 @@ function server(site, listen) {
     `    listen ${listen}:${site.port};`,
     `    root ${quote(site.root)};`,
     '',
-    // Content-hashed files: cached for good; looked up in every kept release (ADR 0011).
+    // Content-hashed files: cached for good; looked up in every kept release (ADR 0012).
     `    location ~ ${quoteRegex(HASHED)} {`,
     ...(site.chunks ? [`      root ${quote(site.chunks)};`] : []),
     '      try_files $uri =404;',

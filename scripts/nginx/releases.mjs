@@ -1,4 +1,4 @@
-// Releases of one app (ADR 0011): `<releases>/<app>/<buildId>/` holds each release, `current` is a
+// Releases of one app (ADR 0012): `<releases>/<app>/<buildId>/` holds each release, `current` is a
 // symlink to the one served (swapped by rename: a request sees the old or the new build, never
 // half of each), `chunks/` holds the content-hashed files of every kept release (hard links), so a
 // page of an earlier release still finds its chunks after the switch, until that release is pruned.
