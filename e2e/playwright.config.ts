@@ -21,7 +21,7 @@ const NGINX_TESTS = [
   /login by NIK signs in through the whole chain/,
   /users list: columns/,
   /users URL state/,
-  /users Edit User: data from the route/,
+  /users Edit User: /,
   /role management edits a role from the list/,
   /federation\.spec\.ts /,
   /nginx\.spec\.ts /,
