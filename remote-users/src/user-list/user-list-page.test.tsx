@@ -63,6 +63,36 @@ describe('UserListPage', () => {
     expect(useUsers).toHaveBeenLastCalledWith({ page: 2, perPage: 20, keyword: 'budi', role_id: 2 });
   });
 
+  it('filters units as you type, only those of the chosen AP, and "Hapus filter" clears everything', async () => {
+    const user = userEvent.setup();
+    givenUsers(three, 45);
+    renderList('/user-management?perusahaan_id=2&keyword=budi&page=3');
+    const unit = screen.getByRole('combobox', { name: 'Filter unit' });
+    await user.click(unit);
+    // AP 2 is chosen: only its two units (and "Semua Unit") are offered
+    const menu = screen.getByRole('listbox', { name: 'Filter unit' });
+    expect(
+      within(menu)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('title') ?? o.textContent),
+    ).toEqual(['Semua Unit', 'U2A · Unit 2A', 'U2B · Unit 2B']);
+    await user.keyboard('2b');
+    await user.click(screen.getByRole('option', { name: /U2B · Unit 2B/ }));
+    expect(useUsers).toHaveBeenLastCalledWith({
+      page: 1,
+      perPage: 10,
+      keyword: 'budi',
+      perusahaan_id: 2,
+      cabang_id: 4,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Hapus filter' }));
+    expect(useUsers).toHaveBeenLastCalledWith({ page: 1, perPage: 10 });
+    expect(screen.getByRole('searchbox', { name: 'Cari user' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Filter AP' })).toHaveValue('Semua AP');
+    expect(screen.queryByRole('button', { name: 'Hapus filter' })).not.toBeInTheDocument();
+  });
+
   it('selects all rows, shows the bulk bar "{n} terpilih", and closes it', async () => {
     const user = userEvent.setup();
     givenUsers(three);

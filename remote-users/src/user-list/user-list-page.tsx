@@ -52,7 +52,7 @@ export default function UserListPage() {
 
   const total = users.data?.meta.total ?? 0;
   const rows = users.data?.data ?? [];
-  const filtered = list.keyword !== '' || Object.keys(list.filters).length > 0;
+  const filtered = list.isFiltered;
   const lastPage = usePageInRange(list, users);
   const { setPage, update } = list;
 
@@ -73,6 +73,11 @@ export default function UserListPage() {
           onSearch={list.setKeyword}
         />
         <UserFilters values={list.filters} onChange={(filters) => update({ filters, page: 1 })} />
+        {filtered ? (
+          <Button variant="secondary" className={styles.clearFilters} onClick={list.clearFilters}>
+            {t.common.clearFilters}
+          </Button>
+        ) : null}
       </div>
 
       {users.isPending ? (
