@@ -51,6 +51,25 @@ export const rolesText = {
     bulkDeleteTitle: (n: number) => `Hapus ${n} role terpilih?`,
     bulkDeleteBody: 'Semua role terpilih akan dihapus. Role yang masih memiliki user tidak dapat dihapus.',
   },
+  detail: {
+    title: 'Detail Role',
+    access: 'Akses',
+    seeMembers: (n: number) => (n === 0 ? 'Belum ada user' : `${n} user · lihat daftarnya`),
+    membersLink: (n: number, role: string) => `${n} user dengan role ${role}`,
+    noApplications: 'Role ini belum memberikan akses ke aplikasi apa pun.',
+    noMenus: 'Tanpa menu',
+    viewDetail: 'Lihat Detail',
+  },
+  inUse: {
+    title: (role: string) => `Role "${role}" tidak dapat dihapus`,
+    body: (n: number) =>
+      `Role ini masih dipakai oleh ${n} user. Pindahkan user tersebut ke role lain terlebih dahulu.`,
+    bulkTitle: 'Sebagian role tidak dapat dihapus',
+    bulkBody: (roles: string) =>
+      `Role berikut masih dipakai oleh user: ${roles}. Batalkan pilihan role tersebut atau pindahkan usernya terlebih dahulu.`,
+    seeUsers: 'Lihat user',
+    deselect: 'Keluarkan dari pilihan',
+  },
   edit: {
     invalidTitle: 'Data role tidak valid',
     invalidBody:

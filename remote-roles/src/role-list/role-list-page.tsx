@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
 import { PANEL_MENU, type Role, type RoleSortField } from '@sso/shared/contract';
@@ -25,6 +25,7 @@ import { useRoles } from './api/get-roles';
 import { RoleNameCell } from './role-name-cell';
 import { ROLE_LIST_OPTIONS, toRoleListParams } from './role-list-params';
 import { useRoleDeletion } from './use-role-deletion';
+import { RoleDetailDrawer, usersOfRole } from './role-detail-drawer';
 import styles from './role-list-page.module.css';
 
 const columns: DataTableColumn<Role, RoleSortField>[] = [
@@ -39,7 +40,12 @@ const columns: DataTableColumn<Role, RoleSortField>[] = [
     id: 'members',
     header: rolesText.list.membersColumn,
     sortBy: 'member_count',
-    cell: (role) => rolesText.list.members(role.member_count),
+    // The count links to the users list filtered on the role.
+    cell: (role) => (
+      <Link to={usersOfRole(role.id)} aria-label={rolesText.detail.membersLink(role.member_count, role.name)}>
+        {rolesText.list.members(role.member_count)}
+      </Link>
+    ),
     width: '20%',
   },
   {
@@ -68,7 +74,15 @@ export default function RoleListPage() {
   const roles = useRoles(params);
   const applications = useApplications();
   const selection = useRowSelection(JSON.stringify(params));
-  const deletion = useRoleDeletion(selection.clear);
+  const [detail, setDetail] = useState<Role | null>(null);
+  const deletion = useRoleDeletion(
+    () => {
+      selection.clear();
+      setDetail(null);
+    },
+    (ids) =>
+      selection.setSelected(new Set([...selection.selected].filter((id) => !ids.includes(Number(id))))),
+  );
 
   const rows = roles.data?.data ?? [];
   const total = roles.data?.meta.total ?? 0;
@@ -117,11 +131,7 @@ export default function RoleListPage() {
       <BulkBar
         count={canDelete ? selection.selected.size : 0}
         busy={deletion.busy}
-        onDelete={() =>
-          void deletion.deleteMany(
-            [...selection.selected].filter((id): id is number => typeof id === 'number'),
-          )
-        }
+        onDelete={() => void deletion.deleteMany(rows.filter((role) => selection.selected.has(role.id)))}
         onClose={selection.clear}
       />
       {roles.isError && !roles.data ? (
@@ -150,34 +160,32 @@ export default function RoleListPage() {
                   }
                 : undefined
             }
-            actions={
-              canEdit || canDelete
-                ? (role) => (
-                    <KebabMenu
-                      label={rolesText.list.actions(role.name)}
-                      items={[
-                        ...(canEdit
-                          ? [
-                              {
-                                label: t.common.edit,
-                                onSelect: () => void navigate(appPaths.roles.edit(role)),
-                              },
-                            ]
-                          : []),
-                        ...(canDelete
-                          ? [
-                              {
-                                label: t.common.delete,
-                                tone: 'danger' as const,
-                                onSelect: () => void deletion.deleteOne(role),
-                              },
-                            ]
-                          : []),
-                      ]}
-                    />
-                  )
-                : undefined
-            }
+            onRowClick={setDetail}
+            actions={(role) => (
+              <KebabMenu
+                label={rolesText.list.actions(role.name)}
+                items={[
+                  { label: rolesText.detail.viewDetail, onSelect: () => setDetail(role) },
+                  ...(canEdit
+                    ? [
+                        {
+                          label: t.common.edit,
+                          onSelect: () => void navigate(appPaths.roles.edit(role)),
+                        },
+                      ]
+                    : []),
+                  ...(canDelete
+                    ? [
+                        {
+                          label: t.common.delete,
+                          tone: 'danger' as const,
+                          onSelect: () => void deletion.deleteOne(role),
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+            )}
             empty={
               roles.isPending ? (
                 <StatePanel title={t.common.loading} />
@@ -197,6 +205,13 @@ export default function RoleListPage() {
               onPageSizeChange={list.setPerPage}
             />
           ) : null}
+          <RoleDetailDrawer
+            role={detail}
+            onClose={() => setDetail(null)}
+            onEdit={canEdit ? (role) => void navigate(appPaths.roles.edit(role)) : undefined}
+            onDelete={canDelete ? (role) => void deletion.deleteOne(role) : undefined}
+            deleting={deletion.busy}
+          />
           <p className="sso-visually-hidden" aria-live="polite">
             {roles.data ? `${formatNumber(total)} role` : ''}
           </p>
