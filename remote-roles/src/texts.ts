@@ -20,6 +20,9 @@ export const rolesText = {
     expand: (menu: string) => `Tampilkan sub-menu ${menu}`,
     collapse: (menu: string) => `Sembunyikan sub-menu ${menu}`,
     accessColumn: 'Level akses',
+    setAll: 'Atur semua',
+    setAllOf: (app: string) => `Atur semua level akses ${app}`,
+    setAllPrompt: 'Pilih level',
     menuColumn: 'Menu',
     pickApplication: 'Pilih aplikasi untuk melihat menunya.',
     noMenus: 'Aplikasi ini belum memiliki menu.',
@@ -28,7 +31,11 @@ export const rolesText = {
     colorsFailed: 'Daftar warna tidak dapat dimuat.',
     noApplications: 'Belum ada aplikasi.',
     saveFailed: 'Role gagal disimpan',
-    saveDisabledHint: 'Isi nama role dan pilih minimal 1 aplikasi untuk menyimpan.',
+    /** Names every required field still missing (colour included), in the order of the form. */
+    missingHint: (fields: readonly string[]) => `Untuk menyimpan, lengkapi: ${fields.join(', ')}.`,
+    missingColor: 'warna',
+    missingName: 'nama role',
+    missingApplication: 'minimal 1 aplikasi',
   },
   list: {
     add: 'Tambah Role',
