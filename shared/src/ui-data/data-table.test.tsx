@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable, type DataTableColumn } from './data-table';
+import { phoneTableWidth } from './data-table-parts';
 import type { ListSort } from './list-search-params';
 import type { RowId } from './row-selection';
 
@@ -131,5 +132,20 @@ describe('DataTable', () => {
     expect(header).toHaveAttribute('aria-sort', 'descending');
     await user.keyboard(' ');
     expect(header).toHaveAttribute('aria-sort', 'ascending');
+  });
+});
+
+describe('phoneTableWidth', () => {
+  it('gives each column room on phones, plus the checkbox and actions columns', () => {
+    const columns = [1, 2, 3].map((n) => ({ id: String(n), header: n, cell: () => n }));
+    const base = { caption: 'x', columns, rows: [], getRowId: () => 1 };
+    expect(phoneTableWidth(base)).toBe(450);
+    expect(
+      phoneTableWidth({
+        ...base,
+        selection: { selected: new Set(), onChange: () => undefined, rowLabel: () => '' },
+        actions: () => null,
+      }),
+    ).toBe(554);
   });
 });
