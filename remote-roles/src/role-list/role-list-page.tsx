@@ -149,7 +149,9 @@ export default function RoleListPage() {
             rows={rows}
             getRowId={(role) => role.id}
             sort={{ current: list.sort, onSort: list.setSort }}
-            busy={roles.isFetching}
+            busy={roles.isFetching && !roles.isPending}
+            loading={roles.isPending}
+            skeletonRows={Math.min(params.perPage, 10)}
             selection={
               canDelete
                 ? {
@@ -187,9 +189,7 @@ export default function RoleListPage() {
               />
             )}
             empty={
-              roles.isPending ? (
-                <StatePanel title={t.common.loading} />
-              ) : filtered ? (
+              filtered ? (
                 <StatePanel title={t.common.notFound} body={rolesText.list.noMatchBody} />
               ) : (
                 <StatePanel title={t.roles.empty} body={rolesText.list.emptyBody} />

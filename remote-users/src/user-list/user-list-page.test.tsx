@@ -41,6 +41,20 @@ describe('UserListPage', () => {
   beforeEach(() => signInAs(ACCESS_LEVEL.owner));
   afterEach(() => localStorage.clear());
 
+  it('while the first answer loads, shows the table with placeholder rows (not the empty state)', () => {
+    jest.mocked(useUsers).mockReturnValue({
+      isPending: true,
+      isError: false,
+      isPlaceholderData: false,
+      data: undefined,
+      refetch: jest.fn(),
+    } as unknown as ReturnType<typeof useUsers>);
+    renderList();
+    expect(screen.getByRole('table', { name: 'Daftar user' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Belum Ada User')).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Nama/ })).toBeInTheDocument();
+  });
+
   it('shows "Belum Ada User" when there are no users at all', () => {
     givenUsers([]);
     renderList();

@@ -33,6 +33,7 @@ export interface ErasedTableProps {
   empty?: ReactNode;
   sort?: { current: ListSort | undefined; onSort(sort: ListSort): void };
   busy?: boolean;
+  loading?: boolean;
   rowHeight?: number;
 }
 
@@ -55,7 +56,7 @@ export function TableFrame({
         // Dynamic value: on phones the table is as wide as its columns need (it scrolls in its box).
         style={phoneWidthStyle(props)}
         aria-rowcount={props.rows.length + 1}
-        aria-busy={props.busy || undefined}
+        aria-busy={props.busy || props.loading || undefined}
       >
         <Head {...props} />
         <tbody className={props.busy ? styles.busy : undefined}>{children}</tbody>

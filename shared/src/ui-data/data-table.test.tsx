@@ -149,3 +149,24 @@ describe('phoneTableWidth', () => {
     ).toBe(554);
   });
 });
+
+describe('DataTable loading', () => {
+  it('shows placeholder rows of the same cells while the first answer loads, busy for screen readers', () => {
+    const columns: DataTableColumn<Person>[] = [
+      { id: 'name', header: 'Nama', cell: (p) => p.name },
+      { id: 'id', header: 'Id', cell: (p) => p.id },
+    ];
+    const { container, rerender } = render(
+      <DataTable caption="Orang" columns={columns} rows={[]} getRowId={(p) => p.id} loading empty="Kosong" />,
+    );
+    const table = screen.getByRole('table', { name: 'Orang' });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Kosong')).not.toBeInTheDocument();
+    const placeholders = container.querySelectorAll('tbody tr[aria-hidden="true"]');
+    expect(placeholders).toHaveLength(5);
+    expect(placeholders[0]?.querySelectorAll('td')).toHaveLength(2);
+    rerender(<DataTable caption="Orang" columns={columns} rows={people} getRowId={(p) => p.id} />);
+    expect(table).not.toHaveAttribute('aria-busy');
+    expect(within(table).getByText(people[0]!.name)).toBeInTheDocument();
+  });
+});
