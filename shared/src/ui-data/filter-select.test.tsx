@@ -45,6 +45,11 @@ function Harness({ initial = null as number | null, onChange = jest.fn() }) {
 }
 
 describe('FilterSelect', () => {
+  it('names its toggle button (axe: button-name)', () => {
+    render(<Harness />);
+    expect(screen.getByRole('button', { name: 'Pilihan Filter unit' })).toBeInTheDocument();
+  });
+
   it('shows the chosen option, or the clear label, when closed', () => {
     const { unmount } = render(<Harness />);
     expect(screen.getByRole('combobox', { name: 'Filter unit' })).toHaveValue('Semua Unit');

@@ -67,12 +67,14 @@ export function FilterSelect<V extends string | number>({
   const clearItem = useMemo<ClearItem>(() => ({ clear: true, label: clearLabel }), [clearLabel]);
   const selected = options.find((option) => option.value === value) ?? null;
   const display = selected?.label ?? clearLabel;
-  // What is typed while open (null: closed, the field shows the choice).
-  const [query, setQuery] = useState<string | null>(null);
-  const inputValue = query ?? display;
+  // What is typed to filter the options ('' shows them all). The field's text itself is Downshift's
+  // own state: a text controlled from here loses keystrokes typed faster than React renders.
+  const [query, setQuery] = useState('');
 
-  const matches = useMemo(() => filterOptions(options, query ?? ''), [options, query]);
+  const matches = useMemo(() => filterOptions(options, query), [options, query]);
   const items = useMemo<Item<V>[]>(() => [clearItem, ...matches], [clearItem, matches]);
+  const itemToString = (item: Item<V> | null) => item?.label ?? '';
+  const { InputChange } = useCombobox.stateChangeTypes;
 
   const {
     isOpen,
@@ -84,14 +86,22 @@ export function FilterSelect<V extends string | number>({
     highlightedIndex,
   } = useCombobox<Item<V>>({
     items,
-    inputValue,
     selectedItem: selected ?? clearItem,
-    itemToString: (item) => item?.label ?? '',
-    onInputValueChange: ({ inputValue: next, type }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) setQuery(next);
+    itemToString,
+    // Open, the field is an empty search (the choice stays as its placeholder); closed, it shows the choice.
+    stateReducer: (state, { type, changes }) => {
+      if (changes.isOpen === true && !state.isOpen && type !== InputChange)
+        return { ...changes, inputValue: '' };
+      if (changes.isOpen === false && state.isOpen)
+        return { ...changes, inputValue: itemToString(changes.selectedItem ?? state.selectedItem) };
+      return changes;
     },
-    // Open, the field is a search (the choice stays as its placeholder); closed, it shows the choice.
-    onIsOpenChange: ({ isOpen: open }) => setQuery(open ? '' : null),
+    onInputValueChange: ({ inputValue: next, type }) => {
+      if (type === InputChange) setQuery(next);
+    },
+    onIsOpenChange: ({ type }) => {
+      if (type !== InputChange) setQuery('');
+    },
     onSelectedItemChange: ({ selectedItem: item }) => {
       if (item === null || item === undefined || isClear(item)) onChange(null);
       else onChange(item.value);
@@ -112,9 +122,16 @@ export function FilterSelect<V extends string | number>({
           className={`${styles.input} ${selected?.color ? styles.withDot : ''}`}
           title={display}
           placeholder={display}
-          {...getInputProps()}
+          // Typing into a closed field replaces the choice shown rather than adding to it.
+          {...getInputProps({ onFocus: (event) => event.currentTarget.select() })}
         />
-        <button type="button" className={styles.toggle} tabIndex={-1} {...getToggleButtonProps()}>
+        <button
+          type="button"
+          className={styles.toggle}
+          tabIndex={-1}
+          aria-label={`Pilihan ${label}`}
+          {...getToggleButtonProps()}
+        >
           <ChevronDownIcon />
         </button>
         <ListboxMenu
