@@ -162,18 +162,6 @@ test.describe('roles readable and linked', () => {
     const users = page.getByRole('table', { name: 'Daftar user' });
     await expect(users.getByRole('row').nth(1)).toContainText('Admin');
   });
-
-  test('Hapus on a role in use says so before any confirmation', async ({ page, loginAs }) => {
-    await loginAs(page);
-    await page.goto(routes.roleManagement);
-    await page.getByRole('button', { name: 'Aksi untuk role Viewer' }).click();
-    await page.getByRole('menuitem', { name: 'Hapus' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Role "Viewer" tidak dapat dihapus' });
-    await expect(dialog).toContainText(/Role ini masih dipakai oleh \d+ user/);
-    await expect(dialog.getByRole('button', { name: 'Hapus' })).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Lihat user' }).click();
-    await expect(page).toHaveURL(/\/user-management\?role_id=\d+/);
-  });
 });
 
 test.describe('Tambah User and the role editor', () => {
