@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
-import { routes } from './support/routes';
+import { protectedRoutes, routes } from './support/routes';
 
 /**
  * The panel on a phone and the everyday ergonomics of its lists and forms: no page is wider than
@@ -10,18 +10,8 @@ import { routes } from './support/routes';
  */
 
 const PHONE_WIDTHS = [360, 390] as const;
-
-/** Every signed-in route, with an edit page of each list reached through its own Edit. */
-const SIGNED_IN_ROUTES = [
-  routes.home,
-  routes.userManagement,
-  routes.addUser,
-  routes.roleManagement,
-  routes.addRole,
-  routes.appManagement,
-  routes.settings,
-] as const;
-const PUBLIC_ROUTES = [routes.login, routes.loginByPhone, routes.forgotPassword] as const;
+/** The public pages a signed-out visitor opens directly (the others need a step before them). */
+const PUBLIC_PAGES = [routes.login, routes.loginByPhone, routes.forgotPassword] as const;
 
 /** The document is never wider than the screen (nothing scrolls sideways). */
 async function expectNoSidewaysScroll(page: Page) {
@@ -48,7 +38,7 @@ test.describe('phones', () => {
       test(`no route scrolls sideways at ${width} px as ${role}`, async ({ page, loginAs }) => {
         await page.setViewportSize({ width, height: 800 });
         await loginAs(page, account.nik, account.password);
-        for (const path of SIGNED_IN_ROUTES) {
+        for (const path of protectedRoutes) {
           await page.goto(path);
           await settle(page);
           await expectNoSidewaysScroll(page);
@@ -73,7 +63,7 @@ test.describe('phones', () => {
 
     test(`public pages fit at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      for (const path of PUBLIC_ROUTES) {
+      for (const path of PUBLIC_PAGES) {
         await page.goto(path);
         await settle(page);
         await expectNoSidewaysScroll(page);
