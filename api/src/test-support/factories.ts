@@ -1,4 +1,4 @@
-import type { RolePayload, UserPayload } from '@sso/shared/contract';
+import type { ApplicationPayload, RolePayload, UserPayload } from '@sso/shared/contract';
 
 let sequence = 0;
 const next = () => {
@@ -31,6 +31,21 @@ export function createRolePayload(overrides: Partial<RolePayload> = {}): RolePay
     descriptions: null,
     color_id: 3,
     applications: [{ apps_id: 2, menus: [] }],
+    ...overrides,
+  };
+}
+
+/** A valid application payload: two menus, the second with one sub-menu; every name unique per run. */
+export function createApplicationPayload(overrides: Partial<ApplicationPayload> = {}): ApplicationPayload {
+  const n = next();
+  return {
+    name: `Aplikasi Uji ${n}`,
+    descriptions: 'Aplikasi untuk pengujian',
+    url: `https://aplikasi-${n}.example.com`,
+    menus: [
+      { name: 'Dasbor', children: [] },
+      { name: 'Laporan', children: [{ name: 'Laporan Harian' }] },
+    ],
     ...overrides,
   };
 }

@@ -13,4 +13,6 @@ export * from './entities';
 export * from './payloads';
 export * from './queries';
 export * from './responses';
+export * from './names';
+export * from './applications';
 export { withFastPath, userListResponseParser } from './fast-path';
