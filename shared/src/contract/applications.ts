@@ -76,49 +76,67 @@ export const applicationDetailSchema = managedApplicationSchema.extend({
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
-const menuName = () => nameSchema('Nama menu', 'Nama menu tidak boleh kosong', APPLICATION_LIMITS.menuName);
+/** A menu's or sub-menu's name. */
+export const menuNameSchema = nameSchema(
+  'Nama menu',
+  'Nama menu tidak boleh kosong',
+  APPLICATION_LIMITS.menuName,
+);
 
 /** A sub-menu in the tree of an application payload: an existing one by `id`, a new one without. */
-export const subMenuPayloadSchema = z.object({ id: idSchema.optional(), name: menuName() });
+export const subMenuPayloadSchema = z.object({ id: idSchema.optional(), name: menuNameSchema });
 
 /** A menu with its sub-menus, in order. */
 export const menuPayloadSchema = z.object({
   id: idSchema.optional(),
-  name: menuName(),
+  name: menuNameSchema,
   children: z.array(subMenuPayloadSchema).max(APPLICATION_LIMITS.menus).default([]),
 });
 export type MenuPayload = z.input<typeof menuPayloadSchema>;
 
 const DUPLICATE_MENU = 'Nama menu sudah dipakai di tingkat yang sama';
 
-/** Names unique per level (folded), at most APPLICATION_LIMITS.menus menus in all. */
-function checkTree(
+/** A problem of a menu tree, at its path inside the tree (`[1, 'name']`, `[0, 'children', 2, 'name']`). */
+export interface MenuTreeIssue {
+  path: Array<string | number>;
+  message: string;
+}
+
+/** Menu names unique per level (folded), at most APPLICATION_LIMITS.menus menus in all (api and form). */
+export function menuTreeIssues(
   menus: ReadonlyArray<{ name: string; children: ReadonlyArray<{ name: string }> }>,
-  ctx: z.RefinementCtx,
-) {
-  const flagDuplicates = (names: string[], path: (i: number) => PropertyKey[]) => {
+): MenuTreeIssue[] {
+  const issues: MenuTreeIssue[] = [];
+  const flagDuplicates = (names: string[], path: (i: number) => Array<string | number>) => {
     const seen = new Set<string>();
     names.forEach((name, i) => {
       const key = foldName(name);
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: DUPLICATE_MENU, path: path(i) });
+      if (key !== '' && seen.has(key)) issues.push({ message: DUPLICATE_MENU, path: path(i) });
       seen.add(key);
     });
   };
   flagDuplicates(
     menus.map((m) => m.name),
-    (i) => ['menus', i, 'name'],
+    (i) => [i, 'name'],
   );
   menus.forEach((menu, m) =>
     flagDuplicates(
       menu.children.map((c) => c.name),
-      (i) => ['menus', m, 'children', i, 'name'],
+      (i) => [m, 'children', i, 'name'],
     ),
   );
   const total = menus.reduce((sum, menu) => sum + 1 + menu.children.length, 0);
   if (total > APPLICATION_LIMITS.menus) {
-    ctx.addIssue({ code: 'custom', message: `Maksimal ${APPLICATION_LIMITS.menus} menu`, path: ['menus'] });
+    issues.push({ message: `Maksimal ${APPLICATION_LIMITS.menus} menu`, path: [] });
   }
+  return issues;
 }
+
+/** `Deskripsi`: optional, at most 500 characters (blank is none). */
+export const applicationDescriptionSchema = z
+  .string({ error: 'Deskripsi harus berupa teks' })
+  .trim()
+  .max(APPLICATION_LIMITS.descriptions, `Deskripsi maksimal ${APPLICATION_LIMITS.descriptions} karakter`);
 
 /** `URL Aplikasi`: required, absolute, http or https only. */
 export const applicationUrlSchema = z
@@ -136,10 +154,7 @@ export const applicationUrlSchema = z
 export const applicationPayloadSchema = z
   .object({
     name: nameSchema('Nama Aplikasi', 'Nama Aplikasi tidak boleh kosong', APPLICATION_LIMITS.name),
-    descriptions: z
-      .string({ error: 'Deskripsi harus berupa teks' })
-      .trim()
-      .max(APPLICATION_LIMITS.descriptions, `Deskripsi maksimal ${APPLICATION_LIMITS.descriptions} karakter`)
+    descriptions: applicationDescriptionSchema
       .nullish()
       .transform((value) => (value ? value.normalize('NFC') : null)),
     url: applicationUrlSchema,
@@ -149,7 +164,11 @@ export const applicationPayloadSchema = z
       .max(APPLICATION_LIMITS.menus)
       .default([]),
   })
-  .superRefine((value, ctx) => checkTree(value.menus, ctx));
+  .superRefine((value, ctx) => {
+    for (const issue of menuTreeIssues(value.menus)) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['menus', ...issue.path] });
+    }
+  });
 export type ApplicationPayload = z.input<typeof applicationPayloadSchema>;
 export type ApplicationInput = z.output<typeof applicationPayloadSchema>;
 
