@@ -62,7 +62,7 @@ const panelMenuTree: ReadonlyArray<readonly [string, readonly string[]]> = [
   [PANEL_MENU.home, []],
   [PANEL_MENU.users, [PANEL_MENU.userList, PANEL_MENU.userCreate]],
   [PANEL_MENU.roles, [PANEL_MENU.roleList, PANEL_MENU.roleCreate]],
-  [PANEL_MENU.apps, [PANEL_MENU.appList]],
+  [PANEL_MENU.apps, [PANEL_MENU.appList, PANEL_MENU.appCreate]],
   [PANEL_MENU.settings, []],
 ];
 
