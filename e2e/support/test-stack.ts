@@ -14,9 +14,9 @@ interface RegisteredRemote {
 export const root = path.join(import.meta.dirname, '..', '..');
 
 /**
- * A second host (port 3100) whose registry points the users remote at a server the test owns
- * (port 3102), so a test can stop, restart and redeploy that remote while the host keeps running.
- * The other remotes and the api are the shared stack's.
+ * A second host (port 3100) whose registry points one remote (users by default) at a server the
+ * test owns (port 3102), so a test can stop, restart and redeploy that remote while the host keeps
+ * running. The other remotes and the api are the shared stack's.
  */
 export class TestStack {
   readonly hostOrigin = `http://localhost:${TEST_HOST_PORT}`;
@@ -37,25 +37,33 @@ export class TestStack {
    * A started stack whose users remote is a fresh copy of `remote-users/dist` in a temporary folder:
    * the test may stop, break or redeploy it; `stop()` removes the copy.
    */
-  static async withUsersCopy(): Promise<TestStack> {
+  static withUsersCopy(): Promise<TestStack> {
+    return TestStack.withCopyOf('remote-users', 'users');
+  }
+
+  /** The same with another remote owned: its folder and federation name (`remote-apps`, `apps`). */
+  static async withCopyOf(dir: string, name: string): Promise<TestStack> {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-remote-'));
     const live = path.join(workDir, 'live');
-    copyDir(path.join(root, 'remote-users', 'dist'), live);
-    const stack = new TestStack(live);
+    copyDir(path.join(root, dir, 'dist'), live);
+    const stack = new TestStack(live, name);
     stack.ownedDir = workDir;
     await stack.start();
     return stack;
   }
 
-  constructor(readonly remoteDir: string) {
+  constructor(
+    readonly remoteDir: string,
+    readonly remoteName = 'users',
+  ) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-stack-'));
     this.configFile = path.join(dir, 'config.json');
-    // The host's own registry, with the users remote moved to the server this test owns.
+    // The host's own registry, with the owned remote moved to the server this test owns.
     const config = JSON.parse(fs.readFileSync(path.join(root, 'host', 'public', 'config.json'), 'utf8')) as {
       remotes: { name: string; entry: string }[];
     };
     const remotes = config.remotes.map((remote) =>
-      remote.name === 'users' ? { ...remote, entry: `${this.remoteOrigin}/mf-manifest.json` } : remote,
+      remote.name === remoteName ? { ...remote, entry: `${this.remoteOrigin}/mf-manifest.json` } : remote,
     );
     fs.writeFileSync(this.configFile, JSON.stringify({ ...config, remotes }));
   }
@@ -181,6 +189,13 @@ export interface DeployedManifest {
   shared: { name: string; requiredVersion?: string }[];
 }
 
+/** The host's built files and their times: a remote's deploy or registration must not touch them. */
+export const hostFiles = () =>
+  fs
+    .readdirSync(path.join(root, 'host', 'dist'))
+    .map((f) => `${f}:${fs.statSync(path.join(root, 'host', 'dist', f)).mtimeMs}`)
+    .sort();
+
 /** Copies a folder (a deployed static build). */
 export function copyDir(from: string, to: string): void {
   fs.rmSync(to, { recursive: true, force: true });
@@ -197,4 +212,40 @@ export function buildRemote(dir: string, outDir: string): void {
     ['build', '--env', 'production', '--output-path', outDir],
     { cwd: dir, stdio: 'pipe' },
   );
+}
+
+/**
+ * A remote's next release, built on its own as its team's pipeline would and deployed into
+ * `liveDir`: the sources of `dir` with the page at `pagePath` (as exposes.ts names it, e.g.
+ * `./src/user-list/user-list-page.tsx`) shown under a line reading `marker`. The sources are copied;
+ * the remote's own folder is left as it is.
+ */
+export function redeployWithMarker(dir: string, pagePath: string, marker: string, liveDir: string): void {
+  const copy = path.join(root, `.e2e-redeploy-${dir}-${process.pid}`);
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.mkdirSync(copy);
+  try {
+    for (const entry of ['src', 'package.json', 'rspack.config.ts']) {
+      fs.cpSync(path.join(root, dir, entry), path.join(copy, entry), { recursive: true });
+    }
+    fs.symlinkSync(path.join(root, dir, 'node_modules'), path.join(copy, 'node_modules'));
+    const page = pagePath.replace(/^\.\/src\//, './').replace(/\.tsx$/, '');
+    fs.writeFileSync(
+      path.join(copy, 'src', 'redeploy-page.tsx'),
+      `import Page from '${page}';\nexport default function Redeployed() {\n  return (<><p>${marker}</p><Page /></>);\n}\n`,
+    );
+    const exposesFile = path.join(copy, 'src', 'exposes.ts');
+    const exposes = fs.readFileSync(exposesFile, 'utf8');
+    if (!exposes.includes(`'${pagePath}'`))
+      throw new Error(`${dir}/src/exposes.ts does not name ${pagePath}`);
+    fs.writeFileSync(exposesFile, exposes.replace(`'${pagePath}'`, "'./src/redeploy-page.tsx'"));
+    execFileSync(path.join(root, 'node_modules', '.bin', 'rspack'), ['build', '--env', 'production'], {
+      cwd: copy,
+      stdio: 'pipe',
+    });
+    // Deploy: swap the static folder the remote's server reads.
+    copyDir(path.join(copy, 'dist'), liveDir);
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
 }
