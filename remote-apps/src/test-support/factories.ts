@@ -32,14 +32,4 @@ export function createApplicationDetail(overrides: Partial<ApplicationDetail> = 
 }
 
 /** A settled query result for a mocked hook (tests only). */
-export function settled<T>(data: T) {
-  return {
-    data,
-    isPending: false,
-    isError: false,
-    isFetching: false,
-    isPlaceholderData: false,
-    error: null,
-    refetch: jest.fn(),
-  };
-}
+export { settled } from '@sso/shared/testing';
