@@ -3,13 +3,12 @@ import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
 import type { SsoApi } from './support/sso-api';
-import { TestStack, hostFiles, redeployWithMarker } from './support/test-stack';
 
 /**
  * App Management (issue 19), the fourth remote, against the real api: the owner registers an
  * application with its menu tree, a role grants it in the role form (no reload), its delete is
- * refused naming that role until the grant is gone; a modifier has no Hapus; a viewer reads only;
- * the remote redeployed alone shows its new build after a reload, the host untouched.
+ * refused naming that role until the grant is gone; a modifier has no Hapus; a viewer reads only.
+ * Its redeploy alone is in federation.spec.ts (the tests owning the test host's ports share a file).
  */
 
 const APP = '/api/v1/ap/applications';
@@ -198,35 +197,5 @@ test.describe('app management', () => {
     await expect(page.getByText('Data aplikasi tidak valid')).toBeVisible();
     await page.getByRole('link', { name: 'Kembali ke App Management' }).click();
     await expect(page).toHaveURL(/\/app-management$/);
-  });
-
-  test.describe('deployed alone', () => {
-    let stack: TestStack;
-    test.beforeEach(async () => {
-      stack = await TestStack.withCopyOf('remote-apps', 'apps');
-    });
-    test.afterEach(async () => {
-      await stack?.stop();
-    });
-
-    test('remote-apps redeployed alone shows its new build after a reload, host build untouched', async ({
-      page,
-      loginAs,
-    }) => {
-      test.setTimeout(180_000);
-      const before = hostFiles();
-      await loginAs(page, undefined, undefined, stack.hostOrigin);
-      await page.goto(`${stack.hostOrigin}${routes.appManagement}`);
-      await expect(appsTable(page).getByRole('row', { name: /HRIS/ })).toBeVisible();
-      const marker = `Versi aplikasi terbaru ${Date.now()}`;
-      await expect(page.getByText(marker)).toHaveCount(0);
-
-      redeployWithMarker('remote-apps', './src/app-list/app-list-page.tsx', marker, stack.remoteDir);
-
-      await page.reload();
-      await expect(page.getByText(marker)).toBeVisible();
-      await expect(appsTable(page).getByRole('row', { name: /HRIS/ })).toBeVisible();
-      expect(hostFiles()).toEqual(before);
-    });
   });
 });

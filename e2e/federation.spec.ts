@@ -497,6 +497,37 @@ test.describe('federation', () => {
     });
   });
 
+  test.describe('with the apps remote owned', () => {
+    let stack: TestStack;
+    test.beforeEach(async () => {
+      stack = await TestStack.withCopyOf('remote-apps', 'apps');
+    });
+    test.afterEach(async () => {
+      await stack?.stop();
+    });
+
+    test('remote-apps redeployed alone shows its new build after a reload, host build untouched', async ({
+      page,
+      loginAs,
+    }) => {
+      test.setTimeout(180_000);
+      const before = hostFiles();
+      const appsTable = page.getByRole('table', { name: 'Daftar aplikasi' });
+      await loginAs(page, undefined, undefined, stack.hostOrigin);
+      await page.goto(`${stack.hostOrigin}${routes.appManagement}`);
+      await expect(appsTable.getByRole('row', { name: /HRIS/ })).toBeVisible();
+      const marker = `Versi aplikasi terbaru ${Date.now()}`;
+      await expect(page.getByText(marker)).toHaveCount(0);
+
+      redeployWithMarker('remote-apps', './src/app-list/app-list-page.tsx', marker, stack.remoteDir);
+
+      await page.reload();
+      await expect(page.getByText(marker)).toBeVisible();
+      await expect(appsTable.getByRole('row', { name: /HRIS/ })).toBeVisible();
+      expect(hostFiles()).toEqual(before);
+    });
+  });
+
   test('a cold /login reads each manifest once, preloads only the login page and loads no users, roles or apps code', async ({
     page,
   }) => {
