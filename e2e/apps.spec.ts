@@ -92,7 +92,8 @@ test.describe('app management', () => {
       await expect(page).toHaveURL(/\/app-management$/);
       const row = appsTable(page).getByRole('row', { name: new RegExp(NAME) });
       await expect(row).toContainText('3 menu');
-      await expect(row).toContainText('0 role');
+      // The application administrators' role (Super Admin, the creator) holds it from the start.
+      await expect(row).toContainText('1 role');
 
       // Tambah Role sees it without a reload: its switch and its menu tree.
       await sidebar(page).getByRole('link', { name: 'Role Management' }).click();
@@ -121,7 +122,7 @@ test.describe('app management', () => {
         .getByRole('button', { name: 'Hapus' })
         .click();
       await expect(page.getByText(`Aplikasi masih diberikan kepada role: ${roleName}.`)).toBeVisible();
-      await expect(appsTable(page).getByRole('row', { name: new RegExp(NAME) })).toContainText('1 role');
+      await expect(appsTable(page).getByRole('row', { name: new RegExp(NAME) })).toContainText('2 role');
 
       // The grant removed in Edit Role; then the delete goes through.
       await sidebar(page).getByRole('link', { name: 'Role Management' }).click();
@@ -139,7 +140,8 @@ test.describe('app management', () => {
         .click();
       const drawer = page.getByRole('dialog', { name: 'Detail Aplikasi' });
       await expect(drawer.getByRole('list', { name: 'Sub-menu Laporan' })).toContainText('Laporan Harian');
-      await expect(drawer).toContainText('Belum ada role yang memberikan akses.');
+      await expect(drawer).toContainText('Super Admin');
+      await expect(drawer).not.toContainText(roleName);
       await expectNoA11yViolations(page);
       await drawer.getByRole('button', { name: 'Hapus' }).click();
       await page

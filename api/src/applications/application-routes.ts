@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import {
   applicationListQuerySchema,
   applicationPayloadSchema,
+  PANEL_MENU,
   logoUploadPayloadSchema,
   paths,
 } from '@sso/shared/contract';
+import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { listOf, ok } from '../http/reply';
 import { idParam } from '../http/route-params';
 import { validate } from '../http/validate';
 import { findManagedApplication, listManagedApplications } from './application-queries';
-import { createApplication, deleteApplication, updateApplication } from './application-writes';
+import { actorOf, createApplication, deleteApplication, updateApplication } from './application-writes';
 import { storeLogo } from './logo-store';
 
 const NOT_FOUND = 'Aplikasi tidak ditemukan';
@@ -37,20 +39,20 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post(paths.applications.create, async (request, reply) => {
     const input = validate(applicationPayloadSchema, request.body);
-    const id = createApplication(db, input);
+    const id = createApplication(db, input, actorOf(db, authOf(request).userId, PANEL_MENU.appCreate));
     return reply.status(201).send(ok('Aplikasi berhasil ditambahkan', saved(id)));
   });
 
   app.patch(paths.applications.update(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
     const input = validate(applicationPayloadSchema, request.body);
-    updateApplication(db, id, input);
+    updateApplication(db, id, input, actorOf(db, authOf(request).userId, PANEL_MENU.appList));
     return ok('Aplikasi berhasil diperbarui', saved(id));
   });
 
   app.delete(paths.applications.remove(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
-    deleteApplication(db, id);
+    deleteApplication(db, id, actorOf(db, authOf(request).userId, PANEL_MENU.appList));
     return ok('Aplikasi berhasil dihapus', { ids: [id], deleted: 1 });
   });
 

@@ -1,4 +1,4 @@
-import { SSO_PANEL_APP_ID, foldName, type ApplicationInput } from '@sso/shared/contract';
+import { PANEL_MENU, SSO_PANEL_APP_ID, foldName, type ApplicationInput } from '@sso/shared/contract';
 import type { Db } from '../db/database';
 import { conflict, fieldError, notFound } from '../http/errors';
 import { PANEL_MENU_NAMES } from './application-queries';
@@ -14,6 +14,66 @@ interface StoredMenu {
 }
 
 const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
+
+/**
+ * Who writes: their role, and the level it holds on the App Management menu of the action (Tambah
+ * Aplikasi to create, Daftar Aplikasi to edit or delete). Menus they add are granted to their role at
+ * that level, never more (the privilege rules: they may then grant them on, up to what they hold),
+ * and to the application administrators; neither grant holds back what is removed.
+ */
+export interface Actor {
+  roleId: number;
+  level: number;
+}
+
+/** The actor of a request: the caller's role and its level on `menu` of app 1. */
+export function actorOf(db: Db, userId: number, menu: string): Actor {
+  const row = db
+    .prepare<[string, number], { roleId: number; level: number }>(
+      `SELECT u.role_id AS roleId, rm.access_level AS level FROM users u
+       JOIN role_menus rm ON rm.role_id = u.role_id
+       JOIN menus m ON m.id = rm.menu_id AND m.app_id = 1 AND m.name = ?
+       WHERE u.id = ?`,
+    )
+    .get(menu, userId);
+  // The admin scope checked the grant before the route ran: a missing row is a race; grant nothing.
+  return row ?? { roleId: 0, level: 3 };
+}
+
+/** Roles that own "Daftar Aplikasi" of app 1: the application administrators, who hold every application. */
+function appAdminRoles(db: Db): number[] {
+  return db
+    .prepare<[string], { id: number }>(
+      `SELECT rm.role_id AS id FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
+       WHERE m.app_id = 1 AND m.name = ? AND rm.access_level = 1`,
+    )
+    .all(PANEL_MENU.appList)
+    .map((row) => row.id);
+}
+
+/** Roles whose grant of an application does not hold back its deletion or a menu's removal. */
+const exempt = (db: Db, actor: Actor) => JSON.stringify([actor.roleId, ...appAdminRoles(db)]);
+
+/**
+ * Grants added menus to the actor's role at its level and to the application administrators as
+ * owners (so they keep covering every role), adding the application on create; on update only to
+ * the roles that already grant it.
+ */
+function grantAdded(db: Db, actor: Actor, appId: number, menuIds: readonly number[], addApp: boolean): void {
+  if (menuIds.length === 0) return;
+  const levels = new Map<number, number>(appAdminRoles(db).map((id) => [id, 1]));
+  if (actor.roleId !== 0 && !levels.has(actor.roleId)) levels.set(actor.roleId, actor.level);
+  const grantsApp = db.prepare('SELECT 1 FROM role_apps WHERE role_id = ? AND app_id = ?');
+  const addAppRow = db.prepare('INSERT OR IGNORE INTO role_apps (role_id, app_id) VALUES (?, ?)');
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO role_menus (role_id, menu_id, access_level) VALUES (?, ?, ?)',
+  );
+  for (const [roleId, level] of levels) {
+    if (addApp) addAppRow.run(roleId, appId);
+    else if (!grantsApp.get(roleId, appId)) continue;
+    for (const id of menuIds) insert.run(roleId, id, level);
+  }
+}
 
 /** Application names are unique by their folded form (case, width, spacing). */
 function assertNameFree(db: Db, name: string, exceptId: number): void {
@@ -34,14 +94,16 @@ function logoFileFor(db: Db, appId: number, logoId: number | null | undefined, c
 }
 
 /** Roles granting any of these menus, by menu name: `"Menu" (Role A, Role B)`. */
-function grantsOf(db: Db, menuIds: readonly number[]): string[] {
+function grantsOf(db: Db, menuIds: readonly number[], actor: Actor): string[] {
   const rows = db
-    .prepare<[string], { menu: string; role: string }>(
+    .prepare<[string, string], { menu: string; role: string }>(
       `SELECT m.name AS menu, r.name AS role FROM role_menus rm
        JOIN menus m ON m.id = rm.menu_id JOIN roles r ON r.id = rm.role_id
-       WHERE rm.menu_id IN (SELECT value FROM json_each(?)) ORDER BY m.position, m.id, r.name`,
+       WHERE rm.menu_id IN (SELECT value FROM json_each(?))
+         AND rm.role_id NOT IN (SELECT value FROM json_each(?))
+       ORDER BY m.position, m.id, r.name`,
     )
-    .all(JSON.stringify(menuIds));
+    .all(JSON.stringify(menuIds), exempt(db, actor));
   const byMenu = new Map<string, string[]>();
   for (const row of rows) byMenu.set(row.menu, [...(byMenu.get(row.menu) ?? []), row.role]);
   return [...byMenu].map(([menu, roles]) => `"${menu}" (${[...new Set(roles)].join(', ')})`);
@@ -52,7 +114,7 @@ function grantsOf(db: Db, menuIds: readonly number[]): string[] {
  * they stay under their parent), menus without one are added, stored menus absent are removed.
  * Removing a menu a role grants, or one of the panel's access model (app 1), is refused (409).
  */
-function writeTree(db: Db, appId: number, menus: ApplicationInput['menus']): void {
+function writeTree(db: Db, appId: number, menus: ApplicationInput['menus'], actor: Actor): number[] {
   const stored = new Map(
     db
       .prepare<[number], StoredMenu>('SELECT id, parent_id, name FROM menus WHERE app_id = ?')
@@ -95,6 +157,7 @@ function writeTree(db: Db, appId: number, menus: ApplicationInput['menus']): voi
   const granted = grantsOf(
     db,
     removed.map((row) => row.id),
+    actor,
   );
   if (granted.length > 0) {
     throw conflict(
@@ -107,21 +170,25 @@ function writeTree(db: Db, appId: number, menus: ApplicationInput['menus']): voi
 
   const update = db.prepare('UPDATE menus SET name = ?, position = ? WHERE id = ?');
   const insert = db.prepare('INSERT INTO menus (app_id, parent_id, name, position) VALUES (?, ?, ?, ?)');
+  const added: number[] = [];
   const save = (id: number | undefined, parentId: number | null, name: string, position: number) => {
     if (id !== undefined) {
       update.run(name, position, id);
       return id;
     }
-    return Number(insert.run(appId, parentId, name, position).lastInsertRowid);
+    const newId = Number(insert.run(appId, parentId, name, position).lastInsertRowid);
+    added.push(newId);
+    return newId;
   };
   menus.forEach((menu, m) => {
     const parentId = save(menu.id, null, menu.name, m + 1);
     menu.children.forEach((child, c) => save(child.id, parentId, child.name, c + 1));
   });
+  return added;
 }
 
 /** POST applications/create: the application and its menu tree, in one transaction. */
-export function createApplication(db: Db, input: ApplicationInput): number {
+export function createApplication(db: Db, input: ApplicationInput, actor: Actor): number {
   return db.transaction(() => {
     assertNameFree(db, input.name, 0);
     const id = Number(
@@ -131,13 +198,13 @@ export function createApplication(db: Db, input: ApplicationInput): number {
     );
     const logo = logoFileFor(db, id, input.logo_id ?? null, '');
     db.prepare('UPDATE applications SET logo_file = ? WHERE id = ?').run(logo, id);
-    writeTree(db, id, input.menus);
+    grantAdded(db, actor, id, writeTree(db, id, input.menus, actor), true);
     return id;
   })();
 }
 
 /** PATCH applications/update/{id}: every field and the whole menu tree, all or nothing. */
-export function updateApplication(db: Db, id: number, input: ApplicationInput): void {
+export function updateApplication(db: Db, id: number, input: ApplicationInput, actor: Actor): void {
   db.transaction(() => {
     const current = db
       .prepare<[number], { logo_file: string }>('SELECT logo_file FROM applications WHERE id = ?')
@@ -152,12 +219,12 @@ export function updateApplication(db: Db, id: number, input: ApplicationInput): 
       logo,
       id,
     );
-    writeTree(db, id, input.menus);
+    grantAdded(db, actor, id, writeTree(db, id, input.menus, actor), false);
   })();
 }
 
 /** DELETE applications/delete/{id}: not app 1, not while a role grants it; its menus go with it. */
-export function deleteApplication(db: Db, id: number): void {
+export function deleteApplication(db: Db, id: number, actor: Actor): void {
   db.transaction(() => {
     const app = db
       .prepare<[number], { name: string; logo_file: string }>(
@@ -169,11 +236,12 @@ export function deleteApplication(db: Db, id: number): void {
       throw conflict(`${app.name} tidak dapat dihapus: hak akses panel ini bergantung padanya.`);
     }
     const roles = db
-      .prepare<[number], { name: string }>(
+      .prepare<[number, string], { name: string }>(
         `SELECT r.name FROM role_apps ra JOIN roles r ON r.id = ra.role_id
-         WHERE ra.app_id = ? ORDER BY r.name COLLATE NOCASE`,
+         WHERE ra.app_id = ? AND ra.role_id NOT IN (SELECT value FROM json_each(?))
+         ORDER BY r.name COLLATE NOCASE`,
       )
-      .all(id)
+      .all(id, exempt(db, actor))
       .map((row) => row.name);
     if (roles.length > 0) {
       throw conflict(

@@ -6,13 +6,14 @@ import {
   logoUploadResponseSchema,
   menuWithChildResponseSchema,
   paths,
+  roleListResponseSchema,
   roleResponseSchema,
   type ApplicationDetail,
   type ApplicationListQuery,
   type ApplicationPayload,
 } from '@sso/shared/contract';
 import { createApplicationPayload, createRolePayload } from '../test-support/factories';
-import { call, callRoot, expectError, expectOk } from '../test-support/http';
+import { MODIFIER, call, callRoot, expectError, expectOk, openSession } from '../test-support/http';
 import { useAdminTestApp } from '../test-support/test-app';
 
 const t = useAdminTestApp();
@@ -130,10 +131,12 @@ describe('POST applications/create', () => {
     expect(app).toMatchObject({
       name: 'Aplikasi Gudang',
       menu_count: 3,
-      role_count: 0,
+      role_count: 1,
       deletable: true,
       logo_uploaded: false,
     });
+    // The creator's role holds what it created, at its level on Tambah Aplikasi (owner here).
+    expect(app.roles.map((r) => r.name)).toEqual(['Super Admin']);
     expect(app.logo_url).toBe(`http://api.test/static/logos/app-${app.id}.svg`);
     expect(app.menus.map((m) => [m.name, m.menu.map((c) => c.name)])).toEqual([
       ['Dasbor', []],
@@ -331,7 +334,13 @@ describe('DELETE applications/delete/{id}', () => {
       'SSO Admin Panel tidak dapat dihapus: hak akses panel ini bergantung padanya.',
     );
     expect(expectError(await remove(99999), 404).message).toBe('Aplikasi tidak ditemukan');
-    expect((await detail(app.id)).roles.map((r) => r.name)).toEqual([role.name]);
+    expect((await detail(app.id)).roles.map((r) => r.name)).toEqual([role.name, 'Super Admin']);
+  });
+
+  it("is not held back by the deleter's own role (its grant came with the creation)", async () => {
+    const app = await createOk();
+    expect(app.roles.map((r) => r.name)).toEqual(['Super Admin']);
+    expectOk(await remove(app.id), deleteResponseSchema);
   });
 });
 
@@ -407,5 +416,48 @@ describe('POST applications/logo', () => {
     });
     expect(expectError(await upload(''), 422).errors).toEqual({ data: 'Logo tidak boleh kosong' });
     expect(expectError(await upload('bukan base64!'), 422).errors).toEqual({ data: 'Logo tidak terbaca' });
+  });
+});
+
+describe('menus added are held by the one who adds them, never more than they hold', () => {
+  it("a modifier's role gets a new application and its menus at modifier level; menus added later too", async () => {
+    const modifier = await openSession(t.app, MODIFIER);
+    const as = { token: modifier.accessToken };
+    const created = expectOk(
+      await call(t.app, 'POST', paths.applications.create, { ...as, body: createApplicationPayload() }),
+      applicationDetailResponseSchema,
+      201,
+    ).data;
+    // The modifier's role, and the application administrators (owners of Daftar Aplikasi).
+    expect(created.roles.map((r) => r.name)).toEqual(['Admin', 'Super Admin']);
+    const levels = async () => {
+      const roles = expectOk(
+        await call(t.app, 'GET', paths.roles.list, {
+          token: t.token,
+          query: { keyword: 'Admin', perPage: 100 },
+        }),
+        roleListResponseSchema,
+      ).data;
+      const grant = roles.find((r) => r.name === 'Admin')?.applications.find((a) => a.apps_id === created.id);
+      return grant?.menus.flatMap((m) => [
+        `${m.name}:${m.acces_level}`,
+        ...m.children.map((c) => `${c.name}:${c.acces_level}`),
+      ]);
+    };
+    expect(await levels()).toEqual(['Dasbor:2', 'Laporan:2', 'Laporan Harian:2']);
+    const updated = expectOk(
+      await call(t.app, 'PATCH', paths.applications.update(created.id), {
+        ...as,
+        body: { ...payloadOf(created), menus: [...treeOf(created), { name: 'Arsip', children: [] }] },
+      }),
+      applicationDetailResponseSchema,
+    ).data;
+    expect(updated.menus.at(-1)?.name).toBe('Arsip');
+    expect(await levels()).toEqual(['Dasbor:2', 'Laporan:2', 'Laporan Harian:2', 'Arsip:2']);
+    // A modifier deletes nothing; for the owner, the Admin role's grant is another role's: refused.
+    expectError(await call(t.app, 'DELETE', paths.applications.remove(created.id), as), 403);
+    expect(expectError(await remove(created.id), 409).message).toBe(
+      'Aplikasi masih diberikan kepada role: Admin. Cabut aksesnya di Role Management sebelum menghapus.',
+    );
   });
 });

@@ -51,6 +51,8 @@ describe('migrations', () => {
       'Admin Tambah Aplikasi 2 2',
       'Viewer Daftar Aplikasi 3 1',
       'Viewer Tambah Aplikasi 3 2',
+      'Admin User Daftar Aplikasi 3 1',
+      'Admin User Tambah Aplikasi 3 2',
     ]);
     expect(db.prepare('SELECT COUNT(*) AS n FROM app_logos').get()).toEqual({ n: 0 });
     db.close();

@@ -192,7 +192,18 @@ const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX throttle_window ON throttle (window_ends_at);
   `,
-  // 4: App Management. Uploaded logos (bytes and the type sniffed from them); the "Tambah Aplikasi"
+  // 4: addresses that signed in to an account (auth/known-addresses.ts): their tries for it are
+  // counted apart, so failures from elsewhere cannot keep its owner out.
+  `
+  CREATE TABLE known_addresses (
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    address TEXT NOT NULL,
+    last_success_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, address)
+  ) WITHOUT ROWID;
+  CREATE INDEX known_addresses_seen ON known_addresses (last_success_at);
+  `,
+  // 5: App Management. Uploaded logos (bytes and the type sniffed from them); the "Tambah Aplikasi"
   // sub-menu of app 1's App Management in files seeded before it existed, granted as "Daftar
   // Aplikasi" is (a fresh file has no menus yet: the seed adds it).
   `
