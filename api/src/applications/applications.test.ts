@@ -188,7 +188,7 @@ describe('POST applications/create', () => {
     ).toBe('Nama Aplikasi maksimal 100 karakter');
     expect(
       expectError(await create(createApplicationPayload({ name: 'Gudang\u200b' })), 422).errors?.name,
-    ).toBe('Nama Aplikasi tidak boleh berisi karakter kontrol atau tak terlihat');
+    ).toBe('Nama Aplikasi tidak boleh berisi karakter kontrol atau karakter tak terlihat');
     const tooMany = Array.from({ length: 20 }, (_, m) => ({
       name: `Menu ${m}`,
       children: Array.from({ length: 10 }, (_, c) => ({ name: `Sub ${c}` })),

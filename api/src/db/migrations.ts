@@ -203,7 +203,13 @@ const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX known_addresses_seen ON known_addresses (last_success_at);
   `,
-  // 5: App Management. Uploaded logos (bytes and the type sniffed from them); the "Tambah Aplikasi"
+  // 5: the version of each user and role (answered as `version`), raised by every saved change, so
+  // an edit made on an older read is refused (409) instead of undoing what others saved since.
+  `
+  ALTER TABLE users ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE roles ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+  `,
+  // 6: App Management. Uploaded logos (bytes and the type sniffed from them); the "Tambah Aplikasi"
   // sub-menu of app 1's App Management in files seeded before it existed, granted as "Daftar
   // Aplikasi" is (a fresh file has no menus yet: the seed adds it).
   `
