@@ -31,7 +31,12 @@ test.describe('access control', () => {
     await loginAs(page, DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
     await page.goto(routes.userManagement);
     await expect(usersTable(page)).toBeVisible();
-    await expect(sidebar(page).getByRole('link')).toHaveText(['Home', 'User Management', 'Role Management']);
+    await expect(sidebar(page).getByRole('link')).toHaveText([
+      'Home',
+      'User Management',
+      'Role Management',
+      'App Management',
+    ]);
     await expect(page.getByRole('button', { name: 'Tambah User' })).toHaveCount(0);
     await expect(usersTable(page).getByRole('checkbox')).toHaveCount(0);
     await usersTable(page)
@@ -51,13 +56,7 @@ test.describe('access control', () => {
     await expect(page.getByRole('link', { name: 'Tambah Role' })).toHaveCount(0);
     await expect(page.getByRole('checkbox')).toHaveCount(0);
 
-    for (const path of [
-      routes.addUser,
-      someEditUserPath,
-      routes.addRole,
-      routes.appManagement,
-      routes.settings,
-    ]) {
+    for (const path of [routes.addUser, someEditUserPath, routes.addRole, routes.addApp, routes.settings]) {
       await page.goto(path);
       await expect(page.getByText(NO_ACCESS)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Simpan' })).toHaveCount(0);

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { TestStack, buildRemote, copyDir, hostFiles, root } from './support/test-stack';
+import { TestStack, buildRemote, hostFiles, redeployWithMarker, root } from './support/test-stack';
 import { UNREGISTERED_PORT } from './support/env';
 import { closeServer, serveStatic } from '../scripts/serve-static.mjs';
 
@@ -379,34 +378,7 @@ test.describe('federation', () => {
       await expect(page.getByText(marker)).toHaveCount(0);
 
       // A new version of the users remote: same code plus a visible line, built on its own.
-      const copy = path.join(root, `.e2e-redeploy-users-${process.pid}`);
-      fs.rmSync(copy, { recursive: true, force: true });
-      fs.mkdirSync(copy);
-      for (const entry of ['src', 'package.json', 'rspack.config.ts']) {
-        fs.cpSync(path.join(root, 'remote-users', entry), path.join(copy, entry), { recursive: true });
-      }
-      fs.symlinkSync(path.join(root, 'remote-users', 'node_modules'), path.join(copy, 'node_modules'));
-      fs.writeFileSync(
-        path.join(copy, 'src', 'redeploy-page.tsx'),
-        `import Page from './user-list/user-list-page';\nexport default function Redeployed() {\n  return (<><p>${marker}</p><Page /></>);\n}\n`,
-      );
-      const exposesFile = path.join(copy, 'src', 'exposes.ts');
-      const exposes = fs.readFileSync(exposesFile, 'utf8');
-      expect(exposes).toContain("'./src/user-list/user-list-page.tsx'");
-      fs.writeFileSync(
-        exposesFile,
-        exposes.replace("'./src/user-list/user-list-page.tsx'", "'./src/redeploy-page.tsx'"),
-      );
-      try {
-        execFileSync(path.join(root, 'node_modules', '.bin', 'rspack'), ['build', '--env', 'production'], {
-          cwd: copy,
-          stdio: 'pipe',
-        });
-        // Deploy: swap the static folder the remote's server reads.
-        copyDir(path.join(copy, 'dist'), stack.remoteDir);
-      } finally {
-        fs.rmSync(copy, { recursive: true, force: true });
-      }
+      redeployWithMarker('remote-users', './src/user-list/user-list-page.tsx', marker, stack.remoteDir);
 
       await page.reload();
       await expect(page.getByText(marker)).toBeVisible();
@@ -459,15 +431,27 @@ test.describe('federation', () => {
       await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
     });
 
-    test('a fourth remote by configuration alone: its sidebar item replaces the placeholder and its page renders; removing the entry restores the placeholder; host build untouched', async ({
+    test('a remote by configuration alone: the real apps entry removed brings the placeholder back; another build registered in its place renders; the real one re-added is back; host build untouched', async ({
       page,
       loginAs,
     }) => {
       test.setTimeout(120_000);
       const hostBefore = hostFiles();
+      const registry = stack.registeredRemotes();
+      const withoutApps = registry.filter((remote) => remote.name !== 'apps');
+      expect(withoutApps).toHaveLength(registry.length - 1);
+      const menu = page.getByRole('navigation', { name: 'Menu utama' });
+
+      // The default registry lists the real App Management remote: its list, not the placeholder.
       await openOnStack(page, loginAs, routes.appManagement);
-      // The host's placeholder: a heading, nothing else.
       await expect(page.getByRole('heading', { level: 1, name: 'App Management' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toBeVisible();
+
+      // Its entry removed from config.json: the host's placeholder (a heading, nothing else) is back.
+      await stack.register(withoutApps);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'App Management' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toHaveCount(0);
       await expect(page.getByText('Daftar aplikasi')).toHaveCount(0);
 
       // Another team's remote (README "How to add a remote"), built on its own and deployed.
@@ -475,11 +459,9 @@ test.describe('federation', () => {
       try {
         buildRemote(path.join(root, 'e2e', 'fixtures', 'remote-apps'), out);
         const entry = await stack.serveExtraRemote(out);
-        const registry = stack.registeredRemotes();
-        await stack.register([...registry, { name: 'apps', entry }]);
+        await stack.register([...withoutApps, { name: 'apps', entry }]);
 
         await page.goto(`${stack.hostOrigin}${routes.home}`);
-        const menu = page.getByRole('navigation', { name: 'Menu utama' });
         await expect(menu.getByRole('link', { name: 'App Management' })).toHaveCount(1);
         await menu.getByRole('link', { name: 'App Management' }).click();
         await expect(page).toHaveURL(/\/app-management$/);
@@ -495,7 +477,7 @@ test.describe('federation', () => {
         expect(containers).toContain('apps');
 
         // Unregistered: the placeholder is back and nothing is asked of the remote.
-        await stack.register(registry);
+        await stack.register(withoutApps);
         const requested: string[] = [];
         page.on('request', (request) => requested.push(request.url()));
         await page.reload();
@@ -506,11 +488,47 @@ test.describe('federation', () => {
       } finally {
         fs.rmSync(out, { recursive: true, force: true });
       }
+
+      // The real entry back: the real remote again, after a reload.
+      await stack.register(registry);
+      await page.reload();
+      await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toBeVisible();
       expect(hostFiles()).toEqual(hostBefore);
     });
   });
 
-  test('a cold /login reads each manifest once, preloads only the login page and loads no users or roles code', async ({
+  test.describe('with the apps remote owned', () => {
+    let stack: TestStack;
+    test.beforeEach(async ({ server }) => {
+      stack = await TestStack.withCopyOf('remote-apps', 'apps', server);
+    });
+    test.afterEach(async () => {
+      await stack?.stop();
+    });
+
+    test('remote-apps redeployed alone shows its new build after a reload, host build untouched', async ({
+      page,
+      loginAs,
+    }) => {
+      test.setTimeout(180_000);
+      const before = hostFiles();
+      const appsTable = page.getByRole('table', { name: 'Daftar aplikasi' });
+      await loginAs(page, undefined, undefined, stack.hostOrigin);
+      await page.goto(`${stack.hostOrigin}${routes.appManagement}`);
+      await expect(appsTable.getByRole('row', { name: /HRIS/ })).toBeVisible();
+      const marker = `Versi aplikasi terbaru ${Date.now()}`;
+      await expect(page.getByText(marker)).toHaveCount(0);
+
+      redeployWithMarker('remote-apps', './src/app-list/app-list-page.tsx', marker, stack.remoteDir);
+
+      await page.reload();
+      await expect(page.getByText(marker)).toBeVisible();
+      await expect(appsTable.getByRole('row', { name: /HRIS/ })).toBeVisible();
+      expect(hostFiles()).toEqual(before);
+    });
+  });
+
+  test('a cold /login reads each manifest once, preloads only the login page and loads no users, roles or apps code', async ({
     page,
   }) => {
     const requested: string[] = [];
@@ -520,12 +538,12 @@ test.describe('federation', () => {
     await page.waitForLoadState('networkidle');
 
     // index.html fetched every manifest early; the runtime reused the one the host validated.
-    for (const port of [3001, 3002, 3003]) {
+    for (const port of [3001, 3002, 3003, 3004]) {
       expect(requested.filter((url) => url === `http://localhost:${port}/mf-manifest.json`)).toHaveLength(1);
     }
-    // Route-level splitting: the users and roles remotes send nothing but their manifests.
+    // Route-level splitting: the users, roles and apps remotes send nothing but their manifests.
     const otherRemotes = requested.filter(
-      (url) => /localhost:300[23]\//.test(url) && !url.endsWith('mf-manifest.json'),
+      (url) => /localhost:300[234]\//.test(url) && !url.endsWith('mf-manifest.json'),
     );
     expect(otherRemotes).toEqual([]);
     // The login page's code was preloaded from the manifest, before main.js asked for it.
@@ -553,7 +571,7 @@ test.describe('federation', () => {
   });
 
   test('manifests and remote entries are served no-cache, hashed chunks immutable', async ({ request }) => {
-    for (const port of [3001, 3002, 3003]) {
+    for (const port of [3001, 3002, 3003, 3004]) {
       const manifest = await request.get(`http://localhost:${port}/mf-manifest.json`);
       expect(manifest.headers()['cache-control']).toBe('no-cache');
       const entry = await request.get(`http://localhost:${port}/remoteEntry.js`);

@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import { API_PREFIX, HEALTH_PATH, READY_PATH } from '@sso/shared/contract';
 import { installAdminAccess } from './access/admin-access';
+import { registerApplicationRoutes } from './applications/application-routes';
 import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
 import { registerLoginRoutes } from './auth/login-routes';
 import { createKnownAddresses } from './auth/known-addresses';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         registerUserRoutes(admin, ctx);
         registerRoleRoutes(admin, ctx);
         registerReferenceRoutes(admin, ctx);
+        registerApplicationRoutes(admin, ctx);
       });
     },
     { prefix: API_PREFIX },

@@ -54,7 +54,7 @@ export interface ApiConfig {
   trustProxy: string[];
 }
 
-const panelPorts = [3000, 3001, 3002, 3003];
+const panelPorts = [3000, 3001, 3002, 3003, 3004];
 export const defaultCorsOrigins = panelPorts.flatMap((port) => [
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,

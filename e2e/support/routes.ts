@@ -19,7 +19,9 @@ export const routes = {
   roleManagement: appPaths.roles.list,
   addRole: appPaths.roles.create,
   editRole: (hashId: string) => `/edit-role/${hashId}`,
-  appManagement: '/app-management',
+  appManagement: appPaths.apps.list,
+  addApp: appPaths.apps.create,
+  editApp: (hashId: string) => `/edit-aplikasi/${hashId}`,
   settings: '/settings',
 } as const;
 

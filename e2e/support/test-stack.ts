@@ -29,10 +29,11 @@ interface RegisteredRemote {
 export const root = path.join(import.meta.dirname, '..', '..');
 
 /**
- * A second host (port 3100) whose registry points the users remote at a server the test owns
- * (port 3102), so a test can stop, restart and redeploy that remote while the host keeps running.
- * The other remotes and the api are the shared stack's. Served by the Node static server or, in the
- * nginx project, each by its own nginx with the generated configuration (scripts/nginx/config.mjs).
+ * A second host (port 3100) whose registry points one remote (users by default) at a server the
+ * test owns (port 3102), so a test can stop, restart and redeploy that remote while the host keeps
+ * running. The other remotes and the api are the shared stack's. Served by the Node static server
+ * or, in the nginx project, each by its own nginx with the generated configuration
+ * (scripts/nginx/config.mjs).
  */
 export class TestStack {
   readonly hostOrigin: string;
@@ -54,11 +55,16 @@ export class TestStack {
    * A started stack whose users remote is a fresh copy of `remote-users/dist` in a temporary folder:
    * the test may stop, break or redeploy it; `stop()` removes the copy.
    */
-  static async withUsersCopy(server: StaticServer = 'node'): Promise<TestStack> {
+  static withUsersCopy(server: StaticServer = 'node'): Promise<TestStack> {
+    return TestStack.withCopyOf('remote-users', 'users', server);
+  }
+
+  /** The same with another remote owned: its folder and federation name (`remote-apps`, `apps`). */
+  static async withCopyOf(dir: string, name: string, server: StaticServer = 'node'): Promise<TestStack> {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-remote-'));
     const live = path.join(workDir, 'live');
-    copyDir(path.join(root, 'remote-users', 'dist'), live);
-    const stack = new TestStack(live, server);
+    copyDir(path.join(root, dir, 'dist'), live);
+    const stack = new TestStack(live, server, undefined, undefined, name);
     stack.ownedDir = workDir;
     await stack.start();
     return stack;
@@ -91,18 +97,19 @@ export class TestStack {
       host: TEST_HOST_PORT,
       remote: TEST_REMOTE_PORT,
     },
+    readonly remoteName = 'users',
   ) {
     this.hostOrigin = `http://localhost:${ports.host}`;
     this.remoteOrigin = `http://localhost:${ports.remote}`;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-stack-'));
     this.stackDir = dir;
     this.configFile = path.join(dir, 'config.json');
-    // The host's own registry, with the users remote moved to the server this test owns.
+    // The host's own registry, with the owned remote moved to the server this test owns.
     const config = JSON.parse(fs.readFileSync(path.join(root, 'host', 'public', 'config.json'), 'utf8')) as {
       remotes: { name: string; entry: string }[];
     };
     const remotes = config.remotes.map((remote) =>
-      remote.name === 'users' ? { ...remote, entry: `${this.remoteOrigin}/mf-manifest.json` } : remote,
+      remote.name === remoteName ? { ...remote, entry: `${this.remoteOrigin}/mf-manifest.json` } : remote,
     );
     fs.writeFileSync(this.configFile, JSON.stringify({ ...config, remotes }));
   }
@@ -306,4 +313,40 @@ export function buildRemote(dir: string, outDir: string): void {
     ['build', '--env', 'production', '--output-path', outDir],
     { cwd: dir, stdio: 'pipe' },
   );
+}
+
+/**
+ * A remote's next release, built on its own as its team's pipeline would and deployed into
+ * `liveDir`: the sources of `dir` with the page at `pagePath` (as exposes.ts names it, e.g.
+ * `./src/user-list/user-list-page.tsx`) shown under a line reading `marker`. The sources are copied;
+ * the remote's own folder is left as it is.
+ */
+export function redeployWithMarker(dir: string, pagePath: string, marker: string, liveDir: string): void {
+  const copy = path.join(root, `.e2e-redeploy-${dir}-${process.pid}`);
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.mkdirSync(copy);
+  try {
+    for (const entry of ['src', 'package.json', 'rspack.config.ts']) {
+      fs.cpSync(path.join(root, dir, entry), path.join(copy, entry), { recursive: true });
+    }
+    fs.symlinkSync(path.join(root, dir, 'node_modules'), path.join(copy, 'node_modules'));
+    const page = pagePath.replace(/^\.\/src\//, './').replace(/\.tsx$/, '');
+    fs.writeFileSync(
+      path.join(copy, 'src', 'redeploy-page.tsx'),
+      `import Page from '${page}';\nexport default function Redeployed() {\n  return (<><p>${marker}</p><Page /></>);\n}\n`,
+    );
+    const exposesFile = path.join(copy, 'src', 'exposes.ts');
+    const exposes = fs.readFileSync(exposesFile, 'utf8');
+    if (!exposes.includes(`'${pagePath}'`))
+      throw new Error(`${dir}/src/exposes.ts does not name ${pagePath}`);
+    fs.writeFileSync(exposesFile, exposes.replace(`'${pagePath}'`, "'./src/redeploy-page.tsx'"));
+    execFileSync(path.join(root, 'node_modules', '.bin', 'rspack'), ['build', '--env', 'production'], {
+      cwd: copy,
+      stdio: 'pipe',
+    });
+    // Deploy: swap the static folder the remote's server reads.
+    copyDir(path.join(copy, 'dist'), liveDir);
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
 }

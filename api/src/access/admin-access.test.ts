@@ -6,6 +6,7 @@ import {
   PANEL_MENU,
   SESSION_INVALID_MESSAGE,
   allows,
+  applicationDetailResponseSchema,
   menuWithChildResponseSchema,
   meResponseSchema,
   paths,
@@ -14,7 +15,7 @@ import {
   type AccessLevel,
   type RolePayload,
 } from '@sso/shared/contract';
-import { createRolePayload, createUserPayload } from '../test-support/factories';
+import { createApplicationPayload, createRolePayload, createUserPayload } from '../test-support/factories';
 import {
   ADMIN,
   MODIFIER,
@@ -68,6 +69,12 @@ describe('ADMIN_ROUTES', () => {
       ['PATCH /api/v1/ap/role/update/:id', 'Daftar Role:edit'],
       ['DELETE /api/v1/ap/role/delete/:id', 'Daftar Role:delete'],
       ['DELETE /api/v1/ap/role/delete/bulk', 'Daftar Role:delete'],
+      ['GET /api/v1/ap/applications/list', 'Daftar Aplikasi:view'],
+      ['GET /api/v1/ap/applications/detail/:id', 'Daftar Aplikasi:view'],
+      ['POST /api/v1/ap/applications/create', 'Tambah Aplikasi:create'],
+      ['PATCH /api/v1/ap/applications/update/:id', 'Daftar Aplikasi:edit'],
+      ['DELETE /api/v1/ap/applications/delete/:id', 'Daftar Aplikasi:delete'],
+      ['POST /api/v1/ap/applications/logo', 'Tambah Aplikasi:create | Daftar Aplikasi:edit'],
       ['GET /api/v1/ap/user-temporary/search', 'Tambah User:create'],
       ['GET /api/v1/ap/role/all', reference],
       ['GET /api/v1/ap/colors', reference],
@@ -124,7 +131,34 @@ const newRoleId = async () =>
   expectOk(await asOwner('POST', paths.roles.create, { body: createRolePayload() }), roleResponseSchema, 201)
     .data.id;
 
+// Without menus: the owner's role holds the menus it creates, which a modifier's save could not remove.
+const newAppId = async () =>
+  expectOk(
+    await asOwner('POST', paths.applications.create, { body: createApplicationPayload({ menus: [] }) }),
+    applicationDetailResponseSchema,
+    201,
+  ).data.id;
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 const requests: Record<string, Prepare> = {
+  'GET /api/v1/ap/applications/list': async () => ({ path: paths.applications.list }),
+  'GET /api/v1/ap/applications/detail/:id': async () => ({ path: paths.applications.detail(2) }),
+  'POST /api/v1/ap/applications/create': async () => ({
+    path: paths.applications.create,
+    body: createApplicationPayload(),
+  }),
+  'PATCH /api/v1/ap/applications/update/:id': async () => ({
+    path: paths.applications.update(await newAppId()),
+    body: createApplicationPayload({ menus: [] }),
+  }),
+  'DELETE /api/v1/ap/applications/delete/:id': async () => ({
+    path: paths.applications.remove(await newAppId()),
+  }),
+  'POST /api/v1/ap/applications/logo': async () => ({
+    path: paths.applications.logo,
+    body: { file_name: 'logo.png', data: PNG_1PX },
+  }),
   'GET /api/v1/ap/users/list': async () => ({ path: paths.users.list, query: { perPage: 5 } }),
   'GET /api/v1/ap/users/:id': async () => ({ path: paths.users.detail(1) }),
   'POST /api/v1/ap/users': async () => ({ path: paths.users.create, body: createUserPayload() }),
@@ -224,10 +258,12 @@ it('the seeded levels read as DESIGN says: viewer reads, modifier adds and edits
   const all = ADMIN_ROUTES.map((row) => row.action);
   expect(await outcome(ADMIN)).toEqual(all.map((a) => `ok ${a}`));
   expect(await outcome(MODIFIER)).toEqual(
-    all.map((a) => (a === 'deleteUser' || a === 'deleteRole' ? `403 ${a}` : `ok ${a}`)),
+    all.map((a) => (['deleteUser', 'deleteRole', 'deleteApp'].includes(a) ? `403 ${a}` : `ok ${a}`)),
   );
   expect(await outcome(VIEWER)).toEqual(
-    all.map((a) => (['listUsers', 'listRoles', 'readReference'].includes(a) ? `ok ${a}` : `403 ${a}`)),
+    all.map((a) =>
+      ['listUsers', 'listRoles', 'listApps', 'readReference'].includes(a) ? `ok ${a}` : `403 ${a}`,
+    ),
   );
 });
 

@@ -51,6 +51,16 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   action('PATCH', paths.roles.update(':id'), 'editRole'),
   action('DELETE', paths.roles.remove(':id'), 'deleteRole'),
   action('DELETE', paths.roles.bulkRemove, 'deleteRole'),
+  action('GET', paths.applications.list, 'listApps'),
+  action('GET', paths.applications.detail(':id'), 'listApps'),
+  action('POST', paths.applications.create, 'createApp'),
+  action('PATCH', paths.applications.update(':id'), 'editApp'),
+  action('DELETE', paths.applications.remove(':id'), 'deleteApp'),
+  // A logo is uploaded from the add form or the edit form: either right will do.
+  {
+    ...action('POST', paths.applications.logo, 'createApp'),
+    requires: [PANEL_ACTIONS.createApp, PANEL_ACTIONS.editApp],
+  },
   action('GET', paths.reference.employeeSearch, 'searchEmployees'),
   reference(paths.roles.all),
   reference(paths.reference.colors),

@@ -25,6 +25,39 @@ const plainScan = (db: Db, keyword: string) =>
     .all({ p: `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
 
 describe('migrations', () => {
+  it('upgrade a file of schema version 3: app 1 gains "Tambah Aplikasi", granted as "Daftar Aplikasi" is', () => {
+    const file = join(dir, 'v3.sqlite');
+    const old = new Database(file);
+    old.pragma('foreign_keys = ON');
+    migrate(old, 3);
+    seedIfEmpty(old, { users: 10, panelUrl: 'http://x' });
+    // A file seeded before the sub-menu existed.
+    old.prepare("DELETE FROM menus WHERE app_id = 1 AND name = 'Tambah Aplikasi'").run();
+    old.close();
+
+    const db = openDatabase(file);
+    const grants = db
+      .prepare<[], { role: string; menu: string; level: number; position: number }>(
+        `SELECT r.name AS role, m.name AS menu, rm.access_level AS level, m.position FROM role_menus rm
+         JOIN roles r ON r.id = rm.role_id JOIN menus m ON m.id = rm.menu_id
+         WHERE m.app_id = 1 AND m.name IN ('Daftar Aplikasi', 'Tambah Aplikasi') ORDER BY r.id, m.position`,
+      )
+      .all()
+      .map((g) => `${g.role} ${g.menu} ${g.level} ${g.position}`);
+    expect(grants).toEqual([
+      'Super Admin Daftar Aplikasi 1 1',
+      'Super Admin Tambah Aplikasi 1 2',
+      'Admin Daftar Aplikasi 2 1',
+      'Admin Tambah Aplikasi 2 2',
+      'Viewer Daftar Aplikasi 3 1',
+      'Viewer Tambah Aplikasi 3 2',
+      'Admin User Daftar Aplikasi 3 1',
+      'Admin User Tambah Aplikasi 3 2',
+    ]);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM app_logos').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
   it('upgrade a file of schema version 1: the search index is built from the users it holds', () => {
     const file = join(dir, 'v1.sqlite');
     const old = new Database(file);

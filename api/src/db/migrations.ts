@@ -209,6 +209,27 @@ const migrations: readonly string[] = [
   ALTER TABLE users ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
   ALTER TABLE roles ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
   `,
+  // 6: App Management. Uploaded logos (bytes and the type sniffed from them); the "Tambah Aplikasi"
+  // sub-menu of app 1's App Management in files seeded before it existed, granted as "Daftar
+  // Aplikasi" is (a fresh file has no menus yet: the seed adds it).
+  `
+  CREATE TABLE app_logos (
+    id INTEGER PRIMARY KEY,
+    mime TEXT NOT NULL,
+    bytes BLOB NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  INSERT INTO menus (app_id, parent_id, name, position)
+    SELECT 1, p.id, 'Tambah Aplikasi', 1 + (SELECT COUNT(*) FROM menus s WHERE s.parent_id = p.id)
+    FROM menus p
+    WHERE p.app_id = 1 AND p.parent_id IS NULL AND p.name = 'App Management'
+      AND NOT EXISTS (SELECT 1 FROM menus s WHERE s.parent_id = p.id AND s.name = 'Tambah Aplikasi');
+  INSERT OR IGNORE INTO role_menus (role_id, menu_id, access_level)
+    SELECT rm.role_id, t.id, rm.access_level
+    FROM role_menus rm
+    JOIN menus d ON d.id = rm.menu_id AND d.app_id = 1 AND d.name = 'Daftar Aplikasi'
+    JOIN menus t ON t.parent_id = d.parent_id AND t.name = 'Tambah Aplikasi';
+  `,
 ];
 
 export const schemaVersion = migrations.length;

@@ -93,6 +93,9 @@ describe('seed', () => {
         'Role Management',
         'Daftar Role',
         'Tambah Role',
+        'App Management',
+        'Daftar Aplikasi',
+        'Tambah Aplikasi',
       ].map((menu) => `${menu}:${level}`);
     expect(panelGrants('Viewer')).toEqual(panelOnly(3));
     expect(panelGrants('Admin')).toEqual(panelOnly(2));

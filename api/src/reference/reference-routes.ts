@@ -5,19 +5,13 @@ import {
   paths,
   type Company,
   type Employee,
-  type Menu,
 } from '@sso/shared/contract';
+import { menuTree } from '../applications/application-queries';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { containsPattern, listOf, ok } from '../http/reply';
 import { validate } from '../http/validate';
 import { findApplication, listApplications } from './applications';
-
-interface MenuRow {
-  id: number;
-  parent_id: number | null;
-  name: string;
-}
 
 interface CompanyBranchRow {
   company_id: number;
@@ -55,17 +49,7 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(paths.reference.menuWithChild, async (request) => {
     const { apps_id } = validate(menuWithChildQuerySchema, request.query);
     if (!findApplication(db, apps_id)) throw notFound('Aplikasi tidak ditemukan');
-    const rows = db
-      .prepare<[number], MenuRow>(
-        'SELECT id, parent_id, name FROM menus WHERE app_id = ? ORDER BY parent_id IS NOT NULL, position, id',
-      )
-      .all(apps_id);
-    const top = new Map<number, Menu>();
-    for (const row of rows) {
-      if (row.parent_id === null) top.set(row.id, { id: row.id, name: row.name, menu: [] });
-      else top.get(row.parent_id)?.menu.push({ id: row.id, name: row.name, menu: [] });
-    }
-    return ok('Daftar menu', [...top.values()]);
+    return ok('Daftar menu', menuTree(db, apps_id));
   });
 
   app.get(paths.reference.employeeSearch, async (request) => {

@@ -1,4 +1,4 @@
-import type { AccessLevel, Role, RolePayload, UserPayload } from '@sso/shared/contract';
+import type { AccessLevel, ApplicationPayload, Role, RolePayload, UserPayload } from '@sso/shared/contract';
 
 let sequence = 0;
 const next = () => {
@@ -51,4 +51,19 @@ export function grantsPayload(
       children: menu.children.map((child) => ({ id: child.id, access_level: level(child.acces_level) })),
     })),
   }));
+}
+
+/** A valid application payload: two menus, the second with one sub-menu; every name unique per run. */
+export function createApplicationPayload(overrides: Partial<ApplicationPayload> = {}): ApplicationPayload {
+  const n = next();
+  return {
+    name: `Aplikasi Uji ${n}`,
+    descriptions: 'Aplikasi untuk pengujian',
+    url: `https://aplikasi-${n}.example.com`,
+    menus: [
+      { name: 'Dasbor', children: [] },
+      { name: 'Laporan', children: [{ name: 'Laporan Harian' }] },
+    ],
+    ...overrides,
+  };
 }

@@ -67,17 +67,7 @@ export function createRole(overrides: Partial<Role> = {}): Role {
 }
 
 /** A settled query result for a mocked hook (tests only). */
-export function settled<T>(data: T) {
-  return {
-    data,
-    isPending: false,
-    isError: false,
-    isFetching: false,
-    isPlaceholderData: false,
-    error: null,
-    refetch: jest.fn(),
-  };
-}
+export { settled } from '@sso/shared/testing';
 
 /**
  * Signs in as an owner of every menu of `createMenuTree` in each of `appIds` (the role editor offers

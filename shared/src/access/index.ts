@@ -34,6 +34,7 @@ export const PANEL_MENU = {
   roleCreate: 'Tambah Role',
   apps: 'App Management',
   appList: 'Daftar Aplikasi',
+  appCreate: 'Tambah Aplikasi',
   settings: 'Settings',
 } as const;
 export type PanelMenu = (typeof PANEL_MENU)[keyof typeof PANEL_MENU];
@@ -59,6 +60,10 @@ export const PANEL_ACTIONS = {
   createRole: { menu: PANEL_MENU.roleCreate, capability: 'create' },
   editRole: { menu: PANEL_MENU.roleList, capability: 'edit' },
   deleteRole: { menu: PANEL_MENU.roleList, capability: 'delete' },
+  listApps: { menu: PANEL_MENU.appList, capability: 'view' },
+  createApp: { menu: PANEL_MENU.appCreate, capability: 'create' },
+  editApp: { menu: PANEL_MENU.appList, capability: 'edit' },
+  deleteApp: { menu: PANEL_MENU.appList, capability: 'delete' },
 } as const satisfies Record<string, { menu: PanelMenu; capability: Capability }>;
 export type PanelAction = keyof typeof PANEL_ACTIONS;
 

@@ -15,4 +15,5 @@ export * from './entities';
 export * from './payloads';
 export * from './queries';
 export * from './responses';
+export * from './applications';
 export { withFastPath, userListResponseParser } from './fast-path';

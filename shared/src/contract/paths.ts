@@ -44,6 +44,15 @@ export const paths = {
     remove: (id: number | string) => `/api/v1/ap/users/${id}`,
     bulkRemove: '/api/v1/ap/users/bulk',
   },
+  /** App Management (ours, beside spec 7): applications with their menu trees, and logo uploads. */
+  applications: {
+    list: '/api/v1/ap/applications/list',
+    create: '/api/v1/ap/applications/create',
+    detail: (id: number | string) => `/api/v1/ap/applications/detail/${id}`,
+    update: (id: number | string) => `/api/v1/ap/applications/update/${id}`,
+    remove: (id: number | string) => `/api/v1/ap/applications/delete/${id}`,
+    logo: '/api/v1/ap/applications/logo',
+  },
   reference: {
     colors: '/api/v1/ap/colors',
     menuWithChild: '/api/v1/ap/menu/with-child',

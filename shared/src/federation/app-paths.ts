@@ -24,4 +24,11 @@ export const appPaths = {
     create: '/tambah-role',
     edit: (role: Role) => `/edit-role/${encodeHashId(role)}`,
   },
+  /** App Management: the edit link carries the id and name only; the page reads the rest from the api. */
+  apps: {
+    list: '/app-management',
+    create: '/tambah-aplikasi',
+    edit: (app: { id: number; name: string }) =>
+      `/edit-aplikasi/${encodeHashId({ id: app.id, name: app.name })}`,
+  },
 } as const;

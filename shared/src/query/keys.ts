@@ -18,6 +18,13 @@ export const roleKeys = {
   options: () => [...roleKeys.all(), 'options'] as const,
 };
 
+export const applicationKeys = {
+  all: () => ['applications'] as const,
+  lists: () => [...applicationKeys.all(), 'list'] as const,
+  list: (params: Record<string, unknown>) => [...applicationKeys.lists(), params] as const,
+  detail: (id: number) => [...applicationKeys.all(), 'detail', id] as const,
+};
+
 export const referenceKeys = {
   all: () => ['reference'] as const,
   colors: () => [...referenceKeys.all(), 'colors'] as const,

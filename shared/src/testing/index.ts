@@ -62,7 +62,7 @@ const panelMenuTree: ReadonlyArray<readonly [string, readonly string[]]> = [
   [PANEL_MENU.home, []],
   [PANEL_MENU.users, [PANEL_MENU.userList, PANEL_MENU.userCreate]],
   [PANEL_MENU.roles, [PANEL_MENU.roleList, PANEL_MENU.roleCreate]],
-  [PANEL_MENU.apps, [PANEL_MENU.appList]],
+  [PANEL_MENU.apps, [PANEL_MENU.appList, PANEL_MENU.appCreate]],
   [PANEL_MENU.settings, []],
 ];
 
@@ -101,6 +101,19 @@ export function signInAs(
     session_token: 'test-session-token',
     user_menu: account.user_menu ?? panelGrants(level),
   });
+}
+
+/** A settled query result for a mocked query hook: `jest.mocked(useRoles).mockReturnValue(settled(data))`. */
+export function settled<T>(data: T) {
+  return {
+    data,
+    isPending: false,
+    isError: false,
+    isFetching: false,
+    isPlaceholderData: false,
+    error: null,
+    refetch: jest.fn(),
+  };
 }
 
 export { renderRoute } from './render-route';

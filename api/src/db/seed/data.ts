@@ -141,6 +141,14 @@ export const APPLICATIONS: readonly AppSeed[] = [
 ];
 
 /**
+ * Menus added after the first seed, appended after every menu above so the ids of those stay as
+ * they were: [application index, parent menu, sub-menu] (position after the parent's others).
+ */
+export const LATER_MENUS: ReadonlyArray<readonly [number, string, string]> = [
+  [0, PANEL_MENU.apps, PANEL_MENU.appCreate],
+];
+
+/**
  * Levels per menu of one application, by menu name: a menu listed grants it and every sub-menu at
  * its level; a sub-menu listed as well gets its own level (its menu must be listed).
  */
@@ -172,21 +180,37 @@ export const ROLES: readonly RoleSeed[] = [
     ],
   },
   {
-    // The panel's modifier: adds and edits users and roles, deletes nothing.
+    // The panel's modifier: adds and edits users, roles and applications, deletes nothing.
     name: 'Admin',
     color: 2,
     grants: [
-      [0, { [PANEL_MENU.home]: modifier, [PANEL_MENU.users]: modifier, [PANEL_MENU.roles]: modifier }],
+      [
+        0,
+        {
+          [PANEL_MENU.home]: modifier,
+          [PANEL_MENU.users]: modifier,
+          [PANEL_MENU.roles]: modifier,
+          [PANEL_MENU.apps]: modifier,
+        },
+      ],
       [1, modifier],
       [3, modifier],
     ],
   },
   {
-    // The panel's viewer: reads users and roles only.
+    // The panel's viewer: reads users, roles and applications only.
     name: 'Viewer',
     color: 5,
     grants: [
-      [0, { [PANEL_MENU.home]: viewer, [PANEL_MENU.users]: viewer, [PANEL_MENU.roles]: viewer }],
+      [
+        0,
+        {
+          [PANEL_MENU.home]: viewer,
+          [PANEL_MENU.users]: viewer,
+          [PANEL_MENU.roles]: viewer,
+          [PANEL_MENU.apps]: viewer,
+        },
+      ],
       [1, viewer],
       [2, viewer],
       [3, viewer],
@@ -209,7 +233,15 @@ export const ROLES: readonly RoleSeed[] = [
     name: 'Admin User',
     color: 6,
     grants: [
-      [0, { [PANEL_MENU.home]: viewer, [PANEL_MENU.users]: modifier, [PANEL_MENU.roles]: viewer }],
+      [
+        0,
+        {
+          [PANEL_MENU.home]: viewer,
+          [PANEL_MENU.users]: modifier,
+          [PANEL_MENU.roles]: viewer,
+          [PANEL_MENU.apps]: viewer,
+        },
+      ],
       [1, viewer],
       [2, modifier],
       [3, viewer],

@@ -11,6 +11,7 @@ import {
   DEMO_ROLES,
   DEMO_USER_PASSWORD,
   FIRST_NAMES,
+  LATER_MENUS,
   LAST_NAMES,
   PHONE_PREFIXES,
   RANDOM_ROLE_MAX_ID,
@@ -96,6 +97,15 @@ function seedApplications(db: Db, panelUrl: string): void {
       children.forEach((child, childPosition) => insertMenu.run(id, parentId, child, childPosition + 1));
     });
   });
+  const parentOf = db.prepare<[number, string], { id: number; children: number }>(
+    `SELECT p.id, (SELECT COUNT(*) FROM menus s WHERE s.parent_id = p.id) AS children
+     FROM menus p WHERE p.app_id = ? AND p.parent_id IS NULL AND p.name = ?`,
+  );
+  for (const [appIndex, parent, name] of LATER_MENUS) {
+    const row = parentOf.get(appIndex + 1, parent);
+    if (!row) throw new Error(`seed: no menu ${parent} for ${name}`);
+    insertMenu.run(appIndex + 1, row.id, name, row.children + 1);
+  }
 }
 
 function seedRoles(db: Db): void {

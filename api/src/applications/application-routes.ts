@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  applicationListQuerySchema,
+  applicationPayloadSchema,
+  PANEL_MENU,
+  logoUploadPayloadSchema,
+  paths,
+} from '@sso/shared/contract';
+import { authOf } from '../auth/guard';
+import type { AppContext } from '../context';
+import { notFound } from '../http/errors';
+import { listOf, ok } from '../http/reply';
+import { idParam } from '../http/route-params';
+import { validate } from '../http/validate';
+import { findManagedApplication, listManagedApplications } from './application-queries';
+import { actorOf, createApplication, deleteApplication, updateApplication } from './application-writes';
+import { storeLogo } from './logo-store';
+
+const NOT_FOUND = 'Aplikasi tidak ditemukan';
+
+/** App Management (ours, beside spec 7): one route per endpoint of `paths.applications`. */
+export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const saved = (id: number) => {
+    const found = findManagedApplication(db, id, ctx.logoUrl);
+    if (!found) throw notFound(NOT_FOUND);
+    return found;
+  };
+
+  app.get(paths.applications.list, async (request) => {
+    const params = validate(applicationListQuerySchema, request.query);
+    const { data, total } = listManagedApplications(db, params, ctx.logoUrl);
+    return listOf('Daftar aplikasi', data, total);
+  });
+
+  app.get(paths.applications.detail(':id'), async (request) =>
+    ok('Detail aplikasi', saved(idParam(request.params, NOT_FOUND))),
+  );
+
+  app.post(paths.applications.create, async (request, reply) => {
+    const input = validate(applicationPayloadSchema, request.body);
+    const id = createApplication(db, input, actorOf(db, authOf(request).userId, PANEL_MENU.appCreate));
+    return reply.status(201).send(ok('Aplikasi berhasil ditambahkan', saved(id)));
+  });
+
+  app.patch(paths.applications.update(':id'), async (request) => {
+    const id = idParam(request.params, NOT_FOUND);
+    const input = validate(applicationPayloadSchema, request.body);
+    updateApplication(db, id, input, actorOf(db, authOf(request).userId, PANEL_MENU.appList));
+    return ok('Aplikasi berhasil diperbarui', saved(id));
+  });
+
+  app.delete(paths.applications.remove(':id'), async (request) => {
+    const id = idParam(request.params, NOT_FOUND);
+    deleteApplication(db, id, actorOf(db, authOf(request).userId, PANEL_MENU.appList));
+    return ok('Aplikasi berhasil dihapus', { ids: [id], deleted: 1 });
+  });
+
+  app.post(paths.applications.logo, async (request, reply) => {
+    const { data } = validate(logoUploadPayloadSchema, request.body);
+    const { id, file } = storeLogo(db, data, ctx.clock());
+    return reply.status(201).send(ok('Logo berhasil diunggah', { logo_id: id, logo_url: ctx.logoUrl(file) }));
+  });
+}

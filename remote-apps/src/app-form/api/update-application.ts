@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@sso/shared/api';
+import {
+  applicationDetailResponseSchema,
+  paths,
+  type ApplicationDetailResponse,
+  type ApplicationPayload,
+} from '@sso/shared/contract';
+import { invalidateApplications } from './invalidate';
+
+/** PATCH applications/update/{id}: every field and the whole menu tree (existing menus by id). */
+export function updateApplication({
+  id,
+  payload,
+}: {
+  id: number;
+  payload: ApplicationPayload;
+}): Promise<ApplicationDetailResponse> {
+  return api.patch(paths.applications.update(id), payload, applicationDetailResponseSchema);
+}
+
+export function useUpdateApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateApplication, onSuccess: () => invalidateApplications(queryClient) });
+}

@@ -1,0 +1,176 @@
+import { useEffect, useId, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@sso/shared/navigation';
+import { serverFieldErrors } from '@sso/shared/form-errors';
+import { APPLICATION_LIMITS, type ApplicationPayload } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
+import { t } from '@sso/shared/i18n';
+import { Button, TextField, useLeaveConfirmation } from '@sso/shared/ui';
+import { appsText } from '../texts';
+import {
+  appFormSchema,
+  canSave,
+  toApplicationPayload,
+  type AppFormOutput,
+  type AppFormValues,
+} from './app-form-model';
+import { LogoField } from './logo-field';
+import { MenuTreeEditor } from './menu-tree-editor';
+import styles from './app-form.module.css';
+
+/** Fields the api may name in `errors` (`menus.1.name` belongs to `menus`), as the form names them. */
+const SERVER_FIELDS = {
+  name: 'name',
+  descriptions: 'descriptions',
+  url: 'url',
+  menus: 'menus',
+  logo_id: 'logo',
+  logo: 'logo',
+} as const;
+
+export interface AppFormProps {
+  defaultValues: AppFormValues;
+  /** Menus the panel's access model uses (edit of app 1). */
+  lockedMenuIds?: readonly number[];
+  /** The generated logo of a saved application, shown while no upload is chosen. */
+  generatedLogoUrl?: string | undefined;
+  /** Saves the payload; rejects with an ApiError. */
+  onSave: (payload: ApplicationPayload) => Promise<unknown>;
+}
+
+/**
+ * Tambah Aplikasi / Edit Aplikasi: name, description, URL, logo and the menu tree, saved in one
+ * request. A failed save keeps every field and shows the server's message (a 409 naming the roles
+ * that still grant a removed menu); leaving with changes asks "Keluar tanpa menyimpan?".
+ */
+export function AppForm({ defaultValues, lockedMenuIds = [], generatedLogoUrl, onSave }: AppFormProps) {
+  const navigate = useNavigate();
+  const ids = { info: useId(), menus: useId(), saveHint: useId(), description: useId() };
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<AppFormValues, unknown, AppFormOutput>({ defaultValues, resolver: zodResolver(appFormSchema) });
+  const menusField = useController({ control, name: 'menus' });
+  const logoField = useController({ control, name: 'logo' });
+  const [name, url] = useWatch({ control, name: ['name', 'url'] });
+
+  useLeaveConfirmation(isDirty && !saved);
+
+  // Navigate only once the saved state has rendered, so the leave guard is already off.
+  useEffect(() => {
+    if (saved) void navigate(appPaths.apps.list);
+  }, [saved, navigate]);
+
+  const submit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await onSave(toApplicationPayload(values));
+      setSaved(true);
+    } catch (e) {
+      const server = serverFieldErrors(e, SERVER_FIELDS);
+      for (const field of ['name', 'descriptions', 'url'] as const) {
+        const message = server.fields[field];
+        if (message) setError(field, { type: 'server', message });
+      }
+      setServerError(server.fields.menus ?? server.fields.logo ?? server.message);
+    }
+  });
+
+  const saveAllowed = canSave({ name, url });
+  const menuErrors = errors.menus;
+
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+      <section className={styles.card} aria-labelledby={ids.info}>
+        <h2 id={ids.info} className={styles.cardTitle}>
+          {appsText.form.infoSection}
+        </h2>
+        <TextField
+          label={appsText.form.name}
+          placeholder={appsText.form.namePlaceholder}
+          autoComplete="off"
+          maxLength={APPLICATION_LIMITS.name}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={ids.description}>
+            {appsText.form.description}
+          </label>
+          <textarea
+            id={ids.description}
+            className={`${styles.textarea} ${errors.descriptions ? styles.invalid : ''}`}
+            placeholder={appsText.form.descriptionPlaceholder}
+            maxLength={APPLICATION_LIMITS.descriptions}
+            rows={3}
+            aria-invalid={errors.descriptions ? true : undefined}
+            {...register('descriptions')}
+          />
+          {errors.descriptions?.message ? (
+            <p className={styles.fieldError}>{errors.descriptions.message}</p>
+          ) : null}
+        </div>
+        <TextField
+          label={appsText.form.url}
+          placeholder={appsText.form.urlPlaceholder}
+          hint={appsText.form.urlHint}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          error={errors.url?.message}
+          {...register('url')}
+        />
+        <LogoField
+          value={logoField.field.value}
+          onChange={logoField.field.onChange}
+          generatedUrl={logoField.field.value.id === null ? undefined : generatedLogoUrl}
+        />
+      </section>
+      <section className={styles.card} aria-labelledby={ids.menus}>
+        <div>
+          <h2 id={ids.menus} className={styles.cardTitle}>
+            {appsText.form.menuSection}
+          </h2>
+          <p className={styles.hint}>{appsText.form.menuHint}</p>
+        </div>
+        <MenuTreeEditor
+          value={menusField.field.value}
+          onChange={menusField.field.onChange}
+          lockedIds={new Set(lockedMenuIds)}
+          errors={menuErrors}
+          error={menuErrors?.message ?? menuErrors?.root?.message}
+        />
+      </section>
+      {serverError ? (
+        <div className={styles.serverError} role="alert">
+          <strong>{appsText.form.saveFailed}</strong>
+          <span>{serverError}</span>
+        </div>
+      ) : null}
+      <div className={styles.actions}>
+        {saveAllowed ? null : (
+          <p id={ids.saveHint} className={styles.hint}>
+            {appsText.form.saveDisabledHint}
+          </p>
+        )}
+        <Button variant="secondary" onClick={() => void navigate(appPaths.apps.list)}>
+          {t.common.cancel}
+        </Button>
+        <Button
+          type="submit"
+          disabled={!saveAllowed}
+          loading={isSubmitting}
+          aria-describedby={saveAllowed ? undefined : ids.saveHint}
+        >
+          {t.common.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@sso/shared/api';
+import { deleteResponseSchema, paths, type DeleteResponse } from '@sso/shared/contract';
+import { invalidateApplications } from '../../app-form/api/invalidate';
+
+/** DELETE applications/delete/{id}; an application a role still grants answers 409 naming the roles. */
+export function deleteApplication(id: number): Promise<DeleteResponse> {
+  return api.delete(paths.applications.remove(id), deleteResponseSchema);
+}
+
+export function useDeleteApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteApplication, onSuccess: () => invalidateApplications(queryClient) });
+}

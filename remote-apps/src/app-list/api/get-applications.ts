@@ -1,0 +1,48 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@sso/shared/api';
+import {
+  applicationListResponseSchema,
+  paths,
+  type ApplicationListResponse,
+  type ApplicationSortField,
+  type SortDirection,
+} from '@sso/shared/contract';
+import { applicationKeys } from '@sso/shared/query';
+
+export interface ApplicationListParams {
+  page: number;
+  perPage: number;
+  keyword: string;
+  /** Column and direction (`sortBy`, `sort`); absent: the api's default order (newest first). */
+  sort?: { by: ApplicationSortField; direction: SortDirection };
+}
+
+/** GET applications/list; a newer list request cancels the one still in flight (spec 7). */
+export function getApplications(
+  params: ApplicationListParams,
+  signal?: AbortSignal,
+): Promise<ApplicationListResponse> {
+  return api.get(paths.applications.list, applicationListResponseSchema, {
+    params: {
+      page: params.page,
+      perPage: params.perPage,
+      keyword: params.keyword || undefined,
+      sortBy: params.sort?.by,
+      sort: params.sort?.direction,
+    },
+    signal,
+    cancelPrevious: true,
+  });
+}
+
+export const applicationsQueryOptions = (params: ApplicationListParams) =>
+  queryOptions({
+    queryKey: applicationKeys.list({ ...params }),
+    queryFn: ({ signal }) => getApplications(params, signal),
+    // The previous page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useApplications(params: ApplicationListParams) {
+  return useQuery(applicationsQueryOptions(params));
+}

@@ -1,0 +1,115 @@
+import type { ApplicationDetail, ManagedApplication } from '@sso/shared/contract';
+import { toApiError } from '@sso/shared/api';
+import { t } from '@sso/shared/i18n';
+import { Button, StatePanel } from '@sso/shared/ui';
+import { ColorDot, Drawer } from '@sso/shared/ui-data';
+import { useApplication } from '../app-form/api/get-application';
+import { appsText } from '../texts';
+import { AppNameCell } from './app-name-cell';
+import { AppUrlLink } from './app-url-link';
+import styles from './app-detail-drawer.module.css';
+
+export interface AppDetailDrawerProps {
+  app: ManagedApplication | null;
+  onClose: () => void;
+  /** Left out when the user may not delete this application. */
+  onDelete?: (app: ManagedApplication) => void;
+  /** Left out when the user may not edit. */
+  onEdit?: (app: ManagedApplication) => void;
+  deleting?: boolean;
+}
+
+/** "Detail Aplikasi": the application as read now from the api, its menu tree and the roles granting it. */
+export function AppDetailDrawer({ app, onClose, onDelete, onEdit, deleting = false }: AppDetailDrawerProps) {
+  const detail = useApplication(app?.id ?? null);
+  return (
+    <Drawer
+      open={app !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={appsText.detailTitle}
+      footer={
+        app && (onDelete || onEdit) ? (
+          <>
+            {onDelete ? (
+              <Button
+                variant="secondary"
+                className={styles.delete}
+                loading={deleting}
+                onClick={() => onDelete(app)}
+              >
+                {t.common.delete}
+              </Button>
+            ) : null}
+            {onEdit ? <Button onClick={() => onEdit(app)}>{t.common.edit}</Button> : null}
+          </>
+        ) : null
+      }
+    >
+      {detail.data ? (
+        <AppDetail app={detail.data} />
+      ) : detail.isError ? (
+        <StatePanel
+          tone="error"
+          title={appsText.detail.failed}
+          body={toApiError(detail.error).message}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : app ? (
+        <StatePanel title={t.common.loading} />
+      ) : null}
+    </Drawer>
+  );
+}
+
+function AppDetail({ app }: { app: ApplicationDetail }) {
+  return (
+    <dl className={styles.list}>
+      <dt>{appsText.form.name}</dt>
+      <dd>
+        <AppNameCell app={app} />
+      </dd>
+      <dt>{appsText.detail.description}</dt>
+      <dd>{app.descriptions ?? '-'}</dd>
+      <dt>{appsText.detail.url}</dt>
+      <dd>
+        <AppUrlLink name={app.name} url={app.url} />
+      </dd>
+      <dt>{appsText.detail.menus}</dt>
+      <dd>
+        {app.menus.length === 0 ? (
+          appsText.detail.noMenus
+        ) : (
+          <ul className={styles.tree}>
+            {app.menus.map((menu) => (
+              <li key={menu.id}>
+                <span className={styles.menu}>{menu.name}</span>
+                {menu.menu.length > 0 ? (
+                  <ul className={styles.children} aria-label={appsText.detail.subMenusOf(menu.name)}>
+                    {menu.menu.map((child) => (
+                      <li key={child.id}>{child.name}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+      <dt>{appsText.detail.roles}</dt>
+      <dd>
+        {app.roles.length === 0 ? (
+          appsText.detail.noRoles
+        ) : (
+          <ul className={styles.roles}>
+            {app.roles.map((role) => (
+              <li key={role.id} className={styles.role}>
+                <ColorDot color={role.hex_code} size={12} />
+                {role.name}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+    </dl>
+  );
+}

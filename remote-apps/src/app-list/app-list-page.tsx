@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { Link, useNavigate } from '@sso/shared/navigation';
+import { toApiError } from '@sso/shared/api';
+import {
+  PANEL_MENU,
+  SSO_PANEL_APP_ID,
+  type ApplicationSortField,
+  type ManagedApplication,
+} from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
+import { formatNumber, t } from '@sso/shared/i18n';
+import { useAccess } from '@sso/shared/session';
+import { PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
+import {
+  DataTable,
+  KebabMenu,
+  Pagination,
+  SearchField,
+  useListSearchParams,
+  usePageInRange,
+  type DataTableColumn,
+  type KebabMenuItem,
+} from '@sso/shared/ui-data';
+import { appsText } from '../texts';
+import { useApplications } from './api/get-applications';
+import { AppDetailDrawer } from './app-detail-drawer';
+import { APP_LIST_OPTIONS, toAppListParams } from './app-list-params';
+import { AppNameCell } from './app-name-cell';
+import { AppUrlLink } from './app-url-link';
+import { useAppDeletion } from './use-app-deletion';
+import styles from './app-list-page.module.css';
+
+const columns: DataTableColumn<ManagedApplication, ApplicationSortField>[] = [
+  {
+    id: 'name',
+    header: appsText.list.nameColumn,
+    sortBy: 'name',
+    cell: (app) => <AppNameCell app={app} />,
+    width: '24%',
+  },
+  {
+    id: 'description',
+    header: appsText.list.descriptionColumn,
+    cell: (app) => <span className={styles.description}>{app.descriptions ?? '-'}</span>,
+    width: '28%',
+  },
+  {
+    id: 'url',
+    header: appsText.list.urlColumn,
+    cell: (app) => <AppUrlLink name={app.name} url={app.url} />,
+    width: '22%',
+  },
+  {
+    id: 'menus',
+    header: appsText.list.menusColumn,
+    sortBy: 'menu_count',
+    cell: (app) => appsText.list.menus(app.menu_count),
+  },
+  {
+    id: 'roles',
+    header: appsText.list.rolesColumn,
+    sortBy: 'role_count',
+    cell: (app) => appsText.list.roles(app.role_count),
+  },
+];
+
+/** An application the user may delete: never app 1 (this panel), whose access model lives in it. */
+const deletable = (app: ManagedApplication) => app.id !== SSO_PANEL_APP_ID;
+
+/**
+ * /app-management: applications with logo, name, description, URL, number of menus and of roles
+ * granting them; search by name (500 ms, back to page 1), sorting, pagination, detail drawer. The
+ * list state lives in the URL.
+ */
+export default function AppListPage() {
+  const navigate = useNavigate();
+  // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
+  const { canEdit, canDelete } = useAccess(PANEL_MENU.appList);
+  const { canCreate } = useAccess(PANEL_MENU.appCreate);
+  const list = useListSearchParams(APP_LIST_OPTIONS);
+  const params = toAppListParams(list);
+  const apps = useApplications(params);
+  const [detail, setDetail] = useState<ManagedApplication | null>(null);
+  const deletion = useAppDeletion(() => setDetail(null));
+
+  const rows = apps.data?.data ?? [];
+  const total = apps.data?.meta.total ?? 0;
+  usePageInRange(list, apps);
+
+  const edit = (app: ManagedApplication) => void navigate(appPaths.apps.edit(app));
+  const remove = (app: ManagedApplication) => void deletion.deleteOne(app);
+  const actionsOf = (app: ManagedApplication): KebabMenuItem[] => [
+    { label: t.users.viewDetail, onSelect: () => setDetail(app) },
+    ...(canEdit ? [{ label: t.common.edit, onSelect: () => edit(app) }] : []),
+    ...(canDelete && deletable(app)
+      ? [{ label: t.common.delete, tone: 'danger' as const, onSelect: () => remove(app) }]
+      : []),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={appsText.title}
+        actions={
+          canCreate ? (
+            <Link className={buttonClassName()} to={appPaths.apps.create}>
+              {appsText.list.add}
+            </Link>
+          ) : null
+        }
+      />
+      <div className={styles.toolbar}>
+        <SearchField
+          className={styles.search}
+          label={appsText.list.search}
+          placeholder={appsText.list.searchPlaceholder}
+          value={list.keyword}
+          onSearch={list.setKeyword}
+        />
+      </div>
+      {apps.isError && !apps.data ? (
+        <StatePanel
+          tone="error"
+          title={appsText.list.failed}
+          body={toApiError(apps.error).message}
+          onRetry={() => void apps.refetch()}
+        />
+      ) : (
+        <>
+          <DataTable
+            caption={appsText.list.caption}
+            columns={columns}
+            rows={rows}
+            getRowId={(app) => app.id}
+            sort={{ current: list.sort, onSort: list.setSort }}
+            busy={apps.isFetching}
+            onRowClick={setDetail}
+            actions={(app) => <KebabMenu label={appsText.list.actions(app.name)} items={actionsOf(app)} />}
+            empty={
+              apps.isPending ? (
+                <StatePanel title={t.common.loading} />
+              ) : params.keyword !== '' ? (
+                <StatePanel title={t.common.notFound} body={appsText.list.noMatchBody} />
+              ) : (
+                <StatePanel title={appsText.list.empty} body={appsText.list.emptyBody} />
+              )
+            }
+          />
+          {total > 0 ? (
+            <Pagination
+              page={params.page}
+              pageSize={params.perPage}
+              total={total}
+              onPageChange={list.setPage}
+              onPageSizeChange={list.setPerPage}
+            />
+          ) : null}
+          <p className="sso-visually-hidden" aria-live="polite">
+            {apps.data ? `${formatNumber(total)} aplikasi` : ''}
+          </p>
+        </>
+      )}
+      <AppDetailDrawer
+        app={detail}
+        deleting={deletion.busy}
+        onClose={() => setDetail(null)}
+        onDelete={detail && canDelete && deletable(detail) ? remove : undefined}
+        onEdit={canEdit ? edit : undefined}
+      />
+    </>
+  );
+}
