@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  INACTIVE_ACCOUNT_MESSAGE,
   forgotPasswordPayloadSchema,
   paths,
   resetPasswordPayloadSchema,
@@ -18,7 +19,7 @@ import { guessLimits, sendLimits } from './throttle';
 function accountByNik(ctx: AppContext, nik: string): Account {
   const account = findAccountByNik(ctx.db, nik);
   if (!account) throw fieldError('nik', 'NIK tidak terdaftar');
-  if (account.is_active !== 1) throw fieldError('nik', 'Akun tidak aktif');
+  if (account.is_active !== 1) throw fieldError('nik', INACTIVE_ACCOUNT_MESSAGE);
   return account;
 }
 

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  INACTIVE_ACCOUNT_MESSAGE,
   SSO_PANEL_APP_ID,
   loginNikPayloadSchema,
   loginPhonePayloadSchema,
@@ -35,9 +36,15 @@ function activeByPhone(ctx: AppContext, phone: string, unknownIsGuess = false): 
       ? credentialError('phone', 'Nomor HP tidak terdaftar')
       : fieldError('phone', 'Nomor HP tidak terdaftar');
   }
-  if (account.is_active !== 1) throw fieldError('phone', 'Akun tidak aktif');
+  if (account.is_active !== 1) throw fieldError('phone', INACTIVE_ACCOUNT_MESSAGE);
   return account;
 }
+
+/** Where a sign-in comes from, for the user's session list. */
+const clientOf = (request: FastifyRequest) => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 /**
  * Spec 4 "Login chain", first step: NIK + password, or phone + OTP → `{ token, apps_id }`.
@@ -49,7 +56,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     return ctx.throttle.run(guessLimits(ctx.config, { nik: body.nik }, request.ip), async () => {
       const account = findAccountByNik(ctx.db, body.nik);
       if (!account) throw credentialError('nik', 'NIK tidak terdaftar');
-      if (account.is_active !== 1) throw fieldError('nik', 'Akun tidak aktif');
+      if (account.is_active !== 1) throw fieldError('nik', INACTIVE_ACCOUNT_MESSAGE);
       if (account.password_hash === null) {
         throw fieldError('password', 'Password belum diatur. Gunakan Lupa Password untuk membuatnya.');
       }
@@ -60,6 +67,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
         account.id,
         SSO_PANEL_APP_ID,
         appUrlFrom(body.url, ctx.config.panelUrl),
+        clientOf(request),
       );
       return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
     });
@@ -81,7 +89,12 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     return ctx.throttle.run(guessLimits(ctx.config, { phone: body.phone }, request.ip), () => {
       const account = activeByPhone(ctx, body.phone, true);
       ctx.otp.check(account.id, 'login', otp, 'consume');
-      const { token } = ctx.sessions.createLogin(account.id, SSO_PANEL_APP_ID, ctx.config.panelUrl);
+      const { token } = ctx.sessions.createLogin(
+        account.id,
+        SSO_PANEL_APP_ID,
+        ctx.config.panelUrl,
+        clientOf(request),
+      );
       return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
     });
   });

@@ -192,6 +192,19 @@ const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX throttle_window ON throttle (window_ends_at);
   `,
+  // 4: account lifecycle (users/lifecycle): who changed a status, when and why; the last sign-in;
+  // where each login was made and when it was last used.
+  `
+  ALTER TABLE users ADD COLUMN last_login_at TEXT;
+  ALTER TABLE users ADD COLUMN status_changed_at TEXT;
+  ALTER TABLE users ADD COLUMN status_changed_by INTEGER;
+  ALTER TABLE users ADD COLUMN status_reason TEXT;
+  CREATE INDEX users_last_login ON users (last_login_at, id);
+  CREATE INDEX users_active ON users (is_active, id);
+  ALTER TABLE login_sessions ADD COLUMN address TEXT;
+  ALTER TABLE login_sessions ADD COLUMN user_agent TEXT;
+  ALTER TABLE login_sessions ADD COLUMN last_active_at INTEGER;
+  `,
 ];
 
 export const schemaVersion = migrations.length;

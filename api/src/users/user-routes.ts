@@ -16,10 +16,11 @@ import { idParam } from '../http/route-params';
 import { queryValidator, validate } from '../http/validate';
 import { findUser, listUsers } from './user-queries';
 import { createUser, deleteUsers, updateUser } from './user-writes';
+import { registerLifecycleRoutes } from './lifecycle/lifecycle-routes';
 
 const NOT_FOUND = 'User tidak ditemukan';
 
-/** Users of spec 7: list, create, update, delete, bulk delete. */
+/** Users of spec 7: list, create, update, delete, bulk delete; and their account lifecycle. */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const saved = (id: number) => {
@@ -62,4 +63,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const deleted = deleteUsers(db, [id], authOf(request).userId);
     return ok('User berhasil dihapus', { ids: deleted, deleted: deleted.length });
   });
+
+  registerLifecycleRoutes(app, ctx);
 }

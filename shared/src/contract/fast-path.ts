@@ -116,7 +116,14 @@ export const userCompanyCheck = exactObject({
   perusahaan_logo_url: isHttpUrl,
   cabang: arrayOf(userBranchCheck),
 });
-export const userCheck = exactObject({
+/** `z.boolean()`. */
+export const isBoolean: Check = (value) => typeof value === 'boolean';
+
+/** `z.string().nullable()`. */
+export const isTextOrNull: Check = (value) => value === null || typeof value === 'string';
+
+export const userCheck = exactObject(
+  {
   id: isId,
   nama: isText,
   nik: isText,
@@ -125,8 +132,10 @@ export const userCheck = exactObject({
   role_id: isId,
   role_name: isText,
   color_hex_code: isHexColor,
-  perusahaan: arrayOf(userCompanyCheck),
-});
+    perusahaan: arrayOf(userCompanyCheck),
+  },
+  { is_active: isBoolean, last_login_at: isTextOrNull },
+);
 export const userListMetaCheck = exactObject({ total: isCount });
 export const userListResponseCheck = exactObject(
   { data: arrayOf(userCheck), meta: userListMetaCheck },
