@@ -41,7 +41,6 @@ export async function createAccount(
   return { id: created.data.id, nik, phone, password };
 }
 
-
 /** The open sessions of a user as an administrator sees them. */
 export async function sessionsOf(app: FastifyInstance, token: string, userId: number) {
   return expectOk(await call(app, 'GET', paths.users.account(userId), { token }), userAccountResponseSchema)

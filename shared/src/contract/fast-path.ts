@@ -124,14 +124,14 @@ export const isTextOrNull: Check = (value) => value === null || typeof value ===
 
 export const userCheck = exactObject(
   {
-  id: isId,
-  nama: isText,
-  nik: isText,
-  phone: isText,
-  email: isText,
-  role_id: isId,
-  role_name: isText,
-  color_hex_code: isHexColor,
+    id: isId,
+    nama: isText,
+    nik: isText,
+    phone: isText,
+    email: isText,
+    role_id: isId,
+    role_name: isText,
+    color_hex_code: isHexColor,
     perusahaan: arrayOf(userCompanyCheck),
   },
   { is_active: isBoolean, last_login_at: isTextOrNull },

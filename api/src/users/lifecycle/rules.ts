@@ -57,13 +57,8 @@ function activeOwnersBut(db: Db, except: readonly number[]): number {
            AND EXISTS (SELECT 1 FROM role_apps ra WHERE ra.role_id = u.role_id AND ra.app_id = ?)`,
       )
       .pluck()
-      .get(
-        JSON.stringify(except),
-        PANEL_MENU.users,
-        PANEL_MENU.roles,
-        SSO_PANEL_APP_ID,
-        SSO_PANEL_APP_ID,
-      ) ?? 0
+      .get(JSON.stringify(except), PANEL_MENU.users, PANEL_MENU.roles, SSO_PANEL_APP_ID, SSO_PANEL_APP_ID) ??
+    0
   );
 }
 
