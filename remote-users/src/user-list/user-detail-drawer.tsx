@@ -4,6 +4,16 @@ import { Button, safeHttpUrl } from '@sso/shared/ui';
 import { ColorDot, Drawer } from '@sso/shared/ui-data';
 import styles from './user-detail-drawer.module.css';
 import { texts } from '../texts';
+import { AccountSection } from '../user-account/account-section';
+import { useUserAccount } from '../user-account/api/get-user-account';
+
+/** The account actions of the drawer, for an administrator with the edit capability of Daftar User. */
+export interface DrawerLifecycle {
+  /** The signed-in administrator's own account (no status change or session ending from here). */
+  isSelf: (user: User) => boolean;
+  onStatusChange: (user: User, active: boolean) => void;
+  changing: boolean;
+}
 
 export interface UserDetailDrawerProps {
   user: User | null;
@@ -13,24 +23,44 @@ export interface UserDetailDrawerProps {
   /** Left out when the user may not edit. */
   onEdit?: (user: User) => void;
   deleting?: boolean;
+  /** Status, sessions and lock with their actions; left out without the edit capability. */
+  lifecycle?: DrawerLifecycle;
 }
 
-/** Spec 2: the right-side drawer `Detail User` with Hapus and Edit. */
+/**
+ * Spec 2: the right-side drawer `Detail User` with Hapus and Edit; then the account (status, last
+ * sign-in, lock, sessions) with Nonaktifkan or Aktifkan for an editor of users.
+ */
 export function UserDetailDrawer({
   user,
   onClose,
   onDelete,
   onEdit,
   deleting = false,
+  lifecycle,
 }: UserDetailDrawerProps) {
+  const account = useUserAccount(user?.id ?? 0, user !== null && lifecycle !== undefined);
+  const isSelf = user !== null && lifecycle !== undefined && lifecycle.isSelf(user);
+  const active = account.data?.is_active ?? user?.is_active !== false;
+  const statusButton =
+    user && lifecycle && !isSelf ? (
+      <Button
+        variant="secondary"
+        loading={lifecycle.changing}
+        onClick={() => lifecycle.onStatusChange(user, !active)}
+      >
+        {active ? texts.deactivate : texts.activate}
+      </Button>
+    ) : null;
   return (
     <Drawer
       open={user !== null}
       onOpenChange={(open) => !open && onClose()}
       title={t.users.detailTitle}
       footer={
-        user && (onDelete || onEdit) ? (
+        user && (onDelete || onEdit || statusButton) ? (
           <>
+            {statusButton}
             {onDelete ? (
               <Button
                 variant="secondary"
@@ -46,7 +76,12 @@ export function UserDetailDrawer({
         ) : null
       }
     >
-      {user ? <UserDetail user={user} /> : null}
+      {user ? (
+        <>
+          <UserDetail user={user} />
+          <AccountSection user={user} account={lifecycle ? account : undefined} isSelf={isSelf} />
+        </>
+      ) : null}
     </Drawer>
   );
 }

@@ -15,6 +15,10 @@ jest.mock('./api/get-users', () => ({
   }),
 }));
 jest.mock('../reference-data/get-companies');
+// The drawer's account part is tested in user-account/; here it stays unread.
+jest.mock('../user-account/api/get-user-account', () => ({
+  useUserAccount: jest.fn(() => ({ isPending: true, isError: false, data: undefined })),
+}));
 jest.mock('../reference-data/get-role-options');
 
 /** Scenario helper: the users list answers these rows and total. */
@@ -121,6 +125,7 @@ describe('UserListPage', () => {
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Lihat Detail',
       'Edit',
+      'Nonaktifkan',
       'Hapus',
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Hapus' }));
@@ -191,15 +196,23 @@ describe('UserListPage by access level', () => {
     expect(screen.queryByRole('button', { name: 'Tambah User' })).not.toBeInTheDocument();
   });
 
-  it('a modifier adds and edits but does not delete', async () => {
+  it('a modifier adds, edits and deactivates but does not delete', async () => {
     const user = userEvent.setup();
     signInAs(ACCESS_LEVEL.modifier);
     givenUsers(three);
     renderList();
     expect(screen.getByRole('button', { name: 'Tambah User' })).toBeInTheDocument();
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    // Rows are selectable for the bulk Nonaktifkan; the bar has no Hapus.
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih Sari Dewi' }));
+    const bar = screen.getByRole('region', { name: 'Aksi data terpilih' });
+    expect(within(bar).getByRole('button', { name: 'Nonaktifkan' })).toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Budi Santoso' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Lihat Detail', 'Edit']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Lihat Detail',
+      'Edit',
+      'Nonaktifkan',
+    ]);
     await user.click(screen.getByRole('menuitem', { name: 'Lihat Detail' }));
     const drawer = screen.getByRole('dialog', { name: 'Detail User' });
     expect(within(drawer).getByRole('button', { name: 'Edit' })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { useNavigate } from '@sso/shared/navigation';
 import { PANEL_MENU, type User } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { useAccess } from '@sso/shared/session';
+import { useAccess, useSession } from '@sso/shared/session';
 import { Button, PageHeader, Spinner, StatePanel } from '@sso/shared/ui';
 import {
   BulkBar,
@@ -26,6 +26,7 @@ import { UserFilters } from './user-filters';
 import { USER_LIST_OPTIONS, toUserListQuery, type UserFilter } from './user-list-params';
 import type { UserSortField } from '@sso/shared/contract';
 import { useUserDeletion } from './use-user-deletion';
+import { useStatusChange } from '../user-account/use-status-change';
 
 /** `/user-management`: the users list of spec 2, its state in the URL (spec 4 "Lists"). */
 export default function UserListPage() {
@@ -49,6 +50,14 @@ export default function UserListPage() {
     setDetail(null);
     selection.clear();
   });
+  // Account lifecycle: editors of users deactivate and activate (not their own account).
+  const session = useSession();
+  const isSelf = (user: User) => session?.id !== undefined && String(session.id) === String(user.id);
+  const status = useStatusChange(selection.clear);
+  const changeStatus = (user: User, active: boolean) =>
+    void (active ? status.activateOne(user) : status.deactivateOne(user));
+  const selectable = canEdit || canDelete;
+  const selectedIds = [...selection.selected].filter((id): id is number => typeof id === 'number');
 
   const total = users.data?.meta.total ?? 0;
   const rows = users.data?.data ?? [];
@@ -99,7 +108,7 @@ export default function UserListPage() {
             sort={{ current: list.sort, onSort: list.setSort }}
             busy={users.isPlaceholderData}
             selection={
-              canDelete
+              selectable
                 ? {
                     selected: selection.selected,
                     onChange: selection.setSelected,
@@ -109,12 +118,20 @@ export default function UserListPage() {
                 : undefined
             }
             onRowClick={setDetail}
+            rowMuted={(user) => user.is_active === false}
             actions={(user) => (
               <KebabMenu
                 label={texts.rowActions(user.nama)}
                 items={[
                   { label: t.users.viewDetail, onSelect: () => setDetail(user) },
                   ...(canEdit ? [{ label: t.common.edit, onSelect: () => edit(user) }] : []),
+                  ...(canEdit && !isSelf(user)
+                    ? [
+                        user.is_active === false
+                          ? { label: texts.activate, onSelect: () => changeStatus(user, true) }
+                          : { label: texts.deactivate, onSelect: () => changeStatus(user, false) },
+                      ]
+                    : []),
                   ...(canDelete
                     ? [
                         {
@@ -142,21 +159,29 @@ export default function UserListPage() {
       )}
 
       <BulkBar
-        count={canDelete ? selection.selected.size : 0}
+        count={selectable ? selection.selected.size : 0}
         busy={deletion.busy}
         onClose={selection.clear}
-        onDelete={() =>
-          void deletion.deleteMany(
-            [...selection.selected].filter((id): id is number => typeof id === 'number'),
-          )
-        }
-      />
+        onDelete={canDelete ? () => void deletion.deleteMany(selectedIds) : undefined}
+      >
+        {canEdit ? (
+          <Button
+            variant="secondary"
+            className={styles.bulkAction}
+            loading={status.busy}
+            onClick={() => void status.deactivateMany(selectedIds)}
+          >
+            {texts.deactivate}
+          </Button>
+        ) : null}
+      </BulkBar>
       <UserDetailDrawer
         user={detail}
         deleting={deletion.busy}
         onClose={() => setDetail(null)}
         onDelete={canDelete ? (user) => void deletion.deleteOne(user) : undefined}
         onEdit={canEdit ? edit : undefined}
+        lifecycle={canEdit ? { isSelf, onStatusChange: changeStatus, changing: status.busy } : undefined}
       />
     </div>
   );

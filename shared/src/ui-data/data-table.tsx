@@ -53,6 +53,8 @@ export interface DataTableProps<T, S extends string = string> {
   sort?: DataTableSort<S>;
   /** Dims the rows while a new page loads. */
   busy?: boolean;
+  /** Rows shown muted (e.g. deactivated accounts); they stay clickable and selectable. */
+  rowMuted?: (row: T) => boolean;
   /** Rows above this count are virtualized (default 50). */
   virtualizeAbove?: number;
   /** Estimated row height in px for the virtualizer (default 57). */
