@@ -15,7 +15,7 @@ export const userColumns: DataTableColumn<User, UserSortField>[] = [
   {
     id: 'nama',
     header: t.users.fieldName,
-    width: '16%',
+    width: '15%',
     sortBy: 'nama',
     cell: (user) => <span className={styles.name}>{user.nama}</span>,
   },
@@ -51,7 +51,7 @@ export const userColumns: DataTableColumn<User, UserSortField>[] = [
   {
     id: 'status',
     header: texts.fieldStatus,
-    width: '9%',
+    width: '10%',
     cell: (user) => <StatusChip active={user.is_active} />,
   },
   {
