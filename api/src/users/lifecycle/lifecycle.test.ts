@@ -5,6 +5,7 @@ import {
   endedResponseSchema,
   outboxResponseSchema,
   paths,
+  roleListResponseSchema,
   userAccountResponseSchema,
   type UserListQuery,
 } from '@sso/shared/contract';
@@ -95,6 +96,12 @@ describe('a deactivated account', () => {
     const meBefore = (await me(session.accessToken)).json() as { data: { user: { is_active: boolean } } };
     expect(meBefore.data.user.is_active).toBe(true);
 
+    const memberCountOf = async () =>
+      expectOk(
+        await call(t.app, 'GET', paths.roles.list, { token: t.token, query: { perPage: 100 } }),
+        roleListResponseSchema,
+      ).data.find((role) => role.id === 2)?.member_count;
+    const memberCountBefore = await memberCountOf();
     const answer = expectOk(
       await setStatus(account.id, false, '  Cuti di luar tanggungan  '),
       userAccountResponseSchema,
@@ -116,6 +123,8 @@ describe('a deactivated account', () => {
     expect(await inList({ status: 'active' })).toEqual([]);
     const [row] = (await listUsers(t.app, t.token, { keyword: account.nik })).data;
     expect(row?.is_active).toBe(false);
+    // Still a member of its role.
+    expect(await memberCountOf()).toBe(memberCountBefore);
 
     const back = expectOk(await setStatus(account.id, true), userAccountResponseSchema);
     expect(back.data).toMatchObject({ is_active: true, status_reason: null });
