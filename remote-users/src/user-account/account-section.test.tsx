@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { UserAccount } from '@sso/shared/contract';
 import { renderRoute } from '@sso/shared/testing';
 import { createUser } from '../test-support/factories';
-import { AccountSection } from './account-section';
+import { AccountSection, StatusChange } from './account-section';
 import { useEndUserSession } from './api/end-user-session';
 import { useEndUserSessions } from './api/end-user-sessions';
 import { useLiftUserLock } from './api/lift-user-lock';
@@ -62,7 +62,27 @@ const loaded = (data: UserAccount) =>
 const user = createUser({ id: 10, nama: 'Budi Santoso' });
 
 describe('AccountSection', () => {
-  it('shows the status with who, when and why, and the sessions with "Akhiri" per session', async () => {
+  it('says who changed the status, when and why', () => {
+    const account = createAccount({
+      is_active: false,
+      status_reason: 'Resign',
+      status_changed_at: at(10, 0),
+      status_changed_by: { id: 1, nama: 'Admin Utama' },
+    });
+    const { unmount } = renderRoute(<StatusChange account={account} />);
+    expect(screen.getByText('Dinonaktifkan oleh Admin Utama, 25 Nov 2026 10:00')).toBeInTheDocument();
+    expect(screen.getByText('Alasan: Resign')).toBeInTheDocument();
+    unmount();
+    renderRoute(
+      <StatusChange
+        account={{ ...account, is_active: true, status_reason: null, status_changed_by: null }}
+      />,
+    );
+    expect(screen.getByText('Diaktifkan 25 Nov 2026 10:00')).toBeInTheDocument();
+    expect(screen.queryByText(/Alasan/)).not.toBeInTheDocument();
+  });
+
+  it('shows the sessions with "Akhiri" per session', async () => {
     const actions = givenActionsSucceed();
     const account = createAccount({
       is_active: false,
@@ -72,9 +92,6 @@ describe('AccountSection', () => {
     });
     const u = userEvent.setup();
     renderRoute(<AccountSection user={user} account={loaded(account)} isSelf={false} />);
-    expect(screen.getByText('Nonaktif')).toBeInTheDocument();
-    expect(screen.getByText('Dinonaktifkan oleh Admin Utama, 25 Nov 2026 10:00')).toBeInTheDocument();
-    expect(screen.getByText('Alasan: Resign')).toBeInTheDocument();
 
     const sessions = screen.getByRole('region', { name: 'Sesi Aktif (2)' });
     const items = within(sessions).getAllByRole('listitem');
@@ -125,12 +142,9 @@ describe('AccountSection', () => {
     expect(await screen.findByText(/Role Anda tidak mencakup role user ini/)).toBeInTheDocument();
   });
 
-  it('offers nothing to end on one’s own account, and says so; "Belum pernah masuk" when never', () => {
+  it('offers nothing to end on one’s own account, and says so', () => {
     givenActionsSucceed();
-    renderRoute(
-      <AccountSection user={user} account={loaded(createAccount({ last_login_at: null }))} isSelf />,
-    );
-    expect(screen.getByText('Belum pernah masuk')).toBeInTheDocument();
+    renderRoute(<AccountSection user={user} account={loaded(createAccount())} isSelf />);
     expect(screen.getByText(/Ini akun Anda/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Akhiri|Keluarkan/ })).not.toBeInTheDocument();
   });

@@ -2,56 +2,51 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { toApiError } from '@sso/shared/api';
 import type { User, UserAccount, UserSession } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
-import { Button, Spinner, confirm, toast } from '@sso/shared/ui';
+import { Button, Spinner, confirm } from '@sso/shared/ui';
+import { runAndToast } from '@sso/shared/ui-data';
 import styles from './account.module.css';
 import { texts } from '../texts';
 import { useEndUserSession } from './api/end-user-session';
 import { useEndUserSessions } from './api/end-user-sessions';
 import { useLiftUserLock } from './api/lift-user-lock';
-import { LastSignIn, TimeAgo } from './last-sign-in';
-import { StatusChip } from './status-chip';
+import { TimeAgo } from './last-sign-in';
 import { clockTime, exactTime } from './time-text';
 
 export interface AccountSectionProps {
   user: User;
-  /** The account as an editor of users reads it; left out for others (status and last sign-in of the row). */
-  account?: UseQueryResult<UserAccount>;
+  /** The account as an editor of users reads it. */
+  account: UseQueryResult<UserAccount>;
   /** The signed-in administrator's own account: nothing to end or lift from here. */
   isSelf: boolean;
 }
 
-/** The drawer's account part: status (who, when, why), last sign-in, sign-in lock, open sessions. */
+/** The drawer's account part for an editor of users: the sign-in lock and the open sessions. */
 export function AccountSection({ user, account, isSelf }: AccountSectionProps) {
-  const data = account?.data;
+  const data = account.data;
+  if (account.isPending) {
+    return (
+      <p className={styles.note}>
+        <Spinner /> {texts.accountLoading}
+      </p>
+    );
+  }
+  if (!data) {
+    return (
+      <p className={styles.error} role="alert">
+        {texts.accountFailed}: {toApiError(account.error).message}
+      </p>
+    );
+  }
   return (
-    <section className={styles.section} aria-label={texts.fieldStatus}>
-      <dl className={styles.facts}>
-        <dt>{texts.fieldStatus}</dt>
-        <dd>
-          <StatusChip active={data?.is_active ?? user.is_active} />
-          {data ? <StatusChange account={data} /> : null}
-        </dd>
-        <dt>{texts.lastSignIn}</dt>
-        <dd>
-          <LastSignIn iso={data ? data.last_login_at : user.last_login_at} />
-        </dd>
-      </dl>
-      {account?.isPending ? (
-        <p className={styles.note}>
-          <Spinner /> {texts.accountLoading}
-        </p>
-      ) : account?.isError ? (
-        <p className={styles.error} role="alert">
-          {texts.accountFailed}: {toApiError(account.error).message}
-        </p>
-      ) : null}
-      {data?.lock ? <LockLine userId={user.id} lock={data.lock} /> : null}
-      {data ? <Sessions user={user} sessions={data.sessions} isSelf={isSelf} /> : null}
-    </section>
+    <>
+      {data.lock ? <LockLine userId={user.id} lock={data.lock} /> : null}
+      <Sessions user={user} sessions={data.sessions} isSelf={isSelf} />
+    </>
   );
 }
 
-function StatusChange({ account }: { account: UserAccount }) {
+/** Who changed the status, when, and why (under the status chip). */
+export function StatusChange({ account }: { account: UserAccount }) {
   const when = account.status_changed_at;
   if (!when) return null;
   const at = exactTime(when);
@@ -73,15 +68,6 @@ function StatusChange({ account }: { account: UserAccount }) {
   );
 }
 
-/** Runs an action, shows its message or its refusal. */
-async function report(action: () => Promise<{ message: string }>) {
-  try {
-    toast.success((await action()).message);
-  } catch (error) {
-    toast.error(toApiError(error).message);
-  }
-}
-
 function LockLine({ userId, lock }: { userId: number; lock: NonNullable<UserAccount['lock']> }) {
   const lift = useLiftUserLock();
   return (
@@ -90,7 +76,7 @@ function LockLine({ userId, lock }: { userId: number; lock: NonNullable<UserAcco
       <Button
         variant="secondary"
         loading={lift.isPending}
-        onClick={() => void report(() => lift.mutateAsync(userId))}
+        onClick={() => void runAndToast(() => lift.mutateAsync(userId))}
       >
         {texts.unlock}
       </Button>
@@ -109,7 +95,7 @@ function Sessions({ user, sessions, isSelf }: { user: User; sessions: UserSessio
       confirmLabel: texts.endAllSessions,
       cancelLabel: t.common.cancel,
     });
-    if (ok) await report(() => endAll.mutateAsync(user.id));
+    if (ok) await runAndToast(() => endAll.mutateAsync(user.id));
   };
   return (
     <section className={styles.sessions} aria-labelledby={`sessions-${user.id}`}>
@@ -144,7 +130,7 @@ function Sessions({ user, sessions, isSelf }: { user: User; sessions: UserSessio
                     aria-label={texts.endSessionLabel(what)}
                     loading={endOne.isPending && endOne.variables.sessionId === session.id}
                     onClick={() =>
-                      void report(() => endOne.mutateAsync({ userId: user.id, sessionId: session.id }))
+                      void runAndToast(() => endOne.mutateAsync({ userId: user.id, sessionId: session.id }))
                     }
                   >
                     {texts.endSession}

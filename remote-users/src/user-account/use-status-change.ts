@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toApiError } from '@sso/shared/api';
 import { STATUS_REASON_MAX, type User } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
-import { confirm, confirmWithInput, toast } from '@sso/shared/ui';
+import { confirm, confirmWithInput } from '@sso/shared/ui';
+import { runAndToast } from '@sso/shared/ui-data';
 import { texts } from '../texts';
 import { useSetUserStatus } from './api/set-user-status';
 import { useSetUsersStatusBulk } from './api/set-users-status-bulk';
@@ -32,12 +32,9 @@ export function useStatusChange(onChanged: () => void = () => undefined) {
   const run = async (action: () => Promise<{ message: string }>) => {
     setBusy(true);
     try {
-      toast.success((await action()).message);
-      onChanged();
-      return true;
-    } catch (error) {
-      toast.error(toApiError(error).message);
-      return false;
+      const done = await runAndToast(action);
+      if (done) onChanged();
+      return done;
     } finally {
       setBusy(false);
     }

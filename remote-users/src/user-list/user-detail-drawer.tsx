@@ -1,10 +1,12 @@
-import type { User } from '@sso/shared/contract';
+import type { User, UserAccount } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { Button, safeHttpUrl } from '@sso/shared/ui';
 import { ColorDot, Drawer } from '@sso/shared/ui-data';
 import styles from './user-detail-drawer.module.css';
 import { texts } from '../texts';
-import { AccountSection } from '../user-account/account-section';
+import { AccountSection, StatusChange } from '../user-account/account-section';
+import { LastSignIn } from '../user-account/last-sign-in';
+import { StatusChip } from '../user-account/status-chip';
 import { useUserAccount } from '../user-account/api/get-user-account';
 
 /** The account actions of the drawer, for an administrator with the edit capability of Daftar User. */
@@ -78,15 +80,16 @@ export function UserDetailDrawer({
     >
       {user ? (
         <>
-          <UserDetail user={user} />
-          <AccountSection user={user} account={lifecycle ? account : undefined} isSelf={isSelf} />
+          <UserDetail user={user} account={lifecycle ? account.data : undefined} />
+          {lifecycle ? <AccountSection user={user} account={account} isSelf={isSelf} /> : null}
         </>
       ) : null}
     </Drawer>
   );
 }
 
-function UserDetail({ user }: { user: User }) {
+/** The user's fields; the status and last sign-in from the account when read, else from the row. */
+function UserDetail({ user, account }: { user: User; account: UserAccount | undefined }) {
   const withUnits = user.perusahaan.filter((company) => company.cabang.length > 0);
   return (
     <dl className={styles.list}>
@@ -139,6 +142,15 @@ function UserDetail({ user }: { user: User }) {
             ))}
           </div>
         )}
+      </dd>
+      <dt>{texts.fieldStatus}</dt>
+      <dd className={styles.status}>
+        <StatusChip active={account?.is_active ?? user.is_active} />
+        {account ? <StatusChange account={account} /> : null}
+      </dd>
+      <dt>{texts.lastSignIn}</dt>
+      <dd>
+        <LastSignIn iso={account ? account.last_login_at : user.last_login_at} />
       </dd>
     </dl>
   );

@@ -1,22 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_LEVEL, type User } from '@sso/shared/contract';
+import { ACCESS_LEVEL } from '@sso/shared/contract';
 import { readSession, writeSession } from '@sso/shared/session';
 import { renderRoute, signInAs } from '@sso/shared/testing';
 import { createUser } from '../test-support/factories';
 import { useUsers } from './api/get-users';
+import type * as UsersMock from './api/__mocks__/get-users';
 import { useSetUserStatus } from '../user-account/api/set-user-status';
 import { useSetUsersStatusBulk } from '../user-account/api/set-users-status-bulk';
 import { useUserAccount } from '../user-account/api/get-user-account';
 import UserListPage from './user-list-page';
 
-jest.mock('./api/get-users', () => ({
-  useUsers: jest.fn(),
-  usersQueryOptions: (query: unknown) => ({
-    queryKey: ['users', query],
-    queryFn: () => new Promise(() => undefined),
-  }),
-}));
+jest.mock('./api/get-users');
+const { givenUsers } = jest.requireMock<typeof UsersMock>('./api/get-users');
 jest.mock('../reference-data/get-companies');
 jest.mock('../reference-data/get-role-options');
 jest.mock('../user-account/api/get-user-account', () => ({
@@ -24,17 +20,6 @@ jest.mock('../user-account/api/get-user-account', () => ({
 }));
 jest.mock('../user-account/api/set-user-status', () => ({ useSetUserStatus: jest.fn() }));
 jest.mock('../user-account/api/set-users-status-bulk', () => ({ useSetUsersStatusBulk: jest.fn() }));
-
-function givenUsers(rows: User[]) {
-  jest.mocked(useUsers).mockReturnValue({
-    isPending: false,
-    isError: false,
-    isSuccess: true,
-    isPlaceholderData: false,
-    data: { data: rows, meta: { total: rows.length } },
-    refetch: jest.fn(),
-  } as unknown as ReturnType<typeof useUsers>);
-}
 
 /** Scenario helper: status changes succeed with the api's message. */
 function givenStatusChangesSucceed() {

@@ -1,37 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_LEVEL, type User } from '@sso/shared/contract';
+import { ACCESS_LEVEL } from '@sso/shared/contract';
 import { renderRoute, signInAs } from '@sso/shared/testing';
 import { createUser } from '../test-support/factories';
 import { useUsers } from './api/get-users';
+import type * as UsersMock from './api/__mocks__/get-users';
 import UserListPage from './user-list-page';
 
-jest.mock('./api/get-users', () => ({
-  useUsers: jest.fn(),
-  // The page prefetches the next page's query at the user's change (never answered here).
-  usersQueryOptions: (query: unknown) => ({
-    queryKey: ['users', query],
-    queryFn: () => new Promise(() => undefined),
-  }),
-}));
+jest.mock('./api/get-users');
+const { givenUsers } = jest.requireMock<typeof UsersMock>('./api/get-users');
 jest.mock('../reference-data/get-companies');
 // The drawer's account part is tested in user-account/; here it stays unread.
 jest.mock('../user-account/api/get-user-account', () => ({
   useUserAccount: jest.fn(() => ({ isPending: true, isError: false, data: undefined })),
 }));
 jest.mock('../reference-data/get-role-options');
-
-/** Scenario helper: the users list answers these rows and total. */
-function givenUsers(rows: User[], total = rows.length) {
-  jest.mocked(useUsers).mockReturnValue({
-    isPending: false,
-    isError: false,
-    isSuccess: true,
-    isPlaceholderData: false,
-    data: { data: rows, meta: { total } },
-    refetch: jest.fn(),
-  } as unknown as ReturnType<typeof useUsers>);
-}
 
 const three = [
   createUser({ id: 1, nama: 'Budi Santoso' }),

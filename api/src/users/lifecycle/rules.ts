@@ -1,6 +1,6 @@
 import { PANEL_MENU, SSO_PANEL_APP_ID } from '@sso/shared/contract';
 import type { Db } from '../../db/database';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden, notFoundAmong } from '../../http/errors';
 
 /**
  * The privilege rules of the lifecycle actions (DESIGN "Privilege boundaries"), behind one
@@ -76,14 +76,8 @@ export function assertMayManage(
     .prepare<[string], Target>('SELECT id, role_id FROM users WHERE id IN (SELECT value FROM json_each(?))')
     .all(JSON.stringify(targetIds));
   const found = new Set(targets.map((t) => t.id));
-  const missing = targetIds.filter((id) => !found.has(id));
-  if (missing.length > 0) {
-    throw notFound(
-      targetIds.length === 1
-        ? 'User tidak ditemukan'
-        : `User tidak ditemukan: ${missing.slice(0, 20).join(', ')}`,
-    );
-  }
+  const missing = notFoundAmong(targetIds, found, 'User');
+  if (missing) throw missing;
   if (found.has(actorId)) {
     if (action === 'deactivate') throw conflict(SELF_DEACTIVATE_MESSAGE);
     if (action === 'endSessions') throw conflict(SELF_SESSIONS_MESSAGE);

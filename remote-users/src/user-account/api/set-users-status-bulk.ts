@@ -1,17 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { bulkUserStatusResponseSchema, paths, type BulkUserStatusPayload } from '@sso/shared/contract';
-import { invalidateAccount } from './invalidate-account';
+import { useAccountMutation } from './account-mutation';
 
 /** PATCH users/bulk/status: the same status for several users (all or nothing). */
 export async function setUsersStatusBulk(payload: BulkUserStatusPayload) {
   return api.patch(paths.users.bulkStatus, payload, bulkUserStatusResponseSchema);
 }
 
-export function useSetUsersStatusBulk() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setUsersStatusBulk,
-    onSuccess: (_answer, { ids }) => invalidateAccount(queryClient, ids),
-  });
-}
+export const useSetUsersStatusBulk = () => useAccountMutation(setUsersStatusBulk, ({ ids }) => ids);
