@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
 import { idSchema } from './fields';
+import { bulkDeletePayloadSchema } from './payloads';
 
 /**
  * Account lifecycle (ours, beside spec 7): an account's status (active or deactivated, with who,
@@ -67,11 +68,7 @@ export const userStatusPayloadSchema = z.object({ is_active: isActiveSchema, rea
 export type UserStatusPayload = z.input<typeof userStatusPayloadSchema>;
 
 /** PATCH users/bulk/status: the same for several users; all or nothing. */
-export const bulkUserStatusPayloadSchema = z.object({
-  ids: z
-    .array(idSchema, { error: 'ids harus berupa daftar id' })
-    .min(1, 'Pilih minimal 1 data')
-    .max(10_000, 'Terlalu banyak data'),
+export const bulkUserStatusPayloadSchema = bulkDeletePayloadSchema.extend({
   is_active: isActiveSchema,
   reason: reasonSchema,
 });
