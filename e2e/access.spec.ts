@@ -75,12 +75,19 @@ test.describe('access control', () => {
     await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
     await page.goto(routes.userManagement);
     await expect(usersTable(page)).toBeVisible();
-    await expect(usersTable(page).getByRole('checkbox')).toHaveCount(0);
+    // Rows are selectable for the bulk Nonaktifkan (an edit, issue 24), never for a bulk Hapus.
+    await usersTable(page).getByRole('checkbox').nth(1).click();
+    const bar = page.getByRole('region', { name: 'Aksi data terpilih' });
+    await expect(bar.getByRole('button', { name: 'Nonaktifkan' })).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Hapus' })).toHaveCount(0);
+    await bar.getByRole('button', { name: 'Tutup pilihan' }).click();
     await usersTable(page)
       .getByRole('button', { name: /^Aksi untuk / })
       .first()
       .click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Lihat Detail', 'Edit']);
+    const items = await page.getByRole('menuitem').allTextContents();
+    expect(items.slice(0, 2)).toEqual(['Lihat Detail', 'Edit']);
+    expect(items).not.toContain('Hapus');
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
 

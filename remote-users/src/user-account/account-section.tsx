@@ -31,9 +31,11 @@ export function AccountSection({ user, account, isSelf }: AccountSectionProps) {
     );
   }
   if (!data) {
+    const error = toApiError(account.error);
+    // 403: the administrator's role does not cover this user's; the api's message says so.
     return (
       <p className={styles.error} role="alert">
-        {texts.accountFailed}: {toApiError(account.error).message}
+        {error.status === 403 ? error.message : `${texts.accountFailed}: ${error.message}`}
       </p>
     );
   }

@@ -1,5 +1,6 @@
 import type { User, UserAccount } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
+import { toApiError } from '@sso/shared/api';
 import { Button, safeHttpUrl } from '@sso/shared/ui';
 import { ColorDot, Drawer } from '@sso/shared/ui-data';
 import styles from './user-detail-drawer.module.css';
@@ -43,9 +44,11 @@ export function UserDetailDrawer({
 }: UserDetailDrawerProps) {
   const account = useUserAccount(user?.id ?? 0, user !== null && lifecycle !== undefined);
   const isSelf = user !== null && lifecycle !== undefined && lifecycle.isSelf(user);
+  // A user whose role the administrator's does not cover: the api says so (403), no actions offered.
+  const refused = account.isError && toApiError(account.error).status === 403;
   const active = account.data?.is_active ?? user?.is_active !== false;
   const statusButton =
-    user && lifecycle && !isSelf ? (
+    user && lifecycle && !isSelf && !refused ? (
       <Button
         variant="secondary"
         loading={lifecycle.changing}

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError } from '@sso/shared/api';
 import { ACCESS_LEVEL } from '@sso/shared/contract';
 import { readSession, writeSession } from '@sso/shared/session';
 import { renderRoute, signInAs } from '@sso/shared/testing';
@@ -125,6 +126,25 @@ describe('UserListPage account lifecycle', () => {
     expect(bulk).toHaveBeenCalledWith({ ids: [1, 3], is_active: false, reason: null });
     expect(await screen.findByText('2 user berhasil dinonaktifkan')).toBeInTheDocument();
     expect(screen.queryByText(/terpilih/)).not.toBeInTheDocument();
+  });
+
+  it('offers no account action on a user whose role the administrator’s does not cover (403)', async () => {
+    const user = userEvent.setup();
+    givenStatusChangesSucceed();
+    const message = 'Role Anda tidak mencakup role user ini, sehingga Anda tidak dapat mengelola akunnya';
+    jest.mocked(useUserAccount).mockReturnValue({
+      isPending: false,
+      isError: true,
+      error: new ApiError('http', message, 403),
+      data: undefined,
+    } as unknown as ReturnType<typeof useUserAccount>);
+    givenUsers(rows);
+    renderList();
+    await user.click(screen.getByText('Tono Wijaya'));
+    const drawer = screen.getByRole('dialog', { name: 'Detail User' });
+    expect(within(drawer).getByRole('alert')).toHaveTextContent(message);
+    expect(within(drawer).queryByRole('button', { name: 'Nonaktifkan' })).not.toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
   it('reads the account only for an editor of users; a viewer sees the row’s status and last sign-in', async () => {
