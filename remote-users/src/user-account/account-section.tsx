@@ -25,25 +25,29 @@ export function AccountSection({ user, account, isSelf }: AccountSectionProps) {
   const data = account.data;
   if (account.isPending) {
     return (
-      <p className={styles.note}>
-        <Spinner /> {texts.accountLoading}
-      </p>
+      <div className={styles.account}>
+        <p className={styles.note}>
+          <Spinner /> {texts.accountLoading}
+        </p>
+      </div>
     );
   }
   if (!data) {
     const error = toApiError(account.error);
     // 403: the administrator's role does not cover this user's; the api's message says so.
     return (
-      <p className={styles.error} role="alert">
-        {error.status === 403 ? error.message : `${texts.accountFailed}: ${error.message}`}
-      </p>
+      <div className={styles.account}>
+        <p className={styles.error} role="alert">
+          {error.status === 403 ? error.message : `${texts.accountFailed}: ${error.message}`}
+        </p>
+      </div>
     );
   }
   return (
-    <>
+    <div className={styles.account}>
       {data.lock ? <LockLine userId={user.id} lock={data.lock} /> : null}
       <Sessions user={user} sessions={data.sessions} isSelf={isSelf} />
-    </>
+    </div>
   );
 }
 
