@@ -73,7 +73,8 @@ test.describe('access control', () => {
     apiClient,
   }) => {
     await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
-    await page.goto(routes.userManagement);
+    // Their own row: a modifier edits only accounts their role covers (e2e/privilege.spec.ts).
+    await page.goto(`${routes.userManagement}?keyword=${DEMO_ACCOUNTS.modifier.nik}`);
     await expect(usersTable(page)).toBeVisible();
     // Rows are selectable for the bulk Nonaktifkan (an edit, issue 24), never for a bulk Hapus.
     await usersTable(page).getByRole('checkbox').nth(1).click();

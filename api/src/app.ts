@@ -9,6 +9,7 @@ import { API_PREFIX, HEALTH_PATH, READY_PATH } from '@sso/shared/contract';
 import { installAdminAccess } from './access/admin-access';
 import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
 import { registerLoginRoutes } from './auth/login-routes';
+import { createKnownAddresses } from './auth/known-addresses';
 import { createOtpService } from './auth/otp-service';
 import { createSessionStore } from './auth/session-store';
 import { createThrottle } from './auth/throttle';
@@ -49,6 +50,10 @@ function withDefaults(options: BuildAppOptions): ApiConfig {
     authMaxFailures: options.authMaxFailures ?? d.authMaxFailures,
     authMaxFailuresPerAddress: options.authMaxFailuresPerAddress ?? d.authMaxFailuresPerAddress,
     authFailureWindowSeconds: options.authFailureWindowSeconds ?? d.authFailureWindowSeconds,
+    knownAddressDays: options.knownAddressDays ?? d.knownAddressDays,
+    lookupMaxPerAddress: options.lookupMaxPerAddress ?? d.lookupMaxPerAddress,
+    lookupWindowSeconds: options.lookupWindowSeconds ?? d.lookupWindowSeconds,
+    passwordCost: options.passwordCost ?? d.passwordCost,
     otpMaxSendsPerAddress: options.otpMaxSendsPerAddress ?? d.otpMaxSendsPerAddress,
     otpSendWindowSeconds: options.otpSendWindowSeconds ?? d.otpSendWindowSeconds,
     corsOrigins: options.corsOrigins ?? d.corsOrigins,
@@ -73,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const config = withDefaults(options);
   const clock = options.clock ?? systemClock;
   const db = openDatabase(config.dbFile);
-  seedIfEmpty(db, { users: config.seedUsers, panelUrl: config.panelUrl });
+  seedIfEmpty(db, { users: config.seedUsers, panelUrl: config.panelUrl, passwordCost: config.passwordCost });
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -123,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.log,
     ),
     throttle: createThrottle(db, clock),
+    knownAddresses: createKnownAddresses(db, clock, config.knownAddressDays),
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
   };
 

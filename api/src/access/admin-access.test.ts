@@ -120,9 +120,12 @@ type Prepare = () => Promise<CallOptions & { path: string }>;
 
 const asOwner = (method: AdminMethod, path: string, options: CallOptions = {}) =>
   call(t.app, method, path, { token: t.token, ...options });
-const newUserId = async () =>
-  expectOk(await asOwner('POST', paths.users.create, { body: createUserPayload() }), userResponseSchema, 201)
-    .data.id;
+const newUserId = async (roleId = 2) =>
+  expectOk(
+    await asOwner('POST', paths.users.create, { body: createUserPayload({ role_ids: [roleId] }) }),
+    userResponseSchema,
+    201,
+  ).data.id;
 const newRoleId = async () =>
   expectOk(await asOwner('POST', paths.roles.create, { body: createRolePayload() }), roleResponseSchema, 201)
     .data.id;
@@ -334,7 +337,10 @@ describe('grants are read on every request', () => {
   it('an owner raising a viewer to modifier of Tambah User lets the same token add a user next request', async () => {
     const { accessToken } = await openSession(t.app, VIEWER);
     const add = () =>
-      call(t.app, 'POST', paths.users.create, { token: accessToken, body: createUserPayload() });
+      call(t.app, 'POST', paths.users.create, {
+        token: accessToken,
+        body: createUserPayload({ role_ids: [VIEWER_ROLE_ID] }),
+      });
     expectError(await add(), 403);
     await regrantViewer({ [PANEL_MENU.users]: 3, [PANEL_MENU.userList]: 3, [PANEL_MENU.userCreate]: 2 });
     expectOk(await add(), userResponseSchema, 201);
@@ -364,7 +370,7 @@ describe('grants are read on every request', () => {
     // Owner of User Management, nothing of Role Management.
     await regrantViewer({ [PANEL_MENU.users]: 1, [PANEL_MENU.userList]: 1, [PANEL_MENU.userCreate]: 1 });
     expect(await status('GET', paths.users.list)).toBe(200);
-    expect(await status('DELETE', paths.users.remove(await newUserId()))).toBe(200);
+    expect(await status('DELETE', paths.users.remove(await newUserId(VIEWER_ROLE_ID)))).toBe(200);
     expect(await status('GET', paths.roles.list)).toBe(403);
     expect(await status('POST', paths.roles.create, { body: createRolePayload() })).toBe(403);
     // Reference data follows either list.
@@ -378,14 +384,20 @@ describe('grants are read on every request', () => {
 
     // Only Tambah User, as an owner: adds users and searches employees, but no list and no reference data.
     await regrantViewer({ [PANEL_MENU.users]: 3, [PANEL_MENU.userCreate]: 1 });
-    expect(await status('POST', paths.users.create, { body: createUserPayload() })).toBe(201);
+    expect(
+      await status('POST', paths.users.create, { body: createUserPayload({ role_ids: [VIEWER_ROLE_ID] }) }),
+    ).toBe(201);
     expect(await status('GET', paths.reference.employeeSearch)).toBe(200);
     expect(await status('GET', paths.reference.colors)).toBe(403);
-    expect(await status('PATCH', paths.users.update(await newUserId()), { body: { nama: 'X Y' } })).toBe(403);
+    expect(
+      await status('PATCH', paths.users.update(await newUserId(VIEWER_ROLE_ID)), { body: { nama: 'X Y' } }),
+    ).toBe(403);
 
     // The sub-menu's own level decides, not its menu's.
     await regrantViewer({ [PANEL_MENU.users]: 1, [PANEL_MENU.userList]: 3 });
-    expect(await status('DELETE', paths.users.remove(await newUserId()))).toBe(403);
-    expect(await status('POST', paths.users.create, { body: createUserPayload() })).toBe(403);
+    expect(await status('DELETE', paths.users.remove(await newUserId(VIEWER_ROLE_ID)))).toBe(403);
+    expect(
+      await status('POST', paths.users.create, { body: createUserPayload({ role_ids: [VIEWER_ROLE_ID] }) }),
+    ).toBe(403);
   });
 });

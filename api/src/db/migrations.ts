@@ -192,7 +192,18 @@ const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX throttle_window ON throttle (window_ends_at);
   `,
-  // 4: account lifecycle (users/lifecycle): who changed a status, when and why; the last sign-in;
+  // 4: addresses that signed in to an account (auth/known-addresses.ts): their tries for it are
+  // counted apart, so failures from elsewhere cannot keep its owner out.
+  `
+  CREATE TABLE known_addresses (
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    address TEXT NOT NULL,
+    last_success_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, address)
+  ) WITHOUT ROWID;
+  CREATE INDEX known_addresses_seen ON known_addresses (last_success_at);
+  `,
+  // 5: account lifecycle (users/lifecycle): who changed a status, when and why; the last sign-in;
   // where each login was made and when it was last used.
   `
   ALTER TABLE users ADD COLUMN last_login_at TEXT;

@@ -7,6 +7,7 @@ import {
   userPayloadSchema,
   userUpdatePayloadSchema,
 } from '@sso/shared/contract';
+import { createPrivilege } from '../access/privilege';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
@@ -23,6 +24,7 @@ const NOT_FOUND = 'User tidak ditemukan';
 /** Users of spec 7: list, create, update, delete, bulk delete; and their account lifecycle. */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const privilege = createPrivilege(db, ctx.sessions);
   const saved = (id: number) => {
     const user = findUser(db, id, ctx.logoUrl);
     if (!user) throw notFound(NOT_FOUND);
@@ -40,29 +42,35 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post(paths.users.create, async (request, reply) => {
     const input = validate(userPayloadSchema, request.body);
-    const id = createUser(db, input, isoAt(ctx.clock()));
+    const id = privilege.guardUserCreate(authOf(request).userId, () =>
+      createUser(db, input, isoAt(ctx.clock())),
+    );
     return reply.status(201).send(ok('User berhasil ditambahkan', saved(id)));
   });
 
   app.patch(paths.users.update(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
     const changes = validate(userUpdatePayloadSchema, request.body);
-    updateUser(db, id, changes, isoAt(ctx.clock()));
+    privilege.guardUserEdit(authOf(request).userId, id, changes, () =>
+      updateUser(db, id, changes, isoAt(ctx.clock())),
+    );
     return ok('User berhasil diperbarui', saved(id));
   });
 
   // Registered before ':id' only for readability: a static segment always wins in the router.
   app.delete(paths.users.bulkRemove, async (request) => {
     const { ids } = validate(bulkDeletePayloadSchema, request.body);
-    const deleted = deleteUsers(db, ids, authOf(request).userId);
+    const actor = authOf(request).userId;
+    const deleted = privilege.guardUserDelete(actor, ids, () => deleteUsers(db, ids, actor));
     return ok(`${deleted.length} user berhasil dihapus`, { ids: deleted, deleted: deleted.length });
   });
 
   app.delete(paths.users.remove(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
-    const deleted = deleteUsers(db, [id], authOf(request).userId);
+    const actor = authOf(request).userId;
+    const deleted = privilege.guardUserDelete(actor, [id], () => deleteUsers(db, [id], actor));
     return ok('User berhasil dihapus', { ids: deleted, deleted: deleted.length });
   });
 
-  registerLifecycleRoutes(app, ctx);
+  registerLifecycleRoutes(app, ctx, privilege);
 }

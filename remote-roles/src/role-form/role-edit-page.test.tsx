@@ -13,6 +13,7 @@ import {
   createMenuTree,
   createRole,
   settled,
+  signInAsOwnerOf,
 } from '../test-support/factories';
 import RoleEditPage from './role-edit-page';
 
@@ -25,6 +26,7 @@ jest.mock('./api/update-role', () => ({ useUpdateRole: () => ({ mutateAsync: jes
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 beforeEach(() => {
+  signInAsOwnerOf();
   jest
     .mocked(useColors)
     .mockReturnValue(

@@ -5,6 +5,7 @@ import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
 import { texts } from '../texts';
+import { useUserPrivilege } from '../privilege/user-privilege';
 import { useUpdateUser } from './api/update-user';
 import { UserForm } from './user-form';
 import { toUserFormValues } from './user-form-model';
@@ -17,6 +18,7 @@ export default function UserEditPage() {
   const { hashId = '' } = useParams();
   const decoded = useMemo(() => decodeHashId(hashId, userSchema), [hashId]);
   const update = useUpdateUser();
+  const { isSelf } = useUserPrivilege();
 
   if (!decoded.ok) {
     return (
@@ -44,6 +46,7 @@ export default function UserEditPage() {
         mode="edit"
         defaultValues={toUserFormValues(user)}
         onSave={(payload) => update.mutateAsync({ id: user.id, payload })}
+        ownAccount={isSelf(user)}
       />
     </>
   );

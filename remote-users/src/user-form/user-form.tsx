@@ -3,6 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@sso/shared/navigation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
+import { OWN_ROLE_MESSAGE } from '@sso/shared/access';
 import type { UserPayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
@@ -12,6 +13,7 @@ import styles from './user-form.module.css';
 import { texts } from '../texts';
 import { useCompanies } from '../reference-data/get-companies';
 import { useRoleOptions } from '../reference-data/get-role-options';
+import { useUserPrivilege } from '../privilege/user-privilege';
 import { reduceApSelection } from './ap-selection';
 import { ApUnitPicker } from './ap-unit-picker';
 import { EmployeePicker } from './employee-picker';
@@ -29,13 +31,16 @@ export interface UserFormProps {
   defaultValues: UserFormValues;
   /** Saves; resolves with the server's message, rejects with an ApiError. */
   onSave: (payload: UserPayload) => Promise<{ message: string }>;
+  /** The signed-in user's own account: its role cannot be changed (issue 18). */
+  ownAccount?: boolean;
 }
 
 /** Tambah/Edit User (spec 2, 5): react-hook-form + zod; the api is reached only through `onSave`. */
-export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
+export function UserForm({ mode, defaultValues, onSave, ownAccount = false }: UserFormProps) {
   const navigate = useNavigate();
   const companies = useCompanies();
   const roles = useRoleOptions();
+  const privilege = useUserPrivilege();
   const [typed, setTyped] = useState('');
   const [saved, setSaved] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
@@ -144,16 +149,21 @@ export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
               <Select<number>
                 label={t.users.fieldRole}
                 placeholder={texts.rolePlaceholder}
-                options={(roles.data ?? []).map((role) => ({
-                  value: role.id,
-                  label: role.name,
-                  color: safeHexColor(role.color.hex_code),
-                }))}
+                // Only roles the signed-in user may give (the current one stays, to be shown).
+                options={(roles.data ?? [])
+                  .filter((role) => privilege.mayGive(role.id) || role.id === defaultValues.roleId)
+                  .map((role) => ({
+                    value: role.id,
+                    label: role.name,
+                    color: safeHexColor(role.color.hex_code),
+                  }))}
                 loading={roles.isPending}
+                disabled={ownAccount}
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldState.error?.message}
               />
+              {ownAccount ? <p className={styles.hint}>{OWN_ROLE_MESSAGE}</p> : null}
             </div>
           )}
         />

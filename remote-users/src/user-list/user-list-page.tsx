@@ -4,7 +4,7 @@ import { useNavigate } from '@sso/shared/navigation';
 import { PANEL_MENU, type User } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { useAccess, useSession } from '@sso/shared/session';
+import { useAccess } from '@sso/shared/session';
 import { Button, PageHeader, Spinner, StatePanel } from '@sso/shared/ui';
 import {
   BulkBar,
@@ -26,6 +26,7 @@ import { UserFilters } from './user-filters';
 import { USER_LIST_OPTIONS, toUserListQuery, type UserFilter } from './user-list-params';
 import type { UserSortField } from '@sso/shared/contract';
 import { useUserDeletion } from './use-user-deletion';
+import { useUserPrivilege } from '../privilege/user-privilege';
 import { useStatusChange } from '../user-account/use-status-change';
 
 /** `/user-management`: the users list of spec 2, its state in the URL (spec 4 "Lists"). */
@@ -34,6 +35,10 @@ export default function UserListPage() {
   // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
   const { canEdit, canDelete } = useAccess(PANEL_MENU.userList);
   const { canCreate } = useAccess(PANEL_MENU.userCreate);
+  // Beyond the level: no Edit or Hapus on a stronger account, no Hapus on one's own (issue 18).
+  const privilege = useUserPrivilege();
+  const mayEdit = (user: User) => canEdit && privilege.mayTouch(user);
+  const mayDelete = (user: User) => canDelete && privilege.mayTouch(user) && !privilege.isSelf(user);
   const queryClient = useQueryClient();
   // The next page's request starts at the click or select, not after the router's re-render.
   const prefetch = useCallback(
@@ -50,9 +55,9 @@ export default function UserListPage() {
     setDetail(null);
     selection.clear();
   });
-  // Account lifecycle: editors of users deactivate and activate (not their own account).
-  const session = useSession();
-  const isSelf = (user: User) => session?.id !== undefined && String(session.id) === String(user.id);
+  // Account lifecycle: editors of users deactivate and activate accounts their role covers, not
+  // their own (issue 24; the api refuses the same).
+  const mayManage = (user: User) => mayEdit(user) && !privilege.isSelf(user);
   const status = useStatusChange(selection.clear);
   const changeStatus = (user: User, active: boolean) =>
     void (active ? status.activateOne(user) : status.deactivateOne(user));
@@ -124,15 +129,15 @@ export default function UserListPage() {
                 label={texts.rowActions(user.nama)}
                 items={[
                   { label: t.users.viewDetail, onSelect: () => setDetail(user) },
-                  ...(canEdit ? [{ label: t.common.edit, onSelect: () => edit(user) }] : []),
-                  ...(canEdit && !isSelf(user)
+                  ...(mayEdit(user) ? [{ label: t.common.edit, onSelect: () => edit(user) }] : []),
+                  ...(mayManage(user)
                     ? [
                         user.is_active === false
                           ? { label: texts.activate, onSelect: () => changeStatus(user, true) }
                           : { label: texts.deactivate, onSelect: () => changeStatus(user, false) },
                       ]
                     : []),
-                  ...(canDelete
+                  ...(mayDelete(user)
                     ? [
                         {
                           label: t.common.delete,
@@ -179,9 +184,13 @@ export default function UserListPage() {
         user={detail}
         deleting={deletion.busy}
         onClose={() => setDetail(null)}
-        onDelete={canDelete ? (user) => void deletion.deleteOne(user) : undefined}
-        onEdit={canEdit ? edit : undefined}
-        lifecycle={canEdit ? { isSelf, onStatusChange: changeStatus, changing: status.busy } : undefined}
+        onDelete={detail && mayDelete(detail) ? (user) => void deletion.deleteOne(user) : undefined}
+        onEdit={detail && mayEdit(detail) ? edit : undefined}
+        lifecycle={
+          detail && canEdit && privilege.mayTouch(detail)
+            ? { isSelf: privilege.isSelf, onStatusChange: changeStatus, changing: status.busy }
+            : undefined
+        }
       />
     </div>
   );

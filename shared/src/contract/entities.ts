@@ -147,11 +147,17 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
-/** A role in a select (GET role/all). */
+/**
+ * A role in a select (GET role/all). `assignable`: whether the caller's role covers it, so the
+ * caller may give it to a user and edit or delete users and roles holding it (issue 18; the
+ * reference api answers it). Absent from a backend without it: the panel then offers the role and
+ * the api decides.
+ */
 export const roleOptionSchema = z.object({
   id: idSchema,
   name: z.string(),
   color: colorSchema,
+  assignable: z.boolean().optional(),
 });
 export type RoleOption = z.infer<typeof roleOptionSchema>;
 

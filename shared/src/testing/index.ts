@@ -85,16 +85,21 @@ export function panelGrants(level: AccessLevel | null): GrantedApp[] {
 
 /**
  * Stores a session of this panel whose role has every app-1 menu at `level` (an owner, modifier or
- * viewer), as the login chain would; `null` stores a session with no panel grant.
+ * viewer), as the login chain would; `null` stores a session with no panel grant. `account` gives
+ * the session's user and role ids (whose own row or role a screen marks).
  */
-export function signInAs(level: AccessLevel | null): void {
+export function signInAs(
+  level: AccessLevel | null,
+  account: { id?: number; role_id?: number; user_menu?: GrantedApp[] } = {},
+): void {
   writeSession({
+    ...account,
     nik: '100001',
     name: 'Tester',
     app_id: SSO_PANEL_APP_ID,
     access_token: 'test-access-token',
     session_token: 'test-session-token',
-    user_menu: panelGrants(level),
+    user_menu: account.user_menu ?? panelGrants(level),
   });
 }
 

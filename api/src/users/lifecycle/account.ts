@@ -1,13 +1,13 @@
 import type { UserAccount, UserSession } from '@sso/shared/contract';
 import { toUnixSeconds } from '../../clock';
 import type { AppContext } from '../../context';
-import { accountLock } from './account-lock';
+import type { Privilege } from '../../access/privilege';
+import { accountLock } from '../../auth/account-lock';
+import { assertMayManage } from './rules';
 import { describeUserAgent } from './user-agent';
 
 interface AccountRow {
   id: number;
-  nik: string;
-  phone: string;
   is_active: number;
   status_reason: string | null;
   status_changed_at: string | null;
@@ -62,7 +62,7 @@ export function openSessions(ctx: AppContext, userId: number): UserSession[] {
 export function readAccount(ctx: AppContext, userId: number): UserAccount | undefined {
   const row = ctx.db
     .prepare<[number], AccountRow>(
-      `SELECT u.id, u.nik, u.phone, u.is_active, u.status_reason, u.status_changed_at, u.last_login_at,
+      `SELECT u.id, u.is_active, u.status_reason, u.status_changed_at, u.last_login_at,
          b.id AS changed_by_id, b.nama AS changed_by_nama
        FROM users u LEFT JOIN users b ON b.id = u.status_changed_by WHERE u.id = ?`,
     )
@@ -78,32 +78,38 @@ export function readAccount(ctx: AppContext, userId: number): UserAccount | unde
         ? null
         : { id: row.changed_by_id, nama: row.changed_by_nama },
     last_login_at: row.last_login_at,
-    lock: accountLock(ctx, row),
+    lock: accountLock(ctx, row.id),
     sessions: row.is_active === 1 ? openSessions(ctx, row.id) : [],
   };
 }
 
 /**
- * Sets the status of `ids` with who, when and why. A deactivation also ends every session of
- * those users (the session store refuses an inactive user's tokens anyway; ending them keeps an
- * old token dead after a reactivation).
+ * Changes the status of `ids` as `actorId`, all or nothing, in one transaction: the rules first,
+ * then the write with who, when and why, then (for a deactivation) the keeper rule, whose refusal
+ * rolls the write back. A deactivation also ends every session of those users (the session store
+ * refuses an inactive user's tokens anyway; ending them keeps an old token dead after a
+ * reactivation).
  */
-export function setStatus(
+export function changeStatus(
   ctx: AppContext,
+  privilege: Pick<Privilege, 'mayActOnUser' | 'assertPanelKept'>,
+  actorId: number,
   ids: readonly number[],
   isActive: boolean,
   reason: string | null,
-  actorId: number,
 ): void {
   const at = new Date(ctx.clock()).toISOString();
   ctx.db.transaction(() => {
+    assertMayManage(ctx.db, privilege, actorId, ids, isActive ? 'activate' : 'deactivate');
     ctx.db
       .prepare(
         `UPDATE users SET is_active = ?, status_reason = ?, status_changed_at = ?, status_changed_by = ?
          WHERE id IN (SELECT value FROM json_each(?))`,
       )
       .run(isActive ? 1 : 0, reason, at, actorId, JSON.stringify(ids));
-    if (!isActive) for (const id of ids) ctx.sessions.revokeUser(id);
+    if (isActive) return;
+    privilege.assertPanelKept();
+    for (const id of ids) ctx.sessions.revokeUser(id);
   })();
 }
 

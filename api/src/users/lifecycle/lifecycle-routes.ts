@@ -7,8 +7,9 @@ import { notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { idParam } from '../../http/route-params';
 import { validate } from '../../http/validate';
-import { liftAccountLock } from './account-lock';
-import { endAllSessions, endSession, readAccount, setStatus } from './account';
+import { liftAccountLock } from '../../auth/account-lock';
+import type { Privilege } from '../../access/privilege';
+import { changeStatus, endAllSessions, endSession, readAccount } from './account';
 import { assertMayManage, type LifecycleAction } from './rules';
 
 const USER_NOT_FOUND = 'User tidak ditemukan';
@@ -22,14 +23,14 @@ const sessionParamsSchema = z.object({
  * Account lifecycle of a user (ours, beside spec 7): read the account (status, last sign-in,
  * lock, open sessions), change the status (one or several, all or nothing), end one or every
  * session, lift the sign-in lock. Every action needs the edit capability of Daftar User
- * (route-access.ts) and passes the privilege rules (rules.ts).
+ * (route-access.ts) and passes the privilege rules (rules.ts, access/privilege.ts).
  */
-export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext, privilege: Privilege): void {
   const { db } = ctx;
   /** The target of a route after the rules of `action`. */
   const target = (request: { params: unknown }, actorId: number, action: LifecycleAction) => {
     const id = idParam(request.params, USER_NOT_FOUND);
-    assertMayManage(db, actorId, [id], action);
+    assertMayManage(db, privilege, actorId, [id], action);
     return id;
   };
   const account = (id: number) => {
@@ -46,8 +47,8 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
   app.patch(paths.users.status(':id'), async (request) => {
     const actor = authOf(request).userId;
     const input = validate(userStatusPayloadSchema, request.body);
-    const id = target(request, actor, input.is_active ? 'activate' : 'deactivate');
-    setStatus(ctx, [id], input.is_active, input.reason, actor);
+    const id = idParam(request.params, USER_NOT_FOUND);
+    changeStatus(ctx, privilege, actor, [id], input.is_active, input.reason);
     return ok(input.is_active ? 'User berhasil diaktifkan' : 'User berhasil dinonaktifkan', account(id));
   });
 
@@ -56,10 +57,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
     const actor = authOf(request).userId;
     const input = validate(bulkUserStatusPayloadSchema, request.body);
     const ids = [...new Set(input.ids)];
-    db.transaction(() => {
-      assertMayManage(db, actor, ids, input.is_active ? 'activate' : 'deactivate');
-      setStatus(ctx, ids, input.is_active, input.reason, actor);
-    })();
+    changeStatus(ctx, privilege, actor, ids, input.is_active, input.reason);
     const verb = input.is_active ? 'diaktifkan' : 'dinonaktifkan';
     return ok(`${ids.length} user berhasil ${verb}`, { ids, changed: ids.length });
   });
@@ -80,10 +78,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
   app.delete(paths.users.lock(':id'), async (request) => {
     const id = target(request, authOf(request).userId, 'unlock');
     const locked = account(id).lock !== null;
-    const { nik, phone } = db
-      .prepare<[number], { nik: string; phone: string }>('SELECT nik, phone FROM users WHERE id = ?')
-      .get(id) ?? { nik: '', phone: '' };
-    liftAccountLock(ctx, { nik, phone });
+    liftAccountLock(db, id);
     return ok(locked ? 'Blokir masuk berhasil dibuka' : 'Akun tidak sedang diblokir', {
       ended: locked ? 1 : 0,
     });

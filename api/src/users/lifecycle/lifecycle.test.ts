@@ -1,5 +1,6 @@
 import {
   INACTIVE_ACCOUNT_MESSAGE,
+  LAST_OWNER_MESSAGE,
   SESSION_INVALID_MESSAGE,
   bulkUserStatusResponseSchema,
   endedResponseSchema,
@@ -23,13 +24,10 @@ import {
 } from '../../test-support/http';
 import { useAdminTestApp } from '../../test-support/test-app';
 import { openDatabase } from '../../db/database';
-import {
-  LAST_OWNER_MESSAGE,
-  NOT_COVERED_MESSAGE,
-  SELF_DEACTIVATE_MESSAGE,
-  SELF_SESSIONS_MESSAGE,
-  assertMayManage,
-} from './rules';
+import { createPrivilege } from '../../access/privilege';
+import type { AppContext } from '../../context';
+import { changeStatus } from './account';
+import { NOT_COVERED_MESSAGE, SELF_DEACTIVATE_MESSAGE, SELF_SESSIONS_MESSAGE } from './rules';
 
 const t = useAdminTestApp();
 
@@ -303,27 +301,36 @@ describe('rules', () => {
     expect((await loginNik(second)).statusCode).toBe(200);
   });
 
-  it('never leaves the panel without an active owner of User and Role Management (409)', async () => {
-    await createAccount(t.app, t.token, { role_ids: [1] });
+  it('never leaves the panel without an active owner of User and Role Management (409, nothing changed)', async () => {
     // Through the api the actor is an active owner who covers the target, so this is defence in
-    // depth: an actor who is not (here, deactivated) and the last owner as the target.
+    // depth: an actor who is not (here, deactivated) and the last active owner as the target.
+    const last = await createAccount(t.app, t.token, { role_ids: [1] });
     const db = openDatabase(t.dbFile);
+    const inactiveBefore = db.prepare<[], number>('SELECT id FROM users WHERE is_active = 0').pluck().all();
     try {
-      const owners = db
-        .prepare<[], number>('SELECT id FROM users WHERE role_id = 1 AND is_active = 1 ORDER BY id')
+      const actor = db
+        .prepare<[number], number>('SELECT id FROM users WHERE role_id = 1 AND id != ? ORDER BY id LIMIT 1')
         .pluck()
-        .all();
-      const [actor, last, ...others] = owners;
-      if (actor === undefined || last === undefined) throw new Error('the seed has fewer than 2 owners');
-      db.prepare(`UPDATE users SET is_active = 0 WHERE id IN (SELECT value FROM json_each(?))`).run(
-        JSON.stringify([actor, ...others]),
-      );
-      expect(() => assertMayManage(db, actor, [last], 'deactivate')).toThrow(LAST_OWNER_MESSAGE);
-      expect(() => assertMayManage(db, actor, [last], 'endSessions')).not.toThrow();
+        .get(last.id);
+      if (actor === undefined) throw new Error('the seed has no other owner');
+      db.prepare('UPDATE users SET is_active = 0 WHERE id != ?').run(last.id);
+      const revoked: number[] = [];
+      const ctx = { db, clock: t.clock, sessions: { revokeUser: (id: number) => revoked.push(id) } };
+      const privilege = createPrivilege(db, ctx.sessions);
+      const deactivateLast = () =>
+        changeStatus(ctx as unknown as AppContext, privilege, actor, [last.id], false, 'uji');
+      expect(deactivateLast).toThrow(LAST_OWNER_MESSAGE);
+      expect(db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(last.id)).toBe(1);
+      expect(revoked).toEqual([]);
       db.prepare('UPDATE users SET is_active = 1 WHERE id = ?').run(actor);
-      expect(() => assertMayManage(db, actor, [last], 'deactivate')).not.toThrow();
+      deactivateLast();
+      expect(db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(last.id)).toBe(0);
+      expect(revoked).toEqual([last.id]);
     } finally {
-      db.prepare('UPDATE users SET is_active = 1 WHERE role_id = 1').run();
+      db.prepare('UPDATE users SET is_active = 1').run();
+      db.prepare('UPDATE users SET is_active = 0 WHERE id IN (SELECT value FROM json_each(?))').run(
+        JSON.stringify(inactiveBefore),
+      );
       db.close();
     }
   });
