@@ -87,7 +87,8 @@ test.describe('privilege boundaries', () => {
     expect(await rowActions(page, 'Administrator')).toEqual(['Lihat Detail', 'Edit']);
     await page.goto(`${routes.userManagement}?keyword=${DEMO_ACCOUNTS.modifier.nik}`);
     await expect(usersTable(page).getByRole('row')).toHaveCount(2);
-    expect(await rowActions(page)).toEqual(['Lihat Detail', 'Edit', 'Hapus']);
+    // Nonaktifkan (issue 24) follows Edit: a covered account, never one's own.
+    expect(await rowActions(page)).toEqual(['Lihat Detail', 'Edit', 'Nonaktifkan', 'Hapus']);
 
     await page.goto(`${routes.userManagement}?keyword=${DEMO_ADMIN.nik}`);
     await rowActionsThenEdit(page);
