@@ -16,6 +16,8 @@ async function rowActions(page: Page, name?: string): Promise<string[]> {
   await usersTable(page)
     .getByRole('button', { name: name ? `Aksi untuk ${name}` : /^Aksi untuk / })
     .click();
+  // The menu opens after the click (its code may still be loading): wait for it, then read it.
+  await page.getByRole('menuitem').first().waitFor();
   const items = await page.getByRole('menuitem').allTextContents();
   await page.keyboard.press('Escape');
   return items;
