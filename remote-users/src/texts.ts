@@ -10,6 +10,7 @@ export const texts = {
   filterUnit: 'Filter unit',
   filterRole: 'Filter role',
   allAp: 'Semua AP',
+  alreadyRegistered: 'Sudah terdaftar',
   allUnit: 'Semua Unit',
   allRole: 'Semua Role',
   tableCaption: 'Daftar user',
@@ -71,4 +72,7 @@ export const texts = {
   hashIdInvalidBody:
     'Tautan edit user ini rusak atau telah diubah, sehingga datanya tidak dapat dibaca. Buka kembali dari daftar user.',
   backToList: 'Kembali ke daftar user',
+  missingTitle: 'User tidak ditemukan',
+  missingBody:
+    'User ini sudah tidak ada, mungkin telah dihapus. Kembali ke daftar user untuk melihat data terbaru.',
 } as const;

@@ -59,6 +59,7 @@ describe('ADMIN_ROUTES', () => {
     const reference = 'Daftar User:view | Daftar Role:view';
     expect(rows).toEqual([
       ['GET /api/v1/ap/users/list', 'Daftar User:view'],
+      ['GET /api/v1/ap/users/:id', 'Daftar User:view'],
       ['POST /api/v1/ap/users', 'Tambah User:create'],
       ['PATCH /api/v1/ap/users/:id', 'Daftar User:edit'],
       ['DELETE /api/v1/ap/users/:id', 'Daftar User:delete'],
@@ -70,6 +71,7 @@ describe('ADMIN_ROUTES', () => {
       ['DELETE /api/v1/ap/users/:id/sessions/:sessionId', 'Daftar User:edit'],
       ['DELETE /api/v1/ap/users/:id/lock', 'Daftar User:edit'],
       ['GET /api/v1/ap/role/list', 'Daftar Role:view'],
+      ['GET /api/v1/ap/role/detail/:id', 'Daftar Role:view'],
       ['POST /api/v1/ap/role/create', 'Tambah Role:create'],
       ['PATCH /api/v1/ap/role/update/:id', 'Daftar Role:edit'],
       ['DELETE /api/v1/ap/role/delete/:id', 'Daftar Role:delete'],
@@ -141,6 +143,7 @@ const signInAndFindSession = async (account: TestAccount) => {
 
 const requests: Record<string, Prepare> = {
   'GET /api/v1/ap/users/list': async () => ({ path: paths.users.list, query: { perPage: 5 } }),
+  'GET /api/v1/ap/users/:id': async () => ({ path: paths.users.detail(1) }),
   'POST /api/v1/ap/users': async () => ({ path: paths.users.create, body: createUserPayload() }),
   'PATCH /api/v1/ap/users/:id': async () => ({
     path: paths.users.update(await newUserId()),
@@ -168,6 +171,7 @@ const requests: Record<string, Prepare> = {
   },
   'DELETE /api/v1/ap/users/:id/lock': async () => ({ path: paths.users.lock(await newUserId()) }),
   'GET /api/v1/ap/role/list': async () => ({ path: paths.roles.list }),
+  'GET /api/v1/ap/role/detail/:id': async () => ({ path: paths.roles.detail(1) }),
   'POST /api/v1/ap/role/create': async () => ({ path: paths.roles.create, body: createRolePayload() }),
   'PATCH /api/v1/ap/role/update/:id': async () => ({
     path: paths.roles.update(await newRoleId()),

@@ -40,6 +40,7 @@ const reference = (path: string): AdminRoute => ({
  */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   action('GET', paths.users.list, 'listUsers'),
+  action('GET', paths.users.detail(':id'), 'listUsers'),
   action('POST', paths.users.create, 'createUser'),
   action('PATCH', paths.users.update(':id'), 'editUser'),
   action('DELETE', paths.users.remove(':id'), 'deleteUser'),
@@ -51,6 +52,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   action('DELETE', paths.users.session(':id', ':sessionId'), 'endUserSessions'),
   action('DELETE', paths.users.lock(':id'), 'unlockUser'),
   action('GET', paths.roles.list, 'listRoles'),
+  action('GET', paths.roles.detail(':id'), 'listRoles'),
   action('POST', paths.roles.create, 'createRole'),
   action('PATCH', paths.roles.update(':id'), 'editRole'),
   action('DELETE', paths.roles.remove(':id'), 'deleteRole'),

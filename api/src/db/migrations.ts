@@ -203,7 +203,13 @@ const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX known_addresses_seen ON known_addresses (last_success_at);
   `,
-  // 5: account lifecycle (users/lifecycle): who changed a status, when and why; the last sign-in;
+  // 5: the version of each user and role (answered as `version`), raised by every saved change, so
+  // an edit made on an older read is refused (409) instead of undoing what others saved since.
+  `
+  ALTER TABLE users ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE roles ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+  `,
+  // 6: account lifecycle (users/lifecycle): who changed a status, when and why; the last sign-in;
   // where each login was made and when it was last used.
   `
   ALTER TABLE users ADD COLUMN last_login_at TEXT;

@@ -13,19 +13,22 @@ import { notFound } from '../http/errors';
 import { isoAt, listOf, ok } from '../http/reply';
 import { idParam } from '../http/route-params';
 import { validate } from '../http/validate';
+import { versionOf } from '../http/versions';
 import { findRole, listRoles, roleOptions } from './role-queries';
 import { createRole, deleteRoles, updateRole } from './role-writes';
 
 const NOT_FOUND = 'Role tidak ditemukan';
 
-/** Roles of spec 7 (plus role/all for selects). */
+/** Roles of spec 7 (plus role/all for selects and role/detail for the edit page). */
 export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const privilege = createPrivilege(db, ctx.sessions);
+  /** The role as stored now, with its version. */
   const saved = (id: number) => {
     const role = findRole(db, id, ctx.logoUrl);
-    if (!role) throw notFound(NOT_FOUND);
-    return role;
+    const version = versionOf(db, 'roles', id);
+    if (!role || version === undefined) throw notFound(NOT_FOUND);
+    return { ...role, version };
   };
 
   app.get(paths.roles.list, async (request) => {
@@ -45,6 +48,10 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
       options.map((role) => ({ ...role, assignable: covered.has(role.id) })),
     );
   });
+
+  app.get(paths.roles.detail(':id'), async (request) =>
+    ok('Detail role', saved(idParam(request.params, NOT_FOUND))),
+  );
 
   app.post(paths.roles.create, async (request, reply) => {
     const input = validate(rolePayloadSchema, request.body);

@@ -15,20 +15,26 @@ import { isoAt, listOf, ok } from '../http/reply';
 import { responseSchema } from '../http/response-schema';
 import { idParam } from '../http/route-params';
 import { queryValidator, validate } from '../http/validate';
+import { versionOf } from '../http/versions';
 import { findUser, listUsers } from './user-queries';
 import { createUser, deleteUsers, updateUser } from './user-writes';
 import { registerLifecycleRoutes } from './lifecycle/lifecycle-routes';
 
 const NOT_FOUND = 'User tidak ditemukan';
 
-/** Users of spec 7: list, create, update, delete, bulk delete; and their account lifecycle. */
+/**
+ * Users of spec 7: list, create, update, delete, bulk delete; one user for the edit page; and their
+ * account lifecycle.
+ */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const privilege = createPrivilege(db, ctx.sessions);
+  /** The user as stored now, with its version. */
   const saved = (id: number) => {
     const user = findUser(db, id, ctx.logoUrl);
-    if (!user) throw notFound(NOT_FOUND);
-    return user;
+    const version = versionOf(db, 'users', id);
+    if (!user || version === undefined) throw notFound(NOT_FOUND);
+    return { ...user, version };
   };
 
   // The largest answer of the api: serialized by a compiled serializer (see responseSchema).
@@ -39,6 +45,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const { data, total } = listUsers(db, params, ctx.logoUrl);
     return listOf('Daftar user', data, total);
   });
+
+  app.get(paths.users.detail(':id'), async (request) =>
+    ok('Detail user', saved(idParam(request.params, NOT_FOUND))),
+  );
 
   app.post(paths.users.create, async (request, reply) => {
     const input = validate(userPayloadSchema, request.body);

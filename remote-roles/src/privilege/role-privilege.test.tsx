@@ -81,7 +81,7 @@ beforeEach(() => {
 afterEach(() => localStorage.clear());
 
 describe('roles list', () => {
-  it('has no actions on a role the actor does not cover, and marks their own role', () => {
+  it('has no Edit or Hapus on a role the actor does not cover (only Lihat Detail), and marks their own role', async () => {
     // A modifier of every app-1 menu (Role Management included).
     signInAs(ACCESS_LEVEL.modifier, { role_id: 7 });
     jest.mocked(useRoles).mockReturnValue(
@@ -91,8 +91,24 @@ describe('roles list', () => {
       }) as unknown as UseQueryResult<RoleListResponse>,
     );
     renderRoute(<RoleListPage />, { path: '/role-management' });
-    expect(screen.queryByRole('button', { name: 'Aksi untuk role Super Admin' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Aksi untuk role Pengelola' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Aksi untuk role Super Admin' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'Lihat Detail',
+    ]);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Aksi untuk role Pengelola' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'Lihat Detail',
+      'Edit',
+    ]);
+    await user.keyboard('{Escape}');
+    // Its detail drawer offers no Edit or Hapus either.
+    await user.click(screen.getByRole('cell', { name: 'Super Admin' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Detail Role' });
+    expect(within(drawer).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
     const own = screen.getByText('Pengelola').parentElement;
     expect(own).toHaveTextContent('Role Anda');
     expect(screen.getAllByText('Role Anda')).toHaveLength(1);

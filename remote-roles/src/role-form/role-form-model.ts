@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import {
   accessLevelSchema,
+  changedFields,
   idSchema,
   rolePayloadSchema,
   type Role,
+  type RoleDetail,
   type RolePayload,
+  type RoleUpdatePayload,
 } from '@sso/shared/contract';
 import { normaliseSelection, type Selection } from './selection';
 
@@ -64,6 +67,15 @@ export function canSave(values: Pick<RoleFormValues, 'name' | 'applications'>): 
   return values.name.trim() !== '' && values.applications.length > 0;
 }
 
+/** Which required fields are still empty, in the order of the form (the save hint names them all). */
+export function missingFields(values: RoleFormValues): ('color' | 'name' | 'applications')[] {
+  const missing: ('color' | 'name' | 'applications')[] = [];
+  if (values.color_id === null) missing.push('color');
+  if (values.name.trim() === '') missing.push('name');
+  if (values.applications.length === 0) missing.push('applications');
+  return missing;
+}
+
 /** A role as the api lists it → the form (`acces_level`, the api's spelling, → `access_level`). */
 export function toRoleFormValues(role: Role): RoleFormValues {
   return {
@@ -99,4 +111,20 @@ export function toRolePayload(values: RoleFormOutput): RolePayload {
       })),
     ),
   };
+}
+
+/**
+ * What Edit Role sends: the fields of `payload` that differ from what the form would send for the
+ * role as read, and the version it was read at (a stale one is 409). A field nobody changed is
+ * never written back.
+ */
+export function toRoleChanges(role: RoleDetail, payload: RolePayload): RoleUpdatePayload {
+  const { applications } = toRoleFormValues(role);
+  const before = toRolePayload({ name: role.name, color_id: role.color.id, applications });
+  return { version: role.version, ...changedFields(before, payload, ['name', 'color_id', 'applications']) };
+}
+
+/** Whether the link's role would fill the form otherwise than the stored one. */
+export function differsInForm(linked: Role, stored: Role): boolean {
+  return JSON.stringify(toRoleFormValues(linked)) !== JSON.stringify(toRoleFormValues(stored));
 }

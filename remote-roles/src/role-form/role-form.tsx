@@ -3,16 +3,17 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@sso/shared/navigation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
-import type { RolePayload } from '@sso/shared/contract';
+import { isVersionConflict, type RolePayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { Button, TextField, useLeaveConfirmation } from '@sso/shared/ui';
+import { Button, TextField, VersionConflictAlert, useLeaveConfirmation } from '@sso/shared/ui';
 import { useColors } from '../reference-data/get-colors';
 import { rolesText } from '../texts';
 import { ApplicationPicker } from './application-picker';
 import { ColorSwatches } from './color-swatches';
 import {
   canSave,
+  missingFields,
   roleFormSchema,
   toRolePayload,
   type RoleFormOutput,
@@ -28,6 +29,8 @@ export interface RoleFormProps {
   defaultValues: RoleFormValues;
   /** Saves the payload; resolves with the server's message, rejects with an ApiError. */
   onSave: (payload: RolePayload) => Promise<unknown>;
+  /** Edit: reads the role again after a 409 of a stale version ("Muat ulang data"). */
+  onReload?: () => void;
 }
 
 /**
@@ -35,11 +38,12 @@ export interface RoleFormProps {
  * disabled while the name is empty or no application is chosen (spec 5). A failed save keeps every
  * field and shows the server's message; leaving with changes asks first (spec 2 "Other").
  */
-export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
+export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
   const navigate = useNavigate();
   const ids = { info: useId(), apps: useId(), saveHint: useId() };
   const colors = useColors();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
   const [saved, setSaved] = useState(false);
   const {
     register,
@@ -56,6 +60,7 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
   const appsField = useController({ control, name: 'applications' });
   const name = useWatch({ control, name: 'name' });
   const applications = useWatch({ control, name: 'applications' });
+  const colorId = useWatch({ control, name: 'color_id' });
 
   useLeaveConfirmation(isDirty && !saved);
 
@@ -71,6 +76,7 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
+    setConflict(false);
     try {
       await onSave(toRolePayload(values));
       setSaved(true);
@@ -81,10 +87,20 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
         if (message) setError(field, { type: 'server', message });
       }
       setServerError(server.message);
+      // Someone saved this role since it was read: keep the input, offer the current role.
+      setConflict(isVersionConflict(e));
     }
   });
 
   const saveAllowed = canSave({ name, applications });
+  const missing = missingFields({ name, applications, color_id: colorId }).map(
+    (field) =>
+      ({
+        color: rolesText.form.missingColor,
+        name: rolesText.form.missingName,
+        applications: rolesText.form.missingApplication,
+      })[field],
+  );
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
@@ -123,16 +139,19 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
           error={errors.applications?.message}
         />
       </section>
-      {serverError ? (
+      {serverError && conflict && onReload ? (
+        <VersionConflictAlert message={serverError} dirty={isDirty} onReload={onReload} />
+      ) : serverError ? (
         <div className={styles.serverError} role="alert">
           <strong>{rolesText.form.saveFailed}</strong>
           <span>{serverError}</span>
         </div>
       ) : null}
+      {/* Sticky: Simpan and Batal stay in view on long menu trees. */}
       <div className={styles.actions}>
-        {saveAllowed ? null : (
+        {missing.length === 0 ? null : (
           <p id={ids.saveHint} className={styles.hint}>
-            {rolesText.form.saveDisabledHint}
+            {rolesText.form.missingHint(missing)}
           </p>
         )}
         <Button variant="secondary" onClick={() => void navigate(appPaths.roles.list)}>
@@ -142,7 +161,7 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
           type="submit"
           disabled={!saveAllowed}
           loading={isSubmitting}
-          aria-describedby={saveAllowed ? undefined : ids.saveHint}
+          aria-describedby={missing.length === 0 ? undefined : ids.saveHint}
         >
           {t.common.save}
         </Button>

@@ -11,6 +11,7 @@ import { createRoleOption, createUser } from '../test-support/factories';
 import { useUsers } from '../user-list/api/get-users';
 import UserListPage from '../user-list/user-list-page';
 import { useRoleOptions } from '../reference-data/get-role-options';
+import { useUserDetail } from '../user-form/api/get-user';
 import UserEditPage from '../user-form/user-edit-page';
 import { userPrivilege } from './user-privilege';
 
@@ -21,6 +22,8 @@ jest.mock('../user-list/api/get-users', () => ({
     queryFn: () => new Promise(() => undefined),
   }),
 }));
+// The edit page reads the user from the api (issue 23): here it answers the user being edited.
+jest.mock('../user-form/api/get-user', () => ({ useUserDetail: jest.fn() }));
 jest.mock('../user-form/api/update-user', () => ({ useUpdateUser: () => ({ mutateAsync: jest.fn() }) }));
 jest.mock('../reference-data/get-companies');
 jest.mock('../reference-data/get-role-options', () => ({ useRoleOptions: jest.fn() }));
@@ -99,8 +102,14 @@ describe('users list', () => {
 
 describe('Edit User', () => {
   const hashIdOf = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-  const renderEdit = (user: User) =>
-    renderRoute(<UserEditPage />, { path: '/edit-user/:hashId', url: `/edit-user/${hashIdOf(user)}` });
+  const renderEdit = (user: User) => {
+    jest.mocked(useUserDetail).mockReturnValue({
+      data: { ...user, version: 1 },
+      error: null,
+      refetch: jest.fn(),
+    } as unknown as ReturnType<typeof useUserDetail>);
+    return renderRoute(<UserEditPage />, { path: '/edit-user/:hashId', url: `/edit-user/${hashIdOf(user)}` });
+  };
 
   it('the role select offers only the roles the actor may give', async () => {
     const user = userEvent.setup();

@@ -4,10 +4,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@sso/shared/navigation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
 import { OWN_ROLE_MESSAGE } from '@sso/shared/access';
-import type { UserPayload } from '@sso/shared/contract';
+import { isVersionConflict, type UserPayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { Button, StatePanel, TextField, safeHexColor, toast, useLeaveConfirmation } from '@sso/shared/ui';
+import {
+  Button,
+  StatePanel,
+  TextField,
+  VersionConflictAlert,
+  safeHexColor,
+  toast,
+  useLeaveConfirmation,
+} from '@sso/shared/ui';
 import { Select } from '@sso/shared/ui-data';
 import styles from './user-form.module.css';
 import { texts } from '../texts';
@@ -33,10 +41,12 @@ export interface UserFormProps {
   onSave: (payload: UserPayload) => Promise<{ message: string }>;
   /** The signed-in user's own account: its role cannot be changed (issue 18). */
   ownAccount?: boolean;
+  /** Edit: reads the user again after a 409 of a stale version ("Muat ulang data"). */
+  onReload?: () => void;
 }
 
 /** Tambah/Edit User (spec 2, 5): react-hook-form + zod; the api is reached only through `onSave`. */
-export function UserForm({ mode, defaultValues, onSave, ownAccount = false }: UserFormProps) {
+export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onReload }: UserFormProps) {
   const navigate = useNavigate();
   const companies = useCompanies();
   const roles = useRoleOptions();
@@ -44,6 +54,7 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false }: Us
   const [typed, setTyped] = useState('');
   const [saved, setSaved] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
 
   const form = useForm<UserFormValues, unknown, ValidUserForm>({
     resolver: zodResolver(userFormSchema),
@@ -62,6 +73,7 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false }: Us
 
   const submit = handleSubmit(async (values) => {
     setServerMessage(null);
+    setConflict(false);
     try {
       const response = await onSave(toUserPayload(values, companies.data ?? []));
       toast.success(response.message);
@@ -69,6 +81,8 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false }: Us
     } catch (error) {
       const server = serverFieldErrors(error, userServerFields);
       setServerMessage(server.message);
+      // Someone saved this user since it was read: keep the input, offer the current record.
+      setConflict(isVersionConflict(error));
       for (const field of Object.values(userServerFields)) {
         const message = server.fields[field];
         if (message) setError(field, { type: 'server', message });
@@ -94,7 +108,9 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false }: Us
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      {serverMessage ? (
+      {serverMessage && conflict && onReload ? (
+        <VersionConflictAlert message={serverMessage} dirty={dirty} onReload={onReload} />
+      ) : serverMessage ? (
         <p className={styles.serverError} role="alert">
           {serverMessage}
         </p>

@@ -15,23 +15,24 @@ export const userColumns: DataTableColumn<User, UserSortField>[] = [
   {
     id: 'nama',
     header: t.users.fieldName,
-    width: '15%',
+    width: '14%',
     sortBy: 'nama',
     cell: (user) => <span className={styles.name}>{user.nama}</span>,
   },
   { id: 'nik', header: t.users.fieldNik, width: '10%', sortBy: 'nik', cell: (user) => user.nik },
-  { id: 'phone', header: t.users.fieldPhone, width: '13%', sortBy: 'phone', cell: (user) => user.phone },
+  // Wide enough for a 13-digit number in full, also at the table's smallest width (phones).
+  { id: 'phone', header: t.users.fieldPhone, width: '18%', sortBy: 'phone', cell: (user) => user.phone },
   {
     id: 'role',
     header: t.users.fieldRole,
-    width: '13%',
+    width: '11%',
     sortBy: 'role_name',
     cell: (user) => <RoleChip name={user.role_name} color={user.color_hex_code} />,
   },
   {
     id: 'ap',
     header: t.users.fieldAp,
-    width: '11%',
+    width: '10%',
     cell: (user) => (
       <LogoStack
         items={user.perusahaan.map((company) => ({
@@ -45,7 +46,7 @@ export const userColumns: DataTableColumn<User, UserSortField>[] = [
   {
     id: 'unit',
     header: t.users.fieldUnit,
-    width: '14%',
+    width: '13%',
     cell: (user) => <UnitCodes companies={user.perusahaan} />,
   },
   {

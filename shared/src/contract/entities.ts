@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessLevel } from '@sso/shared/access';
 import { hexColorSchema, httpUrlSchema, idSchema } from './fields';
+import { versionSchema } from './versions';
 
 /**
  * Entities of spec section 3 as the api sends them. Field names are the spec's, typos included
@@ -69,6 +70,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** One user as GET users/{id}, create and update answer it: with its `version` (versions.ts). */
+export const userDetailSchema = userSchema.extend({ version: versionSchema });
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
 /** An entry of the employee directory (user-temporary search), source of Tambah User. */
 export const employeeSchema = z.object({
   id: idSchema,
@@ -76,6 +81,8 @@ export const employeeSchema = z.object({
   nik: z.string(),
   no_hp: z.string(),
   email: z.string(),
+  /** True when a user with this NIK already exists ("Sudah terdaftar": Tambah User cannot choose it). Ours. */
+  registered: z.boolean().optional(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
@@ -146,6 +153,10 @@ export const roleSchema = z.object({
   applications: z.array(roleApplicationSchema),
 });
 export type Role = z.infer<typeof roleSchema>;
+
+/** One role as GET role/detail/{id}, create and update answer it: with its `version` (versions.ts). */
+export const roleDetailSchema = roleSchema.extend({ version: versionSchema });
+export type RoleDetail = z.infer<typeof roleDetailSchema>;
 
 /**
  * A role in a select (GET role/all). `assignable`: whether the caller's role covers it, so the

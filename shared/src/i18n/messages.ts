@@ -19,6 +19,7 @@ export const t = {
     loading: 'Loading...',
     search: 'Cari',
     notFound: 'Data tidak ditemukan',
+    clearFilters: 'Hapus filter',
     selected: (n: number) => `${n} terpilih`,
     leaveTitle: 'Keluar tanpa menyimpan?',
     leaveBody: 'Perubahan yang belum disimpan akan hilang.',
@@ -94,6 +95,17 @@ export const t = {
     noAccessTitle: 'Anda tidak memiliki akses ke halaman ini',
     noAccessBody: 'Peran Anda tidak mencakup halaman ini. Hubungi administrator bila Anda memerlukannya.',
     backHome: 'Kembali ke Home',
+  },
+  edit: {
+    loading: 'Memuat data…',
+    refreshedTitle: 'Data diperbarui dari server',
+    refreshedBody:
+      'Tautan yang dibuka memuat data yang berbeda. Formulir menampilkan data yang tersimpan saat ini.',
+    loadFailed: 'Data tidak dapat dimuat',
+    reload: 'Muat ulang data',
+    reloadTitle: 'Muat ulang data?',
+    reloadBody: 'Isian yang belum disimpan akan hilang dan formulir menampilkan data terbaru dari server.',
+    reloadConfirm: 'Muat ulang',
   },
   footer: (year: number) => `© ${year} SSO Group. Hak cipta dilindungi undang-undang.`,
 } as const;

@@ -1,4 +1,5 @@
 import { createElement, type ReactNode } from 'react';
+import { Skeleton } from '@sso/shared/ui';
 import styles from './data-table.module.css';
 import { MemoRow, TableFrame, columnCount } from './data-table-parts';
 import { lazyPart } from './lazy-part';
@@ -55,6 +56,10 @@ export interface DataTableProps<T, S extends string = string> {
   busy?: boolean;
   /** Rows shown muted (e.g. deactivated accounts); they stay clickable and selectable. */
   rowMuted?: (row: T) => boolean;
+  /** The first answer is on its way: `skeletonRows` placeholder rows of the table's own height (no jump when rows arrive). */
+  loading?: boolean;
+  /** How many placeholder rows `loading` shows (default 5). */
+  skeletonRows?: number;
   /** Rows above this count are virtualized (default 50). */
   virtualizeAbove?: number;
   /** Estimated row height in px for the virtualizer (default 57). */
@@ -79,6 +84,25 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
   return createElement(VirtualTable, props);
 }
 
+/** Placeholder rows while the first answer loads: the same cells and height as real rows. */
+function SkeletonRows<T, S extends string>({ count, ...props }: DataTableProps<T, S> & { count: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, index) => (
+        <tr key={index} className={styles.skeletonRow} aria-hidden="true">
+          {props.selection ? <td className={styles.check} /> : null}
+          {props.columns.map((column) => (
+            <td key={column.id}>
+              <Skeleton width={index % 2 === 0 ? '70%' : '55%'} />
+            </td>
+          ))}
+          {props.actions ? <td className={styles.actions} /> : null}
+        </tr>
+      ))}
+    </>
+  );
+}
+
 const virtualTable = lazyPart(() => import('./virtual-table'));
 
 /** Loads the virtualizer ahead of a long page (the page-size select calls it on focus). */
@@ -92,7 +116,9 @@ function PlainTable<T, S extends string>({
   const rows = shown ?? props.rows;
   return (
     <TableFrame props={props}>
-      {rows.length === 0 && props.empty ? (
+      {props.loading ? (
+        <SkeletonRows count={props.skeletonRows ?? 5} {...props} />
+      ) : rows.length === 0 && props.empty ? (
         <tr>
           <td className={styles.emptyCell} colSpan={columnCount(props)}>
             {props.empty}

@@ -1,6 +1,7 @@
-import type { Menu } from '@sso/shared/contract';
+import { accessLevelSchema, type Menu } from '@sso/shared/contract';
+import { t } from '@sso/shared/i18n';
 import { rolesText } from '../../texts';
-import type { Selection, SelectionUpdate } from '../selection';
+import { isAppSelected, setAllLevels, type Selection, type SelectionUpdate } from '../selection';
 import { MenuTreeItem } from './menu-tree-item';
 import styles from './menu-tree.module.css';
 
@@ -20,9 +21,31 @@ export interface MenuTreeProps {
 export function MenuTree({ appsId, appName, tree, selection, onChange }: MenuTreeProps) {
   return (
     <div className={styles.frame}>
-      <div className={styles.head} aria-hidden="true">
-        <span>{rolesText.form.menuColumn}</span>
-        <span>{rolesText.form.accessColumn}</span>
+      <div className={styles.head}>
+        <span aria-hidden="true">{rolesText.form.menuColumn}</span>
+        <label className={styles.setAll}>
+          <span>{rolesText.form.setAll}</span>
+          <select
+            className={styles.level}
+            aria-label={rolesText.form.setAllOf(appName)}
+            // A command, not a state: it always shows its prompt again.
+            value=""
+            disabled={!isAppSelected(selection, appsId)}
+            onChange={(event) => {
+              const level = accessLevelSchema.safeParse(Number(event.target.value));
+              if (level.success) onChange((s) => setAllLevels(s, appsId, level.data));
+            }}
+          >
+            <option value="" disabled>
+              {rolesText.form.setAllPrompt}
+            </option>
+            {([1, 2, 3] as const).map((level) => (
+              <option key={level} value={level}>
+                {t.roles.accessLevels[level]}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <div className={styles.scroll}>
         <ul className={styles.tree} aria-label={rolesText.form.menusOf(appName)}>
