@@ -112,7 +112,8 @@ test.describe('access control', () => {
       await page.getByRole('searchbox', { name: 'Cari role' }).fill(name);
       await expect(page.getByRole('table').getByText(name)).toBeVisible();
       await page.getByRole('button', { name: `Aksi untuk role ${name}` }).click();
-      await expect(page.getByRole('menuitem')).toHaveText(['Edit']);
+      // Lihat Detail for every role (issue 25), Edit on a covered one, never Hapus.
+      await expect(page.getByRole('menuitem')).toHaveText(['Lihat Detail', 'Edit']);
       await expect(page.getByRole('checkbox')).toHaveCount(0);
     } finally {
       const list = await apiClient.get(`/api/v1/ap/role/list?perPage=50&keyword=${encodeURIComponent(name)}`);
