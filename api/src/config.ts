@@ -46,6 +46,12 @@ export interface ApiConfig {
   devOutbox: boolean;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /**
+   * Addresses of the reverse proxies (e.g. the generated nginx) whose X-Forwarded-For names the
+   * client (TRUST_PROXY, comma list). None by default: the client is the connection's peer, and a
+   * header sent by anyone else is never believed (per-address throttling).
+   */
+  trustProxy: string[];
 }
 
 const panelPorts = [3000, 3001, 3002, 3003];
@@ -75,6 +81,7 @@ export const defaultConfig: Omit<ApiConfig, 'dbFile'> = {
   seedUsers: 64,
   devOutbox: false,
   bodyLimit: 1024 * 1024,
+  trustProxy: [],
 };
 
 const intVar = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
@@ -101,6 +108,7 @@ const envSchema = z.object({
   OTP_SEND_WINDOW_SECONDS: intVar(1, 86_400),
   DEV_OUTBOX: z.enum(['0', '1'], { error: 'DEV_OUTBOX must be 0 or 1' }).optional(),
   CORS_ORIGINS: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
   SEED_USERS: intVar(1, 200_000),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -153,6 +161,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
       corsOrigins: parseOrigins(e.CORS_ORIGINS),
       seedUsers: e.SEED_USERS ?? defaultConfig.seedUsers,
       devOutbox: e.DEV_OUTBOX === '1' && e.NODE_ENV !== 'production',
+      trustProxy: (e.TRUST_PROXY ?? '')
+        .split(',')
+        .map((address) => address.trim())
+        .filter((address) => address !== ''),
     },
   };
 }

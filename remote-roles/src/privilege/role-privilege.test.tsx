@@ -145,6 +145,22 @@ describe('role editor', () => {
     expect(levels('Tambah User')).toEqual(['Viewer']);
   });
 
+  it('a menu level given to its sub-menus, and "Atur semua", stay within the actor’s own at each place', async () => {
+    const user = renderForm();
+    await user.click(screen.getByRole('switch', { name: 'SSO Admin Panel' }));
+    const level = (menu: string) => screen.getByRole('combobox', { name: `Level akses ${menu}` });
+    await user.selectOptions(level('User Management'), 'Modifier');
+    expect(level('Daftar User')).toHaveValue('2');
+    // the actor only views Tambah User: the cascade stops at their level there
+    expect(level('Tambah User')).toHaveValue('3');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Atur semua level akses SSO Admin Panel' }),
+      'Owner',
+    );
+    expect(level('User Management')).toHaveValue('2');
+    expect(level('Tambah User')).toHaveValue('3');
+  });
+
   it('an application the actor does not hold cannot be switched on, and says why', () => {
     renderForm();
     const hris = screen.getByRole('switch', { name: 'HRIS' });

@@ -2,6 +2,7 @@ import { accessLevelSchema, type Menu } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { rolesText } from '../../texts';
 import { isAppSelected, setAllLevels, type Selection, type SelectionUpdate } from '../selection';
+import { useRolePrivilege } from '../../privilege/role-privilege';
 import { MenuTreeItem } from './menu-tree-item';
 import styles from './menu-tree.module.css';
 
@@ -19,6 +20,7 @@ export interface MenuTreeProps {
  * every control is named after its menu. The list is 423 px high and scrolls (spec 2).
  */
 export function MenuTree({ appsId, appName, tree, selection, onChange }: MenuTreeProps) {
+  const privilege = useRolePrivilege();
   return (
     <div className={styles.frame}>
       <div className={styles.head}>
@@ -33,7 +35,9 @@ export function MenuTree({ appsId, appName, tree, selection, onChange }: MenuTre
             disabled={!isAppSelected(selection, appsId)}
             onChange={(event) => {
               const level = accessLevelSchema.safeParse(Number(event.target.value));
-              if (level.success) onChange((s) => setAllLevels(s, appsId, level.data));
+              // Never above the signed-in user's own level at any menu (issue 18).
+              if (level.success)
+                onChange((s) => privilege.clamp(setAllLevels(s, appsId, level.data), appsId, tree));
             }}
           >
             <option value="" disabled>
