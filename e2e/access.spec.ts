@@ -75,12 +75,19 @@ test.describe('access control', () => {
     // Their own row: a modifier edits only accounts their role covers (e2e/privilege.spec.ts).
     await page.goto(`${routes.userManagement}?keyword=${DEMO_ACCOUNTS.modifier.nik}`);
     await expect(usersTable(page)).toBeVisible();
-    await expect(usersTable(page).getByRole('checkbox')).toHaveCount(0);
+    // Rows are selectable for the bulk Nonaktifkan (an edit, issue 24), never for a bulk Hapus.
+    await usersTable(page).getByRole('checkbox').nth(1).click();
+    const bar = page.getByRole('region', { name: 'Aksi data terpilih' });
+    await expect(bar.getByRole('button', { name: 'Nonaktifkan' })).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Hapus' })).toHaveCount(0);
+    await bar.getByRole('button', { name: 'Tutup pilihan' }).click();
     await usersTable(page)
       .getByRole('button', { name: /^Aksi untuk / })
       .first()
       .click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Lihat Detail', 'Edit']);
+    const items = await page.getByRole('menuitem').allTextContents();
+    expect(items.slice(0, 2)).toEqual(['Lihat Detail', 'Edit']);
+    expect(items).not.toContain('Hapus');
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
 
@@ -104,7 +111,8 @@ test.describe('access control', () => {
       await page.getByRole('searchbox', { name: 'Cari role' }).fill(name);
       await expect(page.getByRole('table').getByText(name)).toBeVisible();
       await page.getByRole('button', { name: `Aksi untuk role ${name}` }).click();
-      await expect(page.getByRole('menuitem')).toHaveText(['Edit']);
+      // Lihat Detail for every role (issue 25), Edit on a covered one, never Hapus.
+      await expect(page.getByRole('menuitem')).toHaveText(['Lihat Detail', 'Edit']);
       await expect(page.getByRole('checkbox')).toHaveCount(0);
     } finally {
       const list = await apiClient.get(`/api/v1/ap/role/list?perPage=50&keyword=${encodeURIComponent(name)}`);

@@ -16,6 +16,8 @@ async function rowActions(page: Page, name?: string): Promise<string[]> {
   await usersTable(page)
     .getByRole('button', { name: name ? `Aksi untuk ${name}` : /^Aksi untuk / })
     .click();
+  // The menu opens after the click (its code may still be loading): wait for it, then read it.
+  await page.getByRole('menuitem').first().waitFor();
   const items = await page.getByRole('menuitem').allTextContents();
   await page.keyboard.press('Escape');
   return items;
@@ -88,7 +90,8 @@ test.describe('privilege boundaries', () => {
     expect(await rowActions(page, 'Administrator')).toEqual(['Lihat Detail', 'Edit']);
     await page.goto(`${routes.userManagement}?keyword=${DEMO_ACCOUNTS.modifier.nik}`);
     await expect(usersTable(page).getByRole('row')).toHaveCount(2);
-    expect(await rowActions(page)).toEqual(['Lihat Detail', 'Edit', 'Hapus']);
+    // Nonaktifkan (issue 24) follows Edit: a covered account, never one's own.
+    expect(await rowActions(page)).toEqual(['Lihat Detail', 'Edit', 'Nonaktifkan', 'Hapus']);
 
     await page.goto(`${routes.userManagement}?keyword=${DEMO_ADMIN.nik}`);
     await rowActionsThenEdit(page);

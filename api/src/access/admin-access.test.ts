@@ -25,11 +25,13 @@ import {
   callRoot,
   expectError,
   expectOk,
+  loginWithNik,
   openSession,
   type CallOptions,
   type PanelSession,
 } from '../test-support/http';
 import { useAdminTestApp } from '../test-support/test-app';
+import { createAccount, sessionsOf, type TestAccount } from '../test-support/accounts';
 import type { AppContext } from '../context';
 import { openDatabase } from '../db/database';
 import { installAdminAccess } from './admin-access';
@@ -63,6 +65,12 @@ describe('ADMIN_ROUTES', () => {
       ['PATCH /api/v1/ap/users/:id', 'Daftar User:edit'],
       ['DELETE /api/v1/ap/users/:id', 'Daftar User:delete'],
       ['DELETE /api/v1/ap/users/bulk', 'Daftar User:delete'],
+      ['GET /api/v1/ap/users/:id/account', 'Daftar User:edit'],
+      ['PATCH /api/v1/ap/users/:id/status', 'Daftar User:edit'],
+      ['PATCH /api/v1/ap/users/bulk/status', 'Daftar User:edit'],
+      ['DELETE /api/v1/ap/users/:id/sessions', 'Daftar User:edit'],
+      ['DELETE /api/v1/ap/users/:id/sessions/:sessionId', 'Daftar User:edit'],
+      ['DELETE /api/v1/ap/users/:id/lock', 'Daftar User:edit'],
       ['GET /api/v1/ap/role/list', 'Daftar Role:view'],
       ['GET /api/v1/ap/role/detail/:id', 'Daftar Role:view'],
       ['POST /api/v1/ap/role/create', 'Tambah Role:create'],
@@ -140,6 +148,14 @@ const newAppId = async () =>
   ).data.id;
 const PNG_1PX =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const newUserWithPassword = () => createAccount(t.app, t.token);
+/** Signs `account` in and answers the public id of the session it opened. */
+const signInAndFindSession = async (account: TestAccount) => {
+  await loginWithNik(t.app, account.nik, account.password);
+  const [session] = await sessionsOf(t.app, t.token, account.id);
+  if (!session) throw new Error('the sign-in opened no session');
+  return { sessionId: session.id };
+};
 
 const requests: Record<string, Prepare> = {
   'GET /api/v1/ap/applications/list': async () => ({ path: paths.applications.list }),
@@ -171,6 +187,22 @@ const requests: Record<string, Prepare> = {
     path: paths.users.bulkRemove,
     body: { ids: [await newUserId()] },
   }),
+  'GET /api/v1/ap/users/:id/account': async () => ({ path: paths.users.account(await newUserId()) }),
+  'PATCH /api/v1/ap/users/:id/status': async () => ({
+    path: paths.users.status(await newUserId()),
+    body: { is_active: false, reason: 'Cuti panjang' },
+  }),
+  'PATCH /api/v1/ap/users/bulk/status': async () => ({
+    path: paths.users.bulkStatus,
+    body: { ids: [await newUserId()], is_active: false },
+  }),
+  'DELETE /api/v1/ap/users/:id/sessions': async () => ({ path: paths.users.sessions(await newUserId()) }),
+  'DELETE /api/v1/ap/users/:id/sessions/:sessionId': async () => {
+    const user = await newUserWithPassword();
+    const { sessionId } = await signInAndFindSession(user);
+    return { path: paths.users.session(user.id, sessionId) };
+  },
+  'DELETE /api/v1/ap/users/:id/lock': async () => ({ path: paths.users.lock(await newUserId()) }),
   'GET /api/v1/ap/role/list': async () => ({ path: paths.roles.list }),
   'GET /api/v1/ap/role/detail/:id': async () => ({ path: paths.roles.detail(1) }),
   'POST /api/v1/ap/role/create': async () => ({ path: paths.roles.create, body: createRolePayload() }),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  INACTIVE_ACCOUNT_MESSAGE,
   forgotPasswordPayloadSchema,
   paths,
   resetPasswordPayloadSchema,
@@ -23,7 +24,7 @@ import { lookupLimits, sendLimits } from './throttle';
  */
 function activeAccount(account: Account | undefined): Account {
   if (!account) throw credentialError('nik', 'NIK tidak terdaftar');
-  if (account.is_active !== 1) throw credentialError('nik', 'Akun tidak aktif');
+  if (account.is_active !== 1) throw credentialError('nik', INACTIVE_ACCOUNT_MESSAGE);
   return account;
 }
 const accountByNik = (ctx: AppContext, nik: string) => activeAccount(findAccountByNik(ctx.db, nik));

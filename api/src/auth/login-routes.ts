@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  INACTIVE_ACCOUNT_MESSAGE,
   SSO_PANEL_APP_ID,
   loginNikPayloadSchema,
   loginPhonePayloadSchema,
@@ -32,9 +33,15 @@ function appUrlFrom(url: string | undefined, fallback: string): string {
 /** The active account of a phone, for a code send (an unknown phone counts against the address). */
 function activeByPhone(account: Account | undefined): Account {
   if (!account) throw credentialError('phone', 'Nomor HP tidak terdaftar');
-  if (account.is_active !== 1) throw credentialError('phone', 'Akun tidak aktif');
+  if (account.is_active !== 1) throw credentialError('phone', INACTIVE_ACCOUNT_MESSAGE);
   return account;
 }
+
+/** Where a sign-in comes from, for the user's session list. */
+const clientOf = (request: FastifyRequest) => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 /**
  * Spec 4 "Login chain", first step: NIK + password, or phone + OTP → `{ token, apps_id }`.
@@ -53,7 +60,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
         await verifyAgainstDummy(body.password, cost);
         throw credentialError('nik', UNKNOWN_NIK);
       }
-      if (account.is_active !== 1) throw fieldError('nik', 'Akun tidak aktif');
+      if (account.is_active !== 1) throw fieldError('nik', INACTIVE_ACCOUNT_MESSAGE);
       if (account.password_hash === null) {
         throw fieldError('password', 'Password belum diatur. Gunakan Lupa Password untuk membuatnya.');
       }
@@ -67,6 +74,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
         account.id,
         SSO_PANEL_APP_ID,
         appUrlFrom(body.url, ctx.config.panelUrl),
+        clientOf(request),
       );
       return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
     };
@@ -89,9 +97,14 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const found = findAccountByPhone(ctx.db, body.phone);
     const attempt = () => {
       if (!found) throw credentialError('phone', 'Nomor HP tidak terdaftar');
-      if (found.is_active !== 1) throw fieldError('phone', 'Akun tidak aktif');
+      if (found.is_active !== 1) throw fieldError('phone', INACTIVE_ACCOUNT_MESSAGE);
       ctx.otp.check(found.id, 'login', otp, 'consume');
-      const { token } = ctx.sessions.createLogin(found.id, SSO_PANEL_APP_ID, ctx.config.panelUrl);
+      const { token } = ctx.sessions.createLogin(
+        found.id,
+        SSO_PANEL_APP_ID,
+        ctx.config.panelUrl,
+        clientOf(request),
+      );
       return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
     };
     return signInTry(ctx, request.ip, { phone: body.phone }, found, attempt, true);

@@ -31,8 +31,25 @@ interface LoginRow {
   expires_at: number;
 }
 
+/** Where a sign-in comes from (shown to administrators in the user's session list). */
+export interface ClientInfo {
+  address: string;
+  userAgent: string | undefined;
+}
+
+/** A session's last use is written at most this often (ms): one write a minute, not one a request. */
+const TOUCH_EVERY_MS = 60_000;
+/** Sessions whose last write is remembered in memory (then the memory starts over). */
+const TOUCHED_MAX = 10_000;
+
 export interface SessionStore {
-  createLogin(userId: number, appsId: number, appUrl: string): { token: string; expiresAt: number };
+  /** Opens a login (a successful sign-in: the user's last sign-in becomes now). */
+  createLogin(
+    userId: number,
+    appsId: number,
+    appUrl: string,
+    client?: ClientInfo,
+  ): { token: string; expiresAt: number };
   /** The caller, when `bearer` is a live token of one of `kinds`; null otherwise. */
   authenticate(bearer: string, kinds: readonly BearerKind[]): AuthContext | null;
   createAppSession(auth: AuthContext, appId: number): SessionTokens;
@@ -55,8 +72,20 @@ export function createSessionStore(
 ): SessionStore {
   const now = () => toUnixSeconds(clock());
   const insertLogin = db.prepare(
-    'INSERT INTO login_sessions (id, user_id, apps_id, app_url, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    `INSERT INTO login_sessions (id, user_id, apps_id, app_url, expires_at, created_at, address, user_agent)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const setLastLogin = db.prepare('UPDATE users SET last_login_at = ? WHERE id = ?');
+  const touchLogin = db.prepare('UPDATE login_sessions SET last_active_at = ? WHERE id = ?');
+  const touched = new Map<string, number>();
+  /** Records the login's last use, at most once a minute per login (a memory of the last write). */
+  const touch = (loginId: string) => {
+    const at = clock();
+    if (at - (touched.get(loginId) ?? -Infinity) < TOUCH_EVERY_MS) return;
+    if (touched.size >= TOUCHED_MAX) touched.clear();
+    touched.set(loginId, at);
+    touchLogin.run(toUnixSeconds(at), loginId);
+  };
   const purgeExpired = db.prepare('DELETE FROM login_sessions WHERE expires_at < ?');
   const liveLogin = db.prepare<[string, number], LoginRow>(
     `SELECT l.id, l.user_id, l.apps_id, l.app_url, l.expires_at FROM login_sessions l
@@ -98,12 +127,24 @@ export function createSessionStore(
   });
 
   return {
-    createLogin(userId, appsId, appUrl) {
+    createLogin(userId, appsId, appUrl, client) {
       const issuedAt = now();
       purgeExpired.run(issuedAt);
       const id = newSessionId();
       const expiresAt = issuedAt + ttlSeconds;
-      insertLogin.run(id, userId, appsId, appUrl, expiresAt, issuedAt);
+      db.transaction(() => {
+        insertLogin.run(
+          id,
+          userId,
+          appsId,
+          appUrl,
+          expiresAt,
+          issuedAt,
+          client?.address ?? null,
+          client?.userAgent?.slice(0, 512) ?? null,
+        );
+        setLastLogin.run(new Date(clock()).toISOString(), userId);
+      })();
       return { token: signer.sign({ typ: 'login', sid: id, sub: userId, exp: expiresAt }), expiresAt };
     },
 
@@ -113,10 +154,14 @@ export function createSessionStore(
       if (!claims) return null;
       if (claims.typ === 'login') {
         const row = liveLogin.get(claims.sid, at);
-        return row && row.user_id === claims.sub ? toContext(row, null) : null;
+        if (!row || row.user_id !== claims.sub) return null;
+        touch(row.id);
+        return toContext(row, null);
       }
       const row = liveAppSession.get(claims.sid, at);
-      return row && row.user_id === claims.sub ? toContext(row, row) : null;
+      if (!row || row.user_id !== claims.sub) return null;
+      touch(row.id);
+      return toContext(row, row);
     },
 
     createAppSession(auth, appId) {

@@ -230,6 +230,19 @@ const migrations: readonly string[] = [
     JOIN menus d ON d.id = rm.menu_id AND d.app_id = 1 AND d.name = 'Daftar Aplikasi'
     JOIN menus t ON t.parent_id = d.parent_id AND t.name = 'Tambah Aplikasi';
   `,
+  // 7: account lifecycle (users/lifecycle): who changed a status, when and why; the last sign-in;
+  // where each login was made and when it was last used.
+  `
+  ALTER TABLE users ADD COLUMN last_login_at TEXT;
+  ALTER TABLE users ADD COLUMN status_changed_at TEXT;
+  ALTER TABLE users ADD COLUMN status_changed_by INTEGER;
+  ALTER TABLE users ADD COLUMN status_reason TEXT;
+  CREATE INDEX users_last_login ON users (last_login_at, id);
+  CREATE INDEX users_active ON users (is_active, id);
+  ALTER TABLE login_sessions ADD COLUMN address TEXT;
+  ALTER TABLE login_sessions ADD COLUMN user_agent TEXT;
+  ALTER TABLE login_sessions ADD COLUMN last_active_at INTEGER;
+  `,
 ];
 
 export const schemaVersion = migrations.length;

@@ -42,6 +42,24 @@ export const forbidden = (message: string) => new HttpError(403, { message });
 
 export const notFound = (message: string) => new HttpError(404, { message });
 
+/**
+ * The 404 of a request naming several rows (`subject`: "User", "Role") when some were not found:
+ * for one id `<subject> tidak ditemukan`, else the first 20 missing ids; null when all were found.
+ */
+export function notFoundAmong(
+  requested: readonly number[],
+  found: ReadonlySet<number>,
+  subject: string,
+): HttpError | null {
+  const missing = requested.filter((id) => !found.has(id));
+  if (missing.length === 0) return null;
+  return notFound(
+    requested.length === 1
+      ? `${subject} tidak ditemukan`
+      : `${subject} tidak ditemukan: ${missing.slice(0, 20).join(', ')}`,
+  );
+}
+
 export const conflict = (message: string, errors?: FieldErrors) =>
   new HttpError(409, errors ? { message, errors } : { message });
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { rolePayloadSchema, roleUpdatePayloadSchema } from '@sso/shared/contract';
 import type { Db } from '../db/database';
 import { foldName } from '@sso/shared/contract';
-import { conflict, fieldError, notFound } from '../http/errors';
+import { conflict, fieldError, notFound, notFoundAmong } from '../http/errors';
 import { assertVersion } from '../http/versions';
 
 export type RoleInput = z.output<typeof rolePayloadSchema>;
@@ -134,14 +134,8 @@ export function deleteRoles(db: Db, ids: readonly number[]): number[] {
       )
       .all(json);
     const found = new Set(rows.map((row) => row.id));
-    const missing = unique.filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      throw notFound(
-        unique.length === 1
-          ? 'Role tidak ditemukan'
-          : `Role tidak ditemukan: ${missing.slice(0, 20).join(', ')}`,
-      );
-    }
+    const missing = notFoundAmong(unique, found, 'Role');
+    if (missing) throw missing;
     const inUse = rows.filter((row) => row.members > 0);
     if (inUse.length > 0) {
       const names = inUse.map((row) => `${row.name} (${row.members} user)`).join(', ');

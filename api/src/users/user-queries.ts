@@ -13,6 +13,8 @@ type UserRow = [
   role_id: number,
   role_name: string,
   color_hex_code: string,
+  is_active: number,
+  last_login_at: string | null,
 ];
 
 type Args = Array<string | number>;
@@ -25,8 +27,8 @@ const idRows = statementCache<Args, { id: number }>();
 const roleRows = statementCache<[], { id: number; name: string }>();
 const linkRows = statementCache<[string], [number, string | null, string | null]>((stmt) => stmt.raw());
 
-const SELECT_USERS = `SELECT u.id, u.nama, u.nik, u.phone, u.email, u.role_id, r.name, c.hex_code
-  FROM users u JOIN roles r ON r.id = u.role_id JOIN colors c ON c.id = r.color_id`;
+const SELECT_USERS = `SELECT u.id, u.nama, u.nik, u.phone, u.email, u.role_id, r.name, c.hex_code,
+  u.is_active, u.last_login_at FROM users u JOIN roles r ON r.id = u.role_id JOIN colors c ON c.id = r.color_id`;
 
 /*
  * Bound values that SQLite's planner may inspect (a LIKE pattern, LIMIT and OFFSET) are written
@@ -43,6 +45,7 @@ const sortColumns: Record<UserSortField, string> = {
   role_name: 'r.name COLLATE NOCASE', // served by pageByRoleName
   created_at: 'u.created_at',
   updated_at: 'u.updated_at',
+  last_login_at: 'u.last_login_at',
   id: 'u.id',
 };
 
@@ -231,7 +234,7 @@ function withCompanies(db: Db, rows: readonly UserRow[], logoUrl: (file: string)
   const state = heldOf(db, logoUrl);
   const missing = rows.map((row) => row[0]).filter((id) => !state.perusahaan.has(id));
   if (missing.length > 0) loadCompanies(db, state, missing, logoUrl);
-  return rows.map(([id, nama, nik, phone, email, role_id, role_name, color_hex_code]) => ({
+  return rows.map(([id, nama, nik, phone, email, role_id, role_name, color_hex_code, active, lastLogin]) => ({
     id,
     nama,
     nik,
@@ -241,6 +244,8 @@ function withCompanies(db: Db, rows: readonly UserRow[], logoUrl: (file: string)
     role_name,
     color_hex_code,
     perusahaan: state.perusahaan.get(id) ?? [],
+    is_active: active === 1,
+    last_login_at: lastLogin,
   }));
 }
 
@@ -299,6 +304,10 @@ export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string
   if (params.role_id !== undefined) {
     where.push('u.role_id = ?');
     args.push(params.role_id);
+  }
+  if (params.status !== undefined) {
+    where.push('u.is_active = ?');
+    args.push(params.status === 'active' ? 1 : 0);
   }
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const total = counts(db, `SELECT COUNT(*) FROM users u ${whereSql}`).get(...args) ?? 0;

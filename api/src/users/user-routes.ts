@@ -18,10 +18,14 @@ import { queryValidator, validate } from '../http/validate';
 import { versionOf } from '../http/versions';
 import { findUser, listUsers } from './user-queries';
 import { createUser, deleteUsers, updateUser } from './user-writes';
+import { registerLifecycleRoutes } from './lifecycle/lifecycle-routes';
 
 const NOT_FOUND = 'User tidak ditemukan';
 
-/** Users of spec 7: list, create, update, delete, bulk delete; and one user for the edit page. */
+/**
+ * Users of spec 7: list, create, update, delete, bulk delete; one user for the edit page; and their
+ * account lifecycle.
+ */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const privilege = createPrivilege(db, ctx.sessions);
@@ -77,4 +81,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const deleted = privilege.guardUserDelete(actor, [id], () => deleteUsers(db, [id], actor));
     return ok('User berhasil dihapus', { ids: deleted, deleted: deleted.length });
   });
+
+  registerLifecycleRoutes(app, ctx, privilege);
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { userPayloadSchema, userUpdatePayloadSchema } from '@sso/shared/contract';
 import type { Db } from '../db/database';
-import { conflict, fieldError, notFound } from '../http/errors';
+import { conflict, fieldError, notFound, notFoundAmong } from '../http/errors';
 import { assertVersion } from '../http/versions';
 
 export type UserInput = z.output<typeof userPayloadSchema>;
@@ -129,14 +129,8 @@ export function deleteUsers(db: Db, ids: readonly number[], currentUserId: numbe
         .all(json)
         .map((row) => row.id),
     );
-    const missing = unique.filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      throw notFound(
-        unique.length === 1
-          ? 'User tidak ditemukan'
-          : `User tidak ditemukan: ${missing.slice(0, 20).join(', ')}`,
-      );
-    }
+    const missing = notFoundAmong(unique, found, 'User');
+    if (missing) throw missing;
     if (found.has(currentUserId)) {
       throw conflict('Tidak dapat menghapus akun yang sedang Anda gunakan');
     }

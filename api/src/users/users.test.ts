@@ -28,7 +28,19 @@ describe('GET users/list', () => {
     expect(body.data).toHaveLength(10);
     const [first] = body.data;
     expect(Object.keys(first ?? {}).sort()).toEqual(
-      ['color_hex_code', 'email', 'id', 'nama', 'nik', 'perusahaan', 'phone', 'role_id', 'role_name'].sort(),
+      [
+        'color_hex_code',
+        'email',
+        'id',
+        'is_active',
+        'last_login_at',
+        'nama',
+        'nik',
+        'perusahaan',
+        'phone',
+        'role_id',
+        'role_name',
+      ].sort(),
     );
     const company = body.data.flatMap((u) => u.perusahaan)[0];
     expect(company?.perusahaan_logo_url).toMatch(/^http:\/\/api\.test\/static\/logos\/company-\d+\.svg$/);

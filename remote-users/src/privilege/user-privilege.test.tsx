@@ -77,14 +77,15 @@ describe('users list', () => {
     signIn(ACCESS_LEVEL.modifier);
     renderRoute(<UserListPage />, { path: '/user-management' });
     expect(await rowActions('Administrator')).toEqual(['Lihat Detail']);
-    expect(await rowActions('Rekan Admin')).toEqual(['Lihat Detail', 'Edit']);
+    // Nonaktifkan (issue 24) follows Edit: a covered account, never one's own.
+    expect(await rowActions('Rekan Admin')).toEqual(['Lihat Detail', 'Edit', 'Nonaktifkan']);
   });
 
   it('an owner has no Hapus on their own row, and Hapus on others they cover', async () => {
     signIn(ACCESS_LEVEL.owner);
     renderRoute(<UserListPage />, { path: '/user-management' });
     expect(await rowActions('Saya Sendiri')).toEqual(['Lihat Detail', 'Edit']);
-    expect(await rowActions('Rekan Admin')).toEqual(['Lihat Detail', 'Edit', 'Hapus']);
+    expect(await rowActions('Rekan Admin')).toEqual(['Lihat Detail', 'Edit', 'Nonaktifkan', 'Hapus']);
     expect(await rowActions('Administrator')).toEqual(['Lihat Detail']);
   });
 

@@ -2,14 +2,20 @@ import type { User, UserSortField } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { LogoStack, RoleChip, type DataTableColumn } from '@sso/shared/ui-data';
 import { UnitCodes } from './unit-codes';
+import { texts } from '../texts';
+import { LastSignIn } from '../user-account/last-sign-in';
+import { StatusChip } from '../user-account/status-chip';
 import styles from './user-list-page.module.css';
 
-/** Columns of spec 2: name, NIK, phone, role chip, AP logos, unit codes; the first four sort (spec 7 `sortBy`). */
+/**
+ * Columns of spec 2: name, NIK, phone, role chip, AP logos, unit codes (the first four sort, spec 7
+ * `sortBy`); then the account's status and last sign-in (sortable).
+ */
 export const userColumns: DataTableColumn<User, UserSortField>[] = [
   {
     id: 'nama',
     header: t.users.fieldName,
-    width: '19%',
+    width: '14%',
     sortBy: 'nama',
     cell: (user) => <span className={styles.name}>{user.nama}</span>,
   },
@@ -19,14 +25,14 @@ export const userColumns: DataTableColumn<User, UserSortField>[] = [
   {
     id: 'role',
     header: t.users.fieldRole,
-    width: '15%',
+    width: '11%',
     sortBy: 'role_name',
     cell: (user) => <RoleChip name={user.role_name} color={user.color_hex_code} />,
   },
   {
     id: 'ap',
     header: t.users.fieldAp,
-    width: '14%',
+    width: '10%',
     cell: (user) => (
       <LogoStack
         items={user.perusahaan.map((company) => ({
@@ -40,7 +46,20 @@ export const userColumns: DataTableColumn<User, UserSortField>[] = [
   {
     id: 'unit',
     header: t.users.fieldUnit,
-    width: '23%',
+    width: '13%',
     cell: (user) => <UnitCodes companies={user.perusahaan} />,
+  },
+  {
+    id: 'status',
+    header: texts.fieldStatus,
+    width: '10%',
+    cell: (user) => <StatusChip active={user.is_active} />,
+  },
+  {
+    id: 'last_login_at',
+    header: texts.lastSignIn,
+    width: '14%',
+    sortBy: 'last_login_at',
+    cell: (user) => <LastSignIn iso={user.last_login_at} />,
   },
 ];

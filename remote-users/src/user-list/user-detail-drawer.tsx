@@ -1,9 +1,22 @@
-import type { User } from '@sso/shared/contract';
+import type { User, UserAccount } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
+import { toApiError } from '@sso/shared/api';
 import { Button, safeHttpUrl } from '@sso/shared/ui';
 import { ColorDot, Drawer } from '@sso/shared/ui-data';
 import styles from './user-detail-drawer.module.css';
 import { texts } from '../texts';
+import { AccountSection, StatusChange } from '../user-account/account-section';
+import { LastSignIn } from '../user-account/last-sign-in';
+import { StatusChip } from '../user-account/status-chip';
+import { useUserAccount } from '../user-account/api/get-user-account';
+
+/** The account actions of the drawer, for an administrator with the edit capability of Daftar User. */
+export interface DrawerLifecycle {
+  /** The signed-in administrator's own account (no status change or session ending from here). */
+  isSelf: (user: User) => boolean;
+  onStatusChange: (user: User, active: boolean) => void;
+  changing: boolean;
+}
 
 export interface UserDetailDrawerProps {
   user: User | null;
@@ -13,24 +26,46 @@ export interface UserDetailDrawerProps {
   /** Left out when the user may not edit. */
   onEdit?: (user: User) => void;
   deleting?: boolean;
+  /** Status, sessions and lock with their actions; left out without the edit capability. */
+  lifecycle?: DrawerLifecycle;
 }
 
-/** Spec 2: the right-side drawer `Detail User` with Hapus and Edit. */
+/**
+ * Spec 2: the right-side drawer `Detail User` with Hapus and Edit; then the account (status, last
+ * sign-in, lock, sessions) with Nonaktifkan or Aktifkan for an editor of users.
+ */
 export function UserDetailDrawer({
   user,
   onClose,
   onDelete,
   onEdit,
   deleting = false,
+  lifecycle,
 }: UserDetailDrawerProps) {
+  const account = useUserAccount(user?.id ?? 0, user !== null && lifecycle !== undefined);
+  const isSelf = user !== null && lifecycle !== undefined && lifecycle.isSelf(user);
+  // A user whose role the administrator's does not cover: the api says so (403), no actions offered.
+  const refused = account.isError && toApiError(account.error).status === 403;
+  const active = account.data?.is_active ?? user?.is_active !== false;
+  const statusButton =
+    user && lifecycle && !isSelf && !refused ? (
+      <Button
+        variant="secondary"
+        loading={lifecycle.changing}
+        onClick={() => lifecycle.onStatusChange(user, !active)}
+      >
+        {active ? texts.deactivate : texts.activate}
+      </Button>
+    ) : null;
   return (
     <Drawer
       open={user !== null}
       onOpenChange={(open) => !open && onClose()}
       title={t.users.detailTitle}
       footer={
-        user && (onDelete || onEdit) ? (
+        user && (onDelete || onEdit || statusButton) ? (
           <>
+            {statusButton}
             {onDelete ? (
               <Button
                 variant="secondary"
@@ -46,12 +81,18 @@ export function UserDetailDrawer({
         ) : null
       }
     >
-      {user ? <UserDetail user={user} /> : null}
+      {user ? (
+        <>
+          <UserDetail user={user} account={lifecycle ? account.data : undefined} />
+          {lifecycle ? <AccountSection user={user} account={account} isSelf={isSelf} /> : null}
+        </>
+      ) : null}
     </Drawer>
   );
 }
 
-function UserDetail({ user }: { user: User }) {
+/** The user's fields; the status and last sign-in from the account when read, else from the row. */
+function UserDetail({ user, account }: { user: User; account: UserAccount | undefined }) {
   const withUnits = user.perusahaan.filter((company) => company.cabang.length > 0);
   return (
     <dl className={styles.list}>
@@ -104,6 +145,15 @@ function UserDetail({ user }: { user: User }) {
             ))}
           </div>
         )}
+      </dd>
+      <dt>{texts.fieldStatus}</dt>
+      <dd className={styles.status}>
+        <StatusChip active={account?.is_active ?? user.is_active} />
+        {account ? <StatusChange account={account} /> : null}
+      </dd>
+      <dt>{texts.lastSignIn}</dt>
+      <dd>
+        <LastSignIn iso={account ? account.last_login_at : user.last_login_at} />
       </dd>
     </dl>
   );

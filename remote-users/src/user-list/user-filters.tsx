@@ -5,7 +5,13 @@ import { texts } from '../texts';
 import { useCompanies } from '../reference-data/get-companies';
 import { useRoleOptions } from '../reference-data/get-role-options';
 import { apOptions, roleOptions, unitBelongsTo, unitOptions } from './user-filter-options';
-import type { UserFilter } from './user-list-params';
+import { isUserStatusFilter, type UserFilter } from './user-list-params';
+import type { UserStatusFilter } from '@sso/shared/contract';
+
+const statusOptions: { value: UserStatusFilter; label: string }[] = [
+  { value: 'active', label: texts.statusActive },
+  { value: 'inactive', label: texts.statusInactive },
+];
 
 export interface UserFiltersProps {
   values: Partial<Record<UserFilter, string>>;
@@ -17,7 +23,7 @@ const toId = (value: string | undefined) => (value === undefined ? null : Number
 
 /**
  * Filters by AP, unit and role (spec 2), each filtering its options as you type; units are grouped
- * by AP and narrowed to the chosen AP. Each change resets to page 1 (spec 4).
+ * by AP and narrowed to the chosen AP; and by status. Each change resets to page 1 (spec 4).
  */
 export function UserFilters({ values, onChange }: UserFiltersProps) {
   const companies = useCompanies();
@@ -64,6 +70,16 @@ export function UserFilters({ values, onChange }: UserFiltersProps) {
           value={toId(values.role_id)}
           loading={roles.isPending}
           onChange={(next) => onChange({ role_id: next === null ? '' : String(next) })}
+        />
+      </div>
+      <div className={styles.filter}>
+        <FilterSelect
+          label={texts.filterStatus}
+          hideLabel
+          clearLabel={texts.allStatus}
+          options={statusOptions}
+          value={isUserStatusFilter(values.status) ? values.status : null}
+          onChange={(next) => onChange({ status: next ?? '' })}
         />
       </div>
     </>

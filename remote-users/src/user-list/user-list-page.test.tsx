@@ -1,33 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_LEVEL, type User } from '@sso/shared/contract';
+import { ACCESS_LEVEL } from '@sso/shared/contract';
 import { renderRoute, signInAs } from '@sso/shared/testing';
 import { createUser } from '../test-support/factories';
 import { useUsers } from './api/get-users';
+import type * as UsersMock from './api/__mocks__/get-users';
 import UserListPage from './user-list-page';
 
-jest.mock('./api/get-users', () => ({
-  useUsers: jest.fn(),
-  // The page prefetches the next page's query at the user's change (never answered here).
-  usersQueryOptions: (query: unknown) => ({
-    queryKey: ['users', query],
-    queryFn: () => new Promise(() => undefined),
-  }),
-}));
+jest.mock('./api/get-users');
+const { givenUsers } = jest.requireMock<typeof UsersMock>('./api/get-users');
 jest.mock('../reference-data/get-companies');
+// The drawer's account part is tested in user-account/; here it stays unread.
+jest.mock('../user-account/api/get-user-account', () => ({
+  useUserAccount: jest.fn(() => ({ isPending: true, isError: false, data: undefined })),
+}));
 jest.mock('../reference-data/get-role-options');
-
-/** Scenario helper: the users list answers these rows and total. */
-function givenUsers(rows: User[], total = rows.length) {
-  jest.mocked(useUsers).mockReturnValue({
-    isPending: false,
-    isError: false,
-    isSuccess: true,
-    isPlaceholderData: false,
-    data: { data: rows, meta: { total } },
-    refetch: jest.fn(),
-  } as unknown as ReturnType<typeof useUsers>);
-}
 
 const three = [
   createUser({ id: 1, nama: 'Budi Santoso' }),
@@ -165,6 +152,7 @@ describe('UserListPage', () => {
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Lihat Detail',
       'Edit',
+      'Nonaktifkan',
       'Hapus',
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Hapus' }));
@@ -235,15 +223,23 @@ describe('UserListPage by access level', () => {
     expect(screen.queryByRole('button', { name: 'Tambah User' })).not.toBeInTheDocument();
   });
 
-  it('a modifier adds and edits but does not delete', async () => {
+  it('a modifier adds, edits and deactivates but does not delete', async () => {
     const user = userEvent.setup();
     signInAs(ACCESS_LEVEL.modifier);
     givenUsers(three);
     renderList();
     expect(screen.getByRole('button', { name: 'Tambah User' })).toBeInTheDocument();
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    // Rows are selectable for the bulk Nonaktifkan; the bar has no Hapus.
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih Sari Dewi' }));
+    const bar = screen.getByRole('region', { name: 'Aksi data terpilih' });
+    expect(within(bar).getByRole('button', { name: 'Nonaktifkan' })).toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Budi Santoso' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Lihat Detail', 'Edit']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Lihat Detail',
+      'Edit',
+      'Nonaktifkan',
+    ]);
     await user.click(screen.getByRole('menuitem', { name: 'Lihat Detail' }));
     const drawer = screen.getByRole('dialog', { name: 'Detail User' });
     expect(within(drawer).getByRole('button', { name: 'Edit' })).toBeInTheDocument();

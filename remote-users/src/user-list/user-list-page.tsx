@@ -27,6 +27,7 @@ import { USER_LIST_OPTIONS, toUserListQuery, type UserFilter } from './user-list
 import type { UserSortField } from '@sso/shared/contract';
 import { useUserDeletion } from './use-user-deletion';
 import { useUserPrivilege } from '../privilege/user-privilege';
+import { useStatusChange } from '../user-account/use-status-change';
 
 /** `/user-management`: the users list of spec 2, its state in the URL (spec 4 "Lists"). */
 export default function UserListPage() {
@@ -54,6 +55,14 @@ export default function UserListPage() {
     setDetail(null);
     selection.clear();
   });
+  // Account lifecycle: editors of users deactivate and activate accounts their role covers, not
+  // their own (issue 24; the api refuses the same).
+  const mayManage = (user: User) => mayEdit(user) && !privilege.isSelf(user);
+  const status = useStatusChange(selection.clear);
+  const changeStatus = (user: User, active: boolean) =>
+    void (active ? status.activateOne(user) : status.deactivateOne(user));
+  const selectable = canEdit || canDelete;
+  const selectedIds = [...selection.selected].filter((id): id is number => typeof id === 'number');
 
   const total = users.data?.meta.total ?? 0;
   const rows = users.data?.data ?? [];
@@ -107,7 +116,7 @@ export default function UserListPage() {
             loading={users.isPending}
             skeletonRows={Math.min(list.perPage, 10)}
             selection={
-              canDelete
+              selectable
                 ? {
                     selected: selection.selected,
                     onChange: selection.setSelected,
@@ -117,12 +126,20 @@ export default function UserListPage() {
                 : undefined
             }
             onRowClick={setDetail}
+            rowMuted={(user) => user.is_active === false}
             actions={(user) => (
               <KebabMenu
                 label={texts.rowActions(user.nama)}
                 items={[
                   { label: t.users.viewDetail, onSelect: () => setDetail(user) },
                   ...(mayEdit(user) ? [{ label: t.common.edit, onSelect: () => edit(user) }] : []),
+                  ...(mayManage(user)
+                    ? [
+                        user.is_active === false
+                          ? { label: texts.activate, onSelect: () => changeStatus(user, true) }
+                          : { label: texts.deactivate, onSelect: () => changeStatus(user, false) },
+                      ]
+                    : []),
                   ...(mayDelete(user)
                     ? [
                         {
@@ -150,21 +167,33 @@ export default function UserListPage() {
       )}
 
       <BulkBar
-        count={canDelete ? selection.selected.size : 0}
+        count={selectable ? selection.selected.size : 0}
         busy={deletion.busy}
         onClose={selection.clear}
-        onDelete={() =>
-          void deletion.deleteMany(
-            [...selection.selected].filter((id): id is number => typeof id === 'number'),
-          )
-        }
-      />
+        onDelete={canDelete ? () => void deletion.deleteMany(selectedIds) : undefined}
+      >
+        {canEdit ? (
+          <Button
+            variant="secondary"
+            className={styles.bulkAction}
+            loading={status.busy}
+            onClick={() => void status.deactivateMany(selectedIds)}
+          >
+            {texts.deactivate}
+          </Button>
+        ) : null}
+      </BulkBar>
       <UserDetailDrawer
         user={detail}
         deleting={deletion.busy}
         onClose={() => setDetail(null)}
         onDelete={detail && mayDelete(detail) ? (user) => void deletion.deleteOne(user) : undefined}
         onEdit={detail && mayEdit(detail) ? edit : undefined}
+        lifecycle={
+          detail && canEdit && privilege.mayTouch(detail)
+            ? { isSelf: privilege.isSelf, onStatusChange: changeStatus, changing: status.busy }
+            : undefined
+        }
       />
     </div>
   );

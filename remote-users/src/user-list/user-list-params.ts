@@ -1,14 +1,24 @@
-import { userSortFields, type UserListQuery, type UserSortField } from '@sso/shared/contract';
+import {
+  userSortFields,
+  userStatusFilters,
+  type UserListQuery,
+  type UserSortField,
+  type UserStatusFilter,
+} from '@sso/shared/contract';
 import { isPositiveIntParam, type ListSearchOptions, type ListSearchState } from '@sso/shared/ui-data';
 
 /** URL filters of the users list: the api's own query names, so a shared link reads plainly. */
-export const USER_FILTERS = ['perusahaan_id', 'cabang_id', 'role_id'] as const;
+const ID_FILTERS = ['perusahaan_id', 'cabang_id', 'role_id'] as const;
+export const USER_FILTERS = [...ID_FILTERS, 'status'] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
 
-/** Every filter is an id: anything else in the URL counts as unset. */
+export const isUserStatusFilter = (value: string | undefined): value is UserStatusFilter =>
+  userStatusFilters.some((status) => status === value);
+
+/** Id filters take a positive id, the status `active` or `inactive`: anything else counts as unset. */
 export const USER_LIST_OPTIONS: ListSearchOptions<UserFilter, UserSortField> = {
   filters: USER_FILTERS,
-  isValidFilter: (_key, value) => isPositiveIntParam(value),
+  isValidFilter: (key, value) => (key === 'status' ? isUserStatusFilter(value) : isPositiveIntParam(value)),
   sortable: userSortFields,
 };
 
@@ -16,10 +26,11 @@ export const USER_LIST_OPTIONS: ListSearchOptions<UserFilter, UserSortField> = {
 export function toUserListQuery(state: ListSearchState<UserFilter, UserSortField>): UserListQuery {
   const query: UserListQuery = { page: state.page, perPage: state.perPage };
   if (state.keyword) query.keyword = state.keyword;
-  for (const key of USER_FILTERS) {
+  for (const key of ID_FILTERS) {
     const value = state.filters[key];
     if (value !== undefined) query[key] = Number(value);
   }
+  if (isUserStatusFilter(state.filters.status)) query.status = state.filters.status;
   if (state.sort) {
     query.sortBy = state.sort.by;
     query.sort = state.sort.direction;

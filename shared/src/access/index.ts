@@ -55,6 +55,11 @@ export const PANEL_ACTIONS = {
   createUser: { menu: PANEL_MENU.userCreate, capability: 'create' },
   editUser: { menu: PANEL_MENU.userList, capability: 'edit' },
   deleteUser: { menu: PANEL_MENU.userList, capability: 'delete' },
+  // Account lifecycle: an editor of users sees and manages status, sessions and sign-in locks.
+  viewUserAccount: { menu: PANEL_MENU.userList, capability: 'edit' },
+  changeUserStatus: { menu: PANEL_MENU.userList, capability: 'edit' },
+  endUserSessions: { menu: PANEL_MENU.userList, capability: 'edit' },
+  unlockUser: { menu: PANEL_MENU.userList, capability: 'edit' },
   searchEmployees: { menu: PANEL_MENU.userCreate, capability: 'create' },
   listRoles: { menu: PANEL_MENU.roleList, capability: 'view' },
   createRole: { menu: PANEL_MENU.roleCreate, capability: 'create' },

@@ -63,6 +63,10 @@ export const userSchema = z.object({
   role_name: z.string(),
   color_hex_code: hexColorSchema,
   perusahaan: z.array(userCompanySchema),
+  // Account lifecycle: the api always sends them; optional so edit links made before still decode.
+  is_active: z.boolean().optional(),
+  /** ISO 8601 time of the last successful sign-in; null when never. */
+  last_login_at: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

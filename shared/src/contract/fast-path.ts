@@ -116,17 +116,26 @@ export const userCompanyCheck = exactObject({
   perusahaan_logo_url: isHttpUrl,
   cabang: arrayOf(userBranchCheck),
 });
-export const userCheck = exactObject({
-  id: isId,
-  nama: isText,
-  nik: isText,
-  phone: isText,
-  email: isText,
-  role_id: isId,
-  role_name: isText,
-  color_hex_code: isHexColor,
-  perusahaan: arrayOf(userCompanyCheck),
-});
+/** `z.boolean()`. */
+export const isBoolean: Check = (value) => typeof value === 'boolean';
+
+/** `z.string().nullable()`. */
+export const isTextOrNull: Check = (value) => value === null || typeof value === 'string';
+
+export const userCheck = exactObject(
+  {
+    id: isId,
+    nama: isText,
+    nik: isText,
+    phone: isText,
+    email: isText,
+    role_id: isId,
+    role_name: isText,
+    color_hex_code: isHexColor,
+    perusahaan: arrayOf(userCompanyCheck),
+  },
+  { is_active: isBoolean, last_login_at: isTextOrNull },
+);
 export const userListMetaCheck = exactObject({ total: isCount });
 export const userListResponseCheck = exactObject(
   { data: arrayOf(userCheck), meta: userListMetaCheck },

@@ -16,4 +16,5 @@ export * from './payloads';
 export * from './queries';
 export * from './responses';
 export * from './applications';
+export * from './lifecycle';
 export { withFastPath, userListResponseParser } from './fast-path';

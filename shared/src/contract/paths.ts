@@ -43,6 +43,14 @@ export const paths = {
     update: (id: number | string) => `/api/v1/ap/users/${id}`,
     remove: (id: number | string) => `/api/v1/ap/users/${id}`,
     bulkRemove: '/api/v1/ap/users/bulk',
+    // Account lifecycle (ours, beside spec 7): status, sessions, sign-in lock.
+    account: (id: number | string) => `/api/v1/ap/users/${id}/account`,
+    status: (id: number | string) => `/api/v1/ap/users/${id}/status`,
+    bulkStatus: '/api/v1/ap/users/bulk/status',
+    sessions: (id: number | string) => `/api/v1/ap/users/${id}/sessions`,
+    session: (id: number | string, sessionId: number | string) =>
+      `/api/v1/ap/users/${id}/sessions/${sessionId}`,
+    lock: (id: number | string) => `/api/v1/ap/users/${id}/lock`,
   },
   /** App Management (ours, beside spec 7): applications with their menu trees, and logo uploads. */
   applications: {

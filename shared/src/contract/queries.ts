@@ -21,9 +21,14 @@ export const userSortFields = [
   'role_name',
   'created_at',
   'updated_at',
+  'last_login_at',
   'id',
 ] as const;
 export type UserSortField = (typeof userSortFields)[number];
+
+/** The users list's status filter: active or deactivated accounts (absent: both). */
+export const userStatusFilters = ['active', 'inactive'] as const;
+export type UserStatusFilter = (typeof userStatusFilters)[number];
 
 /** GET users/list. `keyword` matches nama, nik and phone, case-insensitively. */
 export const userListQuerySchema = z.object({
@@ -38,6 +43,10 @@ export const userListQuerySchema = z.object({
   perusahaan_id: queryId('perusahaan_id'),
   cabang_id: queryId('cabang_id'),
   role_id: queryId('role_id'),
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(userStatusFilters, { error: 'status harus active atau inactive' }).optional(),
+  ),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 export type UserListParams = z.output<typeof userListQuerySchema>;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styles from './bulk-bar.module.css';
 import { Button } from '@sso/shared/ui';
 import { CloseIcon } from '@sso/shared/ui';
@@ -6,8 +7,10 @@ import { t } from '@sso/shared/i18n';
 export interface BulkBarProps {
   /** Number of selected rows; the bar renders nothing at 0. */
   count: number;
-  /** Bulk delete (ask first with `confirm`). */
-  onDelete: () => void;
+  /** Bulk delete (ask first with `confirm`); left out, no Hapus button. */
+  onDelete?: () => void;
+  /** Other actions on the selection (buttons), before Hapus. */
+  children?: ReactNode;
   /** Clears the selection. */
   onClose: () => void;
   /** Disables the delete action while a bulk delete runs. */
@@ -23,6 +26,7 @@ export function BulkBar({
   onClose,
   busy = false,
   deleteLabel = t.common.delete,
+  children,
 }: BulkBarProps) {
   if (count <= 0) return null;
   return (
@@ -30,9 +34,12 @@ export function BulkBar({
       <span className={styles.count} aria-live="polite">
         {t.common.selected(count)}
       </span>
-      <Button variant="danger" className={styles.delete} onClick={onDelete} loading={busy}>
-        {deleteLabel}
-      </Button>
+      {children}
+      {onDelete ? (
+        <Button variant="danger" className={styles.delete} onClick={onDelete} loading={busy}>
+          {deleteLabel}
+        </Button>
+      ) : null}
       <button
         type="button"
         className={styles.close}

@@ -33,6 +33,7 @@ export interface ErasedTableProps {
   empty?: ReactNode;
   sort?: { current: ListSort | undefined; onSort(sort: ListSort): void };
   busy?: boolean;
+  rowMuted?(row: unknown): boolean;
   loading?: boolean;
   rowHeight?: number;
 }
@@ -177,12 +178,13 @@ interface RowProps {
   };
   onRowClick?(row: unknown): void;
   actions?(row: unknown): ReactNode;
+  rowMuted?(row: unknown): boolean;
 }
 
 /** One body row. Memoized: while the table scrolls, only rows entering the window render. */
 export const MemoRow = memo(Row);
 
-function Row({ row, index, measure, columns, getRowId, selection, onRowClick, actions }: RowProps) {
+function Row({ row, index, measure, columns, getRowId, selection, onRowClick, actions, rowMuted }: RowProps) {
   const id = getRowId(row);
   const selected = selection?.selected.has(id) ?? false;
   const onClick = onRowClick
@@ -196,7 +198,7 @@ function Row({ row, index, measure, columns, getRowId, selection, onRowClick, ac
       ref={measure}
       data-index={index}
       aria-rowindex={index + 2}
-      className={`${onRowClick ? styles.clickable : ''} ${selected ? styles.selected : ''}`}
+      className={`${onRowClick ? styles.clickable : ''} ${selected ? styles.selected : ''} ${rowMuted?.(row) ? styles.muted : ''}`}
       onClick={onClick}
     >
       {selection ? (

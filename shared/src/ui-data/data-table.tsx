@@ -54,6 +54,8 @@ export interface DataTableProps<T, S extends string = string> {
   sort?: DataTableSort<S>;
   /** Dims the rows while a new page loads. */
   busy?: boolean;
+  /** Rows shown muted (e.g. deactivated accounts); they stay clickable and selectable. */
+  rowMuted?: (row: T) => boolean;
   /** The first answer is on its way: `skeletonRows` placeholder rows of the table's own height (no jump when rows arrive). */
   loading?: boolean;
   /** How many placeholder rows `loading` shows (default 5). */

@@ -26,6 +26,13 @@ export default function DrawerView({
         <Dialog.Content
           className={styles.panel}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          // A confirmation asked from inside the drawer (confirm(): its own layer, rendered by the
+          // shell) is not "outside": answering it must not close the drawer.
+          onInteractOutside={(event) => {
+            if (event.target instanceof Element && event.target.closest('[role="alertdialog"]')) {
+              event.preventDefault();
+            }
+          }}
           onOpenAutoFocus={() => {
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}

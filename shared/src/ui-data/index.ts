@@ -56,7 +56,7 @@ export {
 } from './list-search-params';
 export { useListSearchParams, type ListSearchParams } from './use-list-search-params';
 export { usePageInRange, type ListQueryResult } from './use-page-in-range';
-export { useConfirmedDelete, type DeleteQuestion } from './use-confirmed-delete';
+export { useConfirmedDelete, runAndToast, type DeleteQuestion } from './use-confirmed-delete';
 export { Tooltip, type TooltipProps } from './tooltip';
 export { Combobox, type ComboboxProps } from './combobox';
 export { MultiSelect, type MultiSelectProps, type MultiSelectAllOption } from './multi-select';

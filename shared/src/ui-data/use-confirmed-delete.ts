@@ -3,6 +3,20 @@ import { toApiError } from '@sso/shared/api';
 import { t } from '@sso/shared/i18n';
 import { confirm, toast } from '@sso/shared/ui';
 
+/**
+ * Runs an api action and reports it: its success message as a toast, or the refusal's message
+ * (403, 409, ...) as an error toast. Resolves whether it succeeded.
+ */
+export async function runAndToast(action: () => Promise<{ message: string }>): Promise<boolean> {
+  try {
+    toast.success((await action()).message);
+    return true;
+  } catch (error) {
+    toast.error(toApiError(error).message);
+    return false;
+  }
+}
+
 export interface DeleteQuestion {
   /** e.g. `Hapus user "Budi"?` (spec 8). */
   title: string;
@@ -28,12 +42,9 @@ export function useConfirmedDelete(onDeleted: () => void) {
     if (!confirmed) return false;
     setBusy(true);
     try {
-      toast.success((await action()).message);
-      onDeleted();
-      return true;
-    } catch (error) {
-      toast.error(toApiError(error).message);
-      return false;
+      const done = await runAndToast(action);
+      if (done) onDeleted();
+      return done;
     } finally {
       setBusy(false);
     }

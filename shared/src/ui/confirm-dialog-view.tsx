@@ -1,3 +1,4 @@
+import { useId, useRef } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { t } from '@sso/shared/i18n';
 import styles from './confirm-dialog.module.css';
@@ -11,9 +12,12 @@ export default function ConfirmDialogView({
   onSettle,
 }: {
   current: Pending | null;
-  onSettle: (ok: boolean) => void;
+  onSettle: (ok: boolean, text?: string) => void;
 }) {
   const variant = current?.variant ?? 'question';
+  const inputId = useId();
+  // Uncontrolled: the content unmounts when the dialog closes, so each question starts empty.
+  const input = useRef<HTMLTextAreaElement>(null);
   return (
     <AlertDialog.Root open={current !== null} onOpenChange={(open) => !open && onSettle(false)}>
       <AlertDialog.Portal>
@@ -30,6 +34,18 @@ export default function ConfirmDialogView({
               {current?.title}
             </AlertDialog.Description>
           )}
+          {current?.input ? (
+            <div className={styles.input}>
+              <label htmlFor={inputId}>{current.input.label}</label>
+              <textarea
+                id={inputId}
+                ref={input}
+                rows={3}
+                maxLength={current.input.maxLength}
+                placeholder={current.input.placeholder}
+              />
+            </div>
+          ) : null}
           <div className={styles.actions}>
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" onClick={() => onSettle(false)}>
@@ -37,7 +53,10 @@ export default function ConfirmDialogView({
               </Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant={variant === 'warning' ? 'danger' : 'primary'} onClick={() => onSettle(true)}>
+              <Button
+                variant={variant === 'warning' ? 'danger' : 'primary'}
+                onClick={() => onSettle(true, input.current?.value ?? '')}
+              >
                 {current?.confirmLabel ?? 'Ya'}
               </Button>
             </AlertDialog.Action>

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfirmDialogHost, confirm } from './confirm-dialog';
+import { ConfirmDialogHost, confirm, confirmWithInput } from './confirm-dialog';
 
 test('nothing is mounted until a confirmation is asked', () => {
   const { container } = render(<ConfirmDialogHost />);
@@ -40,4 +40,31 @@ test('Escape cancels', async () => {
   await screen.findByRole('alertdialog');
   await user.keyboard('{Escape}');
   await expect(answer).resolves.toBe(false);
+});
+
+test('confirmWithInput resolves the typed text (trimmed) on confirm, null on cancel; each question starts empty', async () => {
+  const user = userEvent.setup();
+  render(<ConfirmDialogHost />);
+  const ask = () =>
+    confirmWithInput({
+      title: 'Nonaktifkan?',
+      confirmLabel: 'Ya',
+      input: { label: 'Alasan', maxLength: 20 },
+    });
+  let answer: Promise<string | null> = Promise.resolve(null);
+  act(() => {
+    answer = ask();
+  });
+  const field = await screen.findByRole('textbox', { name: 'Alasan' });
+  expect(field).toHaveAttribute('maxLength', '20');
+  await user.type(field, '  cuti ');
+  await user.click(screen.getByRole('button', { name: 'Ya' }));
+  await expect(answer).resolves.toBe('cuti');
+
+  act(() => {
+    answer = ask();
+  });
+  expect(await screen.findByRole('textbox', { name: 'Alasan' })).toHaveValue('');
+  await user.click(screen.getByRole('button', { name: 'Batal' }));
+  await expect(answer).resolves.toBeNull();
 });

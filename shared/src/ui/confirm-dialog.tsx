@@ -11,8 +11,16 @@ export interface ConfirmOptions {
   cancelLabel?: string;
 }
 
+/** A free-text answer the dialog asks for beside the question (e.g. an optional reason). */
+export interface ConfirmInput {
+  label: string;
+  maxLength?: number;
+  placeholder?: string;
+}
+
 export interface Pending extends ConfirmOptions {
-  resolve: (ok: boolean) => void;
+  input?: ConfirmInput;
+  resolve: (ok: boolean, text: string) => void;
 }
 
 let pending: Pending | null = null;
@@ -21,21 +29,36 @@ let viewNeeded = false;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-/** Asks the user; resolves true on confirm, false on cancel or Escape. */
-export function confirm(options: ConfirmOptions): Promise<boolean> {
-  pending?.resolve(false);
+function ask(options: ConfirmOptions, input: ConfirmInput | undefined): Promise<string | null> {
+  pending?.resolve(false, '');
   viewNeeded = true;
-  return new Promise<boolean>((resolve) => {
-    pending = { ...options, resolve };
+  return new Promise<string | null>((resolve) => {
+    pending = { ...options, input, resolve: (ok, text) => resolve(ok ? text : null) };
     emit();
   });
 }
 
-export function settle(ok: boolean): void {
+/** Asks the user; resolves true on confirm, false on cancel or Escape. */
+export async function confirm(options: ConfirmOptions): Promise<boolean> {
+  return (await ask(options, undefined)) !== null;
+}
+
+/**
+ * Asks the user with a text field in the dialog; resolves the text (trimmed, may be empty) on
+ * confirm, null on cancel or Escape.
+ */
+export async function confirmWithInput(
+  options: ConfirmOptions & { input: ConfirmInput },
+): Promise<string | null> {
+  const { input, ...question } = options;
+  return (await ask(question, input))?.trim() ?? null;
+}
+
+export function settle(ok: boolean, text = ''): void {
   const current = pending;
   pending = null;
   emit();
-  current?.resolve(ok);
+  current?.resolve(ok, text);
 }
 
 function subscribe(listener: () => void) {

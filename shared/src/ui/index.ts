@@ -6,7 +6,14 @@ export { Skeleton, FormSkeleton } from './skeleton';
 export { TextField, type TextFieldProps } from './text-field';
 export { PasswordField } from './password-field';
 export { Toaster, toast, TOAST_DURATION_MS } from './toast';
-export { ConfirmDialogHost, confirm, type ConfirmOptions, type ConfirmVariant } from './confirm-dialog';
+export {
+  ConfirmDialogHost,
+  confirm,
+  confirmWithInput,
+  type ConfirmInput,
+  type ConfirmOptions,
+  type ConfirmVariant,
+} from './confirm-dialog';
 export { useLeaveConfirmation } from './use-leave-confirmation';
 export { confirmPageLeave, hasUnsavedInput } from './unsaved-input';
 export { StatePanel, type StatePanelProps } from './state-panel';

@@ -1,0 +1,45 @@
+import type { Privilege } from '../../access/privilege';
+import type { Db } from '../../db/database';
+import { conflict, forbidden, notFoundAmong } from '../../http/errors';
+
+/**
+ * The privilege rules of the lifecycle actions (DESIGN "Privilege boundaries", ADR 0007), over the
+ * api's privilege module: the actor's role covers each target's; nobody deactivates, or ends the
+ * sessions of, their own account through these actions. The keeper rule (an active owner of User
+ * and Role Management remains) is checked after a deactivation's write (`changeStatus`).
+ */
+
+export const NOT_COVERED_MESSAGE =
+  'Role Anda tidak mencakup role user ini, sehingga Anda tidak dapat mengelola akunnya';
+export const SELF_DEACTIVATE_MESSAGE = 'Tidak dapat menonaktifkan akun yang sedang Anda gunakan';
+export const SELF_SESSIONS_MESSAGE =
+  'Tidak dapat mengakhiri sesi akun Anda sendiri dari sini. Gunakan Logout.';
+
+/** What the actor is about to do to the targets. */
+export type LifecycleAction = 'view' | 'activate' | 'deactivate' | 'endSessions' | 'unlock';
+
+/**
+ * Throws the refusal of `action` by `actorId` on `targetIds` (404 for an unknown user, 409 for
+ * oneself, 403 for a role the actor's does not cover); all targets or none.
+ */
+export function assertMayManage(
+  db: Db,
+  privilege: Pick<Privilege, 'mayActOnUser'>,
+  actorId: number,
+  targetIds: readonly number[],
+  action: LifecycleAction,
+): void {
+  const found = new Set(
+    db
+      .prepare<[string], number>('SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))')
+      .pluck()
+      .all(JSON.stringify(targetIds)),
+  );
+  const missing = notFoundAmong(targetIds, found, 'User');
+  if (missing) throw missing;
+  if (found.has(actorId)) {
+    if (action === 'deactivate') throw conflict(SELF_DEACTIVATE_MESSAGE);
+    if (action === 'endSessions') throw conflict(SELF_SESSIONS_MESSAGE);
+  }
+  if (targetIds.some((id) => !privilege.mayActOnUser(actorId, id))) throw forbidden(NOT_COVERED_MESSAGE);
+}
