@@ -4,8 +4,7 @@ import { Link, useParams } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
 import { idSchema } from '@sso/shared/contract';
 import { appPaths, decodeHashId } from '@sso/shared/federation';
-import { t } from '@sso/shared/i18n';
-import { PageHeader, StatePanel, buttonClassName, toast } from '@sso/shared/ui';
+import { FormSkeleton, PageHeader, StatePanel, buttonClassName, toast } from '@sso/shared/ui';
 import { appsText } from '../texts';
 import { useApplication } from './api/get-application';
 import { useUpdateApplication } from './api/update-application';
@@ -63,7 +62,7 @@ export default function AppEditPage() {
     return (
       <>
         <PageHeader title={appsText.editTitle} />
-        <StatePanel title={t.common.loading} />
+        <FormSkeleton />
       </>
     );
   }

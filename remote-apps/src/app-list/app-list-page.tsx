@@ -133,13 +133,13 @@ export default function AppListPage() {
             rows={rows}
             getRowId={(app) => app.id}
             sort={{ current: list.sort, onSort: list.setSort }}
-            busy={apps.isFetching}
+            busy={apps.isFetching && !apps.isPending}
+            loading={apps.isPending}
+            skeletonRows={Math.min(params.perPage, 10)}
             onRowClick={setDetail}
             actions={(app) => <KebabMenu label={appsText.list.actions(app.name)} items={actionsOf(app)} />}
             empty={
-              apps.isPending ? (
-                <StatePanel title={t.common.loading} />
-              ) : params.keyword !== '' ? (
+              params.keyword !== '' ? (
                 <StatePanel title={t.common.notFound} body={appsText.list.noMatchBody} />
               ) : (
                 <StatePanel title={appsText.list.empty} body={appsText.list.emptyBody} />

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { t } from '@sso/shared/i18n';
 import { Button } from './button';
 import { confirm } from './confirm-dialog';
-import { Spinner } from './spinner';
+import { FormSkeleton } from './skeleton';
 import { StatePanel } from './state-panel';
 import styles from './edit-record.module.css';
 
@@ -77,11 +77,8 @@ export function EditRecordState({ query, missingTitle, missingBody, backAction }
       />
     );
   }
-  return (
-    <p className={styles.loading}>
-      <Spinner size={20} /> {t.edit.loading}
-    </p>
-  );
+  // The same loading look as the lists' (Skeleton).
+  return <FormSkeleton label={t.edit.loading} />;
 }
 
 /** Shown above the form when the link carried other data than the api holds. */
