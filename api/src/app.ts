@@ -7,6 +7,8 @@ import Fastify, {
 } from 'fastify';
 import { API_PREFIX, HEALTH_PATH } from '@sso/shared/contract';
 import { installAdminAccess } from './access/admin-access';
+import { registerAuditRoutes } from './audit/audit-routes';
+import { installAudit } from './audit/install-audit';
 import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
 import { registerLoginRoutes } from './auth/login-routes';
 import { createOtpService } from './auth/otp-service';
@@ -54,6 +56,7 @@ function withDefaults(options: BuildAppOptions): ApiConfig {
     seedUsers: options.seedUsers ?? d.seedUsers,
     devOutbox: options.devOutbox ?? d.devOutbox,
     bodyLimit: options.bodyLimit ?? d.bodyLimit,
+    auditRetentionDays: options.auditRetentionDays ?? d.auditRetentionDays,
   };
 }
 
@@ -146,6 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      // Log Aktivitas: hooks on every route below (sign-in steps and admin writes), first.
+      installAudit(api, ctx);
       registerLoginRoutes(api, ctx);
       registerForgotPasswordRoutes(api, ctx);
       // Each session route names the token it takes (login token / access token).
@@ -156,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         registerUserRoutes(admin, ctx);
         registerRoleRoutes(admin, ctx);
         registerReferenceRoutes(admin, ctx);
+        registerAuditRoutes(admin, ctx);
       });
     },
     { prefix: API_PREFIX },

@@ -35,9 +35,11 @@ export interface ApiConfig {
   devOutbox: boolean;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /** Days a Log Aktivitas event is kept; older ones are pruned (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
 }
 
-const panelPorts = [3000, 3001, 3002, 3003];
+const panelPorts = [3000, 3001, 3002, 3003, 3005];
 export const defaultCorsOrigins = panelPorts.flatMap((port) => [
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,
@@ -60,6 +62,7 @@ export const defaultConfig: Omit<ApiConfig, 'dbFile'> = {
   seedUsers: 64,
   devOutbox: false,
   bodyLimit: 1024 * 1024,
+  auditRetentionDays: 365,
 };
 
 const intVar = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
@@ -85,6 +88,7 @@ const envSchema = z.object({
   DEV_OUTBOX: z.enum(['0', '1'], { error: 'DEV_OUTBOX must be 0 or 1' }).optional(),
   CORS_ORIGINS: z.string().optional(),
   SEED_USERS: intVar(1, 200_000),
+  AUDIT_RETENTION_DAYS: intVar(1, 36_500),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
@@ -133,6 +137,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
       otpSendWindowSeconds: e.OTP_SEND_WINDOW_SECONDS ?? defaultConfig.otpSendWindowSeconds,
       corsOrigins: parseOrigins(e.CORS_ORIGINS),
       seedUsers: e.SEED_USERS ?? defaultConfig.seedUsers,
+      auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? defaultConfig.auditRetentionDays,
       devOutbox: e.DEV_OUTBOX === '1' && e.NODE_ENV !== 'production',
     },
   };

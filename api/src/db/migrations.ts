@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { AUDIT_MIGRATION } from '../audit/audit-schema';
 
 /**
  * Schema migrations, applied in order. `PRAGMA user_version` is the schema version: migration i
@@ -192,6 +193,8 @@ const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX throttle_window ON throttle (window_ends_at);
   `,
+  // 4: Log Aktivitas, the append-only event table (audit/audit-schema.ts).
+  AUDIT_MIGRATION,
 ];
 
 export const schemaVersion = migrations.length;

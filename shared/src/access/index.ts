@@ -35,6 +35,7 @@ export const PANEL_MENU = {
   apps: 'App Management',
   appList: 'Daftar Aplikasi',
   settings: 'Settings',
+  audit: 'Log Aktivitas',
 } as const;
 export type PanelMenu = (typeof PANEL_MENU)[keyof typeof PANEL_MENU];
 
@@ -52,6 +53,7 @@ export const PANEL_ACTIONS = {
   createRole: { menu: PANEL_MENU.roleCreate, capability: 'create' },
   editRole: { menu: PANEL_MENU.roleList, capability: 'edit' },
   deleteRole: { menu: PANEL_MENU.roleList, capability: 'delete' },
+  listAudit: { menu: PANEL_MENU.audit, capability: 'view' },
 } as const satisfies Record<string, { menu: PanelMenu; capability: Capability }>;
 export type PanelAction = keyof typeof PANEL_ACTIONS;
 

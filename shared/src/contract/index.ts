@@ -13,4 +13,5 @@ export * from './entities';
 export * from './payloads';
 export * from './queries';
 export * from './responses';
+export * from './audit';
 export { withFastPath, userListResponseParser } from './fast-path';

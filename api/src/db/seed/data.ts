@@ -133,6 +133,12 @@ export const APPLICATIONS: readonly AppSeed[] = [
 ];
 
 /**
+ * Top-level menus of app 1 added after the first release (Log Aktivitas): inserted after every
+ * application's menus, so the ids of the older menus stay what they were.
+ */
+export const LATER_PANEL_MENUS: readonly string[] = [PANEL_MENU.audit];
+
+/**
  * Levels per menu of one application, by menu name: a menu listed grants it and every sub-menu at
  * its level; a sub-menu listed as well gets its own level (its menu must be listed).
  */
@@ -164,11 +170,19 @@ export const ROLES: readonly RoleSeed[] = [
     ],
   },
   {
-    // The panel's modifier: adds and edits users and roles, deletes nothing.
+    // The panel's modifier: adds and edits users and roles, deletes nothing; reads Log Aktivitas.
     name: 'Admin',
     color: 2,
     grants: [
-      [0, { [PANEL_MENU.home]: modifier, [PANEL_MENU.users]: modifier, [PANEL_MENU.roles]: modifier }],
+      [
+        0,
+        {
+          [PANEL_MENU.home]: modifier,
+          [PANEL_MENU.users]: modifier,
+          [PANEL_MENU.roles]: modifier,
+          [PANEL_MENU.audit]: viewer,
+        },
+      ],
       [1, modifier],
       [3, modifier],
     ],

@@ -5,6 +5,7 @@ import { createRandom, type Random } from './prng';
 import {
   ADMIN,
   APPLICATIONS,
+  LATER_PANEL_MENUS,
   CITIES,
   COLORS,
   COMPANIES,
@@ -93,6 +94,8 @@ function seedApplications(db: Db, panelUrl: string): void {
       children.forEach((child, childPosition) => insertMenu.run(id, parentId, child, childPosition + 1));
     });
   });
+  const panelMenus = APPLICATIONS[0]?.menus.length ?? 0;
+  LATER_PANEL_MENUS.forEach((menu, index) => insertMenu.run(1, null, menu, panelMenus + index + 1));
 }
 
 function seedRoles(db: Db): void {
