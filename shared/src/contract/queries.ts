@@ -38,6 +38,11 @@ export const userListQuerySchema = z.object({
   perusahaan_id: queryId('perusahaan_id'),
   cabang_id: queryId('cabang_id'),
   role_id: queryId('role_id'),
+  /** Users created at or after this time (ISO 8601, UTC): Home's "added in the last 7 days". */
+  created_from: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.iso.datetime({ error: 'created_from harus berupa waktu ISO 8601 (UTC)' }).optional(),
+  ),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 export type UserListParams = z.output<typeof userListQuerySchema>;
