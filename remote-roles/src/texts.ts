@@ -57,4 +57,8 @@ export const rolesText = {
       'Tautan untuk mengubah role ini rusak atau tidak lengkap. Buka kembali role dari daftar Role Management.',
     backToList: 'Kembali ke Role Management',
   },
+  card: {
+    registered: 'role terdaftar',
+    openList: 'Buka Role Management',
+  },
 } as const;

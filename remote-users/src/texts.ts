@@ -33,4 +33,12 @@ export const texts = {
   hashIdInvalidBody:
     'Tautan edit user ini rusak atau telah diubah, sehingga datanya tidak dapat dibaca. Buka kembali dari daftar user.',
   backToList: 'Kembali ke daftar user',
+  /** Detail User: Log Aktivitas filtered on this user (actor or target). */
+  viewActivity: 'Lihat aktivitas',
+  // Home card
+  card: {
+    registered: 'user terdaftar',
+    addedThisWeek: (count: string) => `+${count} ditambahkan dalam 7 hari terakhir`,
+    openList: 'Buka User Management',
+  },
 } as const;

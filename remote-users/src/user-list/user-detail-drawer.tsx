@@ -1,5 +1,8 @@
-import type { User } from '@sso/shared/contract';
+import { PANEL_MENU, type User } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
+import { Link } from '@sso/shared/navigation';
+import { useAccess } from '@sso/shared/session';
 import { Button, safeHttpUrl } from '@sso/shared/ui';
 import { ColorDot, Drawer } from '@sso/shared/ui-data';
 import styles from './user-detail-drawer.module.css';
@@ -47,7 +50,19 @@ export function UserDetailDrawer({
       }
     >
       {user ? <UserDetail user={user} /> : null}
+      {user ? <ActivityLink userId={user.id} /> : null}
     </Drawer>
+  );
+}
+
+/** Log Aktivitas filtered on this user, for whoever may read the log. */
+function ActivityLink({ userId }: { userId: number }) {
+  const { canView } = useAccess(PANEL_MENU.audit);
+  if (!canView) return null;
+  return (
+    <p className={styles.activity}>
+      <Link to={appPaths.audit.ofUser(userId)}>{texts.viewActivity}</Link>
+    </p>
   );
 }
 

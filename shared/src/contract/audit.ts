@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from './constants';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from './constants';
 import { listEnvelope } from './envelope';
 import { queryId, queryInt, queryKeywordSchema, sortDirectionSchema } from './fields';
 
@@ -104,7 +104,7 @@ const queryDate = (label: string) =>
  */
 export const auditListQuerySchema = z.object({
   page: queryInt('page', { min: 1, max: 1_000_000 }).transform((v) => v ?? FIRST_PAGE),
-  perPage: queryInt('perPage', { min: 1, max: 100 }).transform((v) => v ?? DEFAULT_PAGE_SIZE),
+  perPage: queryInt('perPage', { min: 1, max: MAX_PAGE_SIZE }).transform((v) => v ?? DEFAULT_PAGE_SIZE),
   keyword: queryKeywordSchema,
   sort: sortDirectionSchema,
   actor_id: queryId('actor_id'),

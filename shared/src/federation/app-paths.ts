@@ -24,4 +24,9 @@ export const appPaths = {
     create: '/tambah-role',
     edit: (role: Role) => `/edit-role/${encodeHashId(role)}`,
   },
+  audit: {
+    list: '/log-aktivitas',
+    /** Log Aktivitas filtered on one user, as actor or as target ("Lihat aktivitas"). */
+    ofUser: (userId: number) => `/log-aktivitas?user=${userId}`,
+  },
 } as const;

@@ -46,6 +46,7 @@ export function testRemoteDescriptor({ name, packageDir, exposes, load, access }
     const parsed = remoteDescriptorSchema.parse((await load()).descriptor);
     expect(parsed.name).toBe(name);
     for (const route of parsed.routes) expect(Object.keys(exposes)).toContain(route.module);
+    for (const card of parsed.cards ?? []) expect(Object.keys(exposes)).toContain(card.module);
   });
 
   if (access) {
@@ -64,6 +65,7 @@ const panelMenuTree: ReadonlyArray<readonly [string, readonly string[]]> = [
   [PANEL_MENU.roles, [PANEL_MENU.roleList, PANEL_MENU.roleCreate]],
   [PANEL_MENU.apps, [PANEL_MENU.appList]],
   [PANEL_MENU.settings, []],
+  [PANEL_MENU.audit, []],
 ];
 
 /** A `user_menu` granting every app-1 menu at one level (none for null: no panel grant). */

@@ -53,3 +53,4 @@ export { useConfirmedDelete, type DeleteQuestion } from './use-confirmed-delete'
 export { Tooltip, type TooltipProps } from './tooltip';
 export { Combobox, type ComboboxProps } from './combobox';
 export { MultiSelect, type MultiSelectProps, type MultiSelectAllOption } from './multi-select';
+export { HomeStat, type HomeStatProps } from './home-stat';
