@@ -21,4 +21,5 @@ export const routes = {
   editRole: (hashId: string) => `/edit-role/${hashId}`,
   appManagement: '/app-management',
   settings: '/settings',
+  auditLog: appPaths.audit.list,
 } as const;
