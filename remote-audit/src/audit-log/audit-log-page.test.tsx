@@ -154,7 +154,7 @@ describe('AuditLogPage', () => {
       isError: true,
       isPending: false,
       isFetching: false,
-      error: new ApiError('server', 'Server sedang bermasalah', 500),
+      error: new ApiError('http', 'Server sedang bermasalah', 500),
       refetch,
     } as unknown as UseQueryResult<AuditListResponse>);
     renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });

@@ -48,7 +48,7 @@ describe('RecentActivityCard', () => {
     jest.mocked(useEvents).mockReturnValue({
       data: undefined,
       isError: true,
-      error: new ApiError('forbidden', 'Anda tidak memiliki akses untuk tindakan ini', 403),
+      error: new ApiError('http', 'Anda tidak memiliki akses untuk tindakan ini', 403),
     } as unknown as UseQueryResult<AuditListResponse>);
     renderRoute(<RecentActivityCard />);
     expect(screen.getByRole('alert')).toHaveTextContent('Anda tidak memiliki akses untuk tindakan ini');

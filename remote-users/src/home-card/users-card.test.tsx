@@ -27,7 +27,7 @@ describe('UsersCard', () => {
       .mocked(api.get)
       .mock.calls.map(([, , options]) => (options?.params as UserListQuery | undefined)?.created_from)
       .find(Boolean);
-    expect(Date.now() - Date.parse(since ?? '')).toBeGreaterThanOrEqual(7 * 86_400_000 - 1000);
+    expect(Date.now() - Date.parse(String(since))).toBeGreaterThanOrEqual(7 * 86_400_000 - 1000);
     expect(screen.getByRole('link', { name: 'Buka User Management' })).toHaveAttribute(
       'href',
       '/user-management',
