@@ -39,9 +39,15 @@ async function createUser(apiClient: SsoApi, roleId: number) {
   return dataOf<{ id: number; nama: string }>(created.body);
 }
 
+/** With SHOTS=1: the screen at 1440 and at 390 px wide (README "Tests": screens are looked at). */
 async function shot(page: Page, name: string) {
   if (!process.env.SHOTS) return;
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
 }
 
 test.describe('Log Aktivitas', () => {
