@@ -29,6 +29,22 @@ export const AUDIT_MIGRATION = `
   CREATE INDEX audit_action ON audit_events (action, at, id);
   CREATE INDEX audit_result ON audit_events (result, at, id);
 
+  -- Keyword search (actor name or NIK, target label) by a trigram index, as users_search: the index
+  -- stores no copy of the text; triggers keep it in step (events are only inserted and pruned).
+  CREATE VIRTUAL TABLE audit_search USING fts5(
+    actor_name, actor_nik, target_label,
+    content = 'audit_events', content_rowid = 'id',
+    tokenize = 'trigram case_sensitive 0'
+  );
+  CREATE TRIGGER audit_search_insert AFTER INSERT ON audit_events BEGIN
+    INSERT INTO audit_search (rowid, actor_name, actor_nik, target_label)
+      VALUES (new.id, new.actor_name, new.actor_nik, new.target_label);
+  END;
+  CREATE TRIGGER audit_search_delete AFTER DELETE ON audit_events BEGIN
+    INSERT INTO audit_search (audit_search, rowid, actor_name, actor_nik, target_label)
+      VALUES ('delete', old.id, old.actor_name, old.actor_nik, old.target_label);
+  END;
+
   CREATE TABLE audit_prune (cutoff INTEGER NOT NULL);
 
   CREATE TRIGGER audit_events_no_update BEFORE UPDATE ON audit_events BEGIN

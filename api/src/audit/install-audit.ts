@@ -5,7 +5,7 @@ import { maskPhone } from '../auth/mask-phone';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { statementCache } from '../db/statements';
-import { pruneEvents, recordEvent, type NewAuditEvent } from './audit-store';
+import { optimizeEvents, pruneEvents, recordEvent, type NewAuditEvent } from './audit-store';
 import { auditTargetOf, changesBetween, type TargetSnapshot } from './audit-targets';
 import './describers';
 
@@ -262,6 +262,7 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
   const prune = () => {
     try {
       pruneEvents(db, ctx.clock(), ctx.config.auditRetentionDays);
+      optimizeEvents(db);
     } catch (error) {
       scope.log.error({ err: error }, 'audit: prune failed');
     }

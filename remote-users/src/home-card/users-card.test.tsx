@@ -28,6 +28,8 @@ describe('UsersCard', () => {
       .mock.calls.map(([, , options]) => (options?.params as UserListQuery | undefined)?.created_from)
       .find(Boolean);
     expect(Date.now() - Date.parse(String(since))).toBeGreaterThanOrEqual(7 * 86_400_000 - 1000);
+    // Regression: with the list's cancelPrevious the second count cancelled the first ("Permintaan dibatalkan").
+    expect(jest.mocked(api.get).mock.calls.every(([, , options]) => !options?.cancelPrevious)).toBe(true);
     expect(screen.getByRole('link', { name: 'Buka User Management' })).toHaveAttribute(
       'href',
       '/user-management',
