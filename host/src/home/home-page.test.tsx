@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { ACCESS_LEVEL } from '@sso/shared/access';
 import type { RemoteDescriptor } from '@sso/shared/federation';
-import { writeSession } from '@sso/shared/session';
-import { panelGrants, signInAs } from '@sso/shared/testing';
+import { signInAs } from '@sso/shared/testing';
 import { loadPage, loadedPage } from '../federation/load-page';
 import type { RemoteView } from '../federation/remote-states';
 import { HomePage } from './home-page';
@@ -77,19 +76,7 @@ describe('HomePage', () => {
   });
 
   it('loads no code for a card the user may not see (viewer without Log Aktivitas)', () => {
-    // The testing grants include Log Aktivitas: a viewer's role without it.
-    const grants = panelGrants(ACCESS_LEVEL.viewer).map((app) => ({
-      ...app,
-      menus: app.menus.filter((menu) => menu.name !== 'Log Aktivitas'),
-    }));
-    writeSession({
-      nik: '100002',
-      name: 'Viewer',
-      app_id: 1,
-      access_token: 'test-access-token',
-      session_token: 'test-session-token',
-      user_menu: grants,
-    });
+    signInAs(ACCESS_LEVEL.viewer, { without: ['Log Aktivitas'] });
     jest.mocked(loadPage).mockReturnValue(new Promise(() => undefined));
     render(<HomePage states={[ready(users), ready(audit)]} onRetry={jest.fn()} />);
     expect(screen.queryByText('Aktivitas Terbaru')).not.toBeInTheDocument();

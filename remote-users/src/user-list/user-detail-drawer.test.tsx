@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { ACCESS_LEVEL } from '@sso/shared/contract';
-import { writeSession } from '@sso/shared/session';
-import { panelGrants, renderRoute, signInAs } from '@sso/shared/testing';
+import { renderRoute, signInAs } from '@sso/shared/testing';
 import { createUser } from '../test-support/factories';
 import { UserDetailDrawer } from './user-detail-drawer';
 
@@ -19,17 +18,7 @@ describe('UserDetailDrawer "Lihat aktivitas"', () => {
   });
 
   it('is left out for a role that may not read the log', async () => {
-    writeSession({
-      nik: '100002',
-      name: 'Viewer',
-      app_id: 1,
-      access_token: 'test-access-token',
-      session_token: 'test-session-token',
-      user_menu: panelGrants(ACCESS_LEVEL.viewer).map((app) => ({
-        ...app,
-        menus: app.menus.filter((menu) => menu.name !== 'Log Aktivitas'),
-      })),
-    });
+    signInAs(ACCESS_LEVEL.viewer, { without: ['Log Aktivitas'] });
     renderRoute(<UserDetailDrawer user={createUser({ id: 42 })} onClose={jest.fn()} />);
     const drawer = await screen.findByRole('dialog', { name: 'Detail User' });
     expect(within(drawer).queryByRole('link', { name: 'Lihat aktivitas' })).not.toBeInTheDocument();

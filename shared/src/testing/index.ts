@@ -87,16 +87,23 @@ export function panelGrants(level: AccessLevel | null): GrantedApp[] {
 
 /**
  * Stores a session of this panel whose role has every app-1 menu at `level` (an owner, modifier or
- * viewer), as the login chain would; `null` stores a session with no panel grant.
+ * viewer), as the login chain would; `null` stores a session with no panel grant. `without` leaves
+ * top-level menus out of the grant (e.g. a viewer without Log Aktivitas).
  */
-export function signInAs(level: AccessLevel | null): void {
+export function signInAs(
+  level: AccessLevel | null,
+  { without = [] }: { without?: readonly string[] } = {},
+): void {
   writeSession({
     nik: '100001',
     name: 'Tester',
     app_id: SSO_PANEL_APP_ID,
     access_token: 'test-access-token',
     session_token: 'test-session-token',
-    user_menu: panelGrants(level),
+    user_menu: panelGrants(level).map((app) => ({
+      ...app,
+      menus: app.menus.filter((menu) => !without.includes(menu.name)),
+    })),
   });
 }
 
