@@ -25,7 +25,7 @@ if (only !== undefined && only !== 'api') {
 const onlyApi = only === 'api';
 const REPS = quick ? 1 : 5;
 const LOAD_SECONDS = quick ? 2 : 10;
-const PORTS = { api: 4100, host: 3200, auth: 3201, users: 3202, roles: 3203, baseline: 3204 };
+const PORTS = { api: 4100, host: 3200, auth: 3201, users: 3202, roles: 3203, baseline: 3204, audit: 3205 };
 const origin = (port) => `http://localhost:${port}`;
 const API = `${origin(PORTS.api)}/api/v1/sso`;
 const median = (xs) => {
@@ -111,6 +111,7 @@ fs.writeFileSync(
       { name: 'auth', entry: `${origin(PORTS.auth)}/mf-manifest.json` },
       { name: 'users', entry: `${origin(PORTS.users)}/mf-manifest.json` },
       { name: 'roles', entry: `${origin(PORTS.roles)}/mf-manifest.json` },
+      { name: 'audit', entry: `${origin(PORTS.audit)}/mf-manifest.json` },
     ],
   }),
 );
@@ -122,6 +123,7 @@ const servers = onlyApi
       serveStatic({ dir: path.join(root, 'remote-auth/dist'), port: PORTS.auth }),
       serveStatic({ dir: path.join(root, 'remote-users/dist'), port: PORTS.users }),
       serveStatic({ dir: path.join(root, 'remote-roles/dist'), port: PORTS.roles }),
+      serveStatic({ dir: path.join(root, 'remote-audit/dist'), port: PORTS.audit }),
       serveStatic({ dir: path.join(root, 'bench/baseline/dist'), port: PORTS.baseline, spa: true }),
     ]);
 cleanups.push(async () => Promise.all(servers.map(closeServer)));
