@@ -19,8 +19,12 @@ function project({ name, dir, env = 'jsdom', tests = '<rootDir>/src/**/*.test.ts
     displayName: name,
     rootDir: dir,
     testEnvironment: env,
-    transform: { '^.+\\.(t|j)sx?$': swc },
-    transformIgnorePatterns: ['/node_modules/(?!.pnpm)'],
+    transform: {
+      '/node_modules/.+\\.m?js$': [require.resolve('./jest.transform-esm.cjs'), swc[1]],
+      '^.+\\.(t|j)sx?$': swc,
+    },
+    // react-router 8 and its dependencies ship ES modules only: compiled like the sources.
+    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm|react-router|@remix-run|cookie-es)[/@])'],
     moduleNameMapper: {
       '\\.css$': 'identity-obj-proxy',
       // @sso/shared imports itself by its public subpaths (one module instance under federation).

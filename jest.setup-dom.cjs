@@ -1,6 +1,6 @@
 require('@testing-library/jest-dom');
 
-// jsdom lacks TextEncoder/TextDecoder, which react-router 7 uses at import time.
+// jsdom lacks TextEncoder/TextDecoder, which react-router uses at import time.
 const util = require('node:util');
 if (typeof globalThis.TextEncoder === 'undefined') {
   Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });

@@ -135,9 +135,9 @@ test.describe('Home', () => {
     expectNoA11yViolations,
   }) => {
     // At least five events, whatever ran before: sign-ins and a created, then edited, user.
-    const roles = await roleIds(apiClient);
-    const user = await createUser(apiClient, roles.get('Admin') ?? 2);
-    await apiClient.patch(`${USERS}/${user.id}`, { role_ids: [roles.get('Viewer') ?? 3] });
+    const ids = await roleIds(apiClient);
+    const user = await createUser(apiClient, ids.get('Admin') ?? 2);
+    await apiClient.patch(`${USERS}/${user.id}`, { role_ids: [ids.get('Viewer') ?? 3] });
     await loginAs(page);
     await page.goto(routes.home);
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();

@@ -5,6 +5,7 @@
 // with 10,000 users, loads health and the users list, and prints those figures and budgets.
 // Timings are reported, never asserted by tests (DESIGN "Performance"). Budgets on bytes, requests and React
 // copies are deterministic and held: a run (`--quick` in CI too) that exceeds one exits with 1.
+import './lib/node-check.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -62,7 +63,9 @@ if (!onlyApi) {
 // 2. The api with a large seed, on its own database and port.
 const dbFile = path.join(os.tmpdir(), `sso-bench-${process.pid}.sqlite`);
 log('starting the api with 10,000 users…');
-const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const apiBuild = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'api'), stdio: 'pipe' });
+if (apiBuild.status !== 0) throw new Error(`build of api failed:\n${apiBuild.stdout}\n${apiBuild.stderr}`);
+const api = spawn(process.execPath, ['dist/main.js'], {
   cwd: path.join(root, 'api'),
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {

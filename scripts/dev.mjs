@@ -1,6 +1,7 @@
 // `pnpm dev`: the api (watch mode) and every app's dev server, on the DESIGN ports, with React Fast
 // Refresh. `node scripts/dev.mjs remote-users` (what `pnpm --filter remote-users dev` runs): that app
 // alone, on its standalone page, with the api started too unless one already answers.
+import './lib/node-check.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { apps, API_PORT } from './apps.mjs';

@@ -1,5 +1,6 @@
 // `pnpm start`: builds what is missing, then serves the production builds on the DESIGN ports
-// with the api (seeded on first start). `--rebuild` builds every app again first.
+// with the built api (`node api/dist/main.js`, seeded on first start). `--rebuild` builds every app again first.
+import './lib/node-check.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,12 @@ for (const app of apps) {
   }
 }
 
-const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+// The api as production runs it: the JavaScript bundle in api/dist (built every time: it takes well
+// under a second, and a bundle older than the sources is never served).
+console.log('[start] building api…');
+const apiBuild = spawnSync('pnpm', ['--filter', '@sso/api', 'build'], { cwd: root, stdio: 'inherit' });
+if (apiBuild.status !== 0) process.exit(apiBuild.status ?? 1);
+const api = spawn(process.execPath, ['dist/main.js'], {
   cwd: path.join(root, 'api'),
   stdio: 'inherit',
   env: {

@@ -3,6 +3,7 @@
 // shows everything. The last line is the plain total: `N passed, N failed`, where passed counts the
 // unit and end-to-end tests that passed, and failed counts the tests that failed plus every other
 // step that failed (typecheck, lint, format, build, bench, or a test runner that reported nothing).
+import './lib/node-check.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,11 @@ const steps = [
   ['lint', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0']],
   ['format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level', 'warn']],
   ['unit', 'pnpm', ['exec', 'jest', '-c', 'jest.config.cjs', '--json', `--outputFile=${jestReport}`]],
-  ['build', 'pnpm', ['-r', ...apps.flatMap((app) => ['--filter', `./${app.dir}`]), 'run', 'build']],
+  [
+    'build',
+    'pnpm',
+    ['-r', '--filter', './api', ...apps.flatMap((app) => ['--filter', `./${app.dir}`]), 'run', 'build'],
+  ],
   ['e2e', 'pnpm', ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts']],
   // Holds the deterministic budgets (JS bytes and requests of /login, bytes added by /user-management,
   // React copies): exceeding one fails this step. Timings are reported only.

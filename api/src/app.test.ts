@@ -1,4 +1,11 @@
-import { API_PREFIX, DEV_OUTBOX_PATH, HEALTH_PATH, outboxResponseSchema, paths } from '@sso/shared/contract';
+import {
+  API_PREFIX,
+  DEV_OUTBOX_PATH,
+  HEALTH_PATH,
+  READY_PATH,
+  outboxResponseSchema,
+  paths,
+} from '@sso/shared/contract';
 import { request as httpRequest } from 'node:http';
 import {
   ADMIN,
@@ -48,6 +55,14 @@ describe('server basics', () => {
       expectOk(await callRoot(t.app, 'GET', HEALTH_PATH), z.object({ status: z.literal('ok') })),
     ).toEqual({
       status: 'ok',
+    });
+  });
+
+  it('GET /ready answers { status: "ready" } once the database is open and migrated', async () => {
+    expect(
+      expectOk(await callRoot(t.app, 'GET', READY_PATH), z.object({ status: z.literal('ready') })),
+    ).toEqual({
+      status: 'ready',
     });
   });
 
@@ -272,6 +287,7 @@ describe('security headers', () => {
   it('outside the api: nosniff on health, logos, 404s and router errors; no no-store', async () => {
     for (const [url, status] of [
       [HEALTH_PATH, 200],
+      [READY_PATH, 200],
       ['/static/logos/company-1.svg', 200],
       ['/static/logos/nope.svg', 404],
       ['/nope', 404],

@@ -5,7 +5,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import { API_PREFIX, HEALTH_PATH } from '@sso/shared/contract';
+import { API_PREFIX, HEALTH_PATH, READY_PATH } from '@sso/shared/contract';
 import { installAdminAccess } from './access/admin-access';
 import { registerAuditRoutes } from './audit/audit-routes';
 import { installAudit } from './audit/install-audit';
@@ -20,6 +20,7 @@ import { systemClock, type Clock } from './clock';
 import { defaultConfig, type ApiConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
+import { schemaVersion } from './db/migrations';
 import { seedIfEmpty } from './db/seed/seed';
 import { registerOutboxRoutes } from './dev/outbox-routes';
 import { frameworkErrorBody, installErrorHandling, installJsonParser } from './http/error-handling';
@@ -143,6 +144,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
+  // Ready for traffic: the database is open and at this api's schema version. While the api stops,
+  // Fastify answers every new request (this one included) with 503 before it reaches a route.
+  app.get(READY_PATH, async (_request, reply) => {
+    const version = db.open ? Number(db.pragma('user_version', { simple: true })) : null;
+    if (version === schemaVersion) return { status: 'ready' };
+    return reply.code(503).send({
+      status: 'unavailable',
+      database: db.open ? `schema ${version}, expected ${schemaVersion}` : 'closed',
+    });
+  });
   registerLogoRoutes(app, ctx);
   // Opt-in, and never in production even when asked for (DESIGN "Security").
   if (config.devOutbox && process.env.NODE_ENV !== 'production') registerOutboxRoutes(app, ctx);

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 // Its back/forward guard listens before the router does (shared/src/navigation/blocking.ts).
 import '@sso/shared/navigation';
 import { ConfirmDialogHost, Toaster } from '@sso/shared/ui';

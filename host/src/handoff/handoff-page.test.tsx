@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { compressToEncodedURIComponent } from 'lz-string';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { ApiError, confirmHandedOverSession } from '@sso/shared/api';
 import { readSession } from '@sso/shared/session';
 import { HandoffPage } from './handoff-page';

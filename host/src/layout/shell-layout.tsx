@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { Link, useLocation } from '@sso/shared/navigation';
 import type { NavItem } from '@sso/shared/federation';
 import { displayNameOf, initialOf, sessionGrants, useSession } from '@sso/shared/session';

@@ -1,4 +1,4 @@
-import { matchPath, Outlet, type RouteObject } from 'react-router-dom';
+import { matchPath, Outlet, type RouteObject } from 'react-router';
 import type { ReactNode } from 'react';
 import { PANEL_MENU } from '@sso/shared/access';
 import type { NavItem, RemoteEntry, RemoteRoute, RouteRequirement } from '@sso/shared/federation';

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, PANEL_MENU } from '@sso/shared/contract';
 import { SESSION_KEY, writeSession } from '@sso/shared/session';

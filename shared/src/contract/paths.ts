@@ -52,8 +52,11 @@ export const paths = {
 /** Development outbox of sent OTP codes, at the api origin (NOT under API_PREFIX); absent in production. */
 export const DEV_OUTBOX_PATH = '/__dev/outbox';
 
-/** Liveness probe at the api origin. */
+/** Liveness probe at the api origin: the process answers. */
 export const HEALTH_PATH = '/health';
+
+/** Readiness probe at the api origin: the database is open and migrated (503 otherwise, and while stopping). */
+export const READY_PATH = '/ready';
 
 /** Generated SVG logos served by the api itself (logo_url values point here). */
 export const LOGO_PATH_PREFIX = '/static/logos';

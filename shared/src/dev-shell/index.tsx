@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { Link } from '@sso/shared/navigation';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configureApi, loginWithNik, toApiError } from '@sso/shared/api';

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Link, useBlocker, useNavigate, type Blocker } from './index';
 
 const seen: { blocker: Blocker | null } = { blocker: null };

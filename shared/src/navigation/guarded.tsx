@@ -16,7 +16,7 @@ import {
   type NavigateFunction,
   type NavigateOptions,
   type To,
-} from 'react-router-dom';
+} from 'react-router';
 import {
   addBlocker,
   blockNavigation,

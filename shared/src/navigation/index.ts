@@ -8,6 +8,6 @@
  * blocking is the facade's own: `Link` and `useNavigate` from here ask `useBlocker`'s blockers
  * first, and the back and forward buttons are caught before the router sees them.
  */
-export { Navigate, useLocation, useParams, useSearchParams, type NavigateFunction } from 'react-router-dom';
+export { Navigate, useLocation, useParams, useSearchParams, type NavigateFunction } from 'react-router';
 export { Link, useNavigate, useBlocker, type LinkProps, type Blocker } from './guarded';
 export type { BlockerFunction, GuardedLocation, HistoryAction } from './blocking';

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router';
 import { preloadVirtualTable } from './data-table';
 import { useListSearchParams } from './use-list-search-params';
 import { isPositiveIntParam, type ListSearchState } from './list-search-params';

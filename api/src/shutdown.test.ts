@@ -1,0 +1,149 @@
+/**
+ * The production api (the esbuild bundle `pnpm --filter @sso/api build` writes, run by plain `node`):
+ * it starts from JavaScript alone, answers /health and /ready, and on SIGTERM finishes the requests
+ * in flight before it closes the database and exits.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { API_PREFIX, HEALTH_PATH, READY_PATH, paths } from '@sso/shared/contract';
+import { ADMIN } from './test-support/http';
+
+const apiDir = path.join(__dirname, '..');
+// Inside the api folder, so the bundle's imports (fastify, better-sqlite3…) resolve as in production.
+const work = path.join(apiDir, '.tmp', `shutdown-${process.pid}`);
+const dbFile = path.join(work, 'api.sqlite');
+let main: string;
+
+beforeAll(() => {
+  fs.rmSync(work, { recursive: true, force: true });
+  execFileSync(process.execPath, [path.join(apiDir, 'build.mjs'), '--outdir', path.join(work, 'dist')], {
+    stdio: 'pipe',
+  });
+  main = path.join(work, 'dist', 'main.js');
+}, 60_000);
+
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function get(port: number, url: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: url, agent: false }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function start(): Promise<{
+  api: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}> {
+  const port = await freePort();
+  const api = spawn(process.execPath, [main], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DB_FILE: dbFile,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  api.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  api.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => api.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await get(port, READY_PATH)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || api.exitCode !== null) throw new Error(`api did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { api, port, output: () => output, exited };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('the built api starts with plain node and answers /health and /ready', async () => {
+  const { api, port, exited } = await start();
+  try {
+    expect(await get(port, HEALTH_PATH)).toEqual({ status: 200, body: JSON.stringify({ status: 'ok' }) });
+    expect(await get(port, READY_PATH)).toEqual({ status: 200, body: JSON.stringify({ status: 'ready' }) });
+    expect(fs.readFileSync(main, 'utf8')).not.toMatch(/from ["']@sso\/shared/);
+  } finally {
+    api.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }
+}, 30_000);
+
+test('on SIGTERM it finishes the requests in flight, refuses new ones, then closes the database', async () => {
+  const { api, port, output, exited } = await start();
+  const body = JSON.stringify({ nik: ADMIN.nik, password: ADMIN.password });
+  const half = Math.floor(body.length / 2);
+
+  // Three logins in flight: headers and half of each body are sent before the signal, the rest after.
+  const inFlight = [0, 1, 2].map(() => {
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `${API_PREFIX}${paths.auth.loginNik}`,
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const answer = new Promise<Answer>((resolve, reject) => {
+      request.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      request.on('error', reject);
+    });
+    request.write(body.slice(0, half));
+    return { request, answer };
+  });
+  await sleep(300);
+
+  api.kill('SIGTERM');
+  await sleep(300);
+  // Still running: it waits for the three requests.
+  expect(api.exitCode).toBeNull();
+  expect(output()).toContain('SIGTERM received');
+  // A new connection is not served any more.
+  await expect(get(port, HEALTH_PATH)).rejects.toThrow();
+
+  for (const { request } of inFlight) request.end(body.slice(half));
+  const answers = await Promise.all(inFlight.map(({ answer }) => answer));
+  for (const answer of answers) {
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ data: { token: expect.any(String) } });
+  }
+
+  expect(await exited).toBe(0);
+  // Closed cleanly: SQLite folded its write-ahead log back into the file and removed it.
+  expect(fs.existsSync(`${dbFile}-wal`)).toBe(false);
+}, 30_000);
