@@ -26,15 +26,4 @@ export function createEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
   };
 }
 
-/** A settled query result (what `useQuery` returns once data is there). */
-export function settled<T>(data: T) {
-  return {
-    data,
-    isPending: false,
-    isError: false,
-    isFetching: false,
-    isPlaceholderData: false,
-    error: null,
-    refetch: jest.fn(),
-  };
-}
+export { settled } from '@sso/shared/testing';

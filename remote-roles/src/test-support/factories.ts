@@ -65,15 +65,5 @@ export function createRole(overrides: Partial<Role> = {}): Role {
   };
 }
 
-/** A settled query result for a mocked hook (tests only). */
-export function settled<T>(data: T) {
-  return {
-    data,
-    isPending: false,
-    isError: false,
-    isFetching: false,
-    isPlaceholderData: false,
-    error: null,
-    refetch: jest.fn(),
-  };
-}
+/** A settled query result for a mocked hook (tests only): one helper for every remote. */
+export { settled } from '@sso/shared/testing';

@@ -107,5 +107,18 @@ export function signInAs(
   });
 }
 
+/** A settled query result for a mocked query hook (what `useQuery` returns once data is there). */
+export function settled<T>(data: T) {
+  return {
+    data,
+    isPending: false,
+    isError: false,
+    isFetching: false,
+    isPlaceholderData: false,
+    error: null,
+    refetch: jest.fn(),
+  };
+}
+
 export { renderRoute } from './render-route';
 export { UnsavedForm } from './unsaved-form';
