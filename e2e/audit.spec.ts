@@ -158,7 +158,9 @@ test.describe('Home', () => {
     await expect(users).toContainText(/\d+ user terdaftar/, { timeout: 20_000 });
     await expect(recent.getByRole('listitem')).toHaveCount(5);
     await expect(roles.getByRole('alert')).toContainText('Kartu ini tidak dapat dimuat', { timeout: 20_000 });
-    await expect(page.getByRole('link', { name: 'Log Aktivitas' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Log Aktivitas' }),
+    ).toBeVisible();
     await shot(page, 'home-remote-down');
 
     await page.unroute('http://localhost:3003/**');
@@ -173,7 +175,9 @@ test.describe('Home', () => {
     await page.goto(routes.home);
     await expect(page.getByTestId('home-card-users-total')).toContainText(/\d+ user terdaftar/);
     await expect(page.getByTestId('home-card-recent-activity')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Log Aktivitas' })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Log Aktivitas' }),
+    ).toHaveCount(0);
     expect(requested.filter((url) => url.includes('__federation_expose_home_recent_activity'))).toEqual([]);
   });
 });
