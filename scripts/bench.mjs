@@ -349,7 +349,7 @@ async function main() {
     const scripts = [];
     page.on('requestfinished', (req) => req.resourceType() === 'script' && scripts.push(req));
     const t0 = await page.evaluate(() => performance.now());
-    await page.getByRole('link', { name: 'User Management' }).click();
+    await page.getByRole('link', { name: 'User Management', exact: true }).click();
     // Clocked in the page on each frame (not by the driver's slower polling).
     const t1 = await (
       await page.waitForFunction(
