@@ -5,7 +5,7 @@ import { maskPhone } from '../auth/mask-phone';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { statementCache } from '../db/statements';
-import { optimizeEvents, pruneEvents, recordEvent, type NewAuditEvent } from './audit-store';
+import { analyzeEvents, pruneEvents, recordEvent, type NewAuditEvent } from './audit-store';
 import { auditTargetOf, changesBetween, type TargetSnapshot } from './audit-targets';
 import './describers';
 
@@ -148,7 +148,10 @@ const adminWriteOf = (request: FastifyRequest): AdminRoute | undefined => {
   return row && row.method !== 'GET' ? row : undefined;
 };
 
-/** Every 6 hours, and at start: events older than the retention go (AUDIT_RETENTION_DAYS). */
+/**
+ * Every 6 hours, and at start: events older than the retention go (AUDIT_RETENTION_DAYS), and the
+ * table's planner statistics are refreshed.
+ */
 const PRUNE_EVERY_MS = 6 * 3_600_000;
 
 /**
@@ -262,7 +265,7 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
   const prune = () => {
     try {
       pruneEvents(db, ctx.clock(), ctx.config.auditRetentionDays);
-      optimizeEvents(db);
+      analyzeEvents(db);
     } catch (error) {
       scope.log.error({ err: error }, 'audit: prune failed');
     }
