@@ -10,6 +10,7 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { providedVersions, sharedPolicy } from './federation.shared.ts';
 import { pageSecurityHeaders, readConfig } from './scripts/lib/csp.mjs';
 import { PrecompressPlugin } from './rspack.precompress.ts';
+import { SOURCE_MAP_DIR, SourceMapsAsidePlugin } from './rspack.sourcemaps.ts';
 import type { RemoteDescriptor } from './shared/src/federation/descriptor.ts';
 
 export interface AppOptions {
@@ -89,7 +90,8 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
     mode: isProd ? 'production' : 'development',
     context: options.dir,
     entry: containerOnly ? {} : { main: './src/index.ts' },
-    devtool: isProd ? 'source-map' : 'cheap-module-source-map',
+    // Production maps are named by no bundle and kept outside dist/ (rspack.sourcemaps.ts).
+    devtool: isProd ? 'hidden-source-map' : 'cheap-module-source-map',
     output: {
       path: path.join(options.dir, 'dist'),
       // Remotes resolve their chunks from wherever their manifest was served: one build, any host.
@@ -195,6 +197,7 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
       }),
       // Brotli 11 and gzip 9 files beside each asset, served as they are (ADR 0006).
       isProd ? new PrecompressPlugin() : null,
+      isProd ? new SourceMapsAsidePlugin(path.join(options.dir, SOURCE_MAP_DIR)) : null,
     ],
     optimization: { minimize: isProd },
     // `rspack serve` compiles dynamic imports on first request by default; a host loading a remote's

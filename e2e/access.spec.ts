@@ -73,7 +73,8 @@ test.describe('access control', () => {
     apiClient,
   }) => {
     await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
-    await page.goto(routes.userManagement);
+    // Their own row: a modifier edits only accounts their role covers (e2e/privilege.spec.ts).
+    await page.goto(`${routes.userManagement}?keyword=${DEMO_ACCOUNTS.modifier.nik}`);
     await expect(usersTable(page)).toBeVisible();
     await expect(usersTable(page).getByRole('checkbox')).toHaveCount(0);
     await usersTable(page)

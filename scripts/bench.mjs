@@ -12,7 +12,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { addSessionInitScript, demoAdminSession, launchChromium } from './lib/browser-kit.mjs';
-import { APPS, appSizes, sizeTable } from './bundle-sizes.mjs';
+import { APPS, appSizes, sizeTable, sourceMapReport } from './bundle-sizes.mjs';
+import { measureRawScrypt, measureSignIns, measureUnknownVsWrong, peakRssMB } from './lib/bench-sign-in.mjs';
 import { closeServer, serveStatic } from './serve-static.mjs';
 
 const root = path.join(import.meta.dirname, '..');
@@ -77,6 +78,8 @@ const api = spawn(process.execPath, ['dist/main.js'], {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     CORS_ORIGINS: [origin(PORTS.host), `http://127.0.0.1:${PORTS.host}`].join(','),
+    // The sign-in figures send many logins (and wrong passwords) from this one address.
+    AUTH_MAX_FAILURES_PER_ADDRESS: '1000000',
   },
 });
 const apiExited = new Promise((resolve) => api.once('exit', resolve));
@@ -175,6 +178,31 @@ async function loadApi(token) {
   return { health, usersListPage1, usersListKeyword, audit };
 }
 
+/** Sign-ins at production scrypt cost, and the unknown-NIK vs wrong-password timing (issue 23). */
+async function signInFigures() {
+  log(`sign-ins: ${LOAD_SECONDS}s at 10 clients, then unknown NIK vs wrong password…`);
+  const signIns = await measureSignIns(API, { seconds: LOAD_SECONDS });
+  const timing = await measureUnknownVsWrong(API, { rounds: quick ? 5 : 15 });
+  const rawScryptPerSecond = await measureRawScrypt({ seconds: quick ? 2 : 5 });
+  return { signIns, timing, rawScryptPerSecond, apiPeakRssMB: peakRssMB(api.pid) };
+}
+
+const signInRows = ({ signIns, timing, rawScryptPerSecond, apiPeakRssMB }) => ({
+  'sign-ins/s at 10 clients, p50/p95 ms': `${signIns.perSecond}, ${signIns.p50}/${signIns.p95}`,
+  '  bare scrypt 2^17/s here (the ceiling)': rawScryptPerSecond,
+  'unknown NIK / wrong password (ms)': `${timing.unknownMs} / ${timing.wrongMs} (${timing.ratio} ×)`,
+  'api peak memory (MB)': apiPeakRssMB,
+});
+
+const signInBudgets = ({ signIns, timing }) => [
+  ['sign-ins ≥ 5/s (10 clients, scrypt 2^17)', signIns.perSecond >= 5, `${signIns.perSecond}/s`],
+  [
+    'unknown NIK time within 2 × wrong password',
+    timing.ratio >= 0.5 && timing.ratio <= 2,
+    `${timing.ratio} ×`,
+  ],
+];
+
 /** Log Aktivitas events seeded for the bench: a million (100,000 with --quick, as CI runs it). */
 const AUDIT_EVENTS = quick ? 100_000 : 1_000_000;
 
@@ -244,6 +272,7 @@ async function mainApiOnly() {
   await waitFor(`${origin(PORTS.api)}/health`);
   // Admin routes take an app session's access token, as the panel sends it.
   const figures = await loadApi((await demoAdminSession(API, origin(PORTS.host))).access_token);
+  const signIn = await signInFigures();
   console.log('\nfigure                                   value');
   for (const [k, v] of Object.entries({
     'health p50/p95 ms, req/s': `${figures.health.p50}/${figures.health.p95}, ${figures.health.rps}`,
@@ -251,10 +280,11 @@ async function mainApiOnly() {
     'users keyword p50/p95 ms, req/s': `${figures.usersListKeyword.p50}/${figures.usersListKeyword.p95}, ${figures.usersListKeyword.rps}`,
     'errors (health/list/keyword)': `${figures.health.errors}/${figures.usersListPage1.errors}/${figures.usersListKeyword.errors}`,
     ...auditPrint(figures),
+    ...signInRows(signIn),
   }))
     console.log(`${k.padEnd(40)} ${v}`);
   console.log('\nbudget                                           value      result');
-  for (const [name, pass, value] of apiBudgets(figures))
+  for (const [name, pass, value] of [...apiBudgets(figures), ...signInBudgets(signIn)])
     console.log(`${name.padEnd(48)} ${String(value).padEnd(10)} ${pass ? 'pass' : 'FAIL'}`);
 }
 
@@ -417,6 +447,8 @@ async function main() {
 
   const apiFigures = await loadApi(session.access_token);
   const { health, usersListPage1: listPage1, usersListKeyword: listSearch } = apiFigures;
+  const signIn = await signInFigures();
+  const sourceMaps = sourceMapReport(APPS);
 
   // 4. Report.
   const kb = (b) => round(b / 1024, 1);
@@ -458,6 +490,8 @@ async function main() {
     ['React copies = 1', reactCopies === 1, `${reactCopies}`, HELD],
     ['full build ≤ 20 s', buildSeconds <= 20, `${round(buildSeconds)} s`],
     ...apiBudgets(apiFigures),
+    ...signInBudgets(signIn),
+    ['no source map served from any dist', sourceMaps.ok, sourceMaps.ok ? 'none' : 'served', HELD],
   ].map(([name, pass, value, held = false]) => ({ budget: name, value, pass, held }));
   const sizes = APPS.map((app) => appSizes(app));
 
@@ -474,6 +508,8 @@ async function main() {
     bundleSizes: sizes,
     buildSeconds: round(buildSeconds),
     api: apiFigures,
+    signIn,
+    sourceMaps: sourceMaps.text,
     budgets,
   };
   fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
@@ -496,9 +532,10 @@ async function main() {
     'users list p50/p95 ms, req/s': `${listPage1.p50}/${listPage1.p95}, ${listPage1.rps}`,
     'users keyword p50/p95 ms, req/s': `${listSearch.p50}/${listSearch.p95}, ${listSearch.rps}`,
     ...auditPrint(apiFigures),
+    ...signInRows(signIn),
   }))
     console.log(`${k.padEnd(40)} ${v}`);
-  console.log(`\nbundle sizes (brotli 11, as served)\n${sizeTable(sizes)}`);
+  console.log(`\nbundle sizes (brotli 11, as served)\n${sizeTable(sizes)}\n${sourceMaps.text}`);
   console.log('\nbudget                                           value      result');
   for (const b of budgets) {
     const result = b.pass ? 'pass' : b.held ? 'FAIL (held)' : 'not met';

@@ -11,6 +11,7 @@ import { registerAuditRoutes } from './audit/audit-routes';
 import { installAudit } from './audit/install-audit';
 import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
 import { registerLoginRoutes } from './auth/login-routes';
+import { createKnownAddresses } from './auth/known-addresses';
 import { createOtpService } from './auth/otp-service';
 import { createSessionStore } from './auth/session-store';
 import { createThrottle } from './auth/throttle';
@@ -51,6 +52,10 @@ function withDefaults(options: BuildAppOptions): ApiConfig {
     authMaxFailures: options.authMaxFailures ?? d.authMaxFailures,
     authMaxFailuresPerAddress: options.authMaxFailuresPerAddress ?? d.authMaxFailuresPerAddress,
     authFailureWindowSeconds: options.authFailureWindowSeconds ?? d.authFailureWindowSeconds,
+    knownAddressDays: options.knownAddressDays ?? d.knownAddressDays,
+    lookupMaxPerAddress: options.lookupMaxPerAddress ?? d.lookupMaxPerAddress,
+    lookupWindowSeconds: options.lookupWindowSeconds ?? d.lookupWindowSeconds,
+    passwordCost: options.passwordCost ?? d.passwordCost,
     otpMaxSendsPerAddress: options.otpMaxSendsPerAddress ?? d.otpMaxSendsPerAddress,
     otpSendWindowSeconds: options.otpSendWindowSeconds ?? d.otpSendWindowSeconds,
     corsOrigins: options.corsOrigins ?? d.corsOrigins,
@@ -76,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const config = withDefaults(options);
   const clock = options.clock ?? systemClock;
   const db = openDatabase(config.dbFile);
-  seedIfEmpty(db, { users: config.seedUsers, panelUrl: config.panelUrl });
+  seedIfEmpty(db, { users: config.seedUsers, panelUrl: config.panelUrl, passwordCost: config.passwordCost });
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -126,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.log,
     ),
     throttle: createThrottle(db, clock),
+    knownAddresses: createKnownAddresses(db, clock, config.knownAddressDays),
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
   };
 

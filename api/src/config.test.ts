@@ -14,9 +14,15 @@ describe('settingsFromEnv', () => {
       authFailureWindowSeconds: 900,
       otpMaxSendsPerAddress: 10,
       otpSendWindowSeconds: 3600,
+      knownAddressDays: 30,
+      lookupMaxPerAddress: 10,
+      lookupWindowSeconds: 900,
       devOutbox: false,
       seedUsers: 64,
     });
+    // New password hashes in production: scrypt N ≥ 2^17, r 8, p 1 (ADR 0007, issue 23).
+    expect(s.config.passwordCost.N).toBeGreaterThanOrEqual(2 ** 17);
+    expect(s.config.passwordCost).toMatchObject({ r: 8, p: 1 });
     expect(s.config.corsOrigins).toEqual(defaultCorsOrigins);
     expect(defaultCorsOrigins).toContain('http://127.0.0.1:3003');
   });
@@ -38,6 +44,8 @@ describe('settingsFromEnv', () => {
         AUTH_FAILURE_WINDOW_SECONDS: '600',
         OTP_MAX_SENDS_PER_ADDRESS: '20',
         OTP_SEND_WINDOW_SECONDS: '1800',
+        LOOKUP_MAX_PER_ADDRESS: '30',
+        LOOKUP_WINDOW_SECONDS: '300',
         DEV_OUTBOX: '1',
         NODE_ENV: 'production',
       },
@@ -57,6 +65,8 @@ describe('settingsFromEnv', () => {
       authFailureWindowSeconds: 600,
       otpMaxSendsPerAddress: 20,
       otpSendWindowSeconds: 1800,
+      lookupMaxPerAddress: 30,
+      lookupWindowSeconds: 300,
       // Production never serves the outbox, even when asked to.
       devOutbox: false,
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_COST, type ScryptCost } from './auth/password';
 
 /** Everything the api can be told from outside. `buildApp` takes it; `main.ts` reads it from env. */
 export interface ApiConfig {
@@ -21,6 +22,16 @@ export interface ApiConfig {
   authMaxFailuresPerAddress: number;
   /** Length of that window (both counts). */
   authFailureWindowSeconds: number;
+  /**
+   * How long an address that signed in to an account stays "known" to it: its tries for that
+   * account have their own count, so failures from elsewhere never refuse it (ADR 0007).
+   */
+  knownAddressDays: number;
+  /** NIK look-ups (`forgot-password`, known or not) per client address in a window; then 429. */
+  lookupMaxPerAddress: number;
+  lookupWindowSeconds: number;
+  /** scrypt cost of new password hashes; production's is PASSWORD_COST (tests pass a cheaper one). */
+  passwordCost: ScryptCost;
   /** Codes sent per client address in a window (login and recovery together); then 429. */
   otpMaxSendsPerAddress: number;
   otpSendWindowSeconds: number;
@@ -56,6 +67,10 @@ export const defaultConfig: Omit<ApiConfig, 'dbFile'> = {
   authMaxFailures: 5,
   authMaxFailuresPerAddress: 5,
   authFailureWindowSeconds: 900,
+  knownAddressDays: 30,
+  lookupMaxPerAddress: 10,
+  lookupWindowSeconds: 900,
+  passwordCost: PASSWORD_COST,
   otpMaxSendsPerAddress: 10,
   otpSendWindowSeconds: 3600,
   corsOrigins: defaultCorsOrigins,
@@ -83,6 +98,8 @@ const envSchema = z.object({
   AUTH_MAX_FAILURES: intVar(1, 1_000_000),
   AUTH_MAX_FAILURES_PER_ADDRESS: intVar(1, 1_000_000),
   AUTH_FAILURE_WINDOW_SECONDS: intVar(1, 86_400),
+  LOOKUP_MAX_PER_ADDRESS: intVar(1, 1_000_000),
+  LOOKUP_WINDOW_SECONDS: intVar(1, 86_400),
   OTP_MAX_SENDS_PER_ADDRESS: intVar(1, 1_000_000),
   OTP_SEND_WINDOW_SECONDS: intVar(1, 86_400),
   DEV_OUTBOX: z.enum(['0', '1'], { error: 'DEV_OUTBOX must be 0 or 1' }).optional(),
@@ -133,6 +150,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
       authMaxFailures: e.AUTH_MAX_FAILURES ?? defaultConfig.authMaxFailures,
       authMaxFailuresPerAddress: e.AUTH_MAX_FAILURES_PER_ADDRESS ?? defaultConfig.authMaxFailuresPerAddress,
       authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS ?? defaultConfig.authFailureWindowSeconds,
+      lookupMaxPerAddress: e.LOOKUP_MAX_PER_ADDRESS ?? defaultConfig.lookupMaxPerAddress,
+      lookupWindowSeconds: e.LOOKUP_WINDOW_SECONDS ?? defaultConfig.lookupWindowSeconds,
       otpMaxSendsPerAddress: e.OTP_MAX_SENDS_PER_ADDRESS ?? defaultConfig.otpMaxSendsPerAddress,
       otpSendWindowSeconds: e.OTP_SEND_WINDOW_SECONDS ?? defaultConfig.otpSendWindowSeconds,
       corsOrigins: parseOrigins(e.CORS_ORIGINS),

@@ -1,4 +1,5 @@
 import type { SessionStore } from './auth/session-store';
+import type { KnownAddresses } from './auth/known-addresses';
 import type { OtpService } from './auth/otp-service';
 import type { Throttle } from './auth/throttle';
 import type { Clock } from './clock';
@@ -14,6 +15,8 @@ export interface AppContext {
   otp: OtpService;
   /** Guessing and code-sending limits (auth/throttle.ts). */
   throttle: Throttle;
+  /** Addresses that signed in to each account (auth/known-addresses.ts). */
+  knownAddresses: KnownAddresses;
   /** Absolute URL of a generated logo file (e.g. `company-1.svg`). */
   logoUrl(file: string): string;
 }

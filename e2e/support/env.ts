@@ -31,6 +31,7 @@ export const e2eEnv: Record<string, string> = {
   // Every e2e request comes from 127.0.0.1: relax the per-address limits, keep 5 wrong tries per NIK.
   AUTH_MAX_FAILURES_PER_ADDRESS: '10000',
   OTP_MAX_SENDS_PER_ADDRESS: '10000',
+  LOOKUP_MAX_PER_ADDRESS: '10000',
 };
 
 export const DEMO_ADMIN = { nik: '100001', password: 'admin123', phone: '081234567890' } as const;
@@ -41,4 +42,6 @@ export const DEMO_ACCOUNTS = {
   viewer: { nik: '100002', password: 'password123' },
   noAccess: { nik: '100003', password: 'password123' },
   modifier: { nik: '100004', password: 'password123' },
+  /** The second modifier (Admin User): other grants than Admin's, so it may give other roles. */
+  modifier2: { nik: '100005', password: 'password123' },
 } as const;

@@ -56,6 +56,9 @@ export const rolesText = {
     invalidBody:
       'Tautan untuk mengubah role ini rusak atau tidak lengkap. Buka kembali role dari daftar Role Management.',
     backToList: 'Kembali ke Role Management',
+    missingTitle: 'Role tidak ditemukan',
+    missingBody:
+      'Role ini sudah tidak ada, mungkin telah dihapus. Kembali ke Role Management untuk melihat data terbaru.',
   },
   card: {
     registered: 'role terdaftar',

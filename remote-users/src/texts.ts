@@ -33,6 +33,9 @@ export const texts = {
   hashIdInvalidBody:
     'Tautan edit user ini rusak atau telah diubah, sehingga datanya tidak dapat dibaca. Buka kembali dari daftar user.',
   backToList: 'Kembali ke daftar user',
+  missingTitle: 'User tidak ditemukan',
+  missingBody:
+    'User ini sudah tidak ada, mungkin telah dihapus. Kembali ke daftar user untuk melihat data terbaru.',
   /** Detail User: Log Aktivitas filtered on this user (actor or target). */
   viewActivity: 'Lihat aktivitas',
   // Home card

@@ -58,11 +58,13 @@ describe('ADMIN_ROUTES', () => {
     const reference = 'Daftar User:view | Daftar Role:view';
     expect(rows).toEqual([
       ['GET /api/v1/ap/users/list', 'Daftar User:view'],
+      ['GET /api/v1/ap/users/:id', 'Daftar User:view'],
       ['POST /api/v1/ap/users', 'Tambah User:create'],
       ['PATCH /api/v1/ap/users/:id', 'Daftar User:edit'],
       ['DELETE /api/v1/ap/users/:id', 'Daftar User:delete'],
       ['DELETE /api/v1/ap/users/bulk', 'Daftar User:delete'],
       ['GET /api/v1/ap/role/list', 'Daftar Role:view'],
+      ['GET /api/v1/ap/role/detail/:id', 'Daftar Role:view'],
       ['POST /api/v1/ap/role/create', 'Tambah Role:create'],
       ['PATCH /api/v1/ap/role/update/:id', 'Daftar Role:edit'],
       ['DELETE /api/v1/ap/role/delete/:id', 'Daftar Role:delete'],
@@ -115,15 +117,19 @@ type Prepare = () => Promise<CallOptions & { path: string }>;
 
 const asOwner = (method: AdminMethod, path: string, options: CallOptions = {}) =>
   call(t.app, method, path, { token: t.token, ...options });
-const newUserId = async () =>
-  expectOk(await asOwner('POST', paths.users.create, { body: createUserPayload() }), userResponseSchema, 201)
-    .data.id;
+const newUserId = async (roleId = 2) =>
+  expectOk(
+    await asOwner('POST', paths.users.create, { body: createUserPayload({ role_ids: [roleId] }) }),
+    userResponseSchema,
+    201,
+  ).data.id;
 const newRoleId = async () =>
   expectOk(await asOwner('POST', paths.roles.create, { body: createRolePayload() }), roleResponseSchema, 201)
     .data.id;
 
 const requests: Record<string, Prepare> = {
   'GET /api/v1/ap/users/list': async () => ({ path: paths.users.list, query: { perPage: 5 } }),
+  'GET /api/v1/ap/users/:id': async () => ({ path: paths.users.detail(1) }),
   'POST /api/v1/ap/users': async () => ({ path: paths.users.create, body: createUserPayload() }),
   'PATCH /api/v1/ap/users/:id': async () => ({
     path: paths.users.update(await newUserId()),
@@ -135,6 +141,7 @@ const requests: Record<string, Prepare> = {
     body: { ids: [await newUserId()] },
   }),
   'GET /api/v1/ap/role/list': async () => ({ path: paths.roles.list }),
+  'GET /api/v1/ap/role/detail/:id': async () => ({ path: paths.roles.detail(1) }),
   'POST /api/v1/ap/role/create': async () => ({ path: paths.roles.create, body: createRolePayload() }),
   'PATCH /api/v1/ap/role/update/:id': async () => ({
     path: paths.roles.update(await newRoleId()),
@@ -308,7 +315,10 @@ describe('grants are read on every request', () => {
   it('an owner raising a viewer to modifier of Tambah User lets the same token add a user next request', async () => {
     const { accessToken } = await openSession(t.app, VIEWER);
     const add = () =>
-      call(t.app, 'POST', paths.users.create, { token: accessToken, body: createUserPayload() });
+      call(t.app, 'POST', paths.users.create, {
+        token: accessToken,
+        body: createUserPayload({ role_ids: [VIEWER_ROLE_ID] }),
+      });
     expectError(await add(), 403);
     await regrantViewer({ [PANEL_MENU.users]: 3, [PANEL_MENU.userList]: 3, [PANEL_MENU.userCreate]: 2 });
     expectOk(await add(), userResponseSchema, 201);
@@ -338,7 +348,7 @@ describe('grants are read on every request', () => {
     // Owner of User Management, nothing of Role Management.
     await regrantViewer({ [PANEL_MENU.users]: 1, [PANEL_MENU.userList]: 1, [PANEL_MENU.userCreate]: 1 });
     expect(await status('GET', paths.users.list)).toBe(200);
-    expect(await status('DELETE', paths.users.remove(await newUserId()))).toBe(200);
+    expect(await status('DELETE', paths.users.remove(await newUserId(VIEWER_ROLE_ID)))).toBe(200);
     expect(await status('GET', paths.roles.list)).toBe(403);
     expect(await status('POST', paths.roles.create, { body: createRolePayload() })).toBe(403);
     // Reference data follows either list.
@@ -352,14 +362,20 @@ describe('grants are read on every request', () => {
 
     // Only Tambah User, as an owner: adds users and searches employees, but no list and no reference data.
     await regrantViewer({ [PANEL_MENU.users]: 3, [PANEL_MENU.userCreate]: 1 });
-    expect(await status('POST', paths.users.create, { body: createUserPayload() })).toBe(201);
+    expect(
+      await status('POST', paths.users.create, { body: createUserPayload({ role_ids: [VIEWER_ROLE_ID] }) }),
+    ).toBe(201);
     expect(await status('GET', paths.reference.employeeSearch)).toBe(200);
     expect(await status('GET', paths.reference.colors)).toBe(403);
-    expect(await status('PATCH', paths.users.update(await newUserId()), { body: { nama: 'X Y' } })).toBe(403);
+    expect(
+      await status('PATCH', paths.users.update(await newUserId(VIEWER_ROLE_ID)), { body: { nama: 'X Y' } }),
+    ).toBe(403);
 
     // The sub-menu's own level decides, not its menu's.
     await regrantViewer({ [PANEL_MENU.users]: 1, [PANEL_MENU.userList]: 3 });
-    expect(await status('DELETE', paths.users.remove(await newUserId()))).toBe(403);
-    expect(await status('POST', paths.users.create, { body: createUserPayload() })).toBe(403);
+    expect(await status('DELETE', paths.users.remove(await newUserId(VIEWER_ROLE_ID)))).toBe(403);
+    expect(
+      await status('POST', paths.users.create, { body: createUserPayload({ role_ids: [VIEWER_ROLE_ID] }) }),
+    ).toBe(403);
   });
 });

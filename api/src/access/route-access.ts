@@ -41,11 +41,13 @@ const reference = (path: string): AdminRoute => ({
  */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   action('GET', paths.users.list, 'listUsers'),
+  action('GET', paths.users.detail(':id'), 'listUsers'),
   action('POST', paths.users.create, 'createUser'),
   action('PATCH', paths.users.update(':id'), 'editUser'),
   action('DELETE', paths.users.remove(':id'), 'deleteUser'),
   action('DELETE', paths.users.bulkRemove, 'deleteUser'),
   action('GET', paths.roles.list, 'listRoles'),
+  action('GET', paths.roles.detail(':id'), 'listRoles'),
   action('POST', paths.roles.create, 'createRole'),
   action('PATCH', paths.roles.update(':id'), 'editRole'),
   action('DELETE', paths.roles.remove(':id'), 'deleteRole'),

@@ -1,5 +1,5 @@
 /**
- * The append-only event table of Log Aktivitas (migration 4). Triggers refuse every UPDATE, and
+ * The append-only event table of Log Aktivitas (migration 6). Triggers refuse every UPDATE, and
  * every DELETE except the retention prune's: a DELETE passes only for rows older than the cutoff the
  * prune writes into `audit_prune` inside its own transaction (audit-store.ts `prune`), and the
  * prune empties that table again before it commits. Indexes serve the list's filters, each ending

@@ -28,3 +28,8 @@ export function findAccountByPhone(db: Db, phone: string): Account | undefined {
 export function setPasswordHash(db: Db, userId: number, hash: string, updatedAt: string): void {
   db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(hash, updatedAt, userId);
 }
+
+/** A stronger hash of the same password (at sign-in): not an edit of the record, so no updated_at. */
+export function upgradePasswordHash(db: Db, userId: number, hash: string): void {
+  db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId);
+}

@@ -15,9 +15,10 @@ export interface OtpSettings {
 
 /**
  * What a check does with a good code: `consume` it (phone login, password reset) or mark it
- * `verify`-ed and keep it for the reset call, which then requires that mark.
+ * `verify`-ed and keep it for the reset call, which then requires that mark (`check-verified`
+ * only checks it: the reset's new password may still be refused without using the code up).
  */
-export type OtpStep = 'consume' | 'verify' | 'consume-verified';
+export type OtpStep = 'consume' | 'verify' | 'check-verified' | 'consume-verified';
 
 export interface OtpService {
   /** Creates a code for the user's phone, voids older ones, writes the outbox. 429 when too early. */
@@ -123,14 +124,14 @@ export function createOtpService(
         if (row.attempts + 1 >= settings.maxAttempts) throw lastWrongCode();
         throw wrongCode();
       }
-      if (step === 'consume-verified' && row.verified_at === null) {
+      if ((step === 'consume-verified' || step === 'check-verified') && row.verified_at === null) {
         throw otpError('Kode OTP belum diverifikasi. Silakan verifikasi kode OTP terlebih dahulu.');
       }
       if (step === 'verify') {
         // The user still has to type a new password: the first verify gives the code a fresh window.
         // Verifying it again answers the same but keeps that window (it cannot be stretched forever).
         if (row.verified_at === null) markVerified.run(now, now + settings.ttlSeconds * 1000, row.id);
-      } else {
+      } else if (step !== 'check-verified') {
         consume.run(now, row.id);
       }
     },

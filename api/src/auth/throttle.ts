@@ -133,19 +133,40 @@ type GuessSettings = Pick<
   'authMaxFailures' | 'authMaxFailuresPerAddress' | 'authFailureWindowSeconds'
 >;
 
-/** Wrong passwords and codes: per account identifier (a NIK or a phone) and per client address. */
+export type AccountIdentifier = { nik: string } | { phone: string };
+
+/** An identifier as the throttle counts it: a NIK in any case and spacing, a phone in its 0… form. */
+export function identifierKey(identifier: AccountIdentifier): string {
+  return 'nik' in identifier
+    ? `nik:${identifier.nik.trim().toLowerCase()}`
+    : `phone:${identifier.phone.trim().replace(/^\+?62/, '0')}`;
+}
+
+/** Keys of the per-account counts of addresses that signed in to that account before. */
+export const knownAddressKeyPrefix = (accountId: number) => `guess:known:${accountId}:`;
+
+/** The per-account count of the tries from one address that signed in to that account before. */
+export const knownAddressGuessKey = (accountId: number, ip: string) =>
+  `${knownAddressKeyPrefix(accountId)}${addressKey(ip)}`;
+
+/**
+ * Wrong passwords and codes: per account identifier (a NIK or a phone) and per client address.
+ * From an address that signed in to the account before (`knownAccountId`), the account's limit is
+ * that address's own: failures from anywhere else never refuse it (ADR 0007).
+ */
 export function guessLimits(
   config: GuessSettings,
-  identifier: { nik: string } | { phone: string },
+  identifier: AccountIdentifier,
   ip: string,
+  knownAccountId?: number,
 ): Limit[] {
-  const id =
-    'nik' in identifier
-      ? `nik:${identifier.nik.trim().toLowerCase()}`
-      : `phone:${identifier.phone.trim().replace(/^\+?62/, '0')}`;
   const windowSeconds = config.authFailureWindowSeconds;
+  const accountKey =
+    knownAccountId === undefined
+      ? `guess:${identifierKey(identifier)}`
+      : knownAddressGuessKey(knownAccountId, ip);
   return [
-    { key: `guess:${id}`, max: config.authMaxFailures, windowSeconds, onSuccess: 'reset' },
+    { key: accountKey, max: config.authMaxFailures, windowSeconds, onSuccess: 'reset' },
     {
       key: `guess:addr:${addressKey(ip)}`,
       max: config.authMaxFailuresPerAddress,
@@ -155,17 +176,31 @@ export function guessLimits(
   ];
 }
 
+/**
+ * Requests of a kind per client address: a success counts, and so does a failure the route throws as
+ * a CredentialError (an unknown NIK or phone); other refusals are given back.
+ */
+const everyRequestOf = (kind: string, ip: string, max: number, windowSeconds: number): Limit => ({
+  key: `${kind}:addr:${addressKey(ip)}`,
+  max,
+  windowSeconds,
+  onSuccess: 'keep',
+});
+
+type LookupSettings = Pick<ApiConfig, 'lookupMaxPerAddress' | 'lookupWindowSeconds'>;
+
+/** NIK look-ups (forgot-password) per client address: every one counts, known or not. */
+export function lookupLimits(config: LookupSettings, ip: string): Limit[] {
+  return [everyRequestOf('lookup', ip, config.lookupMaxPerAddress, config.lookupWindowSeconds)];
+}
+
 type SendSettings = Pick<ApiConfig, 'otpMaxSendsPerAddress' | 'otpSendWindowSeconds'>;
 
-/** Codes sent per client address (the per-phone gap is the OTP service's own rule). */
+/**
+ * Codes sent per client address, unknown NIKs and phones included (the routes count those as
+ * failed tries); the per-phone gap is the OTP service's own rule.
+ */
 export function sendLimits(config: SendSettings, ip: string): Limit[] {
-  return [
-    {
-      key: `send:addr:${addressKey(ip)}`,
-      max: config.otpMaxSendsPerAddress,
-      windowSeconds: config.otpSendWindowSeconds,
-      onSuccess: 'keep',
-      otpSend: true,
-    },
-  ];
+  const limit = everyRequestOf('send', ip, config.otpMaxSendsPerAddress, config.otpSendWindowSeconds);
+  return [{ ...limit, otpSend: true }];
 }

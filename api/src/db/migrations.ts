@@ -193,7 +193,24 @@ const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX throttle_window ON throttle (window_ends_at);
   `,
-  // 4: Log Aktivitas, the append-only event table (audit/audit-schema.ts).
+  // 4: addresses that signed in to an account (auth/known-addresses.ts): their tries for it are
+  // counted apart, so failures from elsewhere cannot keep its owner out.
+  `
+  CREATE TABLE known_addresses (
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    address TEXT NOT NULL,
+    last_success_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, address)
+  ) WITHOUT ROWID;
+  CREATE INDEX known_addresses_seen ON known_addresses (last_success_at);
+  `,
+  // 5: the version of each user and role (answered as `version`), raised by every saved change, so
+  // an edit made on an older read is refused (409) instead of undoing what others saved since.
+  `
+  ALTER TABLE users ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE roles ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+  `,
+  // 6: Log Aktivitas, the append-only event table (audit/audit-schema.ts).
   AUDIT_MIGRATION,
 ];
 

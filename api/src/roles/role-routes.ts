@@ -6,23 +6,29 @@ import {
   rolePayloadSchema,
   roleUpdatePayloadSchema,
 } from '@sso/shared/contract';
+import { createPrivilege } from '../access/privilege';
+import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { isoAt, listOf, ok } from '../http/reply';
 import { idParam } from '../http/route-params';
 import { validate } from '../http/validate';
+import { versionOf } from '../http/versions';
 import { findRole, listRoles, roleOptions } from './role-queries';
 import { createRole, deleteRoles, updateRole } from './role-writes';
 
 const NOT_FOUND = 'Role tidak ditemukan';
 
-/** Roles of spec 7 (plus role/all for selects). */
+/** Roles of spec 7 (plus role/all for selects and role/detail for the edit page). */
 export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const privilege = createPrivilege(db, ctx.sessions);
+  /** The role as stored now, with its version. */
   const saved = (id: number) => {
     const role = findRole(db, id, ctx.logoUrl);
-    if (!role) throw notFound(NOT_FOUND);
-    return role;
+    const version = versionOf(db, 'roles', id);
+    if (!role || version === undefined) throw notFound(NOT_FOUND);
+    return { ...role, version };
   };
 
   app.get(paths.roles.list, async (request) => {
@@ -31,30 +37,48 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
     return listOf('Daftar role', data, total);
   });
 
-  app.get(paths.roles.all, async () => ok('Daftar role', roleOptions(db)));
+  app.get(paths.roles.all, async (request) => {
+    const options = roleOptions(db);
+    const covered = privilege.coveredRoles(
+      authOf(request).userId,
+      options.map((role) => role.id),
+    );
+    return ok(
+      'Daftar role',
+      options.map((role) => ({ ...role, assignable: covered.has(role.id) })),
+    );
+  });
+
+  app.get(paths.roles.detail(':id'), async (request) =>
+    ok('Detail role', saved(idParam(request.params, NOT_FOUND))),
+  );
 
   app.post(paths.roles.create, async (request, reply) => {
     const input = validate(rolePayloadSchema, request.body);
-    const id = createRole(db, input, isoAt(ctx.clock()));
+    const id = privilege.guardRoleCreate(authOf(request).userId, () =>
+      createRole(db, input, isoAt(ctx.clock())),
+    );
     return reply.status(201).send(ok('Role berhasil ditambahkan', saved(id)));
   });
 
   app.patch(paths.roles.update(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
     const changes = validate(roleUpdatePayloadSchema, request.body);
-    updateRole(db, id, changes, isoAt(ctx.clock()));
+    privilege.guardRoleEdit(authOf(request).userId, id, () =>
+      updateRole(db, id, changes, isoAt(ctx.clock())),
+    );
     return ok('Role berhasil diperbarui', saved(id));
   });
 
   app.delete(paths.roles.bulkRemove, async (request) => {
     const { ids } = validate(bulkDeletePayloadSchema, request.body);
-    const deleted = deleteRoles(db, ids);
+    const deleted = privilege.guardRoleDelete(authOf(request).userId, ids, () => deleteRoles(db, ids));
     return ok(`${deleted.length} role berhasil dihapus`, { ids: deleted, deleted: deleted.length });
   });
 
   app.delete(paths.roles.remove(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
-    const deleted = deleteRoles(db, [id]);
+    const deleted = privilege.guardRoleDelete(authOf(request).userId, [id], () => deleteRoles(db, [id]));
     return ok('Role berhasil dihapus', { ids: deleted, deleted: deleted.length });
   });
 }

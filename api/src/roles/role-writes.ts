@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { rolePayloadSchema, roleUpdatePayloadSchema } from '@sso/shared/contract';
 import type { Db } from '../db/database';
+import { foldName } from '@sso/shared/contract';
 import { conflict, fieldError, notFound } from '../http/errors';
+import { assertVersion } from '../http/versions';
 
 export type RoleInput = z.output<typeof rolePayloadSchema>;
 export type RoleChanges = z.output<typeof roleUpdatePayloadSchema>;
@@ -13,11 +15,17 @@ interface MenuRow {
   parent_id: number | null;
 }
 
-/** Role names are unique ignoring case and surrounding spaces. */
-export const nameKey = (name: string) => name.trim().toLocaleLowerCase('id-ID');
+/** Role names are unique in their folded form (case, white space, look-alikes: `foldName`). */
+export const nameKey = foldName;
 
+/**
+ * Compared with every other role's name folded now, not only with the stored keys: a file written
+ * before the fold keeps keys of the older rule (trimmed, lower case). Roles are few.
+ */
 function assertNameFree(db: Db, name: string, exceptId: number): void {
-  if (db.prepare('SELECT 1 FROM roles WHERE name_key = ? AND id <> ?').get(nameKey(name), exceptId)) {
+  const key = nameKey(name);
+  const names = db.prepare<[number], string>('SELECT name FROM roles WHERE id <> ?').pluck().all(exceptId);
+  if (names.some((other) => nameKey(other) === key)) {
     throw conflict('Nama role sudah digunakan', { name: 'Nama role sudah digunakan' });
   }
 }
@@ -89,22 +97,26 @@ export function createRole(db: Db, input: RoleInput, at: string): number {
   })();
 }
 
-/** PATCH role/update/{id}: fields present replace the stored ones (`applications` replaces every grant). */
+/**
+ * PATCH role/update/{id}: fields present replace the stored ones (`applications` replaces every
+ * grant); a `version` other than the stored one changes nothing (409).
+ */
 export function updateRole(db: Db, id: number, changes: RoleChanges, at: string): void {
   db.transaction(() => {
     const existing = db
-      .prepare<[number], { name: string; descriptions: string | null; color_id: number }>(
-        'SELECT name, descriptions, color_id FROM roles WHERE id = ?',
+      .prepare<[number], { name: string; descriptions: string | null; color_id: number; revision: number }>(
+        'SELECT name, descriptions, color_id, revision FROM roles WHERE id = ?',
       )
       .get(id);
     if (!existing) throw notFound('Role tidak ditemukan');
+    assertVersion(changes.version, existing.revision);
     const name = changes.name ?? existing.name;
     assertNameFree(db, name, id);
     const colorId = changes.color_id ?? existing.color_id;
     assertColor(db, colorId);
     const descriptions = changes.descriptions === undefined ? existing.descriptions : changes.descriptions;
     db.prepare(
-      'UPDATE roles SET name = ?, name_key = ?, descriptions = ?, color_id = ?, updated_at = ? WHERE id = ?',
+      'UPDATE roles SET name = ?, name_key = ?, descriptions = ?, color_id = ?, updated_at = ?, revision = revision + 1 WHERE id = ?',
     ).run(name, nameKey(name), descriptions, colorId, at, id);
     if (changes.applications) replaceGrants(db, id, resolveGrants(db, changes.applications));
   })();

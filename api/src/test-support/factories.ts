@@ -1,4 +1,4 @@
-import type { RolePayload, UserPayload } from '@sso/shared/contract';
+import type { AccessLevel, Role, RolePayload, UserPayload } from '@sso/shared/contract';
 
 let sequence = 0;
 const next = () => {
@@ -33,4 +33,22 @@ export function createRolePayload(overrides: Partial<RolePayload> = {}): RolePay
     applications: [{ apps_id: 2, menus: [] }],
     ...overrides,
   };
+}
+
+/**
+ * A role's grants (as listed: names, `acces_level`) as a payload (ids, `access_level`), every level
+ * passed through `level` (unchanged by default).
+ */
+export function grantsPayload(
+  role: Pick<Role, 'applications'>,
+  level: (current: AccessLevel) => AccessLevel = (current) => current,
+): RolePayload['applications'] {
+  return role.applications.map((app) => ({
+    apps_id: app.apps_id,
+    menus: app.menus.map((menu) => ({
+      id: menu.id,
+      access_level: level(menu.acces_level),
+      children: menu.children.map((child) => ({ id: child.id, access_level: level(child.acces_level) })),
+    })),
+  }));
 }

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -18,10 +19,12 @@ import {
 
 export const ADMIN = { nik: '100001', password: 'admin123', phone: '081234567890' } as const;
 
-/** Seeded demo accounts (api/README.md): app-1 viewer, app-1 modifier, no app-1 grant. */
+/** Seeded demo accounts (api/README.md): app-1 viewer, app-1 modifiers, no app-1 grant. */
 export const VIEWER = { nik: '100002', password: 'password123' } as const;
 export const NO_PANEL = { nik: '100003', password: 'password123' } as const;
 export const MODIFIER = { nik: '100004', password: 'password123' } as const;
+/** The second modifier (role Admin User): adds and edits users, reads roles. */
+export const MODIFIER_2 = { nik: '100005', password: 'password123' } as const;
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -33,6 +36,11 @@ export interface CallOptions {
   rawBody?: string;
   query?: Record<string, string | number>;
   headers?: Record<string, string>;
+  /**
+   * The client address to send from (any of 127.0.0.0/8 on this machine): the api sees another
+   * peer, as it would another computer (throttles count per address).
+   */
+  from?: string;
 }
 
 export interface Reply {
@@ -69,9 +77,43 @@ export async function callRoot(
   const query = options.query
     ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString()}`
     : '';
+  if (options.from !== undefined)
+    return requestFrom(options.from, `${baseUrl(app)}${url}${query}`, method, headers, body);
   const response = await fetch(`${baseUrl(app)}${url}${query}`, { method, headers, body });
   const text = await response.text();
   return { statusCode: response.status, headers: response.headers, body: text, json: () => JSON.parse(text) };
+}
+
+/** `fetch` cannot choose its source address; node:http can (`localAddress`). */
+function requestFrom(
+  localAddress: string,
+  url: string,
+  method: Method,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method, headers, localAddress, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const replyHeaders = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value !== undefined) replyHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+        }
+        resolve({
+          statusCode: response.statusCode ?? 0,
+          headers: replyHeaders,
+          body: text,
+          json: () => JSON.parse(text),
+        });
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /** One request to a path of spec 7 (under API_PREFIX). */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
+import type { ScryptCost } from '../auth/password';
 import { ADMIN, openSession } from './http';
 
 /** A clock the test moves by hand (token and OTP expiry without sleeping). */
@@ -19,6 +20,12 @@ export function createTestClock(start = Date.UTC(2025, 0, 15, 8, 0, 0)): TestClo
   };
   return clock;
 }
+
+/**
+ * The cheap scrypt cost of test apps (seed and new hashes): tests create many apps and sign in
+ * often. Production's cost is the default of `buildApp` (a config test asserts it).
+ */
+export const TEST_PASSWORD_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -40,8 +47,11 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
     publicUrl: 'http://api.test',
     // Every test request comes from 127.0.0.1: the per-address limits are relaxed unless a test sets
     // them; the per-NIK/phone ones keep their defaults. The outbox is on (tests read codes from it).
+    // Passwords hash at TEST_PASSWORD_COST unless a test passes another cost.
     authMaxFailuresPerAddress: 1000,
     otpMaxSendsPerAddress: 1000,
+    lookupMaxPerAddress: 1000,
+    passwordCost: TEST_PASSWORD_COST,
     devOutbox: true,
     ...options,
   });

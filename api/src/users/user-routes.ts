@@ -7,6 +7,7 @@ import {
   userPayloadSchema,
   userUpdatePayloadSchema,
 } from '@sso/shared/contract';
+import { createPrivilege } from '../access/privilege';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
@@ -14,18 +15,22 @@ import { isoAt, listOf, ok } from '../http/reply';
 import { responseSchema } from '../http/response-schema';
 import { idParam } from '../http/route-params';
 import { queryValidator, validate } from '../http/validate';
+import { versionOf } from '../http/versions';
 import { findUser, listUsers } from './user-queries';
 import { createUser, deleteUsers, updateUser } from './user-writes';
 
 const NOT_FOUND = 'User tidak ditemukan';
 
-/** Users of spec 7: list, create, update, delete, bulk delete. */
+/** Users of spec 7: list, create, update, delete, bulk delete; and one user for the edit page. */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const privilege = createPrivilege(db, ctx.sessions);
+  /** The user as stored now, with its version. */
   const saved = (id: number) => {
     const user = findUser(db, id, ctx.logoUrl);
-    if (!user) throw notFound(NOT_FOUND);
-    return user;
+    const version = versionOf(db, 'users', id);
+    if (!user || version === undefined) throw notFound(NOT_FOUND);
+    return { ...user, version };
   };
 
   // The largest answer of the api: serialized by a compiled serializer (see responseSchema).
@@ -37,29 +42,39 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     return listOf('Daftar user', data, total);
   });
 
+  app.get(paths.users.detail(':id'), async (request) =>
+    ok('Detail user', saved(idParam(request.params, NOT_FOUND))),
+  );
+
   app.post(paths.users.create, async (request, reply) => {
     const input = validate(userPayloadSchema, request.body);
-    const id = createUser(db, input, isoAt(ctx.clock()));
+    const id = privilege.guardUserCreate(authOf(request).userId, () =>
+      createUser(db, input, isoAt(ctx.clock())),
+    );
     return reply.status(201).send(ok('User berhasil ditambahkan', saved(id)));
   });
 
   app.patch(paths.users.update(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
     const changes = validate(userUpdatePayloadSchema, request.body);
-    updateUser(db, id, changes, isoAt(ctx.clock()));
+    privilege.guardUserEdit(authOf(request).userId, id, changes, () =>
+      updateUser(db, id, changes, isoAt(ctx.clock())),
+    );
     return ok('User berhasil diperbarui', saved(id));
   });
 
   // Registered before ':id' only for readability: a static segment always wins in the router.
   app.delete(paths.users.bulkRemove, async (request) => {
     const { ids } = validate(bulkDeletePayloadSchema, request.body);
-    const deleted = deleteUsers(db, ids, authOf(request).userId);
+    const actor = authOf(request).userId;
+    const deleted = privilege.guardUserDelete(actor, ids, () => deleteUsers(db, ids, actor));
     return ok(`${deleted.length} user berhasil dihapus`, { ids: deleted, deleted: deleted.length });
   });
 
   app.delete(paths.users.remove(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
-    const deleted = deleteUsers(db, [id], authOf(request).userId);
+    const actor = authOf(request).userId;
+    const deleted = privilege.guardUserDelete(actor, [id], () => deleteUsers(db, [id], actor));
     return ok('User berhasil dihapus', { ids: deleted, deleted: deleted.length });
   });
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { userPayloadSchema, userUpdatePayloadSchema } from '@sso/shared/contract';
 import type { Db } from '../db/database';
 import { conflict, fieldError, notFound } from '../http/errors';
+import { assertVersion } from '../http/versions';
 
 export type UserInput = z.output<typeof userPayloadSchema>;
 export type UserChanges = z.output<typeof userUpdatePayloadSchema>;
@@ -14,6 +15,7 @@ interface ExistingUser {
   phone: string;
   email: string;
   role_id: number;
+  revision: number;
 }
 
 /** Checks the role, companies and units of a payload; answers the (company, branch) links to store. */
@@ -79,13 +81,19 @@ export function createUser(db: Db, input: UserInput, at: string): number {
   })();
 }
 
-/** PATCH users/{id}: fields present replace the stored ones (`perusahaan` replaces every link). */
+/**
+ * PATCH users/{id}: fields present replace the stored ones (`perusahaan` replaces every link); a
+ * `version` other than the stored one changes nothing (409).
+ */
 export function updateUser(db: Db, id: number, changes: UserChanges, at: string): void {
   db.transaction(() => {
     const existing = db
-      .prepare<[number], ExistingUser>('SELECT id, nama, nik, phone, email, role_id FROM users WHERE id = ?')
+      .prepare<[number], ExistingUser>(
+        'SELECT id, nama, nik, phone, email, role_id, revision FROM users WHERE id = ?',
+      )
       .get(id);
     if (!existing) throw notFound('User tidak ditemukan');
+    assertVersion(changes.version, existing.revision);
     const nik = changes.nik ?? existing.nik;
     if (nik !== existing.nik) assertNikFree(db, nik, id);
     const { roleId, links } = resolveLinks(
@@ -94,7 +102,7 @@ export function updateUser(db: Db, id: number, changes: UserChanges, at: string)
       changes.perusahaan ?? [],
     );
     db.prepare(
-      'UPDATE users SET nama = ?, nik = ?, phone = ?, email = ?, role_id = ?, updated_at = ? WHERE id = ?',
+      'UPDATE users SET nama = ?, nik = ?, phone = ?, email = ?, role_id = ?, updated_at = ?, revision = revision + 1 WHERE id = ?',
     ).run(
       changes.nama ?? existing.nama,
       nik,

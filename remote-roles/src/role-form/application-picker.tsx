@@ -9,6 +9,7 @@ import { menusQueryOptions } from '../reference-data/get-menus';
 import { rolesText } from '../texts';
 import { ApplicationRow } from './application-row';
 import { ApplicationMenus } from './application-menus';
+import { useRolePrivilege } from '../privilege/role-privilege';
 import {
   grantedCount,
   isAppSelected,
@@ -35,6 +36,7 @@ export function ApplicationPicker({ selection, onChange, error }: ApplicationPic
   const [shownId, setShownId] = useState<number | null>(null);
   const [pendingId, setPendingId] = useState<number | null>(null);
   const [toggleError, setToggleError] = useState<string | null>(null);
+  const privilege = useRolePrivilege();
 
   const apps = applications.data ?? [];
   const activeId = shownId ?? selection[0]?.apps_id ?? apps[0]?.id ?? null;
@@ -50,7 +52,8 @@ export function ApplicationPicker({ selection, onChange, error }: ApplicationPic
     setPendingId(app.id);
     try {
       const tree = await queryClient.fetchQuery(menusQueryOptions(app.id));
-      onChange((s) => setAppSelected(s, app.id, tree, true));
+      // Switched on with every menu the signed-in user holds (issue 18), none they do not.
+      onChange((s) => privilege.prune(setAppSelected(s, app.id, tree, true), app.id, tree));
     } catch (e) {
       setToggleError(`${rolesText.form.menusFailed} ${toApiError(e).message}`);
     } finally {
@@ -89,6 +92,7 @@ export function ApplicationPicker({ selection, onChange, error }: ApplicationPic
               granted={grantedCount(selection, app.id)}
               active={app.id === activeId}
               pending={pendingId === app.id}
+              held={privilege.levels({ appId: app.id }).length > 0}
               onShow={() => setShownId(app.id)}
               onToggle={(on) => void toggle(app, on)}
             />

@@ -1,5 +1,6 @@
 import type { Application } from '@sso/shared/contract';
 import { Spinner, safeHttpUrl } from '@sso/shared/ui';
+import { NOT_HELD_REASON } from '@sso/shared/access';
 import { rolesText } from '../texts';
 import styles from './application-picker.module.css';
 
@@ -12,6 +13,8 @@ export interface ApplicationRowProps {
   active: boolean;
   /** The switch waits for the application's menu tree. */
   pending: boolean;
+  /** The signed-in user holds the application: else it cannot be switched on, and says why. */
+  held?: boolean;
   onShow: () => void;
   onToggle: (on: boolean) => void;
 }
@@ -23,6 +26,7 @@ export function ApplicationRow({
   granted,
   active,
   pending,
+  held = true,
   onShow,
   onToggle,
 }: ApplicationRowProps) {
@@ -46,7 +50,9 @@ export function ApplicationRow({
         )}
         <span className={styles.appText}>
           <span className={styles.appName}>{app.name}</span>
-          <span className={styles.appCount}>{rolesText.form.grantedCount(granted)}</span>
+          <span className={styles.appCount}>
+            {held || selected ? rolesText.form.grantedCount(granted) : NOT_HELD_REASON}
+          </span>
         </span>
       </button>
       <span className={styles.switchWrap}>
@@ -58,7 +64,7 @@ export function ApplicationRow({
           aria-checked={selected}
           aria-label={app.name}
           aria-busy={pending || undefined}
-          disabled={pending}
+          disabled={pending || (!held && !selected)}
           onClick={() => onToggle(!selected)}
         >
           <span className={styles.thumb} aria-hidden="true" />

@@ -1,22 +1,38 @@
 import { useMemo } from 'react';
 import { Link, useParams } from '@sso/shared/navigation';
-import { roleSchema } from '@sso/shared/contract';
+import { roleSchema, type Role } from '@sso/shared/contract';
 import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { PageHeader, StatePanel, buttonClassName, toast } from '@sso/shared/ui';
+import {
+  EditRecordState,
+  PageHeader,
+  RecordRefreshedNotice,
+  StatePanel,
+  buttonClassName,
+  toast,
+  useEditedRecord,
+} from '@sso/shared/ui';
 import { rolesText } from '../texts';
+import { useRoleDetail } from './api/get-role';
 import { useUpdateRole } from './api/update-role';
 import { RoleForm } from './role-form';
-import { toRoleFormValues } from './role-form-model';
+import { differsInForm, toRoleChanges, toRoleFormValues } from './role-form-model';
+
+const backToList = (
+  <Link className={buttonClassName('secondary')} to={appPaths.roles.list}>
+    {rolesText.edit.backToList}
+  </Link>
+);
 
 /**
- * /edit-role/{hashId}: the role travels in the route (`decodeHashId` of @sso/shared/federation). A malformed hashId
- * shows a clear message and the way back, never a blank screen.
+ * /edit-role/{hashId}. The link keeps the spec's form (the role encoded in it, `decodeHashId` of
+ * @sso/shared/federation), but only its id is used: the form shows the role as the api holds it,
+ * and a save sends the fields that changed with the version read (issue 23: a forged or old link
+ * changes nothing). A malformed hashId shows a clear message and the way back, never a blank screen.
  */
 export default function RoleEditPage() {
   const { hashId = '' } = useParams();
   const decoded = useMemo(() => decodeHashId(hashId, roleSchema), [hashId]);
-  const updateRole = useUpdateRole();
 
   if (!decoded.ok) {
     return (
@@ -35,20 +51,42 @@ export default function RoleEditPage() {
       </>
     );
   }
+  // Another role in the route is another page.
+  return <RoleEditor key={decoded.value.id} linked={decoded.value} />;
+}
 
-  const role = decoded.value;
+function RoleEditor({ linked }: { linked: Role }) {
+  const query = useRoleDetail(linked.id);
+  const { record, loads, reload } = useEditedRecord(query);
+  const updateRole = useUpdateRole();
+
   return (
     <>
       <PageHeader title={t.roles.editTitle} />
-      <RoleForm
-        // A different role in the route is a different form.
-        key={role.id}
-        defaultValues={toRoleFormValues(role)}
-        onSave={async (payload) => {
-          const response = await updateRole.mutateAsync({ id: role.id, payload });
-          toast.success(response.message);
-        }}
-      />
+      {record ? (
+        <>
+          {differsInForm(linked, record) ? <RecordRefreshedNotice /> : null}
+          <RoleForm
+            key={loads}
+            defaultValues={toRoleFormValues(record)}
+            onSave={async (payload) => {
+              const response = await updateRole.mutateAsync({
+                id: record.id,
+                payload: toRoleChanges(record, payload),
+              });
+              toast.success(response.message);
+            }}
+            onReload={() => void reload()}
+          />
+        </>
+      ) : (
+        <EditRecordState
+          query={query}
+          missingTitle={rolesText.edit.missingTitle}
+          missingBody={rolesText.edit.missingBody}
+          backAction={backToList}
+        />
+      )}
     </>
   );
 }

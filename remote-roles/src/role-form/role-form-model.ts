@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import {
   accessLevelSchema,
+  changedFields,
   idSchema,
   rolePayloadSchema,
   type Role,
+  type RoleDetail,
   type RolePayload,
+  type RoleUpdatePayload,
 } from '@sso/shared/contract';
 import { normaliseSelection, type Selection } from './selection';
 
@@ -99,4 +102,20 @@ export function toRolePayload(values: RoleFormOutput): RolePayload {
       })),
     ),
   };
+}
+
+/**
+ * What Edit Role sends: the fields of `payload` that differ from what the form would send for the
+ * role as read, and the version it was read at (a stale one is 409). A field nobody changed is
+ * never written back.
+ */
+export function toRoleChanges(role: RoleDetail, payload: RolePayload): RoleUpdatePayload {
+  const { applications } = toRoleFormValues(role);
+  const before = toRolePayload({ name: role.name, color_id: role.color.id, applications });
+  return { version: role.version, ...changedFields(before, payload, ['name', 'color_id', 'applications']) };
+}
+
+/** Whether the link's role would fill the form otherwise than the stored one. */
+export function differsInForm(linked: Role, stored: Role): boolean {
+  return JSON.stringify(toRoleFormValues(linked)) !== JSON.stringify(toRoleFormValues(stored));
 }

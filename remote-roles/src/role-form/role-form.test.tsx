@@ -8,7 +8,13 @@ import { renderRoute } from '@sso/shared/testing';
 import { useApplications } from '../reference-data/get-applications';
 import { useColors } from '../reference-data/get-colors';
 import { menusQueryOptions, useMenus } from '../reference-data/get-menus';
-import { createApplication, createColor, createMenuTree, settled } from '../test-support/factories';
+import {
+  createApplication,
+  createColor,
+  createMenuTree,
+  settled,
+  signInAsOwnerOf,
+} from '../test-support/factories';
 import { RoleForm } from './role-form';
 import { emptyRoleFormValues, type RoleFormValues } from './role-form-model';
 
@@ -21,6 +27,7 @@ const apps = [createApplication(), createApplication({ id: 2, name: 'HRIS' })];
 const colors = [createColor(), createColor({ id: 2, hex_code: '#8e24aa' })];
 
 beforeEach(() => {
+  signInAsOwnerOf();
   jest.mocked(useColors).mockReturnValue(settled(colors) as unknown as UseQueryResult<Color[]>);
   jest.mocked(useApplications).mockReturnValue(settled(apps) as unknown as UseQueryResult<Application[]>);
   jest.mocked(useMenus).mockReturnValue(settled(tree) as unknown as UseQueryResult<Menu[]>);

@@ -3,10 +3,10 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@sso/shared/navigation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
-import type { RolePayload } from '@sso/shared/contract';
+import { isVersionConflict, type RolePayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { Button, TextField, useLeaveConfirmation } from '@sso/shared/ui';
+import { Button, TextField, VersionConflictAlert, useLeaveConfirmation } from '@sso/shared/ui';
 import { useColors } from '../reference-data/get-colors';
 import { rolesText } from '../texts';
 import { ApplicationPicker } from './application-picker';
@@ -28,6 +28,8 @@ export interface RoleFormProps {
   defaultValues: RoleFormValues;
   /** Saves the payload; resolves with the server's message, rejects with an ApiError. */
   onSave: (payload: RolePayload) => Promise<unknown>;
+  /** Edit: reads the role again after a 409 of a stale version ("Muat ulang data"). */
+  onReload?: () => void;
 }
 
 /**
@@ -35,11 +37,12 @@ export interface RoleFormProps {
  * disabled while the name is empty or no application is chosen (spec 5). A failed save keeps every
  * field and shows the server's message; leaving with changes asks first (spec 2 "Other").
  */
-export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
+export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
   const navigate = useNavigate();
   const ids = { info: useId(), apps: useId(), saveHint: useId() };
   const colors = useColors();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
   const [saved, setSaved] = useState(false);
   const {
     register,
@@ -71,6 +74,7 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
+    setConflict(false);
     try {
       await onSave(toRolePayload(values));
       setSaved(true);
@@ -81,6 +85,8 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
         if (message) setError(field, { type: 'server', message });
       }
       setServerError(server.message);
+      // Someone saved this role since it was read: keep the input, offer the current role.
+      setConflict(isVersionConflict(e));
     }
   });
 
@@ -123,7 +129,9 @@ export function RoleForm({ defaultValues, onSave }: RoleFormProps) {
           error={errors.applications?.message}
         />
       </section>
-      {serverError ? (
+      {serverError && conflict && onReload ? (
+        <VersionConflictAlert message={serverError} dirty={isDirty} onReload={onReload} />
+      ) : serverError ? (
         <div className={styles.serverError} role="alert">
           <strong>{rolesText.form.saveFailed}</strong>
           <span>{serverError}</span>

@@ -10,7 +10,7 @@ import {
 } from '@sso/shared/contract';
 import { renderRoute, signInAs } from '@sso/shared/testing';
 import { useApplications } from '../reference-data/get-applications';
-import { createApplication, createRole, settled } from '../test-support/factories';
+import { createApplication, createRole, createWeakRole, settled } from '../test-support/factories';
 import { useDeleteRole } from './api/delete-role';
 import { useDeleteRoles } from './api/delete-roles';
 import { useRoles, type RoleListParams } from './api/get-roles';
@@ -190,7 +190,7 @@ describe('RoleListPage by access level', () => {
 
   it('a modifier adds and edits but does not delete', async () => {
     signInAs(ACCESS_LEVEL.modifier);
-    listOf([createRole({ name: 'Auditor' })]);
+    listOf([createWeakRole({ name: 'Auditor' })]);
     const user = userEvent.setup();
     renderRoute(<RoleListPage />, { path: '/role-management' });
     expect(screen.getByRole('link', { name: 'Tambah Role' })).toBeInTheDocument();

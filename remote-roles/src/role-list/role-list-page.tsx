@@ -25,6 +25,7 @@ import { useRoles } from './api/get-roles';
 import { RoleNameCell } from './role-name-cell';
 import { ROLE_LIST_OPTIONS, toRoleListParams } from './role-list-params';
 import { useRoleDeletion } from './use-role-deletion';
+import { useRolePrivilege } from '../privilege/role-privilege';
 import styles from './role-list-page.module.css';
 
 const columns: DataTableColumn<Role, RoleSortField>[] = [
@@ -63,6 +64,8 @@ export default function RoleListPage() {
   // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
   const { canEdit, canDelete } = useAccess(PANEL_MENU.roleList);
   const { canCreate } = useAccess(PANEL_MENU.roleCreate);
+  // Beyond the level: no Edit or Hapus on a role the actor's role does not cover (issue 18).
+  const privilege = useRolePrivilege();
   const list = useListSearchParams(ROLE_LIST_OPTIONS);
   const params = toRoleListParams(list);
   const roles = useRoles(params);
@@ -152,30 +155,31 @@ export default function RoleListPage() {
             }
             actions={
               canEdit || canDelete
-                ? (role) => (
-                    <KebabMenu
-                      label={rolesText.list.actions(role.name)}
-                      items={[
-                        ...(canEdit
-                          ? [
-                              {
-                                label: t.common.edit,
-                                onSelect: () => void navigate(appPaths.roles.edit(role)),
-                              },
-                            ]
-                          : []),
-                        ...(canDelete
-                          ? [
-                              {
-                                label: t.common.delete,
-                                tone: 'danger' as const,
-                                onSelect: () => void deletion.deleteOne(role),
-                              },
-                            ]
-                          : []),
-                      ]}
-                    />
-                  )
+                ? (role) =>
+                    !privilege.mayTouch(role) ? null : (
+                      <KebabMenu
+                        label={rolesText.list.actions(role.name)}
+                        items={[
+                          ...(canEdit
+                            ? [
+                                {
+                                  label: t.common.edit,
+                                  onSelect: () => void navigate(appPaths.roles.edit(role)),
+                                },
+                              ]
+                            : []),
+                          ...(canDelete
+                            ? [
+                                {
+                                  label: t.common.delete,
+                                  tone: 'danger' as const,
+                                  onSelect: () => void deletion.deleteOne(role),
+                                },
+                              ]
+                            : []),
+                        ]}
+                      />
+                    )
                 : undefined
             }
             empty={

@@ -1,4 +1,5 @@
-import type { Application, Color, Menu, Role } from '@sso/shared/contract';
+import { ACCESS_LEVEL, type Application, type Color, type Menu, type Role } from '@sso/shared/contract';
+import { panelGrants, signInAs } from '@sso/shared/testing';
 
 /** Test data factories with overrides (STYLE "Tests"). */
 
@@ -63,6 +64,24 @@ export function createRole(overrides: Partial<Role> = {}): Role {
     ],
     ...overrides,
   };
+}
+
+/**
+ * Signs in as an owner of every menu of `createMenuTree` in each of `appIds` (the role editor offers
+ * only what the signed-in user holds, issue 18), with role id `roleId`.
+ */
+export function signInAsOwnerOf(appIds: readonly number[] = [1, 2], roleId = 1): void {
+  const menus = panelGrants(ACCESS_LEVEL.owner)[0]?.menus ?? [];
+  signInAs(ACCESS_LEVEL.owner, { role_id: roleId, user_menu: appIds.map((apps_id) => ({ apps_id, menus })) });
+}
+
+/** A role every modifier of app 1 covers: Home as a viewer. */
+export function createWeakRole(overrides: Partial<Role> = {}): Role {
+  const [app] = createRole().applications;
+  return createRole({
+    applications: app ? [{ ...app, menus: [{ id: 1, name: 'Home', acces_level: 3, children: [] }] }] : [],
+    ...overrides,
+  });
 }
 
 /** A settled query result for a mocked hook (tests only): one helper for every remote. */

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import type { Company, Employee, User, UserPayload } from '@sso/shared/contract';
+import {
+  changedFields,
+  type Company,
+  type Employee,
+  type User,
+  type UserDetail,
+  type UserPayload,
+  type UserUpdatePayload,
+} from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import type { ApSelection } from './ap-selection';
 
@@ -99,6 +107,49 @@ export function toUserPayload(form: ValidUserForm, companies: readonly Company[]
       };
     }),
   };
+}
+
+/** Companies and units as sets of ids (their order and names say nothing about the change). */
+function linkKey(
+  companies: ReadonlyArray<{ perusahaan_id: number; cabang?: ReadonlyArray<{ cabang_id: number }> }>,
+) {
+  return companies
+    .map((c) => [c.perusahaan_id, (c.cabang ?? []).map((u) => u.cabang_id).sort((a, b) => a - b)] as const)
+    .sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * What Edit User sends: the fields of `payload` that differ from the user as read, and the version
+ * it was read at (a stale one is 409). A field nobody changed is never written back.
+ */
+export function toUserChanges(user: UserDetail, payload: UserPayload): UserUpdatePayload {
+  const before = {
+    nama: user.nama,
+    nik: user.nik,
+    phone: user.phone,
+    email: user.email,
+    role_ids: [user.role_id],
+  };
+  const after = {
+    nama: payload.nama,
+    nik: payload.nik,
+    phone: payload.phone,
+    email: payload.email ?? '',
+    role_ids: payload.role_ids,
+  };
+  const changes: UserUpdatePayload = {
+    version: user.version,
+    ...changedFields(before, after, ['nama', 'nik', 'phone', 'email', 'role_ids']),
+  };
+  if (JSON.stringify(linkKey(user.perusahaan)) !== JSON.stringify(linkKey(payload.perusahaan))) {
+    changes.perusahaan = payload.perusahaan;
+  }
+  return changes;
+}
+
+/** Whether the link's user would fill the form otherwise than the stored one. */
+export function differsInForm(linked: User, stored: User): boolean {
+  return JSON.stringify(toUserFormValues(linked)) !== JSON.stringify(toUserFormValues(stored));
 }
 
 /** Where a server field error belongs in the form, by the api's key (`perusahaan.0.cabang` → companies). */

@@ -3,15 +3,25 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@sso/shared/navigation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
-import type { UserPayload } from '@sso/shared/contract';
+import { OWN_ROLE_MESSAGE } from '@sso/shared/access';
+import { isVersionConflict, type UserPayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { Button, StatePanel, TextField, safeHexColor, toast, useLeaveConfirmation } from '@sso/shared/ui';
+import {
+  Button,
+  StatePanel,
+  TextField,
+  VersionConflictAlert,
+  safeHexColor,
+  toast,
+  useLeaveConfirmation,
+} from '@sso/shared/ui';
 import { Select } from '@sso/shared/ui-data';
 import styles from './user-form.module.css';
 import { texts } from '../texts';
 import { useCompanies } from '../reference-data/get-companies';
 import { useRoleOptions } from '../reference-data/get-role-options';
+import { useUserPrivilege } from '../privilege/user-privilege';
 import { reduceApSelection } from './ap-selection';
 import { ApUnitPicker } from './ap-unit-picker';
 import { EmployeePicker } from './employee-picker';
@@ -29,16 +39,22 @@ export interface UserFormProps {
   defaultValues: UserFormValues;
   /** Saves; resolves with the server's message, rejects with an ApiError. */
   onSave: (payload: UserPayload) => Promise<{ message: string }>;
+  /** The signed-in user's own account: its role cannot be changed (issue 18). */
+  ownAccount?: boolean;
+  /** Edit: reads the user again after a 409 of a stale version ("Muat ulang data"). */
+  onReload?: () => void;
 }
 
 /** Tambah/Edit User (spec 2, 5): react-hook-form + zod; the api is reached only through `onSave`. */
-export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
+export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onReload }: UserFormProps) {
   const navigate = useNavigate();
   const companies = useCompanies();
   const roles = useRoleOptions();
+  const privilege = useUserPrivilege();
   const [typed, setTyped] = useState('');
   const [saved, setSaved] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
 
   const form = useForm<UserFormValues, unknown, ValidUserForm>({
     resolver: zodResolver(userFormSchema),
@@ -57,6 +73,7 @@ export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
 
   const submit = handleSubmit(async (values) => {
     setServerMessage(null);
+    setConflict(false);
     try {
       const response = await onSave(toUserPayload(values, companies.data ?? []));
       toast.success(response.message);
@@ -64,6 +81,8 @@ export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
     } catch (error) {
       const server = serverFieldErrors(error, userServerFields);
       setServerMessage(server.message);
+      // Someone saved this user since it was read: keep the input, offer the current record.
+      setConflict(isVersionConflict(error));
       for (const field of Object.values(userServerFields)) {
         const message = server.fields[field];
         if (message) setError(field, { type: 'server', message });
@@ -89,7 +108,9 @@ export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      {serverMessage ? (
+      {serverMessage && conflict && onReload ? (
+        <VersionConflictAlert message={serverMessage} dirty={dirty} onReload={onReload} />
+      ) : serverMessage ? (
         <p className={styles.serverError} role="alert">
           {serverMessage}
         </p>
@@ -144,16 +165,21 @@ export function UserForm({ mode, defaultValues, onSave }: UserFormProps) {
               <Select<number>
                 label={t.users.fieldRole}
                 placeholder={texts.rolePlaceholder}
-                options={(roles.data ?? []).map((role) => ({
-                  value: role.id,
-                  label: role.name,
-                  color: safeHexColor(role.color.hex_code),
-                }))}
+                // Only roles the signed-in user may give (the current one stays, to be shown).
+                options={(roles.data ?? [])
+                  .filter((role) => privilege.mayGive(role.id) || role.id === defaultValues.roleId)
+                  .map((role) => ({
+                    value: role.id,
+                    label: role.name,
+                    color: safeHexColor(role.color.hex_code),
+                  }))}
                 loading={roles.isPending}
+                disabled={ownAccount}
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldState.error?.message}
               />
+              {ownAccount ? <p className={styles.hint}>{OWN_ROLE_MESSAGE}</p> : null}
             </div>
           )}
         />

@@ -26,6 +26,7 @@ import { UserFilters } from './user-filters';
 import { USER_LIST_OPTIONS, toUserListQuery, type UserFilter } from './user-list-params';
 import type { UserSortField } from '@sso/shared/contract';
 import { useUserDeletion } from './use-user-deletion';
+import { useUserPrivilege } from '../privilege/user-privilege';
 
 /** `/user-management`: the users list of spec 2, its state in the URL (spec 4 "Lists"). */
 export default function UserListPage() {
@@ -33,6 +34,10 @@ export default function UserListPage() {
   // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
   const { canEdit, canDelete } = useAccess(PANEL_MENU.userList);
   const { canCreate } = useAccess(PANEL_MENU.userCreate);
+  // Beyond the level: no Edit or Hapus on a stronger account, no Hapus on one's own (issue 18).
+  const privilege = useUserPrivilege();
+  const mayEdit = (user: User) => canEdit && privilege.mayTouch(user);
+  const mayDelete = (user: User) => canDelete && privilege.mayTouch(user) && !privilege.isSelf(user);
   const queryClient = useQueryClient();
   // The next page's request starts at the click or select, not after the router's re-render.
   const prefetch = useCallback(
@@ -114,8 +119,8 @@ export default function UserListPage() {
                 label={texts.rowActions(user.nama)}
                 items={[
                   { label: t.users.viewDetail, onSelect: () => setDetail(user) },
-                  ...(canEdit ? [{ label: t.common.edit, onSelect: () => edit(user) }] : []),
-                  ...(canDelete
+                  ...(mayEdit(user) ? [{ label: t.common.edit, onSelect: () => edit(user) }] : []),
+                  ...(mayDelete(user)
                     ? [
                         {
                           label: t.common.delete,
@@ -155,8 +160,8 @@ export default function UserListPage() {
         user={detail}
         deleting={deletion.busy}
         onClose={() => setDetail(null)}
-        onDelete={canDelete ? (user) => void deletion.deleteOne(user) : undefined}
-        onEdit={canEdit ? edit : undefined}
+        onDelete={detail && mayDelete(detail) ? (user) => void deletion.deleteOne(user) : undefined}
+        onEdit={detail && mayEdit(detail) ? edit : undefined}
       />
     </div>
   );

@@ -40,6 +40,13 @@ export const PANEL_MENU = {
 export type PanelMenu = (typeof PANEL_MENU)[keyof typeof PANEL_MENU];
 
 /**
+ * The menus of app 1 whose owners keep the panel: at least one active user must own each of them
+ * and every sub-menu under them (rule 4; the api reads the sub-menus from its menu tree, so a new
+ * sub-menu counts at once). An administrative menu a later issue adds to app 1 joins this list.
+ */
+export const PANEL_KEEPER_MENUS: readonly PanelMenu[] = [PANEL_MENU.users, PANEL_MENU.roles];
+
+/**
  * Which menu, at which capability, an admin action belongs to. The api's route table maps each
  * route to one of these; the panel asks the same question before it renders a button or a page.
  */
@@ -138,3 +145,5 @@ export function canDoAny(
 export const ACCESS_DENIED_MESSAGE = 'Anda tidak memiliki akses untuk tindakan ini';
 /** Message of a login by an employee whose role has no grant of this panel. */
 export const NO_PANEL_ACCESS_MESSAGE = 'Akun Anda tidak memiliki akses ke SSO Admin Panel';
+
+export * from './privilege';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessLevel } from '@sso/shared/access';
 import { hexColorSchema, httpUrlSchema, idSchema } from './fields';
+import { versionSchema } from './versions';
 
 /**
  * Entities of spec section 3 as the api sends them. Field names are the spec's, typos included
@@ -64,6 +65,10 @@ export const userSchema = z.object({
   perusahaan: z.array(userCompanySchema),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** One user as GET users/{id}, create and update answer it: with its `version` (versions.ts). */
+export const userDetailSchema = userSchema.extend({ version: versionSchema });
+export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /** An entry of the employee directory (user-temporary search), source of Tambah User. */
 export const employeeSchema = z.object({
@@ -143,11 +148,21 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
-/** A role in a select (GET role/all). */
+/** One role as GET role/detail/{id}, create and update answer it: with its `version` (versions.ts). */
+export const roleDetailSchema = roleSchema.extend({ version: versionSchema });
+export type RoleDetail = z.infer<typeof roleDetailSchema>;
+
+/**
+ * A role in a select (GET role/all). `assignable`: whether the caller's role covers it, so the
+ * caller may give it to a user and edit or delete users and roles holding it (issue 18; the
+ * reference api answers it). Absent from a backend without it: the panel then offers the role and
+ * the api decides.
+ */
 export const roleOptionSchema = z.object({
   id: idSchema,
   name: z.string(),
   color: colorSchema,
+  assignable: z.boolean().optional(),
 });
 export type RoleOption = z.infer<typeof roleOptionSchema>;
 

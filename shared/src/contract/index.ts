@@ -9,6 +9,8 @@ export * from '@sso/shared/access';
 export * from './envelope';
 export * from './paths';
 export * from './fields';
+export * from './names';
+export * from './versions';
 export * from './entities';
 export * from './payloads';
 export * from './queries';

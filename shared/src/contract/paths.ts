@@ -29,6 +29,8 @@ export const paths = {
     /** "A variant listing all roles for selects exists; its path is not shown" (spec 7): ours. */
     all: '/api/v1/ap/role/all',
     create: '/api/v1/ap/role/create',
+    /** One role with its version, for the edit page (not in spec 7: the link carries only its id). */
+    detail: (id: number | string) => `/api/v1/ap/role/detail/${id}`,
     update: (id: number | string) => `/api/v1/ap/role/update/${id}`,
     remove: (id: number | string) => `/api/v1/ap/role/delete/${id}`,
     bulkRemove: '/api/v1/ap/role/delete/bulk',
@@ -36,6 +38,8 @@ export const paths = {
   users: {
     list: '/api/v1/ap/users/list',
     create: '/api/v1/ap/users',
+    /** One user with its version, for the edit page (not in spec 7: the link carries only its id). */
+    detail: (id: number | string) => `/api/v1/ap/users/${id}`,
     update: (id: number | string) => `/api/v1/ap/users/${id}`,
     remove: (id: number | string) => `/api/v1/ap/users/${id}`,
     bulkRemove: '/api/v1/ap/users/bulk',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_ACCESS_LEVEL, PASSWORD_MIN_LENGTH, isPasswordLongEnough } from './constants';
 import { accessLevelSchema } from './entities';
+import { nameSchema } from './names';
+import { versionField } from './versions';
 import {
   idSchema,
   nikSchema,
@@ -104,7 +106,7 @@ export type UserCompanyPayload = z.input<typeof userCompanyPayloadSchema>;
 
 /** POST users / PATCH users/{id} (spec 3 "User create/edit payload"). `role_ids` holds one id. */
 export const userPayloadSchema = z.object({
-  nama: requiredText('Nama', 'Nama tidak boleh kosong', 150),
+  nama: nameSchema('Nama', 'Nama tidak boleh kosong', 150),
   nik: nikSchema,
   phone: phoneSchema,
   email: optionalEmailSchema,
@@ -119,8 +121,11 @@ export const userPayloadSchema = z.object({
 });
 export type UserPayload = z.input<typeof userPayloadSchema>;
 
-/** PATCH users/{id}: the same fields, each optional (the panel sends them all). */
-export const userUpdatePayloadSchema = userPayloadSchema.partial();
+/**
+ * PATCH users/{id}: the same fields, each optional (the panel sends those it changed), and the
+ * `version` it read (versions.ts): a stale one is 409.
+ */
+export const userUpdatePayloadSchema = userPayloadSchema.partial().extend(versionField);
 export type UserUpdatePayload = z.input<typeof userUpdatePayloadSchema>;
 
 /** A granted sub-menu in a role payload; access level defaults to viewer (3). */
@@ -144,7 +149,7 @@ export const roleApplicationPayloadSchema = z.object({
 
 /** POST role/create / PATCH role/update/{id} (spec 3 "Role payload"). `descriptions` is null. */
 export const rolePayloadSchema = z.object({
-  name: requiredText('Nama role', 'Nama role tidak boleh kosong', 100),
+  name: nameSchema('Nama role', 'Nama role tidak boleh kosong', 100),
   descriptions: z.string().max(1000).nullable().optional(),
   color_id: requiredId('Warna', 'Warna harus dipilih'),
   applications: z
@@ -155,8 +160,11 @@ export const rolePayloadSchema = z.object({
 export type RolePayload = z.input<typeof rolePayloadSchema>;
 export type RoleMenuPayload = z.input<typeof roleMenuPayloadSchema>;
 
-/** PATCH role/update/{id}: the same fields, each optional (the panel sends them all). */
-export const roleUpdatePayloadSchema = rolePayloadSchema.partial();
+/**
+ * PATCH role/update/{id}: the same fields, each optional (the panel sends those it changed), and
+ * the `version` it read (versions.ts): a stale one is 409.
+ */
+export const roleUpdatePayloadSchema = rolePayloadSchema.partial().extend(versionField);
 export type RoleUpdatePayload = z.input<typeof roleUpdatePayloadSchema>;
 
 /** DELETE users/bulk and role/delete/bulk: `{ ids: [...] }`; all or nothing. */

@@ -11,7 +11,9 @@ import {
   outboxEntrySchema,
   roleApplicationSchema,
   roleOptionSchema,
+  roleDetailSchema,
   roleSchema,
+  userDetailSchema,
   userSchema,
   userUnitSchema,
 } from './entities';
@@ -94,8 +96,8 @@ export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 export const userListResponseSchema = listEnvelope(userSchema);
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
-/** POST users, PATCH users/{id} → the saved user. */
-export const userResponseSchema = envelope(userSchema);
+/** GET users/{id}, POST users, PATCH users/{id} → the user with its version. */
+export const userResponseSchema = envelope(userDetailSchema);
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** DELETE users/{id}, users/bulk, role/delete/{id}, role/delete/bulk → the ids removed. */
@@ -112,8 +114,8 @@ export type RoleListResponse = z.infer<typeof roleListResponseSchema>;
 export const roleOptionsResponseSchema = envelope(z.array(roleOptionSchema));
 export type RoleOptionsResponse = z.infer<typeof roleOptionsResponseSchema>;
 
-/** POST role/create, PATCH role/update/{id} → the saved role. */
-export const roleResponseSchema = envelope(roleSchema);
+/** GET role/detail/{id}, POST role/create, PATCH role/update/{id} → the role with its version. */
+export const roleResponseSchema = envelope(roleDetailSchema);
 export type RoleResponse = z.infer<typeof roleResponseSchema>;
 
 /** GET colors. */

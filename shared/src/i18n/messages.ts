@@ -95,5 +95,16 @@ export const t = {
     noAccessBody: 'Peran Anda tidak mencakup halaman ini. Hubungi administrator bila Anda memerlukannya.',
     backHome: 'Kembali ke Home',
   },
+  edit: {
+    loading: 'Memuat data…',
+    refreshedTitle: 'Data diperbarui dari server',
+    refreshedBody:
+      'Tautan yang dibuka memuat data yang berbeda. Formulir menampilkan data yang tersimpan saat ini.',
+    loadFailed: 'Data tidak dapat dimuat',
+    reload: 'Muat ulang data',
+    reloadTitle: 'Muat ulang data?',
+    reloadBody: 'Isian yang belum disimpan akan hilang dan formulir menampilkan data terbaru dari server.',
+    reloadConfirm: 'Muat ulang',
+  },
   footer: (year: number) => `© ${year} SSO Group. Hak cipta dilindungi undang-undang.`,
 } as const;

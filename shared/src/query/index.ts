@@ -7,3 +7,4 @@ export {
   MAX_RETRY_DELAY_MS,
 } from './query-client';
 export { userKeys, roleKeys, referenceKeys } from './keys';
+export { EDIT_RECORD_QUERY } from './edit-record';

@@ -6,6 +6,7 @@ export const userKeys = {
   all: () => ['users'] as const,
   lists: () => [...userKeys.all(), 'list'] as const,
   list: (params: Record<string, unknown>) => [...userKeys.lists(), params] as const,
+  detail: (id: number) => [...userKeys.all(), 'detail', id] as const,
   employees: (keyword: string) => [...userKeys.all(), 'employees', keyword] as const,
 };
 
@@ -13,6 +14,7 @@ export const roleKeys = {
   all: () => ['roles'] as const,
   lists: () => [...roleKeys.all(), 'list'] as const,
   list: (params: Record<string, unknown>) => [...roleKeys.lists(), params] as const,
+  detail: (id: number) => [...roleKeys.all(), 'detail', id] as const,
   options: () => [...roleKeys.all(), 'options'] as const,
 };
 

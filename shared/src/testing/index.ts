@@ -87,20 +87,25 @@ export function panelGrants(level: AccessLevel | null): GrantedApp[] {
 
 /**
  * Stores a session of this panel whose role has every app-1 menu at `level` (an owner, modifier or
- * viewer), as the login chain would; `null` stores a session with no panel grant. `without` leaves
- * top-level menus out of the grant (e.g. a viewer without Log Aktivitas).
+ * viewer), as the login chain would; `null` stores a session with no panel grant. `account` gives
+ * the session's user and role ids (whose own row or role a screen marks); `without` leaves top-level
+ * menus out of the grant (e.g. a viewer without Log Aktivitas).
  */
 export function signInAs(
   level: AccessLevel | null,
-  { without = [] }: { without?: readonly string[] } = {},
+  {
+    without = [],
+    ...account
+  }: { id?: number; role_id?: number; user_menu?: GrantedApp[]; without?: readonly string[] } = {},
 ): void {
   writeSession({
+    ...account,
     nik: '100001',
     name: 'Tester',
     app_id: SSO_PANEL_APP_ID,
     access_token: 'test-access-token',
     session_token: 'test-session-token',
-    user_menu: panelGrants(level).map((app) => ({
+    user_menu: (account.user_menu ?? panelGrants(level)).map((app) => ({
       ...app,
       menus: app.menus.filter((menu) => !without.includes(menu.name)),
     })),

@@ -47,7 +47,11 @@ export default function DrawerView({
           {description ? (
             <Dialog.Description className={styles.description}>{description}</Dialog.Description>
           ) : null}
-          <div className={styles.body}>{children}</div>
+          {/* Focusable so a keyboard can scroll a long body that holds no control (axe
+              scrollable-region-focusable: a drawer without Edit or Hapus has none). */}
+          <div className={styles.body} tabIndex={0}>
+            {children}
+          </div>
           {footer ? <footer className={styles.footer}>{footer}</footer> : null}
         </Dialog.Content>
       </Dialog.Portal>

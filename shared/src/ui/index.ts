@@ -9,6 +9,17 @@ export { ConfirmDialogHost, confirm, type ConfirmOptions, type ConfirmVariant } 
 export { useLeaveConfirmation } from './use-leave-confirmation';
 export { confirmPageLeave, hasUnsavedInput } from './unsaved-input';
 export { StatePanel, type StatePanelProps } from './state-panel';
+export {
+  EditRecordState,
+  RecordRefreshedNotice,
+  VersionConflictAlert,
+  confirmRecordReload,
+  useEditedRecord,
+  type EditedRecord,
+  type EditRecordStateProps,
+  type RecordQueryLike,
+  type VersionConflictAlertProps,
+} from './edit-record';
 export { PageHeader } from './page-header';
 export { usePageHeading } from './use-page-heading';
 export { safeHttpUrl, safeHexColor } from './safe-values';

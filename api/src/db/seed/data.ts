@@ -15,13 +15,21 @@ export const DEMO_USER_PASSWORD = 'password123';
 
 /**
  * Demo accounts with a fixed role (api/README.md "Demo accounts"), by seed index (NIK 100000 + index):
- * a viewer of the panel, an employee without the panel, a modifier. Other users get a random role.
+ * a viewer of the panel, an employee without the panel, a modifier, a second modifier with other
+ * grants (README "Demo accounts": who may give and touch what). Other users get a random role.
  */
 export const DEMO_ROLES: ReadonlyMap<number, string> = new Map([
   [2, 'Viewer'],
   [3, 'HR Manager'],
   [4, 'Admin'],
+  [5, 'Admin User'],
 ]);
+
+/**
+ * Random users draw their role from ids 2 to this one: the roles added after it (the second
+ * modifier's) are given to demo accounts only, so every other seeded user keeps its role.
+ */
+export const RANDOM_ROLE_MAX_ID = 6;
 
 /** Role colours (#rrggbb). */
 export const COLORS = [
@@ -206,6 +214,19 @@ export const ROLES: readonly RoleSeed[] = [
     color: 7,
     grants: [
       [3, modifier],
+      [4, viewer],
+    ],
+  },
+  {
+    // The second modifier: adds and edits users (not roles); holds HRIS, Inventory and Sales as a
+    // viewer and Finance as a modifier, so it covers Viewer and Finance Staff but not Admin.
+    name: 'Admin User',
+    color: 6,
+    grants: [
+      [0, { [PANEL_MENU.home]: viewer, [PANEL_MENU.users]: modifier, [PANEL_MENU.roles]: viewer }],
+      [1, viewer],
+      [2, modifier],
+      [3, viewer],
       [4, viewer],
     ],
   },

@@ -1,10 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
-import { paths, roleResponseSchema, type RolePayload, type RoleResponse } from '@sso/shared/contract';
+import { paths, roleResponseSchema, type RoleResponse, type RoleUpdatePayload } from '@sso/shared/contract';
 import { roleKeys } from '@sso/shared/query';
 
-/** PATCH role/update/{id} with the whole role payload of spec 3. */
-export function updateRole({ id, payload }: { id: number; payload: RolePayload }): Promise<RoleResponse> {
+/** PATCH role/update/{id} with the fields that changed and the version they were read at. */
+export function updateRole({
+  id,
+  payload,
+}: {
+  id: number;
+  payload: RoleUpdatePayload;
+}): Promise<RoleResponse> {
   return api.patch(paths.roles.update(id), payload, roleResponseSchema);
 }
 

@@ -12,10 +12,12 @@ export interface AccessLevelSelectProps {
   onChange: (level: AccessLevel) => void;
   /** Unticked menus have no level to choose. */
   disabled: boolean;
+  /** The levels the signed-in user may give here (up to their own, issue 18); the current one stays. */
+  allowed?: readonly AccessLevel[];
 }
 
 /** Owner (1), Modifier (2) or Viewer (3) for one menu: a native select, keyboard-operable as is. */
-export function AccessLevelSelect({ menuName, value, onChange, disabled }: AccessLevelSelectProps) {
+export function AccessLevelSelect({ menuName, value, onChange, disabled, allowed }: AccessLevelSelectProps) {
   return (
     <select
       className={styles.level}
@@ -27,7 +29,7 @@ export function AccessLevelSelect({ menuName, value, onChange, disabled }: Acces
         if (level.success) onChange(level.data);
       }}
     >
-      {LEVELS.map((level) => (
+      {LEVELS.filter((level) => !allowed || allowed.includes(level) || level === value).map((level) => (
         <option key={level} value={level}>
           {t.roles.accessLevels[level]}
         </option>

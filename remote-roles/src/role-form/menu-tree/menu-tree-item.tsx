@@ -11,7 +11,9 @@ import {
   type Selection,
   type SelectionUpdate,
 } from '../selection';
+import { useRolePrivilege } from '../../privilege/role-privilege';
 import { AccessLevelSelect } from './access-level-select';
+import { NotHeld } from './not-held';
 import { SubMenuRow } from './sub-menu-row';
 import styles from './menu-tree.module.css';
 
@@ -31,6 +33,9 @@ export function MenuTreeItem({ appsId, menu, selection, onChange }: MenuTreeItem
   const groupId = useId();
   const state = menuCheckState(selection, appsId, menu);
   const hasChildren = menu.menu.length > 0;
+  // Only what the signed-in user holds can be granted, at most at their own level (issue 18).
+  const privilege = useRolePrivilege();
+  const allowed = privilege.levels({ appId: appsId, menu: menu.name });
   return (
     <li className={styles.item}>
       <div className={styles.row}>
@@ -50,15 +55,19 @@ export function MenuTreeItem({ appsId, menu, selection, onChange }: MenuTreeItem
         )}
         <Checkbox
           className={`${styles.check} ${styles.parentName}`}
-          label={menu.name}
+          label={allowed.length === 0 ? <NotHeld name={menu.name} /> : menu.name}
           checked={state}
-          // A ticked parent unticks; an unticked or mixed one ticks with all its sub-menus.
-          onCheckedChange={() => onChange((s) => setMenuChecked(s, appsId, menu, state !== true))}
+          disabled={allowed.length === 0 && state === false}
+          // A ticked parent unticks; an unticked or mixed one ticks with the sub-menus the user holds.
+          onCheckedChange={() =>
+            onChange((s) => privilege.prune(setMenuChecked(s, appsId, menu, state !== true), appsId, [menu]))
+          }
         />
         <AccessLevelSelect
           menuName={menu.name}
           value={levelOf(selection, appsId, menu.id)}
           disabled={state === false}
+          allowed={allowed}
           onChange={(level) => onChange((s) => setLevel(s, appsId, menu.id, level))}
         />
       </div>

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
-import { paths, userResponseSchema, type UserPayload, type UserResponse } from '@sso/shared/contract';
+import { paths, userResponseSchema, type UserResponse, type UserUpdatePayload } from '@sso/shared/contract';
 import { userKeys } from '@sso/shared/query';
 
-/** PATCH users/{id} with the whole payload. */
+/** PATCH users/{id} with the fields that changed and the version they were read at. */
 export async function updateUser({
   id,
   payload,
 }: {
   id: number;
-  payload: UserPayload;
+  payload: UserUpdatePayload;
 }): Promise<UserResponse> {
   return api.patch(paths.users.update(id), payload, userResponseSchema);
 }

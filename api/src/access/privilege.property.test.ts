@@ -1,0 +1,368 @@
+/**
+ * Privilege boundaries (issue 18), model-based: random sequences of user and role writes by random
+ * actors against the real api. A model of the roles (their grants) and users (their role) predicts
+ * each answer from the rules (route level, self-change, cover, in-use, last owner); the api must
+ * answer exactly that, a refusal must change nothing (the model and the api's lists still agree
+ * after every sequence), and after every step someone active still owns User and Role Management.
+ * A success is only ever predicted when the actor covered what the write gave or touched, so no
+ * sequence can leave anyone holding a grant stronger than a covering actor gave.
+ */
+import fc from 'fast-check';
+import {
+  PANEL_ACTIONS,
+  PANEL_KEEPER_MENUS,
+  canDo,
+  covers,
+  paths,
+  roleListResponseSchema,
+  userListResponseSchema,
+  type GrantedApp,
+  type PanelAction,
+  type Role,
+  type RolePayload,
+} from '@sso/shared/contract';
+import { createUserPayload } from '../test-support/factories';
+import { ADMIN, call, expectOk, openSession, type Reply } from '../test-support/http';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+
+/** The api of the current run: each run starts from a fresh seeded database. */
+const t = { app: undefined as unknown as TestApp['app'], token: '' };
+
+type Level = 1 | 2 | 3;
+type Tree = GrantedApp[];
+
+/** Accounts with a password, by user id: the actors. */
+const ACTORS = new Map<number, { nik: string; password: string }>([
+  [1, { nik: '100001', password: 'admin123' }],
+  [2, { nik: '100002', password: 'password123' }],
+  [4, { nik: '100004', password: 'password123' }],
+  [5, { nik: '100005', password: 'password123' }],
+  [6, { nik: '100006', password: 'password123' }],
+]);
+const ACTOR_IDS = [...ACTORS.keys()];
+
+interface Model {
+  roles: Map<number, Tree>;
+  /** User id → role id (every user counts as active: nobody is deactivated here). */
+  users: Map<number, number>;
+}
+
+/** The menus the generator grants: app 1's keeper menus and Home, and the first menu of app 2. */
+interface CatalogueMenu {
+  appId: number;
+  id: number;
+  name: string;
+  children: Array<{ id: number; name: string }>;
+}
+let catalogue: CatalogueMenu[] = [];
+
+const toTree = (role: Role): Tree =>
+  role.applications.map((app) => ({
+    apps_id: app.apps_id,
+    menus: app.menus.map((m) => ({
+      name: m.name,
+      acces_level: m.acces_level,
+      children: m.children.map((c) => ({ name: c.name, acces_level: c.acces_level })),
+    })),
+  }));
+
+async function readState(): Promise<Model> {
+  const roles = expectOk(
+    await call(t.app, 'GET', paths.roles.list, { token: t.token, query: { perPage: 1000 } }),
+    roleListResponseSchema,
+  ).data;
+  const users = expectOk(
+    await call(t.app, 'GET', paths.users.list, { token: t.token, query: { perPage: 1000 } }),
+    userListResponseSchema,
+  ).data;
+  return {
+    roles: new Map(roles.map((role) => [role.id, toTree(role)])),
+    users: new Map(users.map((user) => [user.id, user.role_id])),
+  };
+}
+
+/** Rule 4 in the model: someone owns every keeper menu and its sub-menus (from the catalogue). */
+function panelKept(model: Model): boolean {
+  const keepers = catalogue.filter((m) => m.appId === 1 && PANEL_KEEPER_MENUS.some((k) => k === m.name));
+  const owns = (tree: Tree) =>
+    keepers.every((menu) => {
+      const granted = tree.find((a) => Number(a.apps_id) === 1)?.menus.find((m) => m.name === menu.name);
+      return (
+        granted?.acces_level === 1 &&
+        menu.children.every((c) => granted.children?.find((g) => g.name === c.name)?.acces_level === 1)
+      );
+    });
+  return [...model.users.values()].some((roleId) => owns(model.roles.get(roleId) ?? []));
+}
+
+/** A random grant: per catalogue menu, absent or at a level; per sub-menu likewise (under a granted menu). */
+const grantArb = fc.array(fc.constantFrom<Level | 0>(0, 1, 2, 3), { minLength: 20, maxLength: 20 });
+
+function grantsFrom(levels: Array<Level | 0>): { payload: RolePayload['applications']; tree: Tree } {
+  let i = 0;
+  const take = () => levels[i++ % levels.length] ?? 0;
+  const payload: RolePayload['applications'] = [];
+  const tree: Tree = [];
+  for (const appId of [...new Set(catalogue.map((m) => m.appId))]) {
+    const menus = catalogue.filter((m) => m.appId === appId);
+    const chosen = menus.flatMap((menu) => {
+      const level = take();
+      const children = menu.children.flatMap((c) => {
+        const childLevel = take();
+        return childLevel === 0 ? [] : [{ ...c, level: childLevel }];
+      });
+      return level === 0 ? [] : [{ ...menu, level, chosenChildren: children }];
+    });
+    if (chosen.length === 0 && take() === 0) continue;
+    payload.push({
+      apps_id: appId,
+      menus: chosen.map((m) => ({
+        id: m.id,
+        access_level: m.level,
+        children: m.chosenChildren.map((c) => ({ id: c.id, access_level: c.level })),
+      })),
+    });
+    tree.push({
+      apps_id: appId,
+      menus: chosen.map((m) => ({
+        name: m.name,
+        acces_level: m.level,
+        children: m.chosenChildren.map((c) => ({ name: c.name, acces_level: c.level })),
+      })),
+    });
+  }
+  // A role grants at least one application (the contract's minimum).
+  if (payload.length === 0) {
+    payload.push({ apps_id: 2, menus: [] });
+    tree.push({ apps_id: 2, menus: [] });
+  }
+  return { payload, tree };
+}
+
+type Command =
+  | { kind: 'createUser'; actor: number; role: number }
+  | { kind: 'setUserRole'; actor: number; target: number; role: number }
+  | { kind: 'deleteUser'; actor: number; target: number }
+  | { kind: 'createRole'; actor: number; grants: Array<Level | 0> }
+  | { kind: 'editRole'; actor: number; role: number; grants: Array<Level | 0> }
+  | { kind: 'deleteRole'; actor: number; role: number };
+
+// The administrator acts more often: most writes of the others are refused by their level.
+const actorArb = fc.constantFrom(1, 1, 1, 2, 4, 4, 5, 6);
+const pick = fc.nat({ max: 1000 });
+const commandArb: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ kind: fc.constant('createUser' as const), actor: actorArb, role: pick }),
+  fc.record({ kind: fc.constant('setUserRole' as const), actor: actorArb, target: pick, role: pick }),
+  fc.record({ kind: fc.constant('deleteUser' as const), actor: actorArb, target: pick }),
+  fc.record({ kind: fc.constant('createRole' as const), actor: actorArb, grants: grantArb }),
+  // Half of the role edits are of the actor's own role (-1): the way to the last-owner refusal.
+  fc.record({
+    kind: fc.constant('editRole' as const),
+    actor: actorArb,
+    role: fc.oneof(fc.constant(-1), pick),
+    grants: grantArb,
+  }),
+  fc.record({ kind: fc.constant('deleteRole' as const), actor: actorArb, role: pick }),
+);
+
+const tokens = new Map<number, string>();
+let serial = 0;
+
+/** The n-th of a few: the actors and the users made in the run are the likely targets. */
+const nth = <T>(list: readonly T[], n: number): T | undefined => list[n % Math.max(list.length, 1)];
+
+async function step(model: Model, command: Command, made: { users: number[] }): Promise<void> {
+  const actorRole = model.users.get(command.actor);
+  if (actorRole === undefined) return; // the actor was deleted
+  const actorTree = model.roles.get(actorRole) ?? [];
+  if (!tokens.has(command.actor)) {
+    // Without app 1 no app-1 session opens (session/create answers 403): nothing to do as them.
+    if (!actorTree.some((a) => Number(a.apps_id) === 1)) return;
+    const account = ACTORS.get(command.actor);
+    if (!account) return;
+    tokens.set(command.actor, (await openSession(t.app, account)).accessToken);
+  }
+  const token = tokens.get(command.actor) ?? '';
+  const allowed = (action: PanelAction) =>
+    canDo(actorTree, PANEL_ACTIONS[action].menu, PANEL_ACTIONS[action].capability);
+  const roleIds = [...model.roles.keys()];
+  const userPool = [...ACTOR_IDS, ...made.users];
+  const coversRole = (roleId: number) => covers(actorTree, model.roles.get(roleId) ?? []);
+  let predicted: number;
+  let reply: Reply;
+  let apply: (() => void) | undefined;
+  let revoke: number | undefined;
+
+  switch (command.kind) {
+    case 'createUser': {
+      const role = nth(roleIds, command.role) ?? 1;
+      reply = await call(t.app, 'POST', paths.users.create, {
+        token,
+        body: createUserPayload({ role_ids: [role] }),
+      });
+      predicted = !allowed('createUser') ? 403 : !coversRole(role) ? 403 : 201;
+      if (predicted === 201) {
+        const body = reply.json() as { data?: { id?: number } };
+        const id = body.data?.id ?? -1;
+        apply = () => {
+          model.users.set(id, role);
+          made.users.push(id);
+        };
+      }
+      break;
+    }
+    case 'setUserRole': {
+      const target = nth(userPool, command.target) ?? 1;
+      const role = nth(roleIds, command.role) ?? 1;
+      reply = await call(t.app, 'PATCH', paths.users.update(target), { token, body: { role_ids: [role] } });
+      const current = model.users.get(target);
+      const next = { ...model, users: new Map(model.users).set(target, role) };
+      predicted = !allowed('editUser')
+        ? 403
+        : current === undefined
+          ? 404
+          : target === command.actor && role !== current
+            ? 403
+            : !coversRole(current)
+              ? 403
+              : role !== current && !coversRole(role)
+                ? 403
+                : !panelKept(next)
+                  ? 409
+                  : 200;
+      if (predicted === 200) {
+        apply = () => model.users.set(target, role);
+        if (role !== current && target !== command.actor) revoke = target;
+      }
+      break;
+    }
+    case 'deleteUser': {
+      const target = nth(userPool, command.target) ?? 1;
+      reply = await call(t.app, 'DELETE', paths.users.remove(target), { token });
+      const current = model.users.get(target);
+      const next = new Map(model.users);
+      next.delete(target);
+      predicted = !allowed('deleteUser')
+        ? 403
+        : target === command.actor
+          ? 403
+          : current === undefined
+            ? 404
+            : !coversRole(current)
+              ? 403
+              : !panelKept({ ...model, users: next })
+                ? 409
+                : 200;
+      if (predicted === 200) {
+        apply = () => model.users.delete(target);
+        revoke = target;
+      }
+      break;
+    }
+    case 'createRole': {
+      const { payload, tree } = grantsFrom(command.grants);
+      const n = (serial += 1);
+      reply = await call(t.app, 'POST', paths.roles.create, {
+        token,
+        body: { name: `Model Role ${n}`, color_id: 1, applications: payload },
+      });
+      predicted = !allowed('createRole') ? 403 : !covers(actorTree, tree) ? 403 : 201;
+      if (predicted === 201) {
+        const body = reply.json() as { data?: { id?: number } };
+        apply = () => model.roles.set(body.data?.id ?? -1, tree);
+      }
+      break;
+    }
+    case 'editRole': {
+      const role = command.role === -1 ? actorRole : (nth(roleIds, command.role) ?? 1);
+      const { payload, tree } = grantsFrom(command.grants);
+      reply = await call(t.app, 'PATCH', paths.roles.update(role), {
+        token,
+        body: { applications: payload },
+      });
+      const next = { ...model, roles: new Map(model.roles).set(role, tree) };
+      predicted = !allowed('editRole')
+        ? 403
+        : !coversRole(role)
+          ? 403
+          : !covers(actorTree, tree)
+            ? 403
+            : !panelKept(next)
+              ? 409
+              : 200;
+      if (predicted === 200) apply = () => model.roles.set(role, tree);
+      break;
+    }
+    case 'deleteRole': {
+      const role = nth(roleIds, command.role) ?? 1;
+      reply = await call(t.app, 'DELETE', paths.roles.remove(role), { token });
+      const inUse = [...model.users.values()].includes(role);
+      predicted = !allowed('deleteRole') ? 403 : !coversRole(role) ? 403 : inUse ? 409 : 200;
+      if (predicted === 200) apply = () => model.roles.delete(role);
+      break;
+    }
+  }
+
+  expect({ command, status: reply.statusCode, body: reply.body.slice(0, 200) }).toEqual({
+    command,
+    status: predicted,
+    body: expect.any(String),
+  });
+  apply?.();
+  if (revoke !== undefined) {
+    const old = tokens.get(revoke);
+    tokens.delete(revoke);
+    if (old) expect((await call(t.app, 'GET', paths.session.me, { token: old })).statusCode).toBe(401);
+  }
+  expect(panelKept(model)).toBe(true);
+}
+
+async function readCatalogue(): Promise<void> {
+  const superAdmin = expectOk(
+    await call(t.app, 'GET', paths.roles.list, { token: t.token, query: { perPage: 100 } }),
+    roleListResponseSchema,
+  ).data.find((role) => role.id === 1);
+  const menusOf = (appId: number) => superAdmin?.applications.find((a) => a.apps_id === appId)?.menus ?? [];
+  catalogue = [
+    ...menusOf(1)
+      .filter((m) => m.name === 'Home' || PANEL_KEEPER_MENUS.some((k) => k === m.name))
+      .map((m) => ({ appId: 1, id: m.id, name: m.name, children: m.children })),
+    ...menusOf(2)
+      .slice(0, 1)
+      .map((m) => ({ appId: 2, id: m.id, name: m.name, children: m.children.slice(0, 2) })),
+  ];
+}
+
+it('random writes by random actors: every answer as the rules predict, nothing partly written, the panel always owned', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(commandArb, { minLength: 5, maxLength: 40 }), async (commands) => {
+      const run = await createTestApp();
+      try {
+        t.app = run.app;
+        t.token = (await openSession(run.app, ADMIN)).accessToken;
+        tokens.clear();
+        tokens.set(1, t.token);
+        if (catalogue.length === 0) await readCatalogue();
+        await sequence(commands);
+      } finally {
+        await run.close();
+      }
+    }),
+    { numRuns: 20 },
+  );
+}, 120_000);
+
+/** One run: the commands in order, then the api's state must be the model's. */
+async function sequence(commands: Command[]): Promise<void> {
+  const model = await readState();
+  const made = { users: [] as number[] };
+  for (const command of commands) await step(model, command, made);
+  // Refusals and rollbacks left nothing behind: the api's state is the model's.
+  const actual = await readState();
+  expect(actual.users).toEqual(model.users);
+  expect([...actual.roles.keys()].sort()).toEqual([...model.roles.keys()].sort());
+  for (const [id, tree] of model.roles) {
+    const stored = actual.roles.get(id);
+    expect(covers(stored, tree) && covers(tree, stored)).toBe(true);
+  }
+}

@@ -1,0 +1,233 @@
+import {
+  ESCALATION_MESSAGE,
+  LAST_OWNER_MESSAGE,
+  OWN_ACCOUNT_DELETE_MESSAGE,
+  OWN_ROLE_MESSAGE,
+  PANEL_KEEPER_MENUS,
+  ROLE_TAKEOVER_MESSAGE,
+  SSO_PANEL_APP_ID,
+  USER_TAKEOVER_MESSAGE,
+  covers,
+  type Grants,
+} from '@sso/shared/contract';
+import type { SessionStore } from '../auth/session-store';
+import type { Db } from '../db/database';
+import { conflict, forbidden } from '../http/errors';
+import { loadRoleApplications } from '../roles/role-grants';
+
+/**
+ * Privilege boundaries (issue 18, ADR 0007): the checks every users/roles write passes, on top of
+ * the route's level (admin-access.ts). Rules 1-3 refuse with 403, rule 4 with 409. Each `guard…`
+ * runs the write inside one transaction with its checks: the checks that need the stored state
+ * before the write, the write, then the checks of what it stored (a payload is validated by the
+ * write first, so a bad id is still its 422/404) and the keeper check; any refusal rolls it all
+ * back. Other write routes (user status, sessions) use `mayActOnUser` and `assertPanelKept` the same
+ * way.
+ */
+
+/**
+ * Which users count as "active" for the keeper rule: the one place a status filter lives.
+ * `is_active` is the column the sign-in and session checks already read.
+ */
+const ACTIVE_USER = 'u.is_active = 1';
+
+/** The fields of a user edit that decide who can sign in as them or what they may do. */
+export interface UserEditFields {
+  nik?: string | undefined;
+  phone?: string | undefined;
+  role_ids?: readonly number[] | undefined;
+}
+
+interface UserRow {
+  id: number;
+  nama: string;
+  nik: string;
+  phone: string;
+  role_id: number;
+}
+
+const noLogo = () => '';
+
+/** A refused id of a bulk write, named for the message. */
+const namedList = (names: readonly string[]) =>
+  names.length > 20 ? `${names.slice(0, 20).join(', ')} dan ${names.length - 20} lainnya` : names.join(', ');
+
+export interface Privilege {
+  /** The grants of a role (every application, not only this panel). */
+  roleGrants(roleId: number): Grants;
+  /** The grants of a user's role (none for an unknown user). */
+  userGrants(userId: number): Grants;
+  /** Rule 2: whether the actor's role covers the user's role (false for an unknown user). */
+  mayActOnUser(actorId: number, userId: number): boolean;
+  /** Rule 1: whether the actor's role covers the role (false for an unknown role). */
+  mayGiveRole(actorId: number, roleId: number): boolean;
+  /** The ids among `roleIds` the actor's role covers (one read for all of them). */
+  coveredRoles(actorId: number, roleIds: readonly number[]): Set<number>;
+  /**
+   * Rule 4: 409 unless at least one active user owns every menu and sub-menu of PANEL_KEEPER_MENUS
+   * in app 1. Call it inside the write's transaction, after the write: the refusal rolls it back.
+   */
+  assertPanelKept(): void;
+  guardUserCreate<T extends number>(actorId: number, write: () => T): T;
+  guardUserEdit<T>(actorId: number, userId: number, changes: UserEditFields, write: () => T): T;
+  guardUserDelete<T>(actorId: number, userIds: readonly number[], write: () => T): T;
+  guardRoleCreate<T extends number>(actorId: number, write: () => T): T;
+  guardRoleEdit<T>(actorId: number, roleId: number, write: () => T): T;
+  guardRoleDelete<T>(actorId: number, roleIds: readonly number[], write: () => T): T;
+}
+
+export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser'>): Privilege {
+  const userRow = db.prepare<[number], UserRow>(
+    'SELECT id, nama, nik, phone, role_id FROM users WHERE id = ?',
+  );
+  const roleName = db.prepare<[number], { name: string }>('SELECT name FROM roles WHERE id = ?');
+  const keeperQuery = PANEL_KEEPER_MENUS.map(() => '?').join(', ');
+  // Roles that own every keeper menu and every sub-menu under them; then one active member of one.
+  const keeper = db.prepare<unknown[], { id: number }>(
+    `SELECT u.id FROM users u
+     WHERE ${ACTIVE_USER} AND u.role_id IN (
+       SELECT r.id FROM roles r
+       WHERE EXISTS (SELECT 1 FROM role_apps ra WHERE ra.role_id = r.id AND ra.app_id = ?)
+         AND NOT EXISTS (
+           SELECT 1 FROM menus m
+           WHERE m.app_id = ? AND (
+             (m.parent_id IS NULL AND m.name IN (${keeperQuery}))
+             OR m.parent_id IN (SELECT p.id FROM menus p WHERE p.app_id = ? AND p.parent_id IS NULL AND p.name IN (${keeperQuery}))
+           )
+           AND NOT EXISTS (
+             SELECT 1 FROM role_menus rm WHERE rm.role_id = r.id AND rm.menu_id = m.id AND rm.access_level = 1
+           )
+         )
+     )
+     LIMIT 1`,
+  );
+  const keeperArgs = [
+    SSO_PANEL_APP_ID,
+    SSO_PANEL_APP_ID,
+    ...PANEL_KEEPER_MENUS,
+    SSO_PANEL_APP_ID,
+    ...PANEL_KEEPER_MENUS,
+  ];
+
+  const roleGrants = (roleId: number): Grants => loadRoleApplications(db, [roleId], noLogo).get(roleId) ?? [];
+  const userGrants = (userId: number): Grants => {
+    const user = userRow.get(userId);
+    return user ? roleGrants(user.role_id) : [];
+  };
+  const roleExists = (roleId: number) => roleName.get(roleId) !== undefined;
+  const mayGiveRole = (actorId: number, roleId: number) =>
+    roleExists(roleId) && covers(userGrants(actorId), roleGrants(roleId));
+  const mayActOnUser = (actorId: number, userId: number) => {
+    const user = userRow.get(userId);
+    return user !== undefined && covers(userGrants(actorId), roleGrants(user.role_id));
+  };
+  const coveredRoles = (actorId: number, roleIds: readonly number[]) => {
+    const actor = userGrants(actorId);
+    const grants = loadRoleApplications(db, roleIds, noLogo);
+    return new Set(roleIds.filter((id) => covers(actor, grants.get(id) ?? [])));
+  };
+  const assertPanelKept = () => {
+    if (!keeper.get(...keeperArgs)) throw conflict(LAST_OWNER_MESSAGE);
+  };
+  const inTransaction = <T>(run: () => T): T => db.transaction(run)();
+
+  return {
+    roleGrants,
+    userGrants,
+    mayActOnUser,
+    mayGiveRole,
+    coveredRoles,
+    assertPanelKept,
+
+    guardUserCreate(actorId, write) {
+      return inTransaction(() => {
+        const id = write();
+        const created = userRow.get(id);
+        if (created && !mayGiveRole(actorId, created.role_id)) throw forbidden(ESCALATION_MESSAGE);
+        return id;
+      });
+    },
+
+    guardUserEdit(actorId, userId, changes, write) {
+      return inTransaction(() => {
+        const before = userRow.get(userId);
+        // An unknown user is the write's 404.
+        if (!before) return write();
+        const newRole = changes.role_ids?.[0];
+        if (newRole !== undefined && newRole !== before.role_id && userId === actorId) {
+          throw forbidden(OWN_ROLE_MESSAGE);
+        }
+        if (!mayActOnUser(actorId, userId)) throw forbidden(USER_TAKEOVER_MESSAGE);
+        const result = write();
+        const after = userRow.get(userId);
+        if (after && after.role_id !== before.role_id && !mayGiveRole(actorId, after.role_id)) {
+          throw forbidden(ESCALATION_MESSAGE);
+        }
+        assertPanelKept();
+        // Another user's change of how one signs in, or of what one may do, ends one's sessions.
+        const signInChanged =
+          after !== undefined &&
+          (after.nik !== before.nik || after.phone !== before.phone || after.role_id !== before.role_id);
+        if (signInChanged && userId !== actorId) sessions.revokeUser(userId);
+        return result;
+      });
+    },
+
+    guardUserDelete(actorId, userIds, write) {
+      return inTransaction(() => {
+        if (userIds.includes(actorId)) throw forbidden(OWN_ACCOUNT_DELETE_MESSAGE);
+        const refused = [...new Set(userIds)]
+          .map((id) => userRow.get(id))
+          .filter((user): user is UserRow => user !== undefined && !mayActOnUser(actorId, user.id));
+        if (refused.length > 0) {
+          const names = refused.map((user) => `${user.nama} (${user.nik})`);
+          throw forbidden(
+            userIds.length === 1 ? USER_TAKEOVER_MESSAGE : `${USER_TAKEOVER_MESSAGE}: ${namedList(names)}`,
+          );
+        }
+        const result = write();
+        assertPanelKept();
+        return result;
+      });
+    },
+
+    guardRoleCreate(actorId, write) {
+      return inTransaction(() => {
+        const id = write();
+        if (!covers(userGrants(actorId), roleGrants(id))) throw forbidden(ESCALATION_MESSAGE);
+        return id;
+      });
+    },
+
+    guardRoleEdit(actorId, roleId, write) {
+      return inTransaction(() => {
+        // An unknown role is the write's 404.
+        if (!roleExists(roleId)) return write();
+        const actor = userGrants(actorId);
+        if (!covers(actor, roleGrants(roleId))) throw forbidden(ROLE_TAKEOVER_MESSAGE);
+        const result = write();
+        if (!covers(actor, roleGrants(roleId))) throw forbidden(ESCALATION_MESSAGE);
+        assertPanelKept();
+        return result;
+      });
+    },
+
+    guardRoleDelete(actorId, roleIds, write) {
+      return inTransaction(() => {
+        const actor = userGrants(actorId);
+        const refused = [...new Set(roleIds)].filter(
+          (id) => roleExists(id) && !covers(actor, roleGrants(id)),
+        );
+        if (refused.length > 0) {
+          const names = refused.map((id) => roleName.get(id)?.name ?? String(id));
+          throw forbidden(
+            roleIds.length === 1 ? ROLE_TAKEOVER_MESSAGE : `${ROLE_TAKEOVER_MESSAGE}: ${namedList(names)}`,
+          );
+        }
+        const result = write();
+        assertPanelKept();
+        return result;
+      });
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import type { Page } from '@playwright/test';
+import { LAST_OWNER_MESSAGE, NOT_HELD_REASON, OWN_ROLE_MESSAGE } from '@sso/shared/access';
+import { test, expect } from './support/fixtures';
+import { DEMO_ACCOUNTS, DEMO_ADMIN } from './support/env';
+import { routes } from './support/routes';
+
+/**
+ * Privilege boundaries (issue 18) as users meet them: nobody is offered a role or a level above
+ * their own, no Edit on a stronger account, no Hapus on one's own row, and the panel's last owner
+ * cannot be taken away. The api refuses the same (api/src/access/privilege*.test.ts).
+ */
+
+const usersTable = (page: Page) => page.getByRole('table', { name: 'Daftar user' });
+
+async function rowActions(page: Page, name?: string): Promise<string[]> {
+  await usersTable(page)
+    .getByRole('button', { name: name ? `Aksi untuk ${name}` : /^Aksi untuk / })
+    .click();
+  const items = await page.getByRole('menuitem').allTextContents();
+  await page.keyboard.press('Escape');
+  return items;
+}
+
+async function openRoleOptions(page: Page): Promise<string[]> {
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  const options = await page.getByRole('option').allTextContents();
+  await page.keyboard.press('Escape');
+  return options.map((option) => option.trim());
+}
+
+test.describe('privilege boundaries', () => {
+  test("the modifier: no Super Admin in the role select, no Edit on the administrator's row", async ({
+    page,
+    loginAs,
+    expectNoA11yViolations,
+  }) => {
+    await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
+    await page.goto(routes.addUser);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
+    expect(await openRoleOptions(page)).toEqual(['Admin']);
+
+    await page.goto(`${routes.userManagement}?keyword=${DEMO_ADMIN.nik}`);
+    await expect(usersTable(page).getByText('Administrator')).toBeVisible();
+    expect(await rowActions(page, 'Administrator')).toEqual(['Lihat Detail']);
+    await usersTable(page).getByText('Administrator').click();
+    const drawer = page.getByRole('dialog', { name: 'Detail User' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expectNoA11yViolations(page);
+  });
+
+  test('the second modifier is offered the roles their role covers', async ({ page, loginAs }) => {
+    await loginAs(page, DEMO_ACCOUNTS.modifier2.nik, DEMO_ACCOUNTS.modifier2.password);
+    await page.goto(routes.addUser);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
+    expect(await openRoleOptions(page)).toEqual(['Admin User', 'Finance Staff', 'Viewer']);
+  });
+
+  test('the role editor caps each level at the actor’s own and shows what they do not hold', async ({
+    page,
+    loginAs,
+    expectNoA11yViolations,
+  }) => {
+    await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
+    await page.goto(routes.addRole);
+    await page.getByRole('switch', { name: 'SSO Admin Panel' }).click();
+    const level = page.getByRole('combobox', { name: 'Level akses User Management' });
+    await expect(level).toBeEnabled();
+    await expect(level.getByRole('option')).toHaveText(['Modifier', 'Viewer']);
+    // Admin holds Home, User and Role Management of the panel: Settings is shown, not grantable.
+    const settings = page.getByRole('checkbox', { name: /^Settings/ });
+    await expect(settings).toBeDisabled();
+    await expect(settings).not.toBeChecked();
+    await expect(page.getByText(NOT_HELD_REASON).first()).toBeVisible();
+    // Finance is not Admin's either: its switch cannot be turned on.
+    await expect(page.getByRole('switch', { name: 'Finance' })).toBeDisabled();
+    await expectNoA11yViolations(page);
+  });
+
+  test('the owner: no Hapus on their own row, Hapus on others; their own role is marked and cannot be changed', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs(page);
+    await page.goto(`${routes.userManagement}?keyword=${DEMO_ADMIN.nik}`);
+    await expect(usersTable(page).getByText('Administrator')).toBeVisible();
+    expect(await rowActions(page, 'Administrator')).toEqual(['Lihat Detail', 'Edit']);
+    await page.goto(`${routes.userManagement}?keyword=${DEMO_ACCOUNTS.modifier.nik}`);
+    await expect(usersTable(page).getByRole('row')).toHaveCount(2);
+    expect(await rowActions(page)).toEqual(['Lihat Detail', 'Edit', 'Hapus']);
+
+    await page.goto(`${routes.userManagement}?keyword=${DEMO_ADMIN.nik}`);
+    await rowActionsThenEdit(page);
+    await expect(page.getByRole('combobox', { name: 'Role' })).toBeDisabled();
+    await expect(page.getByText(OWN_ROLE_MESSAGE)).toBeVisible();
+
+    await page.goto(`${routes.roleManagement}`);
+    await expect(page.getByRole('row', { name: /Super Admin/ })).toContainText('Role Anda');
+  });
+
+  test('the last owner cannot lower their own role: the 409 is shown and the form keeps what was chosen', async ({
+    page,
+    loginAs,
+    apiClient,
+  }) => {
+    // Only the administrator holds Super Admin in this database: nobody else owns the panel.
+    const owners = await apiClient.get('/api/v1/ap/users/list?role_id=1&perPage=50');
+    expect((owners.body as { data: unknown[] }).data).toHaveLength(1);
+
+    await loginAs(page);
+    await page.goto(`${routes.roleManagement}`);
+    await page.getByRole('searchbox', { name: 'Cari role' }).fill('Super Admin');
+    await page.getByRole('button', { name: 'Aksi untuk role Super Admin' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const level = page.getByRole('combobox', { name: 'Level akses User Management' });
+    await level.selectOption({ label: 'Modifier' });
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: LAST_OWNER_MESSAGE })).toBeVisible();
+    await expect(level).toHaveValue('2');
+    await expect(page.getByLabel('Nama Role')).toHaveValue('Super Admin');
+    // Nothing was written: the role still owns User Management.
+    const list = await apiClient.get('/api/v1/ap/role/list?keyword=Super%20Admin');
+    const superAdmin = (
+      list.body as {
+        data: {
+          name: string;
+          applications: { apps_id: number; menus: { name: string; acces_level: number }[] }[];
+        }[];
+      }
+    ).data.find((role) => role.name === 'Super Admin');
+    const users = superAdmin?.applications
+      .find((app) => app.apps_id === 1)
+      ?.menus.find((m) => m.name === 'User Management');
+    expect(users?.acces_level).toBe(1);
+  });
+
+  test('the owner gives another role through the form', async ({ page, loginAs, apiClient }) => {
+    const unique = `${Date.now()}`.slice(-9);
+    const nama = `E2E Hak ${unique}`;
+    const created = await apiClient.post('/api/v1/ap/users', {
+      nama,
+      nik: `E2EP${unique}`,
+      phone: `087${unique}`,
+      email: '',
+      role_ids: [3],
+      perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'AP', cabang: [] }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body as { data: { id: number } }).data.id;
+    try {
+      await loginAs(page);
+      await page.goto(`${routes.userManagement}?keyword=${encodeURIComponent(nama)}`);
+      await rowActionsThenEdit(page);
+      await page.getByRole('combobox', { name: 'Role' }).click();
+      await expect(page.getByRole('option', { name: 'Super Admin' })).toBeVisible();
+      await page.getByRole('option', { name: 'Finance Staff' }).click();
+      await page.getByRole('button', { name: 'Simpan' }).click();
+      await expect(page.getByText('User berhasil diperbarui')).toBeVisible();
+      const list = await apiClient.get(`/api/v1/ap/users/list?keyword=${encodeURIComponent(nama)}`);
+      expect((list.body as { data: { role_name: string }[] }).data[0]?.role_name).toBe('Finance Staff');
+    } finally {
+      await apiClient.delete(`/api/v1/ap/users/${id}`);
+    }
+  });
+});
+
+async function rowActionsThenEdit(page: Page) {
+  await expect(usersTable(page).getByRole('row')).toHaveCount(2);
+  await usersTable(page)
+    .getByRole('button', { name: /^Aksi untuk / })
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
+}

@@ -1,0 +1,154 @@
+/**
+ * Issue 18 in the roles remote: no Edit or Hapus on a role the actor does not cover, their own
+ * role marked, and the role editor granting only what the actor holds, at most at their level.
+ * The api refuses the same (api/src/access/privilege.test.ts).
+ */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { queryOptions, type UseQueryResult } from '@tanstack/react-query';
+import {
+  ACCESS_LEVEL,
+  NOT_HELD_REASON,
+  type Application,
+  type Color,
+  type GrantedApp,
+  type Menu,
+  type RoleListResponse,
+} from '@sso/shared/contract';
+import { referenceKeys } from '@sso/shared/query';
+import { renderRoute, signInAs } from '@sso/shared/testing';
+import { useApplications } from '../reference-data/get-applications';
+import { useColors } from '../reference-data/get-colors';
+import { menusQueryOptions, useMenus } from '../reference-data/get-menus';
+import { RoleForm } from '../role-form/role-form';
+import { emptyRoleFormValues } from '../role-form/role-form-model';
+import { useRoles } from '../role-list/api/get-roles';
+import RoleListPage from '../role-list/role-list-page';
+import {
+  createApplication,
+  createColor,
+  createMenuTree,
+  createRole,
+  createWeakRole,
+  settled,
+} from '../test-support/factories';
+import { rolePrivilege } from './role-privilege';
+
+jest.mock('../reference-data/get-colors');
+jest.mock('../reference-data/get-applications');
+jest.mock('../reference-data/get-menus');
+jest.mock('../role-list/api/get-roles');
+jest.mock('../role-list/api/delete-role', () => ({ useDeleteRole: () => ({ mutateAsync: jest.fn() }) }));
+jest.mock('../role-list/api/delete-roles', () => ({ useDeleteRoles: () => ({ mutateAsync: jest.fn() }) }));
+
+const tree = createMenuTree();
+
+/** A modifier of Home and User Management of app 1 only (no Role Management, no other app). */
+const modifierGrants: GrantedApp[] = [
+  {
+    apps_id: 1,
+    menus: [
+      { name: 'Home', acces_level: 2, children: [] },
+      {
+        name: 'User Management',
+        acces_level: 2,
+        children: [
+          { name: 'Daftar User', acces_level: 2 },
+          { name: 'Tambah User', acces_level: 3 },
+        ],
+      },
+    ],
+  },
+];
+
+beforeEach(() => {
+  signInAs(ACCESS_LEVEL.modifier, { role_id: 7, user_menu: modifierGrants });
+  jest.mocked(useColors).mockReturnValue(settled([createColor()]) as unknown as UseQueryResult<Color[]>);
+  jest
+    .mocked(useApplications)
+    .mockReturnValue(
+      settled([createApplication(), createApplication({ id: 2, name: 'HRIS' })]) as unknown as UseQueryResult<
+        Application[]
+      >,
+    );
+  jest.mocked(useMenus).mockReturnValue(settled(tree) as unknown as UseQueryResult<Menu[]>);
+  jest
+    .mocked(menusQueryOptions)
+    .mockImplementation((id: number) =>
+      queryOptions({ queryKey: referenceKeys.menus(id), queryFn: async () => tree }),
+    );
+});
+afterEach(() => localStorage.clear());
+
+describe('roles list', () => {
+  it('has no actions on a role the actor does not cover, and marks their own role', () => {
+    // A modifier of every app-1 menu (Role Management included).
+    signInAs(ACCESS_LEVEL.modifier, { role_id: 7 });
+    jest.mocked(useRoles).mockReturnValue(
+      settled({
+        data: [createRole({ id: 1, name: 'Super Admin' }), createWeakRole({ id: 7, name: 'Pengelola' })],
+        meta: { total: 2 },
+      }) as unknown as UseQueryResult<RoleListResponse>,
+    );
+    renderRoute(<RoleListPage />, { path: '/role-management' });
+    expect(screen.queryByRole('button', { name: 'Aksi untuk role Super Admin' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Aksi untuk role Pengelola' })).toBeInTheDocument();
+    const own = screen.getByText('Pengelola').parentElement;
+    expect(own).toHaveTextContent('Role Anda');
+    expect(screen.getAllByText('Role Anda')).toHaveLength(1);
+  });
+});
+
+describe('role editor', () => {
+  const renderForm = () => {
+    renderRoute(<RoleForm defaultValues={emptyRoleFormValues} onSave={jest.fn()} />, {
+      path: '/tambah-role',
+    });
+    return userEvent.setup();
+  };
+
+  it('switching the panel on grants only the menus the actor holds; the others say why', async () => {
+    const user = renderForm();
+    await user.click(screen.getByRole('switch', { name: 'SSO Admin Panel' }));
+    expect(await screen.findByRole('checkbox', { name: 'Home' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'User Management' })).toBeChecked();
+    const roles = screen.getByRole('checkbox', { name: `Role Management ${NOT_HELD_REASON}` });
+    expect(roles).not.toBeChecked();
+    expect(roles).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: `Daftar Role ${NOT_HELD_REASON}` })).toBeDisabled();
+  });
+
+  it('each level select offers levels up to the actor’s own for that menu', async () => {
+    const user = renderForm();
+    await user.click(screen.getByRole('switch', { name: 'SSO Admin Panel' }));
+    const levels = (menu: string) =>
+      within(screen.getByRole('combobox', { name: `Level akses ${menu}` }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(levels('User Management')).toEqual(['Modifier', 'Viewer']);
+    expect(levels('Tambah User')).toEqual(['Viewer']);
+  });
+
+  it('an application the actor does not hold cannot be switched on, and says why', () => {
+    renderForm();
+    const hris = screen.getByRole('switch', { name: 'HRIS' });
+    expect(hris).toBeDisabled();
+    expect(hris.closest('li')).toHaveTextContent(NOT_HELD_REASON);
+  });
+});
+
+describe('rolePrivilege', () => {
+  it('is own by role id and covers by the shared rule', () => {
+    const privilege = rolePrivilege({
+      access_token: 'a',
+      session_token: 's',
+      role_id: '7',
+      user_menu: modifierGrants,
+    });
+    expect(privilege.isOwn({ id: 7 })).toBe(true);
+    expect(privilege.isOwn({ id: 1 })).toBe(false);
+    expect(privilege.mayTouch(createWeakRole())).toBe(true);
+    expect(privilege.mayTouch(createRole())).toBe(false);
+    expect(rolePrivilege(null).mayTouch(createWeakRole())).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import { covers, grantableLevels, type AccessLevel, type GrantPlace } from '@sso/shared/access';
+import type { Menu, Role } from '@sso/shared/contract';
+import { sessionGrants, useSession, type Session } from '@sso/shared/session';
+import { setChildChecked, setMenuChecked, type Selection } from '../role-form/selection';
+
+/**
+ * What the signed-in user may do to roles beyond their level (issue 18, ADR 0007), from their own
+ * grants (the stored session's `user_menu`, read again when the shell opens) through the shared
+ * rule the api applies: edit or delete only roles their role covers; grant only what they hold, at
+ * most at their own level. The api refuses the rest.
+ */
+export interface RolePrivilege {
+  /** Whether the role may be edited or deleted (the actor's role covers it). */
+  mayTouch: (role: Pick<Role, 'applications'>) => boolean;
+  /** Whether it is the signed-in user's own role. */
+  isOwn: (role: Pick<Role, 'id'>) => boolean;
+  /** Levels the actor may give at a place, strongest first; none when they do not hold it. */
+  levels: (place: GrantPlace) => AccessLevel[];
+  /** An application's selection without the menus and sub-menus the actor does not hold. */
+  prune: (selection: Selection, appsId: number, tree: readonly Menu[]) => Selection;
+}
+
+export function rolePrivilege(session: Session | null): RolePrivilege {
+  const grants = sessionGrants(session);
+  const levels = (place: GrantPlace) => grantableLevels(grants, place);
+  return {
+    mayTouch: (role) => covers(grants, role.applications),
+    isOwn: (role) =>
+      session?.role_id !== undefined &&
+      session.role_id !== null &&
+      String(session.role_id) === String(role.id),
+    levels,
+    prune: (selection, appsId, tree) =>
+      tree.reduce((pruned, menu) => {
+        if (levels({ appId: appsId, menu: menu.name }).length === 0) {
+          return setMenuChecked(pruned, appsId, menu, false);
+        }
+        return menu.menu.reduce(
+          (inner, child) =>
+            levels({ appId: appsId, menu: menu.name, child: child.name }).length === 0
+              ? setChildChecked(inner, appsId, menu, child.id, false)
+              : inner,
+          pruned,
+        );
+      }, selection),
+  };
+}
+
+export function useRolePrivilege(): RolePrivilege {
+  const session = useSession();
+  return useMemo(() => rolePrivilege(session), [session]);
+}
