@@ -169,10 +169,11 @@ test.describe('role management', () => {
       'aria-checked',
       'mixed',
     );
-    await page.getByRole('combobox', { name: 'Level akses Daftar User' }).selectOption({ label: 'Owner' });
+    // The menu's level first (it goes to its sub-menus), then the sub-menu's own.
     await page
       .getByRole('combobox', { name: 'Level akses User Management' })
       .selectOption({ label: 'Modifier' });
+    await page.getByRole('combobox', { name: 'Level akses Daftar User' }).selectOption({ label: 'Owner' });
     await expectNoA11yViolations(page);
 
     const request = page.waitForRequest((r) => r.url().endsWith(`${ROLE}/create`) && r.method() === 'POST');
@@ -293,17 +294,23 @@ test.describe('role management', () => {
     expect(await findRole(apiClient, name)).toBeUndefined();
   });
 
-  test('a role that still has members is not deleted: the server message is shown', async ({
+  test('a role that still has members is not deleted: Hapus says so before any confirmation and offers its users', async ({
     page,
     loginAs,
   }) => {
     await loginAs(page);
-    await openList(page, 'Super Admin');
-    await page.getByRole('button', { name: 'Aksi untuk role Super Admin' }).click();
+    await openList(page, 'Viewer');
+    await page.getByRole('button', { name: 'Aksi untuk role Viewer' }).click();
     await page.getByRole('menuitem', { name: 'Hapus' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Hapus' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Role masih digunakan oleh user' })).toBeVisible();
-    await expect(page.getByRole('row', { name: /Super Admin/ })).toBeVisible();
+    const dialog = page.getByRole('alertdialog', { name: 'Role "Viewer" tidak dapat dihapus' });
+    await expect(dialog).toContainText(/Role ini masih dipakai oleh \d+ user/);
+    await expect(dialog.getByRole('button', { name: 'Hapus' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Tutup' }).click();
+    await expect(page.getByRole('row', { name: /Viewer/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Aksi untuk role Viewer' }).click();
+    await page.getByRole('menuitem', { name: 'Hapus' }).click();
+    await dialog.getByRole('button', { name: 'Lihat user' }).click();
+    await expect(page).toHaveURL(/\/user-management\?role_id=\d+/);
   });
 
   test('bulk deletes the selected roles', async ({ page, apiClient, loginAs, expectNoA11yViolations }) => {

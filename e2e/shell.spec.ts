@@ -2,25 +2,7 @@ import LZString from 'lz-string';
 
 const { compressToEncodedURIComponent } = LZString;
 import { test, expect, storeSession, SESSION_KEY } from './support/fixtures';
-import { routes } from './support/routes';
-
-const protectedRoutes = [
-  routes.home,
-  routes.userManagement,
-  routes.addUser,
-  routes.roleManagement,
-  routes.addRole,
-  routes.appManagement,
-  routes.settings,
-];
-const publicOnlyRoutes = [
-  routes.login,
-  routes.loginByPhone,
-  routes.verifyLoginOtp,
-  routes.forgotPassword,
-  routes.validateResetOtp,
-  routes.newPassword,
-];
+import { protectedRoutes, publicOnlyRoutes, routes } from './support/routes';
 
 const storedSession = (page: import('@playwright/test').Page) =>
   page.evaluate((key) => window.localStorage.getItem(key), SESSION_KEY);

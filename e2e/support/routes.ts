@@ -23,3 +23,24 @@ export const routes = {
   settings: '/settings',
   auditLog: appPaths.audit.list,
 } as const;
+
+/** Every protected route without a parameter (the shell's guards and the phone-width checks walk them). */
+export const protectedRoutes = [
+  routes.home,
+  routes.userManagement,
+  routes.addUser,
+  routes.roleManagement,
+  routes.addRole,
+  routes.appManagement,
+  routes.settings,
+] as const;
+
+/** Every public-only route (a signed-in visit goes to /home). */
+export const publicOnlyRoutes = [
+  routes.login,
+  routes.loginByPhone,
+  routes.verifyLoginOtp,
+  routes.forgotPassword,
+  routes.validateResetOtp,
+  routes.newPassword,
+] as const;

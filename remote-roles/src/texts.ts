@@ -20,6 +20,9 @@ export const rolesText = {
     expand: (menu: string) => `Tampilkan sub-menu ${menu}`,
     collapse: (menu: string) => `Sembunyikan sub-menu ${menu}`,
     accessColumn: 'Level akses',
+    setAll: 'Atur semua',
+    setAllOf: (app: string) => `Atur semua level akses ${app}`,
+    setAllPrompt: 'Pilih level',
     menuColumn: 'Menu',
     pickApplication: 'Pilih aplikasi untuk melihat menunya.',
     noMenus: 'Aplikasi ini belum memiliki menu.',
@@ -28,7 +31,11 @@ export const rolesText = {
     colorsFailed: 'Daftar warna tidak dapat dimuat.',
     noApplications: 'Belum ada aplikasi.',
     saveFailed: 'Role gagal disimpan',
-    saveDisabledHint: 'Isi nama role dan pilih minimal 1 aplikasi untuk menyimpan.',
+    /** Names every required field still missing (colour included), in the order of the form. */
+    missingHint: (fields: readonly string[]) => `Untuk menyimpan, lengkapi: ${fields.join(', ')}.`,
+    missingColor: 'warna',
+    missingName: 'nama role',
+    missingApplication: 'minimal 1 aplikasi',
   },
   list: {
     add: 'Tambah Role',
@@ -50,6 +57,25 @@ export const rolesText = {
     deleteBody: 'Role yang dihapus tidak dapat dikembalikan dan tidak dapat lagi diberikan kepada user.',
     bulkDeleteTitle: (n: number) => `Hapus ${n} role terpilih?`,
     bulkDeleteBody: 'Semua role terpilih akan dihapus. Role yang masih memiliki user tidak dapat dihapus.',
+  },
+  detail: {
+    title: 'Detail Role',
+    access: 'Akses',
+    seeMembers: (n: number) => (n === 0 ? 'Belum ada user' : `${n} user · lihat daftarnya`),
+    membersLink: (n: number, role: string) => `${n} user dengan role ${role}`,
+    noApplications: 'Role ini belum memberikan akses ke aplikasi apa pun.',
+    noMenus: 'Tanpa menu',
+    viewDetail: 'Lihat Detail',
+  },
+  inUse: {
+    title: (role: string) => `Role "${role}" tidak dapat dihapus`,
+    body: (n: number) =>
+      `Role ini masih dipakai oleh ${n} user. Pindahkan user tersebut ke role lain terlebih dahulu.`,
+    bulkTitle: 'Sebagian role tidak dapat dihapus',
+    bulkBody: (roles: string) =>
+      `Role berikut masih dipakai oleh user: ${roles}. Batalkan pilihan role tersebut atau pindahkan usernya terlebih dahulu.`,
+    seeUsers: 'Lihat user',
+    deselect: 'Keluarkan dari pilihan',
   },
   edit: {
     invalidTitle: 'Data role tidak valid',

@@ -10,6 +10,7 @@ export const texts = {
   filterUnit: 'Filter unit',
   filterRole: 'Filter role',
   allAp: 'Semua AP',
+  alreadyRegistered: 'Sudah terdaftar',
   allUnit: 'Semua Unit',
   allRole: 'Semua Role',
   tableCaption: 'Daftar user',

@@ -77,12 +77,16 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
     const total =
       db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM employees ${where}`).get(...params)
         ?.n ?? 0;
+    // `registered`: the employee already has an account (Tambah User shows "Sudah terdaftar").
     const data = db
-      .prepare<unknown[], Employee>(
-        `SELECT id, name, nik, no_hp, email FROM employees ${where}
+      .prepare<unknown[], Omit<Employee, 'registered'> & { registered: 0 | 1 }>(
+        `SELECT id, name, nik, no_hp, email,
+                EXISTS (SELECT 1 FROM users u WHERE u.nik = employees.nik) AS registered
+         FROM employees ${where}
          ORDER BY name COLLATE NOCASE, id LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
       )
-      .all(...params);
+      .all(...params)
+      .map((row) => ({ ...row, registered: row.registered === 1 }));
     return listOf('Daftar karyawan', data, total);
   });
 

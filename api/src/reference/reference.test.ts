@@ -78,6 +78,20 @@ describe('reference data', () => {
     expectError(await get(paths.reference.employeeSearch, { limit: 0 }), 422);
   });
 
+  it('user-temporary/search says which employees already have an account (registered)', async () => {
+    // The demo administrator is an employee of the directory with an account.
+    const admin = expectOk(
+      await get(paths.reference.employeeSearch, { keyword: '100001' }),
+      employeeSearchResponseSchema,
+    );
+    expect(admin.data.map((e) => [e.nik, e.registered])).toEqual([['100001', true]]);
+    const all = expectOk(
+      await get(paths.reference.employeeSearch, { limit: 100 }),
+      employeeSearchResponseSchema,
+    );
+    expect(all.data.some((e) => e.registered === false)).toBe(true);
+  });
+
   it('every reference call needs the bearer', async () => {
     for (const path of Object.values(paths.reference)) {
       expectError(await call(t.app, 'GET', path), 401);

@@ -81,7 +81,7 @@ beforeEach(() => {
 afterEach(() => localStorage.clear());
 
 describe('roles list', () => {
-  it('has no actions on a role the actor does not cover, and marks their own role', () => {
+  it('has no Edit or Hapus on a role the actor does not cover (only Lihat Detail), and marks their own role', async () => {
     // A modifier of every app-1 menu (Role Management included).
     signInAs(ACCESS_LEVEL.modifier, { role_id: 7 });
     jest.mocked(useRoles).mockReturnValue(
@@ -91,8 +91,24 @@ describe('roles list', () => {
       }) as unknown as UseQueryResult<RoleListResponse>,
     );
     renderRoute(<RoleListPage />, { path: '/role-management' });
-    expect(screen.queryByRole('button', { name: 'Aksi untuk role Super Admin' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Aksi untuk role Pengelola' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Aksi untuk role Super Admin' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'Lihat Detail',
+    ]);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Aksi untuk role Pengelola' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'Lihat Detail',
+      'Edit',
+    ]);
+    await user.keyboard('{Escape}');
+    // Its detail drawer offers no Edit or Hapus either.
+    await user.click(screen.getByRole('cell', { name: 'Super Admin' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Detail Role' });
+    expect(within(drawer).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
     const own = screen.getByText('Pengelola').parentElement;
     expect(own).toHaveTextContent('Role Anda');
     expect(screen.getAllByText('Role Anda')).toHaveLength(1);
@@ -127,6 +143,22 @@ describe('role editor', () => {
         .map((option) => option.textContent);
     expect(levels('User Management')).toEqual(['Modifier', 'Viewer']);
     expect(levels('Tambah User')).toEqual(['Viewer']);
+  });
+
+  it('a menu level given to its sub-menus, and "Atur semua", stay within the actor’s own at each place', async () => {
+    const user = renderForm();
+    await user.click(screen.getByRole('switch', { name: 'SSO Admin Panel' }));
+    const level = (menu: string) => screen.getByRole('combobox', { name: `Level akses ${menu}` });
+    await user.selectOptions(level('User Management'), 'Modifier');
+    expect(level('Daftar User')).toHaveValue('2');
+    // the actor only views Tambah User: the cascade stops at their level there
+    expect(level('Tambah User')).toHaveValue('3');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Atur semua level akses SSO Admin Panel' }),
+      'Owner',
+    );
+    expect(level('User Management')).toHaveValue('2');
+    expect(level('Tambah User')).toHaveValue('3');
   });
 
   it('an application the actor does not hold cannot be switched on, and says why', () => {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { covers, grantableLevels, type AccessLevel, type GrantPlace } from '@sso/shared/access';
 import type { Menu, Role } from '@sso/shared/contract';
 import { sessionGrants, useSession, type Session } from '@sso/shared/session';
-import { setChildChecked, setMenuChecked, type Selection } from '../role-form/selection';
+import { findApp, setChildChecked, setLevel, setMenuChecked, type Selection } from '../role-form/selection';
 
 /**
  * What the signed-in user may do to roles beyond their level (issue 18, ADR 0007), from their own
@@ -19,6 +19,11 @@ export interface RolePrivilege {
   levels: (place: GrantPlace) => AccessLevel[];
   /** An application's selection without the menus and sub-menus the actor does not hold. */
   prune: (selection: Selection, appsId: number, tree: readonly Menu[]) => Selection;
+  /**
+   * Every granted level of these menus brought down to the actor's own at its place: a level set on
+   * a menu goes to its sub-menus, and "Atur semua" to every menu, but never above what the actor holds.
+   */
+  clamp: (selection: Selection, appsId: number, tree: readonly Menu[]) => Selection;
 }
 
 export function rolePrivilege(session: Session | null): RolePrivilege {
@@ -43,6 +48,27 @@ export function rolePrivilege(session: Session | null): RolePrivilege {
               : inner,
           pruned,
         );
+      }, selection),
+    clamp: (selection, appsId, tree) =>
+      tree.reduce((clamped, menu) => {
+        const grantOf = (current: Selection) => findApp(current, appsId)?.menus.find((m) => m.id === menu.id);
+        const strongest = levels({ appId: appsId, menu: menu.name })[0];
+        let next = clamped;
+        const grant = grantOf(next);
+        if (grant && strongest !== undefined && grant.access_level < strongest) {
+          // Only the menu's own level: its sub-menus are brought down one by one below.
+          next = setLevel(next, appsId, menu.id, strongest);
+          const kept = new Map(grant.children.map((child) => [child.id, child.access_level]));
+          for (const [childId, level] of kept) next = setLevel(next, appsId, childId, level, menu.id);
+        }
+        for (const child of grantOf(next)?.children ?? []) {
+          const name = menu.menu.find((m) => m.id === child.id)?.name;
+          const cap =
+            name === undefined ? undefined : levels({ appId: appsId, menu: menu.name, child: name })[0];
+          if (cap !== undefined && child.access_level < cap)
+            next = setLevel(next, appsId, child.id, cap, menu.id);
+        }
+        return next;
       }, selection),
   };
 }

@@ -67,6 +67,15 @@ export function canSave(values: Pick<RoleFormValues, 'name' | 'applications'>): 
   return values.name.trim() !== '' && values.applications.length > 0;
 }
 
+/** Which required fields are still empty, in the order of the form (the save hint names them all). */
+export function missingFields(values: RoleFormValues): ('color' | 'name' | 'applications')[] {
+  const missing: ('color' | 'name' | 'applications')[] = [];
+  if (values.color_id === null) missing.push('color');
+  if (values.name.trim() === '') missing.push('name');
+  if (values.applications.length === 0) missing.push('applications');
+  return missing;
+}
+
 /** A role as the api lists it → the form (`acces_level`, the api's spelling, → `access_level`). */
 export function toRoleFormValues(role: Role): RoleFormValues {
   return {

@@ -76,7 +76,49 @@ describe('RoleForm: save is disabled when the name is empty or no application is
   });
 });
 
+describe('RoleForm: the save hint names every missing field', () => {
+  it('lists colour, name and application until each is given', async () => {
+    const { user } = renderForm();
+    expect(saveButton()).toHaveAccessibleDescription(
+      'Untuk menyimpan, lengkapi: warna, nama role, minimal 1 aplikasi.',
+    );
+    await user.type(screen.getByLabelText('Nama Role'), 'Auditor');
+    await user.click(screen.getByRole('switch', { name: 'SSO Admin Panel' }));
+    // Save is allowed (spec 5) but the colour is still required: the hint says so.
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    expect(saveButton()).toHaveAccessibleDescription('Untuk menyimpan, lengkapi: warna.');
+    await user.click(screen.getByRole('radio', { name: 'Warna #8e24aa' }));
+    expect(saveButton()).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/Untuk menyimpan/)).not.toBeInTheDocument();
+  });
+});
+
 describe('RoleForm: menu tree', () => {
+  it("setting a menu's level sets its sub-menus; each can still be changed", async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('checkbox', { name: 'User Management' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level akses User Management' }), 'Owner');
+    expect(screen.getByRole('combobox', { name: 'Level akses Daftar User' })).toHaveValue('1');
+    expect(screen.getByRole('combobox', { name: 'Level akses Tambah User' })).toHaveValue('1');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level akses Tambah User' }), 'Viewer');
+    expect(screen.getByRole('combobox', { name: 'Level akses Tambah User' })).toHaveValue('3');
+    expect(screen.getByRole('combobox', { name: 'Level akses User Management' })).toHaveValue('1');
+  });
+
+  it('"Atur semua" sets every chosen menu of the application at once', async () => {
+    const { user } = renderForm();
+    const setAll = screen.getByRole('combobox', { name: 'Atur semua level akses SSO Admin Panel' });
+    expect(setAll).toBeDisabled();
+    await user.click(screen.getByRole('switch', { name: 'SSO Admin Panel' }));
+    await waitFor(() => expect(setAll).toBeEnabled());
+    await user.selectOptions(setAll, 'Modifier');
+    for (const menu of ['Home', 'User Management', 'Daftar User', 'Tambah User', 'Daftar Role']) {
+      expect(screen.getByRole('combobox', { name: `Level akses ${menu}` })).toHaveValue('2');
+    }
+    // a command: it shows its prompt again
+    expect(setAll).toHaveValue('');
+  });
+
   it('ticking a sub-menu ticks its application and shows the parent mixed; levels are named per menu', async () => {
     const { user } = renderForm();
     await user.click(screen.getByRole('checkbox', { name: 'Tambah User' }));
@@ -113,8 +155,9 @@ describe('RoleForm: saving', () => {
     const { user, onSave } = renderForm();
     await user.type(screen.getByLabelText('Nama Role'), '  Auditor ');
     await user.click(screen.getByRole('checkbox', { name: 'Daftar User' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Level akses Daftar User' }), '1');
+    // the menu's level first (it goes to its sub-menus), then the sub-menu's own
     await user.selectOptions(screen.getByRole('combobox', { name: 'Level akses User Management' }), '2');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level akses Daftar User' }), '1');
     await user.click(saveButton());
     expect(await screen.findByText('Warna harus dipilih')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();

@@ -13,6 +13,7 @@ import { ApplicationPicker } from './application-picker';
 import { ColorSwatches } from './color-swatches';
 import {
   canSave,
+  missingFields,
   roleFormSchema,
   toRolePayload,
   type RoleFormOutput,
@@ -59,6 +60,7 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
   const appsField = useController({ control, name: 'applications' });
   const name = useWatch({ control, name: 'name' });
   const applications = useWatch({ control, name: 'applications' });
+  const colorId = useWatch({ control, name: 'color_id' });
 
   useLeaveConfirmation(isDirty && !saved);
 
@@ -91,6 +93,14 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
   });
 
   const saveAllowed = canSave({ name, applications });
+  const missing = missingFields({ name, applications, color_id: colorId }).map(
+    (field) =>
+      ({
+        color: rolesText.form.missingColor,
+        name: rolesText.form.missingName,
+        applications: rolesText.form.missingApplication,
+      })[field],
+  );
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
@@ -137,10 +147,11 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
           <span>{serverError}</span>
         </div>
       ) : null}
+      {/* Sticky: Simpan and Batal stay in view on long menu trees. */}
       <div className={styles.actions}>
-        {saveAllowed ? null : (
+        {missing.length === 0 ? null : (
           <p id={ids.saveHint} className={styles.hint}>
-            {rolesText.form.saveDisabledHint}
+            {rolesText.form.missingHint(missing)}
           </p>
         )}
         <Button variant="secondary" onClick={() => void navigate(appPaths.roles.list)}>
@@ -150,7 +161,7 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
           type="submit"
           disabled={!saveAllowed}
           loading={isSubmitting}
-          aria-describedby={saveAllowed ? undefined : ids.saveHint}
+          aria-describedby={missing.length === 0 ? undefined : ids.saveHint}
         >
           {t.common.save}
         </Button>

@@ -9,6 +9,7 @@ import {
   normaliseSelection,
   setAppSelected,
   setChildChecked,
+  setAllLevels,
   setLevel,
   setMenuChecked,
   type Selection,
@@ -93,8 +94,8 @@ describe('role selection rules', () => {
 
   it('ticking a mixed parent keeps the levels already chosen', () => {
     let selection = setChildChecked([], APP, users, 3, true);
-    selection = setLevel(selection, APP, 3, 1, users.id);
     selection = setLevel(selection, APP, users.id, 2);
+    selection = setLevel(selection, APP, 3, 1, users.id);
     selection = setMenuChecked(selection, APP, users, true);
     expect(levelOf(selection, APP, users.id)).toBe(2);
     expect(levelOf(selection, APP, 3, users.id)).toBe(1);
@@ -124,6 +125,28 @@ describe('role selection rules', () => {
     expect(levelOf(setLevel(selection, APP, home.id, 1), APP, home.id)).toBe(1);
     expect(setLevel(selection, APP, users.id, 1)).toEqual(selection);
     expect(setLevel([], APP, home.id, 1)).toEqual([]);
+  });
+
+  it("a menu's level goes to its ticked sub-menus, which can still be changed one by one", () => {
+    let selection = setMenuChecked([], APP, users, true);
+    selection = setLevel(selection, APP, users.id, 1);
+    expect(users.menu.map((child) => levelOf(selection, APP, child.id, users.id))).toEqual(
+      users.menu.map(() => 1),
+    );
+    selection = setLevel(selection, APP, users.menu[0]!.id, 2, users.id);
+    expect(levelOf(selection, APP, users.menu[0]!.id, users.id)).toBe(2);
+    expect(levelOf(selection, APP, users.id)).toBe(1);
+  });
+
+  it('"Atur semua" sets every ticked menu and sub-menu of one application only', () => {
+    let selection = setAppSelected([], APP, tree, true);
+    selection = setChildChecked(selection, OTHER_APP, roles, 7, true);
+    selection = setAllLevels(selection, APP, 2);
+    expect(
+      selection[0]?.menus.every((m) => m.access_level === 2 && m.children.every((c) => c.access_level === 2)),
+    ).toBe(true);
+    expect(levelOf(selection, OTHER_APP, 7, roles.id)).toBe(3);
+    expect(setAllLevels([], APP, 1)).toEqual([]);
   });
 
   it('keeps applications apart and everything sorted by id', () => {

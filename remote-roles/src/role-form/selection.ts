@@ -185,7 +185,11 @@ export function setChildChecked(
   ]);
 }
 
-/** Sets the level of a ticked menu (or sub-menu, with `parentId`); unticked ones are left alone. */
+/**
+ * Sets the level of a ticked menu (or sub-menu, with `parentId`); unticked ones are left alone. A
+ * menu's new level also goes to its ticked sub-menus (each can still be changed afterwards), so
+ * "owner of User Management" means its sub-menus too, and nothing is left saying otherwise.
+ */
 export function setLevel(
   selection: Selection,
   appsId: number,
@@ -196,7 +200,14 @@ export function setLevel(
   const app = findApp(selection, appsId);
   if (!app) return selection;
   const menus = app.menus.map((menu) => {
-    if (parentId === undefined) return menu.id === menuId ? { ...menu, access_level: level } : menu;
+    if (parentId === undefined)
+      return menu.id === menuId
+        ? {
+            ...menu,
+            access_level: level,
+            children: menu.children.map((child) => ({ ...child, access_level: level })),
+          }
+        : menu;
     if (menu.id !== parentId) return menu;
     return {
       ...menu,
@@ -206,6 +217,21 @@ export function setLevel(
     };
   });
   return withApp(selection, appsId, menus);
+}
+
+/** "Atur semua": every ticked menu and sub-menu of one application at one level. */
+export function setAllLevels(selection: Selection, appsId: number, level: AccessLevel): Selection {
+  const app = findApp(selection, appsId);
+  if (!app) return selection;
+  return withApp(
+    selection,
+    appsId,
+    app.menus.map((menu) => ({
+      ...menu,
+      access_level: level,
+      children: menu.children.map((child) => ({ ...child, access_level: level })),
+    })),
+  );
 }
 
 /** Applies a selection rule to the latest selection (components pass rules, not values). */

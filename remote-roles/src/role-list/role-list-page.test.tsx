@@ -178,14 +178,21 @@ describe('RoleListPage', () => {
 });
 
 describe('RoleListPage by access level', () => {
-  it('a viewer reads: no Tambah Role, no checkboxes, no row actions', () => {
+  it('a viewer reads: no Tambah Role, no checkboxes, only Lihat Detail, a drawer without actions', async () => {
     signInAs(ACCESS_LEVEL.viewer);
-    listOf([createRole({ name: 'Auditor' })]);
+    listOf([createRole({ name: 'Auditor', member_count: 14 })]);
+    const user = userEvent.setup();
     renderRoute(<RoleListPage />, { path: '/role-management' });
     expect(screen.getByText('Auditor')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Tambah Role' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Aksi untuk role Auditor' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aksi untuk role Auditor' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Lihat Detail']);
+    await user.click(items[0]!);
+    const drawer = await screen.findByRole('dialog', { name: 'Detail Role' });
+    expect(within(drawer).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
   });
 
   it('a modifier adds and edits but does not delete', async () => {
@@ -197,6 +204,72 @@ describe('RoleListPage by access level', () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk role Auditor' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Edit']);
+    expect(items.map((item) => item.textContent)).toEqual(['Lihat Detail', 'Edit']);
+  });
+});
+
+describe('RoleListPage: roles readable and linked to their users', () => {
+  it('a row opens "Detail Role": colour, members as a link, each menu and sub-menu with its level in words', async () => {
+    signInAs(ACCESS_LEVEL.viewer);
+    listOf([createRole({ name: 'Auditor', member_count: 14 })]);
+    const user = userEvent.setup();
+    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await user.click(screen.getByRole('cell', { name: 'Auditor' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Detail Role' });
+    expect(within(drawer).getByText('#3949ab')).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: '14 user · lihat daftarnya' })).toHaveAttribute(
+      'href',
+      '/user-management?role_id=7',
+    );
+    const menus = within(drawer).getByRole('list', { name: 'Menu SSO Admin Panel' });
+    expect(within(menus).getByText('Home').parentElement).toHaveTextContent('HomeViewer');
+    expect(within(menus).getByText('User Management').parentElement).toHaveTextContent(
+      'User ManagementOwner',
+    );
+    const children = within(menus).getByRole('list', { name: 'Sub-menu User Management' });
+    expect(children).toHaveTextContent('Daftar UserModifier');
+  });
+
+  it('the member count links to the users list filtered on the role', () => {
+    listOf([createRole({ name: 'Auditor', member_count: 14 })]);
+    renderRoute(<RoleListPage />, { path: '/role-management' });
+    expect(screen.getByRole('link', { name: '14 user dengan role Auditor' })).toHaveAttribute(
+      'href',
+      '/user-management?role_id=7',
+    );
+  });
+
+  it('Hapus on a role that has users says so before any confirmation, and offers to see them', async () => {
+    listOf([createRole({ name: 'Auditor', member_count: 14 })]);
+    const user = userEvent.setup();
+    const view = renderRoute(<RoleListPage />, { path: '/role-management' });
+    await user.click(screen.getByRole('button', { name: 'Aksi untuk role Auditor' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hapus' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Role "Auditor" tidak dapat dihapus' });
+    expect(dialog).toHaveTextContent('Role ini masih dipakai oleh 14 user');
+    expect(within(dialog).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Lihat user' }));
+    expect(deleteOne).not.toHaveBeenCalled();
+    expect(view.location().pathname).toBe('/user-management');
+    expect(view.location().search).toBe('?role_id=7');
+  });
+
+  it('a bulk delete with roles in use names them and can take them out of the selection', async () => {
+    listOf([
+      createRole({ name: 'Auditor', member_count: 3 }),
+      createRole({ id: 8, name: 'Tamu', member_count: 0 }),
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih semua role di halaman ini' }));
+    const bar = screen.getByRole('region', { name: 'Aksi data terpilih' });
+    await user.click(within(bar).getByRole('button', { name: 'Hapus' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sebagian role tidak dapat dihapus' });
+    expect(dialog).toHaveTextContent('Auditor (3 user)');
+    expect(dialog).not.toHaveTextContent('Tamu');
+    await user.click(within(dialog).getByRole('button', { name: 'Keluarkan dari pilihan' }));
+    expect(deleteMany).not.toHaveBeenCalled();
+    expect(within(bar).getByText('1 terpilih')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Pilih role Tamu' })).toHaveAttribute('aria-checked', 'true');
   });
 });

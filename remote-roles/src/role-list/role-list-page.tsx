@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
 import { PANEL_MENU, type Role, type RoleSortField } from '@sso/shared/contract';
@@ -26,6 +26,7 @@ import { RoleNameCell } from './role-name-cell';
 import { ROLE_LIST_OPTIONS, toRoleListParams } from './role-list-params';
 import { useRoleDeletion } from './use-role-deletion';
 import { useRolePrivilege } from '../privilege/role-privilege';
+import { RoleDetailDrawer, usersOfRole } from './role-detail-drawer';
 import styles from './role-list-page.module.css';
 
 const columns: DataTableColumn<Role, RoleSortField>[] = [
@@ -40,7 +41,12 @@ const columns: DataTableColumn<Role, RoleSortField>[] = [
     id: 'members',
     header: rolesText.list.membersColumn,
     sortBy: 'member_count',
-    cell: (role) => rolesText.list.members(role.member_count),
+    // The count links to the users list filtered on the role.
+    cell: (role) => (
+      <Link to={usersOfRole(role.id)} aria-label={rolesText.detail.membersLink(role.member_count, role.name)}>
+        {rolesText.list.members(role.member_count)}
+      </Link>
+    ),
     width: '20%',
   },
   {
@@ -71,7 +77,15 @@ export default function RoleListPage() {
   const roles = useRoles(params);
   const applications = useApplications();
   const selection = useRowSelection(JSON.stringify(params));
-  const deletion = useRoleDeletion(selection.clear);
+  const [detail, setDetail] = useState<Role | null>(null);
+  const deletion = useRoleDeletion(
+    () => {
+      selection.clear();
+      setDetail(null);
+    },
+    (ids) =>
+      selection.setSelected(new Set([...selection.selected].filter((id) => !ids.includes(Number(id))))),
+  );
 
   const rows = roles.data?.data ?? [];
   const total = roles.data?.meta.total ?? 0;
@@ -120,11 +134,7 @@ export default function RoleListPage() {
       <BulkBar
         count={canDelete ? selection.selected.size : 0}
         busy={deletion.busy}
-        onDelete={() =>
-          void deletion.deleteMany(
-            [...selection.selected].filter((id): id is number => typeof id === 'number'),
-          )
-        }
+        onDelete={() => void deletion.deleteMany(rows.filter((role) => selection.selected.has(role.id)))}
         onClose={selection.clear}
       />
       {roles.isError && !roles.data ? (
@@ -142,7 +152,9 @@ export default function RoleListPage() {
             rows={rows}
             getRowId={(role) => role.id}
             sort={{ current: list.sort, onSort: list.setSort }}
-            busy={roles.isFetching}
+            busy={roles.isFetching && !roles.isPending}
+            loading={roles.isPending}
+            skeletonRows={Math.min(params.perPage, 10)}
             selection={
               canDelete
                 ? {
@@ -153,39 +165,34 @@ export default function RoleListPage() {
                   }
                 : undefined
             }
-            actions={
-              canEdit || canDelete
-                ? (role) =>
-                    !privilege.mayTouch(role) ? null : (
-                      <KebabMenu
-                        label={rolesText.list.actions(role.name)}
-                        items={[
-                          ...(canEdit
-                            ? [
-                                {
-                                  label: t.common.edit,
-                                  onSelect: () => void navigate(appPaths.roles.edit(role)),
-                                },
-                              ]
-                            : []),
-                          ...(canDelete
-                            ? [
-                                {
-                                  label: t.common.delete,
-                                  tone: 'danger' as const,
-                                  onSelect: () => void deletion.deleteOne(role),
-                                },
-                              ]
-                            : []),
-                        ]}
-                      />
-                    )
-                : undefined
-            }
+            onRowClick={setDetail}
+            actions={(role) => (
+              <KebabMenu
+                label={rolesText.list.actions(role.name)}
+                items={[
+                  { label: rolesText.detail.viewDetail, onSelect: () => setDetail(role) },
+                  ...(canEdit && privilege.mayTouch(role)
+                    ? [
+                        {
+                          label: t.common.edit,
+                          onSelect: () => void navigate(appPaths.roles.edit(role)),
+                        },
+                      ]
+                    : []),
+                  ...(canDelete && privilege.mayTouch(role)
+                    ? [
+                        {
+                          label: t.common.delete,
+                          tone: 'danger' as const,
+                          onSelect: () => void deletion.deleteOne(role),
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+            )}
             empty={
-              roles.isPending ? (
-                <StatePanel title={t.common.loading} />
-              ) : filtered ? (
+              filtered ? (
                 <StatePanel title={t.common.notFound} body={rolesText.list.noMatchBody} />
               ) : (
                 <StatePanel title={t.roles.empty} body={rolesText.list.emptyBody} />
@@ -201,6 +208,21 @@ export default function RoleListPage() {
               onPageSizeChange={list.setPerPage}
             />
           ) : null}
+          <RoleDetailDrawer
+            role={detail}
+            onClose={() => setDetail(null)}
+            onEdit={
+              canEdit && detail && privilege.mayTouch(detail)
+                ? (role) => void navigate(appPaths.roles.edit(role))
+                : undefined
+            }
+            onDelete={
+              canDelete && detail && privilege.mayTouch(detail)
+                ? (role) => void deletion.deleteOne(role)
+                : undefined
+            }
+            deleting={deletion.busy}
+          />
           <p className="sso-visually-hidden" aria-live="polite">
             {roles.data ? `${formatNumber(total)} role` : ''}
           </p>

@@ -35,9 +35,16 @@ export function EmployeePicker({ value, onChange, onBlur, onTextChange, error }:
       emptyText={tooShort ? texts.namePlaceholder : t.common.noOptions}
       itemKey={(employee) => employee.id}
       itemToString={(employee) => employee?.name ?? ''}
+      // An employee who already has an account is listed but cannot be chosen (the api would say "NIK sudah terdaftar").
+      isItemDisabled={(employee) => employee.registered === true}
       renderItem={(employee) => (
         <span className={styles.employee}>
-          <span className={styles.employeeName}>{employee.name}</span>
+          <span className={styles.employeeName}>
+            {employee.name}
+            {employee.registered ? (
+              <span className={styles.registered}>{texts.alreadyRegistered}</span>
+            ) : null}
+          </span>
           <span className={styles.employeeMeta}>
             {employee.nik} · {employee.no_hp}
           </span>

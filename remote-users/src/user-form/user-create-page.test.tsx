@@ -9,7 +9,12 @@ jest.mock('./api/create-user', () => ({ useCreateUser: () => ({ mutateAsync: moc
 jest.mock('./api/search-employees', () => ({
   EMPLOYEE_SEARCH_MIN_CHARS: 2,
   useEmployeeSearch: () => ({
-    data: [jest.requireActual('../test-support/factories').createEmployee()],
+    data: [
+      jest.requireActual('../test-support/factories').createEmployee(),
+      jest
+        .requireActual('../test-support/factories')
+        .createEmployee({ id: 8, name: 'Sri Rahayu', nik: '100009', registered: true }),
+    ],
     isFetching: false,
   }),
 }));
@@ -41,6 +46,18 @@ describe('Tambah User form', () => {
     expect(screen.getByRole('textbox', { name: 'NIK' })).toHaveAttribute('readonly');
     expect(screen.getByRole('textbox', { name: 'No. Handphone' })).toHaveValue('081300000007');
     expect(save()).toBeEnabled();
+  });
+
+  it('shows an employee who already has an account as "Sudah terdaftar", and it cannot be chosen', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    await user.type(screen.getByRole('combobox', { name: 'Nama' }), 'Sri');
+    const taken = await screen.findByRole('option', { name: /Sri Rahayu/ });
+    expect(taken).toHaveTextContent('Sudah terdaftar');
+    expect(taken).toHaveAttribute('aria-disabled', 'true');
+    await user.click(taken);
+    expect(screen.getByRole('textbox', { name: 'NIK' })).toHaveValue('');
+    expect(screen.getByRole('option', { name: /Sri Wahyuni/ })).not.toHaveTextContent('Sudah terdaftar');
   });
 
   it('says "Nama tidak boleh kosong" when the name is left empty', async () => {

@@ -13,8 +13,9 @@ export const userColumns: DataTableColumn<User, UserSortField>[] = [
     sortBy: 'nama',
     cell: (user) => <span className={styles.name}>{user.nama}</span>,
   },
-  { id: 'nik', header: t.users.fieldNik, width: '12%', sortBy: 'nik', cell: (user) => user.nik },
-  { id: 'phone', header: t.users.fieldPhone, width: '16%', sortBy: 'phone', cell: (user) => user.phone },
+  { id: 'nik', header: t.users.fieldNik, width: '10%', sortBy: 'nik', cell: (user) => user.nik },
+  // Wide enough for a 13-digit number in full, also at the table's smallest width (phones).
+  { id: 'phone', header: t.users.fieldPhone, width: '18%', sortBy: 'phone', cell: (user) => user.phone },
   {
     id: 'role',
     header: t.users.fieldRole,

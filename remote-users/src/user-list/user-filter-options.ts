@@ -1,5 +1,5 @@
 import type { Company, RoleOption } from '@sso/shared/contract';
-import type { SelectOption } from '@sso/shared/ui-data';
+import type { FilterSelectOption, SelectOption } from '@sso/shared/ui-data';
 
 /** AP filter options, in the api's order (by name). */
 export function apOptions(companies: readonly Company[]): SelectOption<number>[] {
@@ -7,15 +7,19 @@ export function apOptions(companies: readonly Company[]): SelectOption<number>[]
 }
 
 /**
- * Unit filter options: the units of the chosen AP, or every unit (with its AP's name, since unit
- * names repeat across APs) when no AP is chosen.
+ * Unit filter options, grouped under their AP (unit names repeat across APs): the units of the
+ * chosen AP only, or every AP's units when none is chosen.
  */
-export function unitOptions(companies: readonly Company[], apId: number | null): SelectOption<number>[] {
+export function unitOptions(
+  companies: readonly Company[],
+  apId: number | null,
+): FilterSelectOption<number>[] {
   const scope = apId === null ? companies : companies.filter((company) => company.id === apId);
   return scope.flatMap((company) =>
     company.cabangs.map((unit) => ({
       value: unit.id,
-      label: apId === null ? `${unit.kode} · ${unit.name} (${company.nama})` : `${unit.kode} · ${unit.name}`,
+      label: `${unit.kode} · ${unit.name}`,
+      group: company.nama,
     })),
   );
 }

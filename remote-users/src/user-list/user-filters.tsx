@@ -1,5 +1,5 @@
 import { safeHexColor } from '@sso/shared/ui';
-import { Select } from '@sso/shared/ui-data';
+import { FilterSelect } from '@sso/shared/ui-data';
 import styles from './user-list-page.module.css';
 import { texts } from '../texts';
 import { useCompanies } from '../reference-data/get-companies';
@@ -15,7 +15,10 @@ export interface UserFiltersProps {
 
 const toId = (value: string | undefined) => (value === undefined ? null : Number(value));
 
-/** Filters by AP, unit and role (spec 2); each change resets to page 1 (spec 4). */
+/**
+ * Filters by AP, unit and role (spec 2), each filtering its options as you type; units are grouped
+ * by AP and narrowed to the chosen AP. Each change resets to page 1 (spec 4).
+ */
 export function UserFilters({ values, onChange }: UserFiltersProps) {
   const companies = useCompanies();
   const roles = useRoleOptions();
@@ -24,7 +27,7 @@ export function UserFilters({ values, onChange }: UserFiltersProps) {
   return (
     <>
       <div className={styles.filter}>
-        <Select
+        <FilterSelect
           label={texts.filterAp}
           hideLabel
           clearLabel={texts.allAp}
@@ -42,7 +45,7 @@ export function UserFilters({ values, onChange }: UserFiltersProps) {
         />
       </div>
       <div className={styles.filter}>
-        <Select
+        <FilterSelect
           label={texts.filterUnit}
           hideLabel
           clearLabel={texts.allUnit}
@@ -53,7 +56,7 @@ export function UserFilters({ values, onChange }: UserFiltersProps) {
         />
       </div>
       <div className={styles.filter}>
-        <Select
+        <FilterSelect
           label={texts.filterRole}
           hideLabel
           clearLabel={texts.allRole}

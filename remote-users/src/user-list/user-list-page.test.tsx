@@ -41,6 +41,20 @@ describe('UserListPage', () => {
   beforeEach(() => signInAs(ACCESS_LEVEL.owner));
   afterEach(() => localStorage.clear());
 
+  it('while the first answer loads, shows the table with placeholder rows (not the empty state)', () => {
+    jest.mocked(useUsers).mockReturnValue({
+      isPending: true,
+      isError: false,
+      isPlaceholderData: false,
+      data: undefined,
+      refetch: jest.fn(),
+    } as unknown as ReturnType<typeof useUsers>);
+    renderList();
+    expect(screen.getByRole('table', { name: 'Daftar user' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Belum Ada User')).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Nama/ })).toBeInTheDocument();
+  });
+
   it('shows "Belum Ada User" when there are no users at all', () => {
     givenUsers([]);
     renderList();
@@ -61,6 +75,36 @@ describe('UserListPage', () => {
     givenUsers(three, 45);
     renderList('/user-management?page=2&perPage=20&keyword=budi&role_id=2&perusahaan_id=x');
     expect(useUsers).toHaveBeenLastCalledWith({ page: 2, perPage: 20, keyword: 'budi', role_id: 2 });
+  });
+
+  it('filters units as you type, only those of the chosen AP, and "Hapus filter" clears everything', async () => {
+    const user = userEvent.setup();
+    givenUsers(three, 45);
+    renderList('/user-management?perusahaan_id=2&keyword=budi&page=3');
+    const unit = screen.getByRole('combobox', { name: 'Filter unit' });
+    await user.click(unit);
+    // AP 2 is chosen: only its two units (and "Semua Unit") are offered
+    const menu = screen.getByRole('listbox', { name: 'Filter unit' });
+    expect(
+      within(menu)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('title') ?? o.textContent),
+    ).toEqual(['Semua Unit', 'U2A · Unit 2A', 'U2B · Unit 2B']);
+    await user.keyboard('2b');
+    await user.click(screen.getByRole('option', { name: /U2B · Unit 2B/ }));
+    expect(useUsers).toHaveBeenLastCalledWith({
+      page: 1,
+      perPage: 10,
+      keyword: 'budi',
+      perusahaan_id: 2,
+      cabang_id: 4,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Hapus filter' }));
+    expect(useUsers).toHaveBeenLastCalledWith({ page: 1, perPage: 10 });
+    expect(screen.getByRole('searchbox', { name: 'Cari user' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Filter AP' })).toHaveValue('Semua AP');
+    expect(screen.queryByRole('button', { name: 'Hapus filter' })).not.toBeInTheDocument();
   });
 
   it('selects all rows, shows the bulk bar "{n} terpilih", and closes it', async () => {

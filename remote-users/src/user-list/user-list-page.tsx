@@ -5,7 +5,7 @@ import { PANEL_MENU, type User } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { useAccess } from '@sso/shared/session';
-import { Button, PageHeader, Spinner, StatePanel } from '@sso/shared/ui';
+import { Button, PageHeader, StatePanel } from '@sso/shared/ui';
 import {
   BulkBar,
   DataTable,
@@ -57,7 +57,7 @@ export default function UserListPage() {
 
   const total = users.data?.meta.total ?? 0;
   const rows = users.data?.data ?? [];
-  const filtered = list.keyword !== '' || Object.keys(list.filters).length > 0;
+  const filtered = list.isFiltered;
   const lastPage = usePageInRange(list, users);
   const { setPage, update } = list;
 
@@ -78,21 +78,21 @@ export default function UserListPage() {
           onSearch={list.setKeyword}
         />
         <UserFilters values={list.filters} onChange={(filters) => update({ filters, page: 1 })} />
+        {filtered ? (
+          <Button variant="secondary" className={styles.clearFilters} onClick={list.clearFilters}>
+            {t.common.clearFilters}
+          </Button>
+        ) : null}
       </div>
 
-      {users.isPending ? (
-        <div className={styles.loading}>
-          <Spinner />
-          <span>{t.common.loading}</span>
-        </div>
-      ) : users.isError && !users.data ? (
+      {users.isError && !users.data ? (
         <StatePanel
           tone="error"
           title={texts.loadFailed}
           body={users.error.message}
           onRetry={() => void users.refetch()}
         />
-      ) : total === 0 && !filtered ? (
+      ) : !users.isPending && total === 0 && !filtered ? (
         <StatePanel title={t.users.empty} body={texts.emptyBody} action={addButton} />
       ) : (
         <>
@@ -103,6 +103,9 @@ export default function UserListPage() {
             getRowId={(user) => user.id}
             sort={{ current: list.sort, onSort: list.setSort }}
             busy={users.isPlaceholderData}
+            // The first answer: placeholder rows of the table's own look (no jump when rows come).
+            loading={users.isPending}
+            skeletonRows={Math.min(list.perPage, 10)}
             selection={
               canDelete
                 ? {

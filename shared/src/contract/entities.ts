@@ -77,6 +77,8 @@ export const employeeSchema = z.object({
   nik: z.string(),
   no_hp: z.string(),
   email: z.string(),
+  /** True when a user with this NIK already exists ("Sudah terdaftar": Tambah User cannot choose it). Ours. */
+  registered: z.boolean().optional(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
 

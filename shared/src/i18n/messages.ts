@@ -19,6 +19,7 @@ export const t = {
     loading: 'Loading...',
     search: 'Cari',
     notFound: 'Data tidak ditemukan',
+    clearFilters: 'Hapus filter',
     selected: (n: number) => `${n} terpilih`,
     leaveTitle: 'Keluar tanpa menyimpan?',
     leaveBody: 'Perubahan yang belum disimpan akan hilang.',

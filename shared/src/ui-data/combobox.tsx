@@ -13,6 +13,8 @@ export interface ComboboxProps<T> {
   itemKey: (item: T) => string | number;
   /** Option content (default: itemToString). */
   renderItem?: (item: T) => ReactNode;
+  /** Options shown but not choosable (`aria-disabled`, skipped by the arrow keys), e.g. "Sudah terdaftar". */
+  isItemDisabled?: (item: T) => boolean;
   /** The text typed (controlled). */
   inputValue: string;
   onInputValueChange: (value: string) => void;
@@ -37,6 +39,7 @@ export function Combobox<T>({
   itemToString,
   itemKey,
   renderItem,
+  isItemDisabled,
   inputValue,
   onInputValueChange,
   onSelect,
@@ -51,6 +54,7 @@ export function Combobox<T>({
     useCombobox<T>({
       items: loading ? [] : items,
       itemToString,
+      isItemDisabled: isItemDisabled ? (item) => isItemDisabled(item) : undefined,
       inputValue,
       onInputValueChange: ({ inputValue: next }) => onInputValueChange(next),
       onSelectedItemChange: ({ selectedItem }) => {
@@ -82,7 +86,7 @@ export function Combobox<T>({
           {items.map((item, index) => (
             <li
               key={itemKey(item)}
-              className={optionClass(highlightedIndex === index)}
+              className={optionClass(highlightedIndex === index, isItemDisabled?.(item) && styles.disabled)}
               {...getItemProps({ item, index })}
             >
               {renderItem ? renderItem(item) : itemToString(item)}

@@ -1,4 +1,4 @@
-import { memo, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { memo, type CSSProperties, type MouseEvent, type ReactNode, type Ref } from 'react';
 import styles from './data-table.module.css';
 import { Checkbox } from './checkbox';
 import type { ListSort } from './list-search-params';
@@ -33,6 +33,7 @@ export interface ErasedTableProps {
   empty?: ReactNode;
   sort?: { current: ListSort | undefined; onSort(sort: ListSort): void };
   busy?: boolean;
+  loading?: boolean;
   rowHeight?: number;
 }
 
@@ -52,14 +53,26 @@ export function TableFrame({
     <div ref={scrollerRef} className={virtual ? `${styles.scroller} ${styles.virtual}` : styles.scroller}>
       <table
         className={styles.table}
+        // Dynamic value: on phones the table is as wide as its columns need (it scrolls in its box).
+        style={phoneWidthStyle(props)}
         aria-rowcount={props.rows.length + 1}
-        aria-busy={props.busy || undefined}
+        aria-busy={props.busy || props.loading || undefined}
       >
         <Head {...props} />
         <tbody className={props.busy ? styles.busy : undefined}>{children}</tbody>
       </table>
     </div>
   );
+}
+
+/** Width of a table on phones: room for each column's content, so none is cut (it scrolls instead). */
+export function phoneTableWidth({ columns, selection, actions }: ErasedTableProps): number {
+  return columns.length * PHONE_COLUMN_WIDTH + (selection ? 48 : 0) + (actions ? 56 : 0);
+}
+const PHONE_COLUMN_WIDTH = 150;
+
+function phoneWidthStyle(props: ErasedTableProps): CSSProperties & Record<`--${string}`, string> {
+  return { '--sso-table-phone-width': `${phoneTableWidth(props)}px` };
 }
 
 export function Spacer({ height, span }: { height: number; span: number }) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable, type DataTableColumn } from './data-table';
+import { phoneTableWidth } from './data-table-parts';
 import type { ListSort } from './list-search-params';
 import type { RowId } from './row-selection';
 
@@ -131,5 +132,41 @@ describe('DataTable', () => {
     expect(header).toHaveAttribute('aria-sort', 'descending');
     await user.keyboard(' ');
     expect(header).toHaveAttribute('aria-sort', 'ascending');
+  });
+});
+
+describe('phoneTableWidth', () => {
+  it('gives each column room on phones, plus the checkbox and actions columns', () => {
+    const columns = [1, 2, 3].map((n) => ({ id: String(n), header: n, cell: () => n }));
+    const base = { caption: 'x', columns, rows: [], getRowId: () => 1 };
+    expect(phoneTableWidth(base)).toBe(450);
+    expect(
+      phoneTableWidth({
+        ...base,
+        selection: { selected: new Set(), onChange: () => undefined, rowLabel: () => '' },
+        actions: () => null,
+      }),
+    ).toBe(554);
+  });
+});
+
+describe('DataTable loading', () => {
+  it('shows placeholder rows of the same cells while the first answer loads, busy for screen readers', () => {
+    const columns: DataTableColumn<Person>[] = [
+      { id: 'name', header: 'Nama', cell: (p) => p.name },
+      { id: 'id', header: 'Id', cell: (p) => p.id },
+    ];
+    const { container, rerender } = render(
+      <DataTable caption="Orang" columns={columns} rows={[]} getRowId={(p) => p.id} loading empty="Kosong" />,
+    );
+    const table = screen.getByRole('table', { name: 'Orang' });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Kosong')).not.toBeInTheDocument();
+    const placeholders = container.querySelectorAll('tbody tr[aria-hidden="true"]');
+    expect(placeholders).toHaveLength(5);
+    expect(placeholders[0]?.querySelectorAll('td')).toHaveLength(2);
+    rerender(<DataTable caption="Orang" columns={columns} rows={people} getRowId={(p) => p.id} />);
+    expect(table).not.toHaveAttribute('aria-busy');
+    expect(within(table).getByText(people[0]!.name)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { createElement, type ReactNode } from 'react';
+import { Skeleton } from '@sso/shared/ui';
 import styles from './data-table.module.css';
 import { MemoRow, TableFrame, columnCount } from './data-table-parts';
 import { lazyPart } from './lazy-part';
@@ -53,6 +54,10 @@ export interface DataTableProps<T, S extends string = string> {
   sort?: DataTableSort<S>;
   /** Dims the rows while a new page loads. */
   busy?: boolean;
+  /** The first answer is on its way: `skeletonRows` placeholder rows of the table's own height (no jump when rows arrive). */
+  loading?: boolean;
+  /** How many placeholder rows `loading` shows (default 5). */
+  skeletonRows?: number;
   /** Rows above this count are virtualized (default 50). */
   virtualizeAbove?: number;
   /** Estimated row height in px for the virtualizer (default 57). */
@@ -77,6 +82,25 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
   return createElement(VirtualTable, props);
 }
 
+/** Placeholder rows while the first answer loads: the same cells and height as real rows. */
+function SkeletonRows<T, S extends string>({ count, ...props }: DataTableProps<T, S> & { count: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, index) => (
+        <tr key={index} className={styles.skeletonRow} aria-hidden="true">
+          {props.selection ? <td className={styles.check} /> : null}
+          {props.columns.map((column) => (
+            <td key={column.id}>
+              <Skeleton width={index % 2 === 0 ? '70%' : '55%'} />
+            </td>
+          ))}
+          {props.actions ? <td className={styles.actions} /> : null}
+        </tr>
+      ))}
+    </>
+  );
+}
+
 const virtualTable = lazyPart(() => import('./virtual-table'));
 
 /** Loads the virtualizer ahead of a long page (the page-size select calls it on focus). */
@@ -90,7 +114,9 @@ function PlainTable<T, S extends string>({
   const rows = shown ?? props.rows;
   return (
     <TableFrame props={props}>
-      {rows.length === 0 && props.empty ? (
+      {props.loading ? (
+        <SkeletonRows count={props.skeletonRows ?? 5} {...props} />
+      ) : rows.length === 0 && props.empty ? (
         <tr>
           <td className={styles.emptyCell} colSpan={columnCount(props)}>
             {props.empty}

@@ -1,6 +1,13 @@
 // @sso/shared/ui-data: the list and overlay kit (tables, filters, menus, drawer, selects).
 // Separate from @sso/shared/ui so first screens such as /login do not load it.
 export { Select, type SelectOption, type SelectProps } from './select';
+export {
+  FilterSelect,
+  filterOptions,
+  foldForSearch,
+  type FilterSelectOption,
+  type FilterSelectProps,
+} from './filter-select';
 export { Pagination, type PaginationProps } from './pagination';
 export {
   pageItems,

@@ -39,6 +39,16 @@ describe('useListSearchParams', () => {
     });
   });
 
+  it('clears the search and every filter at once, keeping page size and sort', () => {
+    const { result } = setup(
+      '/x?keyword=budi&role_id=3&perusahaan_id=2&page=4&perPage=20&sortBy=nama&sort=desc',
+    );
+    expect(result.current.list.isFiltered).toBe(true);
+    act(() => result.current.list.clearFilters());
+    expect(result.current.search).toBe('?perPage=20&sortBy=nama&sort=desc');
+    expect(result.current.list.isFiltered).toBe(false);
+  });
+
   it('moves pages and keeps the rest', () => {
     const { result } = setup('/x?keyword=budi');
     act(() => result.current.list.setPage(3));

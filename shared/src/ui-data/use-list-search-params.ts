@@ -19,6 +19,10 @@ export interface ListSearchParams<K extends string, S extends string = string> e
   setFilter: (key: K, value: string | null) => void;
   /** Sorts by a column (`null`: the api's default order). Also resets to page 1. */
   setSort: (sort: ListSort<S> | null) => void;
+  /** Whether a search or any filter is set (the list is narrowed). */
+  isFiltered: boolean;
+  /** "Hapus filter": clears the search and every filter at once (one history entry), page 1. */
+  clearFilters: () => void;
   /** Writes several fields at once (page is kept unless given). */
   update: (patch: Partial<ListSearchState<K, S>>, options?: { replace?: boolean }) => void;
 }
@@ -89,7 +93,13 @@ export function useListSearchParams<K extends string, S extends string = string>
         update({ filters, page: 1 });
       },
       setSort: (sort: ListSort<S> | null) => update({ sort: sort ?? undefined, page: 1 }),
+      isFiltered: state.keyword !== '' || Object.keys(state.filters).length > 0,
+      clearFilters: () => {
+        const filters: Partial<Record<K, string>> = {};
+        for (const key of filterKeys ?? []) filters[key] = '';
+        update({ keyword: '', filters, page: 1 });
+      },
     }),
-    [state, update],
+    [state, update, filterKeys],
   );
 }

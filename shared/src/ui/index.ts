@@ -2,6 +2,7 @@ import './tokens.css';
 
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './button';
 export { Spinner } from './spinner';
+export { Skeleton, FormSkeleton } from './skeleton';
 export { TextField, type TextFieldProps } from './text-field';
 export { PasswordField } from './password-field';
 export { Toaster, toast, TOAST_DURATION_MS } from './toast';

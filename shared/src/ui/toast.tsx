@@ -4,6 +4,8 @@ import { CloseIcon } from './icons';
 
 /** Spec 9: "Toast: top-right, 3000 ms, progress bar, no confirm button". */
 export const TOAST_DURATION_MS = 3000;
+/** At most this many toasts stand at once (a newer one replaces the oldest), so they never pile up over the page. */
+export const MAX_TOASTS = 2;
 
 export type ToastKind = 'success' | 'error' | 'info';
 export interface ToastItem {
@@ -24,7 +26,7 @@ function dismiss(id: number): void {
 
 function show(kind: ToastKind, message: string): number {
   const id = nextId++;
-  items = [...items, { id, kind, message }].slice(-5);
+  items = [...items, { id, kind, message }].slice(-MAX_TOASTS);
   emit();
   setTimeout(() => dismiss(id), TOAST_DURATION_MS);
   return id;

@@ -68,7 +68,9 @@ export function MenuTreeItem({ appsId, menu, selection, onChange }: MenuTreeItem
           value={levelOf(selection, appsId, menu.id)}
           disabled={state === false}
           allowed={allowed}
-          onChange={(level) => onChange((s) => setLevel(s, appsId, menu.id, level))}
+          onChange={(level) =>
+            onChange((s) => privilege.clamp(setLevel(s, appsId, menu.id, level), appsId, [menu]))
+          }
         />
       </div>
       {hasChildren ? (

@@ -1,6 +1,8 @@
-import type { Menu } from '@sso/shared/contract';
+import { accessLevelSchema, type Menu } from '@sso/shared/contract';
+import { t } from '@sso/shared/i18n';
 import { rolesText } from '../../texts';
-import type { Selection, SelectionUpdate } from '../selection';
+import { isAppSelected, setAllLevels, type Selection, type SelectionUpdate } from '../selection';
+import { useRolePrivilege } from '../../privilege/role-privilege';
 import { MenuTreeItem } from './menu-tree-item';
 import styles from './menu-tree.module.css';
 
@@ -18,11 +20,36 @@ export interface MenuTreeProps {
  * every control is named after its menu. The list is 423 px high and scrolls (spec 2).
  */
 export function MenuTree({ appsId, appName, tree, selection, onChange }: MenuTreeProps) {
+  const privilege = useRolePrivilege();
   return (
     <div className={styles.frame}>
-      <div className={styles.head} aria-hidden="true">
-        <span>{rolesText.form.menuColumn}</span>
-        <span>{rolesText.form.accessColumn}</span>
+      <div className={styles.head}>
+        <span aria-hidden="true">{rolesText.form.menuColumn}</span>
+        <label className={styles.setAll}>
+          <span>{rolesText.form.setAll}</span>
+          <select
+            className={styles.level}
+            aria-label={rolesText.form.setAllOf(appName)}
+            // A command, not a state: it always shows its prompt again.
+            value=""
+            disabled={!isAppSelected(selection, appsId)}
+            onChange={(event) => {
+              const level = accessLevelSchema.safeParse(Number(event.target.value));
+              // Never above the signed-in user's own level at any menu (issue 18).
+              if (level.success)
+                onChange((s) => privilege.clamp(setAllLevels(s, appsId, level.data), appsId, tree));
+            }}
+          >
+            <option value="" disabled>
+              {rolesText.form.setAllPrompt}
+            </option>
+            {([1, 2, 3] as const).map((level) => (
+              <option key={level} value={level}>
+                {t.roles.accessLevels[level]}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <div className={styles.scroll}>
         <ul className={styles.tree} aria-label={rolesText.form.menusOf(appName)}>
