@@ -1,17 +1,18 @@
 import { Component, createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Button } from '@sso/shared/ui';
+import { t } from '@sso/shared/i18n';
+import { Button, Skeleton } from '@sso/shared/ui';
 import { homeText } from './home-text';
 import { loadPage, loadedPage } from '../federation/load-page';
 import type { PlacedCard } from './home-cards';
 import styles from './home-page.module.css';
 
-/** Placeholder lines while a card's code or data loads. */
+/** The panel's one loading look (Skeleton bars) while a card's code or data loads. */
 export function CardSkeleton() {
   return (
-    <div className={styles.skeleton} aria-hidden="true">
-      <span />
-      <span />
-      <span />
+    <div className={styles.skeleton} role="status" aria-label={t.common.loading}>
+      <Skeleton width="40%" height={28} />
+      <Skeleton />
+      <Skeleton width="70%" />
     </div>
   );
 }
