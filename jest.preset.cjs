@@ -22,6 +22,8 @@ function project({ name, dir, env = 'jsdom', tests = '<rootDir>/src/**/*.test.ts
     transform: {
       '/node_modules/.+\\.m?js$': [require.resolve('./jest.transform-esm.cjs'), swc[1]],
       '^.+\\.(t|j)sx?$': swc,
+      // The workspace's own scripts (scripts/**/*.mjs) under test.
+      '^.+\\.mjs$': swc,
     },
     // react-router 8 and its dependencies ship ES modules only: compiled like the sources.
     transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm|react-router|@remix-run|cookie-es)[/@])'],

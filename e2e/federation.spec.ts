@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { TestStack, buildRemote, copyDir, root } from './support/test-stack';
+import { TestStack, buildRemote, copyDir, hostFiles, root } from './support/test-stack';
 import { UNREGISTERED_PORT } from './support/env';
 import { closeServer, serveStatic } from '../scripts/serve-static.mjs';
 
@@ -13,13 +13,6 @@ type LoginAs = (page: Page, nik?: string, password?: string, origin?: string) =>
 
 // Every failure here must stay contained: the page fixture (support/fixtures.ts) fails a test on any
 // uncaught error or unhandled rejection in the page, as error monitoring would report it.
-
-/** The host's built files and their times: a remote's deploy or registration must not touch them. */
-const hostFiles = () =>
-  fs
-    .readdirSync(path.join(root, 'host', 'dist'))
-    .map((f) => `${f}:${fs.statSync(path.join(root, 'host', 'dist', f)).mtimeMs}`)
-    .sort();
 
 /** React DevTools' hook: every copy of react-dom registers its renderer here. */
 const countRenderers = () => {
@@ -93,8 +86,8 @@ test.describe('federation', () => {
 
   test.describe('with a remote the test owns', () => {
     let stack: TestStack;
-    test.beforeEach(async () => {
-      stack = await TestStack.withUsersCopy();
+    test.beforeEach(async ({ server }) => {
+      stack = await TestStack.withUsersCopy(server);
     });
     test.afterEach(async () => {
       await stack?.stop();
@@ -483,7 +476,7 @@ test.describe('federation', () => {
         buildRemote(path.join(root, 'e2e', 'fixtures', 'remote-apps'), out);
         const entry = await stack.serveExtraRemote(out);
         const registry = stack.registeredRemotes();
-        stack.register([...registry, { name: 'apps', entry }]);
+        await stack.register([...registry, { name: 'apps', entry }]);
 
         await page.goto(`${stack.hostOrigin}${routes.home}`);
         const menu = page.getByRole('navigation', { name: 'Menu utama' });
@@ -502,7 +495,7 @@ test.describe('federation', () => {
         expect(containers).toContain('apps');
 
         // Unregistered: the placeholder is back and nothing is asked of the remote.
-        stack.register(registry);
+        await stack.register(registry);
         const requested: string[] = [];
         page.on('request', (request) => requested.push(request.url()));
         await page.reload();

@@ -10,14 +10,9 @@ import path from 'node:path';
 import sirv from 'sirv';
 import compression from 'compression';
 import { hostSecurityHeaders } from './lib/csp.mjs';
+import { cacheControlFor, STATIC_HEADERS } from './lib/static-headers.mjs';
 
-const HASHED = /\.[0-9a-f]{8}\.(js|css|map)$/;
-
-/** @param {string} pathname */
-export function cacheControlFor(pathname) {
-  if (HASHED.test(pathname)) return 'public, max-age=31536000, immutable';
-  return 'no-cache';
-}
+export { cacheControlFor };
 
 /**
  * @param {{ dir: string, port: number, host?: string, spa?: boolean, configFile?: string }} options
@@ -38,9 +33,7 @@ export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, config
   const gzip = compression();
   // Handoff URLs carry a compressed session: allow long request lines (the host refuses > 20 000 chars).
   const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(STATIC_HEADERS)) res.setHeader(name, value);
     if (spa) {
       for (const [name, value] of Object.entries(hostSecurityHeaders(dir, configFile))) {
         res.setHeader(name, value);

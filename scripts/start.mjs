@@ -1,14 +1,20 @@
 // `pnpm start`: builds what is missing, then serves the production builds on the DESIGN ports
-// with the built api (`node api/dist/main.js`, seeded on first start). `--rebuild` builds every app again first.
+// with the built api (`node api/dist/main.js`, seeded on first start). `--rebuild` builds every app again first;
+// `--nginx` serves the apps through Debian's nginx (installed with apt when missing) instead of the
+// Node static server.
 import './lib/node-check.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { apps, API_PORT } from './apps.mjs';
 import { closeServer, serveStatic } from './serve-static.mjs';
+import { servePanelWithNginx } from './nginx/panel.mjs';
+import { ensureNginx } from './nginx/run.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 const rebuild = process.argv.includes('--rebuild');
+const nginx = process.argv.includes('--nginx');
+if (nginx) ensureNginx();
 
 for (const app of apps) {
   const dist = path.join(root, app.dir, 'dist');
@@ -57,18 +63,27 @@ async function waitForApi(timeoutMs = 120_000) {
 }
 await waitForApi();
 
-const servers = await Promise.all(
-  apps.map(async (app) => {
-    const server = await serveStatic({ dir: path.join(root, app.dir, 'dist'), port: app.port, spa: app.spa });
-    console.log(`[start] ${app.dir} on http://localhost:${app.port}`);
-    return server;
-  }),
-);
+let stopping = false;
+const servers = nginx
+  ? [await servePanelWithNginx()]
+  : await Promise.all(
+      apps.map((app) => serveStatic({ dir: path.join(root, app.dir, 'dist'), port: app.port, spa: app.spa })),
+    );
+for (const server of servers) {
+  void server.exited?.then((code) => {
+    if (stopping) return;
+    console.error(`[start] nginx exited (${code}); its log: .nginx/error.log`);
+    process.exit(1);
+  });
+}
+for (const app of apps)
+  console.log(`[start] ${app.dir} on http://localhost:${app.port}${nginx ? ' (nginx)' : ''}`);
 console.log(`[start] panel ready: http://localhost:3000 (api http://localhost:${API_PORT})`);
 
 async function stop() {
+  stopping = true;
   api.kill('SIGTERM');
-  await Promise.all(servers.map(closeServer));
+  await Promise.all(servers.map((server) => ('stop' in server ? server.stop() : closeServer(server))));
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());

@@ -1,5 +1,5 @@
 // `pnpm test` / `./panel test`: typecheck, lint, format, unit tests, production builds, end-to-end
-// tests in Chromium, and a quick run of the bench. Every step runs even after a failure, so one run
+// tests in Chromium (behind the Node static server, then behind nginx), and a quick run of the bench. Every step runs even after a failure, so one run
 // shows everything. The last line is the plain total: `N passed, N failed`, where passed counts the
 // unit and end-to-end tests that passed, and failed counts the tests that failed plus every other
 // step that failed (typecheck, lint, format, build, bench, or a test runner that reported nothing).
@@ -13,8 +13,9 @@ const root = path.join(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 const jestReport = path.join(results, 'jest.json');
-const e2eReport = path.join(results, 'e2e.json');
-for (const file of [jestReport, e2eReport]) fs.rmSync(file, { force: true });
+// The end-to-end run behind the Node static server, and the one behind nginx (ADR 0012).
+const e2eReports = { e2e: path.join(results, 'e2e.json'), 'e2e-nginx': path.join(results, 'e2e-nginx.json') };
+for (const file of [jestReport, ...Object.values(e2eReports)]) fs.rmSync(file, { force: true });
 
 const only = process.argv.slice(2);
 const steps = [
@@ -28,16 +29,22 @@ const steps = [
     ['-r', '--filter', './api', ...apps.flatMap((app) => ['--filter', `./${app.dir}`]), 'run', 'build'],
   ],
   ['e2e', 'pnpm', ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts']],
+  [
+    'e2e-nginx',
+    'pnpm',
+    ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    { E2E_SERVER: 'nginx' },
+  ],
   // Holds the deterministic budgets (JS bytes and requests of /login, bytes added by /user-management,
   // React copies): exceeding one fails this step. Timings are reported only.
   ['bench', 'node', ['scripts/bench.mjs', '--quick']],
 ].filter(([name]) => only.length === 0 || only.includes(name));
 
 const failedSteps = [];
-for (const [name, command, args] of steps) {
+for (const [name, command, args, env = {}] of steps) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) failedSteps.push(name);
   console.log(`=== ${name}: ${result.status === 0 ? 'ok' : `FAILED (${result.status})`} in ${seconds}s`);
@@ -54,24 +61,25 @@ function readJson(file) {
 let passed = 0;
 let failed = 0;
 /** Failed tests each step's report counted (a failed test step with none counted is one failure). */
-const testFailures = { unit: 0, e2e: 0 };
+const testFailures = { unit: 0, e2e: 0, 'e2e-nginx': 0 };
 const jest = readJson(jestReport);
 if (jest) {
   passed += jest.numPassedTests ?? 0;
   testFailures.unit = (jest.numFailedTests ?? 0) + (jest.numRuntimeErrorTestSuites ?? 0);
   console.log(`unit: ${jest.numPassedTests} passed, ${jest.numFailedTests} failed`);
 }
-const e2e = readJson(e2eReport);
-if (e2e?.stats) {
+for (const [step, report] of Object.entries(e2eReports)) {
+  const e2e = readJson(report);
+  if (!e2e?.stats) continue;
   // A test that passed on its retry counts as passed (flaky), one that never passed as failed.
   const ok = (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
-  testFailures.e2e = e2e.stats.unexpected ?? 0;
+  testFailures[step] = e2e.stats.unexpected ?? 0;
   passed += ok;
   console.log(
-    `e2e: ${ok} passed (${e2e.stats.flaky ?? 0} flaky), ${testFailures.e2e} failed, ${e2e.stats.skipped ?? 0} skipped`,
+    `${step}: ${ok} passed (${e2e.stats.flaky ?? 0} flaky), ${testFailures[step]} failed, ${e2e.stats.skipped ?? 0} skipped`,
   );
 }
-failed += testFailures.unit + testFailures.e2e;
+failed += testFailures.unit + testFailures.e2e + testFailures['e2e-nginx'];
 for (const step of failedSteps) if (!(testFailures[step] > 0)) failed += 1;
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -63,6 +63,7 @@ function withDefaults(options: BuildAppOptions): ApiConfig {
     devOutbox: options.devOutbox ?? d.devOutbox,
     bodyLimit: options.bodyLimit ?? d.bodyLimit,
     auditRetentionDays: options.auditRetentionDays ?? d.auditRetentionDays,
+    trustProxy: options.trustProxy ?? d.trustProxy,
   };
 }
 
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
+    // request.ip: the peer, or behind a trusted proxy the address it forwarded (README "Production").
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: (error, request, reply) => {
       // The router fails before any route: answer on the raw response (the typed reply is generic here).

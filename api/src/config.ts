@@ -48,6 +48,12 @@ export interface ApiConfig {
   bodyLimit: number;
   /** Days a Log Aktivitas event is kept; older ones are pruned (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
+  /**
+   * Addresses of the reverse proxies (e.g. the generated nginx) whose X-Forwarded-For names the
+   * client (TRUST_PROXY, comma list). None by default: the client is the connection's peer, and a
+   * header sent by anyone else is never believed (per-address throttling).
+   */
+  trustProxy: string[];
 }
 
 const panelPorts = [3000, 3001, 3002, 3003, 3005];
@@ -78,6 +84,7 @@ export const defaultConfig: Omit<ApiConfig, 'dbFile'> = {
   devOutbox: false,
   bodyLimit: 1024 * 1024,
   auditRetentionDays: 365,
+  trustProxy: [],
 };
 
 const intVar = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
@@ -104,6 +111,7 @@ const envSchema = z.object({
   OTP_SEND_WINDOW_SECONDS: intVar(1, 86_400),
   DEV_OUTBOX: z.enum(['0', '1'], { error: 'DEV_OUTBOX must be 0 or 1' }).optional(),
   CORS_ORIGINS: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
   SEED_USERS: intVar(1, 200_000),
   AUDIT_RETENTION_DAYS: intVar(1, 36_500),
   NODE_ENV: z.string().optional(),
@@ -158,6 +166,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
       seedUsers: e.SEED_USERS ?? defaultConfig.seedUsers,
       auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? defaultConfig.auditRetentionDays,
       devOutbox: e.DEV_OUTBOX === '1' && e.NODE_ENV !== 'production',
+      trustProxy: (e.TRUST_PROXY ?? '')
+        .split(',')
+        .map((address) => address.trim())
+        .filter((address) => address !== ''),
     },
   };
 }

@@ -19,11 +19,16 @@ export const TEST_REMOTE_PORT = 3102;
 export const TEST_EXTRA_REMOTE_PORT = 3104;
 /** A server on an origin no registry lists (the federation tests serve a remote's files there). */
 export const UNREGISTERED_PORT = 3105;
+/**
+ * The release tests' own host and remote (nginx.spec.ts): other ports than the federation tests', so
+ * the two files can run at once in two workers.
+ */
+export const TEST_RELEASE_PORTS = { host: 3101, remote: 3103 } as const;
 
 /** Environment of the stack the e2e run starts: a fresh database, and CORS for the test host. */
 export const e2eEnv: Record<string, string> = {
   DB_FILE: path.join(os.tmpdir(), `sso-e2e-${process.pid}.sqlite`),
-  CORS_ORIGINS: [...apps.map((app) => app.port), TEST_HOST_PORT]
+  CORS_ORIGINS: [...apps.map((app) => app.port), TEST_HOST_PORT, TEST_RELEASE_PORTS.host]
     .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
     .join(','),
   TOKEN_TTL_SECONDS: '28800',

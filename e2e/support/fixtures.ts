@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { SESSION_KEY, type Session } from '@sso/shared/session';
 import { SsoApi } from './sso-api';
 import { DEMO_ADMIN } from './env';
+import type { StaticServer } from './test-stack';
 
 export { SESSION_KEY };
 
@@ -16,6 +17,11 @@ export async function storeSession(page: Page, session: Session, origin?: string
   ] as const);
 }
 
+interface Options {
+  /** Which server the apps run behind (the Playwright project's setting): the stacks a test starts follow it. */
+  server: StaticServer;
+}
+
 interface Fixtures {
   apiClient: SsoApi;
   /** Signs the browser in as the demo admin (or another NIK) through the real login chain. */
@@ -25,7 +31,8 @@ interface Fixtures {
   outbox: { latestCode: (to: string, purpose: 'login' | 'reset') => Promise<string> };
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options>({
+  server: ['node', { option: true }],
   // Every screen of every spec runs under the host's Content-Security-Policy: a violation fails the
   // test. So does an uncaught error or unhandled rejection in the page: bad input, a dead or hung
   // remote, an expired session are all contained, and error monitoring would report any of these.

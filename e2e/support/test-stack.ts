@@ -4,7 +4,22 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { closeServer, serveStatic } from '../../scripts/serve-static.mjs';
-import { TEST_EXTRA_REMOTE_PORT, TEST_HOST_PORT, TEST_REMOTE_PORT } from './env';
+import { hostSecurityHeaders } from '../../scripts/lib/csp.mjs';
+import { STATIC_HEADERS } from '../../scripts/lib/static-headers.mjs';
+import type { Site } from '../../scripts/nginx/config.mjs';
+import { release, releasePaths } from '../../scripts/nginx/releases.mjs';
+import { TEST_EXTRA_REMOTE_PORT, TEST_HOST_PORT, TEST_RELEASE_PORTS, TEST_REMOTE_PORT } from './env';
+import { NginxSite } from './nginx-site';
+
+/** Which server the stack's apps run behind: the Node static server or nginx (the Playwright project's). */
+export type StaticServer = 'node' | 'nginx';
+
+/** A running server of the stack, whichever kind. */
+interface Served {
+  close(): Promise<void>;
+}
+
+const nodeServer = (server: http.Server): Served => ({ close: () => closeServer(server) });
 
 interface RegisteredRemote {
   name: string;
@@ -16,19 +31,21 @@ export const root = path.join(import.meta.dirname, '..', '..');
 /**
  * A second host (port 3100) whose registry points the users remote at a server the test owns
  * (port 3102), so a test can stop, restart and redeploy that remote while the host keeps running.
- * The other remotes and the api are the shared stack's.
+ * The other remotes and the api are the shared stack's. Served by the Node static server or, in the
+ * nginx project, each by its own nginx with the generated configuration (scripts/nginx/config.mjs).
  */
 export class TestStack {
-  readonly hostOrigin = `http://localhost:${TEST_HOST_PORT}`;
-  readonly remoteOrigin = `http://localhost:${TEST_REMOTE_PORT}`;
+  readonly hostOrigin: string;
+  readonly remoteOrigin: string;
   readonly extraRemoteOrigin = `http://localhost:${TEST_EXTRA_REMOTE_PORT}`;
-  private host: http.Server | null = null;
-  private remote: http.Server | null = null;
-  private extraRemote: http.Server | null = null;
+  private host: Served | null = null;
+  private remote: Served | null = null;
+  private extraRemote: Served | null = null;
+  private readonly stackDir: string;
   private readonly configFile: string;
 
-  /** Every request for the owned remote's manifest: its answer and whether it was conditional. */
-  readonly manifestRequests: { status: number; ifNoneMatch: string | undefined }[] = [];
+  /** Requests for the owned remote's manifest the Node server answered (nginx logs its own). */
+  private readonly nodeManifestRequests: { status: number; ifNoneMatch: string | undefined }[] = [];
 
   /** Folder removed when the stack stops (set by `withUsersCopy`). */
   private ownedDir: string | null = null;
@@ -37,18 +54,48 @@ export class TestStack {
    * A started stack whose users remote is a fresh copy of `remote-users/dist` in a temporary folder:
    * the test may stop, break or redeploy it; `stop()` removes the copy.
    */
-  static async withUsersCopy(): Promise<TestStack> {
+  static async withUsersCopy(server: StaticServer = 'node'): Promise<TestStack> {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-remote-'));
     const live = path.join(workDir, 'live');
     copyDir(path.join(root, 'remote-users', 'dist'), live);
-    const stack = new TestStack(live);
+    const stack = new TestStack(live, server);
     stack.ownedDir = workDir;
     await stack.start();
     return stack;
   }
 
-  constructor(readonly remoteDir: string) {
+  /**
+   * A started stack whose users remote is deployed as releases (`pnpm release`'s layout, ADR 0012)
+   * in a temporary folder, the current one being `remote-users/dist`; served by nginx.
+   */
+  static async withUsersReleases(): Promise<TestStack> {
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-releases-'));
+    const releasesDir = path.join(workDir, 'releases');
+    release({ releasesDir, app: 'remote-users', from: path.join(root, 'remote-users', 'dist') });
+    const paths = releasePaths(releasesDir, 'remote-users');
+    const stack = new TestStack(paths.current, 'nginx', paths.chunks, TEST_RELEASE_PORTS);
+    stack.ownedDir = workDir;
+    stack.releasesDir = releasesDir;
+    await stack.start();
+    return stack;
+  }
+
+  /** Where the owned remote's releases are (`withUsersReleases`). */
+  releasesDir = '';
+
+  constructor(
+    readonly remoteDir: string,
+    readonly server: StaticServer = 'node',
+    private readonly remoteChunks?: string,
+    private readonly ports: { host: number; remote: number } = {
+      host: TEST_HOST_PORT,
+      remote: TEST_REMOTE_PORT,
+    },
+  ) {
+    this.hostOrigin = `http://localhost:${ports.host}`;
+    this.remoteOrigin = `http://localhost:${ports.remote}`;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-stack-'));
+    this.stackDir = dir;
     this.configFile = path.join(dir, 'config.json');
     // The host's own registry, with the users remote moved to the server this test owns.
     const config = JSON.parse(fs.readFileSync(path.join(root, 'host', 'public', 'config.json'), 'utf8')) as {
@@ -60,31 +107,78 @@ export class TestStack {
     fs.writeFileSync(this.configFile, JSON.stringify({ ...config, remotes }));
   }
 
-  async start(): Promise<void> {
-    this.host = await serveStatic({
-      dir: path.join(root, 'host', 'dist'),
-      port: TEST_HOST_PORT,
+  /** The host as nginx serves it: the page's headers from its folder and this stack's config.json. */
+  private hostSite(): Site {
+    const dir = path.join(root, 'host', 'dist');
+    return {
+      name: 'host',
+      port: this.ports.host,
+      root: dir,
       spa: true,
       configFile: this.configFile,
-    });
+      headers: { ...STATIC_HEADERS, ...hostSecurityHeaders(dir, this.configFile) },
+    };
+  }
+
+  /** A remote's folder as nginx serves it. */
+  private static remoteSite(port: number, dir: string, chunks?: string): Site {
+    return {
+      name: 'remote',
+      port,
+      root: dir,
+      spa: false,
+      headers: STATIC_HEADERS,
+      ...(chunks ? { chunks } : {}),
+    };
+  }
+
+  private readonly prefix = (name: string) => path.join(this.stackDir, `nginx-${name}`);
+
+  async start(): Promise<void> {
+    this.host =
+      this.server === 'nginx'
+        ? await NginxSite.start(this.prefix('host'), this.hostSite())
+        : nodeServer(
+            await serveStatic({
+              dir: path.join(root, 'host', 'dist'),
+              port: this.ports.host,
+              spa: true,
+              configFile: this.configFile,
+            }),
+          );
     await this.startRemote();
   }
 
   /** Serves the owned remote's folder (after closing a hung server and its held requests). */
   async startRemote(): Promise<void> {
     await this.stopRemote();
-    this.remote = await serveStatic({ dir: this.remoteDir, port: TEST_REMOTE_PORT });
-    this.remote.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (this.server === 'nginx') {
+      const site = TestStack.remoteSite(this.ports.remote, this.remoteDir, this.remoteChunks);
+      this.remote = await NginxSite.start(this.prefix('remote'), site);
+      return;
+    }
+    const server = await serveStatic({ dir: this.remoteDir, port: this.ports.remote });
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/mf-manifest.json' || req.method !== 'GET')
         return;
       const ifNoneMatch = req.headers['if-none-match'];
-      res.on('finish', () => this.manifestRequests.push({ status: res.statusCode, ifNoneMatch }));
+      res.on('finish', () => this.nodeManifestRequests.push({ status: res.statusCode, ifNoneMatch }));
     });
+    this.remote = nodeServer(server);
   }
 
   async stopRemote(): Promise<void> {
-    if (this.remote) await closeServer(this.remote);
+    if (this.remote) await this.remote.close();
     this.remote = null;
+  }
+
+  /** Every request for the owned remote's manifest: its answer and whether it was conditional. */
+  get manifestRequests(): { status: number; ifNoneMatch: string | undefined }[] {
+    if (this.server === 'nginx') {
+      const log = path.join(this.prefix('remote'), 'access.log');
+      return fs.existsSync(log) ? NginxSite.logged(log, '/mf-manifest.json') : [];
+    }
+    return this.nodeManifestRequests;
   }
 
   /** Redeploys the owned remote with its manifest changed by `edit`. */
@@ -108,9 +202,9 @@ export class TestStack {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(TEST_REMOTE_PORT, '127.0.0.1', resolve);
+      server.listen(this.ports.remote, '127.0.0.1', resolve);
     });
-    this.remote = server;
+    this.remote = nodeServer(server);
   }
 
   /** The host's registry (the config.json it serves, read on every request). */
@@ -119,16 +213,23 @@ export class TestStack {
     return config.remotes;
   }
 
-  /** Replaces the running host's registry: the next page load reads it; the host is not rebuilt. */
-  register(remotes: RegisteredRemote[]): void {
+  /**
+   * Replaces the running host's registry: the next page load reads it; the host is not rebuilt.
+   * Behind nginx its headers (the page's Content-Security-Policy) are generated again and reloaded.
+   */
+  async register(remotes: RegisteredRemote[]): Promise<void> {
     const config = JSON.parse(fs.readFileSync(this.configFile, 'utf8')) as Record<string, unknown>;
     fs.writeFileSync(this.configFile, JSON.stringify({ ...config, remotes }));
+    if (this.host instanceof NginxSite) await this.host.reconfigure(this.hostSite());
   }
 
   /** Serves a remote's built folder on the extra port until the stack stops; returns its manifest URL. */
   async serveExtraRemote(dir: string): Promise<string> {
-    if (this.extraRemote) await closeServer(this.extraRemote);
-    this.extraRemote = await serveStatic({ dir, port: TEST_EXTRA_REMOTE_PORT });
+    if (this.extraRemote) await this.extraRemote.close();
+    this.extraRemote =
+      this.server === 'nginx'
+        ? await NginxSite.start(this.prefix('extra'), TestStack.remoteSite(TEST_EXTRA_REMOTE_PORT, dir))
+        : nodeServer(await serveStatic({ dir, port: TEST_EXTRA_REMOTE_PORT }));
     return `${this.extraRemoteOrigin}/mf-manifest.json`;
   }
 
@@ -161,12 +262,13 @@ export class TestStack {
 
   async stop(): Promise<void> {
     await this.stopRemote();
-    if (this.extraRemote) await closeServer(this.extraRemote);
+    if (this.extraRemote) await this.extraRemote.close();
     this.extraRemote = null;
-    if (this.host) await closeServer(this.host);
+    if (this.host) await this.host.close();
     this.host = null;
     if (this.ownedDir) fs.rmSync(this.ownedDir, { recursive: true, force: true });
     this.ownedDir = null;
+    fs.rmSync(this.stackDir, { recursive: true, force: true });
   }
 }
 
@@ -180,6 +282,13 @@ export interface DeployedManifest {
   exposes: { name: string; assets: { js: { sync: string[] } } }[];
   shared: { name: string; requiredVersion?: string }[];
 }
+
+/** The host's built files and their times: a remote's deploy or registration must not touch them. */
+export const hostFiles = (): string[] =>
+  fs
+    .readdirSync(path.join(root, 'host', 'dist'))
+    .map((f) => `${f}:${fs.statSync(path.join(root, 'host', 'dist', f)).mtimeMs}`)
+    .sort();
 
 /** Copies a folder (a deployed static build). */
 export function copyDir(from: string, to: string): void {

@@ -1,0 +1,81 @@
+/**
+ * The api behind nginx's generated proxy: per-address throttling sees the real client, and a client
+ * cannot escape it by sending its own X-Forwarded-For (nginx replaces it; the api trusts that proxy
+ * alone). Runs where Debian's nginx is installed (./panel test installs it).
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { API_PREFIX, paths } from '@sso/shared/contract';
+import { buildApp } from '../../api/src/app';
+import { nginxInstalled, startNginx, workerUser, writeConfig, type RunningNginx } from './run.mjs';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+let work: string;
+let api: Awaited<ReturnType<typeof buildApp>>;
+let nginx: RunningNginx;
+let proxied: string;
+let direct: string;
+
+const wrongLogin = (origin: string, forwardedFor?: string) =>
+  fetch(`${origin}${API_PREFIX}${paths.auth.loginNik}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
+    body: JSON.stringify({ nik: '100001', password: 'bukan-password' }),
+  }).then((response) => response.status);
+
+(nginxInstalled() ? describe : describe.skip)('the api behind the generated nginx proxy', () => {
+  beforeAll(async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-proxy-'));
+    api = await buildApp({
+      dbFile: path.join(work, 'sso.sqlite'),
+      seedUsers: 8,
+      trustProxy: ['127.0.0.1'],
+      authMaxFailuresPerAddress: 3,
+      authMaxFailures: 1000,
+    });
+    await api.listen({ port: 0, host: '127.0.0.1' });
+    const address = api.server.address();
+    direct = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const port = await freePort();
+    proxied = `http://127.0.0.1:${port}`;
+    const prefix = path.join(work, 'nginx');
+    writeConfig(prefix, {
+      sites: [],
+      proxies: [{ name: 'api', port, upstream: direct }],
+      user: workerUser(work),
+    });
+    nginx = await startNginx({ prefix, ports: [port] });
+  }, 30_000);
+  afterAll(async () => {
+    await nginx?.stop();
+    await api?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('a client sending a new X-Forwarded-For each time is still throttled after 3 wrong passwords', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i += 1) statuses.push(await wrongLogin(proxied, `203.0.113.${i}`));
+    expect(statuses).toEqual([422, 422, 422, 429]);
+    // Without a header either: the proxy names the same client.
+    expect(await wrongLogin(proxied)).toBe(429);
+  });
+
+  it('the api counts the address its trusted proxy forwards, not the proxy’s own', async () => {
+    // Straight from the proxy's address (trusted), naming another client: that client has tries left.
+    expect(await wrongLogin(direct, '198.51.100.7')).toBe(422);
+  });
+});

@@ -1,0 +1,33 @@
+export interface Site {
+  name: string;
+  port: number;
+  root: string;
+  spa: boolean;
+  headers: Record<string, string>;
+  chunks?: string;
+  configFile?: string;
+}
+export interface Proxy {
+  name: string;
+  port: number;
+  upstream: string;
+}
+export interface NginxOptions {
+  sites: Site[];
+  proxies?: Proxy[];
+  listen?: string;
+  user?: string;
+  modulePath?: string;
+  mimeTypes?: string;
+}
+export declare const BROTLI_STATIC_MODULE: string;
+export declare const MIME_TYPES: string;
+export declare function quote(value: string): string;
+export declare function quoteRegex(regex: RegExp): string;
+export declare function nginxConfig(options: NginxOptions & { prefix: string }): string;
+export declare function panelSites(options: {
+  root: string;
+  releasesDir: string;
+  apps: { dir: string; name: string; port: number; spa: boolean }[];
+  configFile?: string;
+}): Site[];

@@ -1,0 +1,219 @@
+// The nginx configuration of the panel's apps, generated (never written by hand) from the app
+// registry (scripts/apps.json) and the host's deployed folder and config.json, with the headers of
+// scripts/lib/static-headers.mjs and scripts/lib/csp.mjs: the same as scripts/serve-static.mjs sends.
+// One server per app on its port; precompressed .br/.gz served as they are; unhashed files no-cache
+// with ETags, hashed chunks immutable; the host's routes fall back to index.html. ADR 0012.
+import fs from 'node:fs';
+import path from 'node:path';
+import { hostSecurityHeaders } from '../lib/csp.mjs';
+import { HASHED, IMMUTABLE, REVALIDATE, STATIC_HEADERS } from '../lib/static-headers.mjs';
+import { releasePaths } from './releases.mjs';
+
+/** Where Debian's libnginx-mod-http-brotli-static puts the module (`dpkg -L`). */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+/** Debian's nginx-common. */
+export const MIME_TYPES = '/etc/nginx/mime.types';
+
+/**
+ * A value nginx reads as one literal string: quoted, and refused if it holds what nginx would read
+ * otherwise (a quote, a backslash, a `$` variable, a line break).
+ * @param {string} value
+ */
+export function quote(value) {
+  if (/["\\$\n\r]/.test(value)) throw new Error(`not a literal nginx string: ${value}`);
+  return `"${value}"`;
+}
+
+/**
+ * A location's regular expression, quoted (its `{n}` and `$` are the regex's own, not nginx's).
+ * @param {RegExp} regex
+ */
+export function quoteRegex(regex) {
+  if (/["\n\r]/.test(regex.source) || regex.flags) throw new Error(`not an nginx location regex: ${regex}`);
+  return `"${regex.source}"`;
+}
+
+/**
+ * @typedef {object} Site one app as served
+ * @property {string} name federation name (a comment)
+ * @property {number} port
+ * @property {string} root the folder served (a release's `current` symlink, resolved by nginx per request)
+ * @property {boolean} spa the host: unknown routes answer index.html
+ * @property {Record<string, string>} headers added to every response (the page's security headers too)
+ * @property {string} [chunks] where hashed files are looked up (the union of the kept releases)
+ * @property {string} [configFile] a config.json served instead of the folder's own
+ */
+
+/** @param {Record<string, string>} headers @param {string} cacheControl @param {string} indent */
+function addHeaders(headers, cacheControl, indent) {
+  return Object.entries({ ...headers, 'Cache-Control': cacheControl })
+    .map(([name, value]) => `${indent}add_header ${name} ${quote(value)} always;`)
+    .join('\n');
+}
+
+/**
+ * @param {Site} site
+ * @param {string} listen the address the servers bind
+ */
+function server(site, listen) {
+  const headers = (cacheControl) => addHeaders(site.headers, cacheControl, '      ');
+  // add_header is not inherited by a location that has its own: each location lists all of them.
+  const blocks = [
+    `  # ${site.name}`,
+    '  server {',
+    `    listen ${listen}:${site.port};`,
+    `    root ${quote(site.root)};`,
+    '',
+    // Content-hashed files: cached for good; looked up in every kept release (ADR 0012).
+    `    location ~ ${quoteRegex(HASHED)} {`,
+    ...(site.chunks ? [`      root ${quote(site.chunks)};`] : []),
+    '      try_files $uri =404;',
+    headers(IMMUTABLE),
+    '    }',
+  ];
+  if (site.configFile) {
+    blocks.push(
+      '',
+      '    location = /config.json {',
+      `      alias ${quote(site.configFile)};`,
+      headers(REVALIDATE),
+      '    }',
+    );
+  }
+  if (site.spa) {
+    blocks.push(
+      '',
+      // A file name (an extension) is a file or a 404; anything else is a route of the page.
+      `    location ~ ${quoteRegex(/\.\w+$/)} {`,
+      '      try_files $uri =404;',
+      headers(REVALIDATE),
+      '    }',
+      '',
+      '    location / {',
+      '      try_files $uri $uri/ /index.html;',
+      headers(REVALIDATE),
+      '    }',
+    );
+  } else {
+    blocks.push('', '    location / {', '      try_files $uri $uri/ =404;', headers(REVALIDATE), '    }');
+  }
+  blocks.push('  }');
+  return blocks.join('\n');
+}
+
+/**
+ * @typedef {object} Proxy the api behind nginx
+ * @property {string} name a comment
+ * @property {number} port
+ * @property {string} upstream where the api listens, e.g. http://127.0.0.1:4001
+ */
+
+/**
+ * The api behind nginx: X-Forwarded-For is set to the client's address, replacing whatever the client
+ * sent, so the api (TRUST_PROXY naming this proxy alone) throttles per real client.
+ * @param {Proxy} proxy
+ * @param {string} listen
+ */
+function proxyServer(proxy, listen) {
+  return [
+    `  # ${proxy.name} (proxied)`,
+    '  server {',
+    `    listen ${listen}:${proxy.port};`,
+    '    location / {',
+    `      proxy_pass ${quote(proxy.upstream)};`,
+    '      proxy_http_version 1.1;',
+    '      proxy_set_header Host $http_host;',
+    '      proxy_set_header X-Forwarded-For $remote_addr;',
+    '      proxy_set_header X-Forwarded-Proto $scheme;',
+    '    }',
+    '  }',
+  ].join('\n');
+}
+
+/**
+ * The whole nginx.conf for `sites` (and `proxies`), everything it writes (pid, logs, temporary files)
+ * under `prefix`.
+ * @param {{ prefix: string, sites: Site[], proxies?: Proxy[], listen?: string, user?: string, modulePath?: string, mimeTypes?: string }} options
+ */
+export function nginxConfig({
+  prefix,
+  sites,
+  proxies = [],
+  listen = '127.0.0.1',
+  user,
+  modulePath = BROTLI_STATIC_MODULE,
+  mimeTypes = MIME_TYPES,
+}) {
+  const under = (name) => quote(path.join(prefix, name));
+  return [
+    '# Generated by scripts/nginx/config.mjs from scripts/apps.json and the deployed folders: do not edit.',
+    `load_module ${quote(modulePath)};`,
+    ...(user ? [`user ${user};`] : []),
+    'worker_processes 1;',
+    `pid ${under('nginx.pid')};`,
+    `error_log ${under('error.log')} warn;`,
+    '',
+    'events {',
+    '  worker_connections 512;',
+    '}',
+    '',
+    'http {',
+    `  include ${quote(mimeTypes)};`,
+    '  default_type application/octet-stream;',
+    '  log_format panel \'$remote_addr [$time_local] "$request" $status $body_bytes_sent "$http_if_none_match" $sent_http_content_encoding\';',
+    `  access_log ${under('access.log')} panel;`,
+    `  client_body_temp_path ${under('tmp/body')};`,
+    `  proxy_temp_path ${under('tmp/proxy')};`,
+    `  fastcgi_temp_path ${under('tmp/fastcgi')};`,
+    `  uwsgi_temp_path ${under('tmp/uwsgi')};`,
+    `  scgi_temp_path ${under('tmp/scgi')};`,
+    '',
+    '  server_tokens off;',
+    '  sendfile on;',
+    '  etag on;',
+    // Handoff URLs carry a compressed session in the address (the host refuses more than 20,000 characters).
+    '  large_client_header_buffers 4 64k;',
+    // Every build file has a brotli 11 and a gzip 9 copy beside it (rspack.precompress.ts): sent as
+    // they are. Anything else (config.json) is gzipped on the fly. Vary is among the headers.
+    '  brotli_static on;',
+    '  gzip_static on;',
+    '  gzip on;',
+    '  gzip_vary off;',
+    '  gzip_types application/javascript application/json text/css image/svg+xml;',
+    '  index index.html;',
+    '',
+    [
+      ...sites.map((site) => server(site, listen)),
+      ...proxies.map((proxy) => proxyServer(proxy, listen)),
+    ].join('\n\n'),
+    '}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The panel's apps as nginx serves them from the checkout `root`: each app's current release when it
+ * has one in `releasesDir` (`pnpm release`), else its build folder; the host with the security
+ * headers of the folder served and its config.json (`configFile` when given).
+ * @param {{ root: string, releasesDir: string, apps: { dir: string, name: string, port: number, spa: boolean }[], configFile?: string }} options
+ * @returns {Site[]}
+ */
+export function panelSites({ root, releasesDir, apps, configFile }) {
+  return apps.map((app) => {
+    const release = releasePaths(releasesDir, app.dir);
+    const released = fs.existsSync(release.current);
+    const served = released ? release.current : path.join(root, app.dir, 'dist');
+    const headers = app.spa
+      ? { ...STATIC_HEADERS, ...hostSecurityHeaders(served, configFile) }
+      : { ...STATIC_HEADERS };
+    return {
+      name: app.name,
+      port: app.port,
+      root: served,
+      spa: app.spa,
+      headers,
+      ...(released ? { chunks: release.chunks } : {}),
+      ...(configFile ? { configFile } : {}),
+    };
+  });
+}
