@@ -82,6 +82,7 @@ test.describe('shell', () => {
       'User Management',
       'Role Management',
       'App Management',
+      'Log Aktivitas',
       'Settings',
     ]);
     await expect(sidebar.getByText('Administrator')).toBeVisible();

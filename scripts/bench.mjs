@@ -27,7 +27,16 @@ if (only !== undefined && only !== 'api') {
 const onlyApi = only === 'api';
 const REPS = quick ? 1 : 5;
 const LOAD_SECONDS = quick ? 2 : 10;
-const PORTS = { api: 4100, host: 3200, auth: 3201, users: 3202, roles: 3203, baseline: 3204, apps: 3205 };
+const PORTS = {
+  api: 4100,
+  host: 3200,
+  auth: 3201,
+  users: 3202,
+  roles: 3203,
+  baseline: 3204,
+  apps: 3205,
+  audit: 3206,
+};
 const origin = (port) => `http://localhost:${port}`;
 const API = `${origin(PORTS.api)}/api/v1/sso`;
 const median = (xs) => {
@@ -42,7 +51,7 @@ const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 const log = (...a) => console.log('[bench]', ...a);
 
 // 1. Clean production builds of all apps (wall time), then the baseline.
-const appDirs = ['host', 'remote-auth', 'remote-users', 'remote-roles', 'remote-apps'];
+const appDirs = ['host', 'remote-auth', 'remote-users', 'remote-roles', 'remote-apps', 'remote-audit'];
 const rspackBin = path.join(root, 'node_modules', '.bin', 'rspack');
 function build(dir) {
   fs.rmSync(path.join(root, dir, 'dist'), { recursive: true, force: true });
@@ -118,6 +127,7 @@ fs.writeFileSync(
       { name: 'users', entry: `${origin(PORTS.users)}/mf-manifest.json` },
       { name: 'roles', entry: `${origin(PORTS.roles)}/mf-manifest.json` },
       { name: 'apps', entry: `${origin(PORTS.apps)}/mf-manifest.json` },
+      { name: 'audit', entry: `${origin(PORTS.audit)}/mf-manifest.json` },
     ],
   }),
 );
@@ -130,6 +140,7 @@ const servers = onlyApi
       serveStatic({ dir: path.join(root, 'remote-users/dist'), port: PORTS.users }),
       serveStatic({ dir: path.join(root, 'remote-roles/dist'), port: PORTS.roles }),
       serveStatic({ dir: path.join(root, 'remote-apps/dist'), port: PORTS.apps }),
+      serveStatic({ dir: path.join(root, 'remote-audit/dist'), port: PORTS.audit }),
       serveStatic({ dir: path.join(root, 'bench/baseline/dist'), port: PORTS.baseline, spa: true }),
     ]);
 cleanups.push(async () => Promise.all(servers.map(closeServer)));
@@ -173,8 +184,9 @@ async function loadApi(token) {
   const health = await load(`${origin(PORTS.api)}/health`);
   const usersListPage1 = await load(`${API}/api/v1/ap/users/list?page=1&perPage=10`, auth);
   const usersListKeyword = await load(`${API}/api/v1/ap/users/list?page=1&perPage=10&keyword=sari`, auth);
+  const audit = await auditFigures(load, auth);
   agent.destroy();
-  return { health, usersListPage1, usersListKeyword };
+  return { health, usersListPage1, usersListKeyword, audit };
 }
 
 /** Sign-ins at production scrypt cost, and the unknown-NIK vs wrong-password timing (issue 23). */
@@ -202,7 +214,61 @@ const signInBudgets = ({ signIns, timing }) => [
   ],
 ];
 
-const apiBudgets = ({ health, usersListPage1: listPage1, usersListKeyword: listSearch }) => [
+/** Log Aktivitas events seeded for the bench: a million (100,000 with --quick, as CI runs it). */
+const AUDIT_EVENTS = quick ? 100_000 : 1_000_000;
+
+/**
+ * Log Aktivitas at scale: seeds the events into the running api's database (bulk insert), then the
+ * list under load with each filter, and what recording adds to an admin write (api/src/audit/bench-events.ts).
+ */
+async function auditFigures(load, auth) {
+  log(`seeding ${AUDIT_EVENTS.toLocaleString('en')} Log Aktivitas events…`);
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/audit/bench-events.ts', dbFile, String(AUDIT_EVENTS)],
+    {
+      cwd: path.join(root, 'api'),
+      encoding: 'utf8',
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`audit seed failed: ${seeded.stderr}`);
+  const { seedSeconds, write, sampleUser } = JSON.parse(seeded.stdout.trim().split('\n').pop() ?? '{}');
+  const list = `${API}/api/v1/ap/audit/list?page=1&perPage=10`;
+  const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+  const month = `&from=${day(Date.now() - 30 * 86_400_000)}&to=${day(Date.now())}`;
+  return {
+    events: AUDIT_EVENTS,
+    seedSeconds,
+    write,
+    page1: await load(list, auth),
+    result: await load(`${list}&result=refused`, auth),
+    user: await load(`${list}&user=${sampleUser}`, auth),
+    actionMonth: await load(`${list}&action=user.update${month}`, auth),
+    kind: await load(`${list}&action=role`, auth),
+    keyword: await load(`${list}&keyword=sari`, auth),
+  };
+}
+
+const auditLine = (f) => `${f.p50}/${f.p95}, ${f.rps}`;
+/** The Log Aktivitas figures as printed lines. */
+const auditPrint = ({ audit }) => ({
+  [`audit events seeded (s)`]: `${audit.events.toLocaleString('en')} in ${audit.seedSeconds}`,
+  'audit list page 1 p50/p95 ms, req/s': auditLine(audit.page1),
+  'audit list result p50/p95 ms, req/s': auditLine(audit.result),
+  'audit list user p50/p95 ms, req/s': auditLine(audit.user),
+  'audit list action+30d p50/p95, req/s': auditLine(audit.actionMonth),
+  'audit list kind p50/p95 ms, req/s': auditLine(audit.kind),
+  'audit list keyword p50/p95 ms, req/s': auditLine(audit.keyword),
+  'audit write overhead p50/p95 ms': `${audit.write.p50}/${audit.write.p95}`,
+});
+
+const apiBudgets = ({ health, usersListPage1: listPage1, usersListKeyword: listSearch, audit }) => [
+  ...[audit.page1, audit.result, audit.user, audit.actionMonth, audit.kind].map((f, i) => [
+    `audit list p95 ≤ 20 ms (${['page 1', 'result', 'user', 'action + 30 days', 'kind'][i]})`,
+    f.p95 <= 20,
+    `${f.p95} ms`,
+  ]),
+  ['audit write overhead p95 ≤ 1 ms', audit.write.p95 <= 1, `${audit.write.p95} ms`],
   ['users list p95 ≤ 20 ms (page 1)', listPage1.p95 <= 20, `${listPage1.p95} ms`],
   ['users list p95 ≤ 20 ms (keyword)', listSearch.p95 <= 20, `${listSearch.p95} ms`],
   [
@@ -224,6 +290,7 @@ async function mainApiOnly() {
     'users list p50/p95 ms, req/s': `${figures.usersListPage1.p50}/${figures.usersListPage1.p95}, ${figures.usersListPage1.rps}`,
     'users keyword p50/p95 ms, req/s': `${figures.usersListKeyword.p50}/${figures.usersListKeyword.p95}, ${figures.usersListKeyword.rps}`,
     'errors (health/list/keyword)': `${figures.health.errors}/${figures.usersListPage1.errors}/${figures.usersListKeyword.errors}`,
+    ...auditPrint(figures),
     ...signInRows(signIn),
   }))
     console.log(`${k.padEnd(40)} ${v}`);
@@ -471,6 +538,7 @@ async function main() {
     'health p50/p95 ms, req/s': `${health.p50}/${health.p95}, ${health.rps}`,
     'users list p50/p95 ms, req/s': `${listPage1.p50}/${listPage1.p95}, ${listPage1.rps}`,
     'users keyword p50/p95 ms, req/s': `${listSearch.p50}/${listSearch.p95}, ${listSearch.rps}`,
+    ...auditPrint(apiFigures),
     ...signInRows(signIn),
   }))
     console.log(`${k.padEnd(40)} ${v}`);
@@ -512,7 +580,11 @@ async function clickFromHome(page, link) {
   const scripts = [];
   page.on('requestfinished', (req) => req.resourceType() === 'script' && scripts.push(req));
   const t0 = await page.evaluate(() => performance.now());
-  await page.getByRole('link', { name: link }).click();
+  // The sidebar's link (Home's cards link to the lists too).
+  await page
+    .getByRole('navigation', { name: 'Menu utama' })
+    .getByRole('link', { name: link, exact: true })
+    .click();
   const t1 = await (
     await page.waitForFunction(
       () => (document.querySelectorAll('[role="row"], tr').length > 1 ? performance.now() : false),

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.join(import.meta.dirname, '..');
-export const APPS = ['host', 'remote-auth', 'remote-users', 'remote-roles', 'remote-apps'];
+export const APPS = ['host', 'remote-auth', 'remote-users', 'remote-roles', 'remote-apps', 'remote-audit'];
 
 const kb = (bytes) => Math.round(bytes / 102.4) / 10;
 

@@ -8,6 +8,8 @@ import Fastify, {
 import { API_PREFIX, HEALTH_PATH, READY_PATH } from '@sso/shared/contract';
 import { installAdminAccess } from './access/admin-access';
 import { registerApplicationRoutes } from './applications/application-routes';
+import { registerAuditRoutes } from './audit/audit-routes';
+import { installAudit } from './audit/install-audit';
 import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
 import { registerLoginRoutes } from './auth/login-routes';
 import { createKnownAddresses } from './auth/known-addresses';
@@ -61,6 +63,7 @@ function withDefaults(options: BuildAppOptions): ApiConfig {
     seedUsers: options.seedUsers ?? d.seedUsers,
     devOutbox: options.devOutbox ?? d.devOutbox,
     bodyLimit: options.bodyLimit ?? d.bodyLimit,
+    auditRetentionDays: options.auditRetentionDays ?? d.auditRetentionDays,
     trustProxy: options.trustProxy ?? d.trustProxy,
   };
 }
@@ -167,6 +170,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      // Log Aktivitas: hooks on every route below (sign-in steps and admin writes), first.
+      installAudit(api, ctx);
       registerLoginRoutes(api, ctx);
       registerForgotPasswordRoutes(api, ctx);
       // Each session route names the token it takes (login token / access token).
@@ -178,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         registerRoleRoutes(admin, ctx);
         registerReferenceRoutes(admin, ctx);
         registerApplicationRoutes(admin, ctx);
+        registerAuditRoutes(admin, ctx);
       });
     },
     { prefix: API_PREFIX },

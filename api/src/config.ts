@@ -46,6 +46,8 @@ export interface ApiConfig {
   devOutbox: boolean;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /** Days a Log Aktivitas event is kept; older ones are pruned (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
   /**
    * Addresses of the reverse proxies (e.g. the generated nginx) whose X-Forwarded-For names the
    * client (TRUST_PROXY, comma list). None by default: the client is the connection's peer, and a
@@ -54,7 +56,7 @@ export interface ApiConfig {
   trustProxy: string[];
 }
 
-const panelPorts = [3000, 3001, 3002, 3003, 3004];
+const panelPorts = [3000, 3001, 3002, 3003, 3004, 3005];
 export const defaultCorsOrigins = panelPorts.flatMap((port) => [
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,
@@ -81,6 +83,7 @@ export const defaultConfig: Omit<ApiConfig, 'dbFile'> = {
   seedUsers: 64,
   devOutbox: false,
   bodyLimit: 1024 * 1024,
+  auditRetentionDays: 365,
   trustProxy: [],
 };
 
@@ -110,6 +113,7 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   SEED_USERS: intVar(1, 200_000),
+  AUDIT_RETENTION_DAYS: intVar(1, 36_500),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
@@ -160,6 +164,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
       otpSendWindowSeconds: e.OTP_SEND_WINDOW_SECONDS ?? defaultConfig.otpSendWindowSeconds,
       corsOrigins: parseOrigins(e.CORS_ORIGINS),
       seedUsers: e.SEED_USERS ?? defaultConfig.seedUsers,
+      auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? defaultConfig.auditRetentionDays,
       devOutbox: e.DEV_OUTBOX === '1' && e.NODE_ENV !== 'production',
       trustProxy: (e.TRUST_PROXY ?? '')
         .split(',')

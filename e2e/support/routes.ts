@@ -23,6 +23,7 @@ export const routes = {
   addApp: appPaths.apps.create,
   editApp: (hashId: string) => `/edit-aplikasi/${hashId}`,
   settings: '/settings',
+  auditLog: appPaths.audit.list,
 } as const;
 
 /** Every protected route without a parameter (the shell's guards and the phone-width checks walk them). */

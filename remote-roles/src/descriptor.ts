@@ -32,4 +32,13 @@ export const descriptor = {
   nav: [
     { label: 'Role Management', icon: 'roles', path: '/role-management', order: 30, menu: 'Role Management' },
   ],
+  cards: [
+    {
+      id: 'roles-total',
+      title: 'Total Role',
+      module: './home-roles-card',
+      requires: { menu: 'Daftar Role', capability: 'view' },
+      order: 20,
+    },
+  ],
 } satisfies RemoteDescriptor;

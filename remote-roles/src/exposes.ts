@@ -3,4 +3,5 @@ export const exposes = {
   './role-list': './src/role-list/role-list-page.tsx',
   './role-create': './src/role-form/role-create-page.tsx',
   './role-edit': './src/role-form/role-edit-page.tsx',
+  './home-roles-card': './src/home-card/roles-card.tsx',
 };

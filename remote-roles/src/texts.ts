@@ -86,4 +86,8 @@ export const rolesText = {
     missingBody:
       'Role ini sudah tidak ada, mungkin telah dihapus. Kembali ke Role Management untuk melihat data terbaru.',
   },
+  card: {
+    registered: 'role terdaftar',
+    openList: 'Buka Role Management',
+  },
 } as const;

@@ -32,4 +32,13 @@ export const descriptor = {
   nav: [
     { label: 'User Management', icon: 'users', path: '/user-management', order: 20, menu: 'User Management' },
   ],
+  cards: [
+    {
+      id: 'users-total',
+      title: 'Total User',
+      module: './home-users-card',
+      requires: { menu: 'Daftar User', capability: 'view' },
+      order: 10,
+    },
+  ],
 } satisfies RemoteDescriptor;

@@ -3,4 +3,5 @@ export const exposes = {
   './user-list': './src/user-list/user-list-page.tsx',
   './user-create': './src/user-form/user-create-page.tsx',
   './user-edit': './src/user-form/user-edit-page.tsx',
+  './home-users-card': './src/home-card/users-card.tsx',
 };

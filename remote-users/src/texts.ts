@@ -75,4 +75,12 @@ export const texts = {
   missingTitle: 'User tidak ditemukan',
   missingBody:
     'User ini sudah tidak ada, mungkin telah dihapus. Kembali ke daftar user untuk melihat data terbaru.',
+  /** Detail User: Log Aktivitas filtered on this user (actor or target). */
+  viewActivity: 'Lihat aktivitas',
+  // Home card
+  card: {
+    registered: 'user terdaftar',
+    addedThisWeek: (count: string) => `+${count} ditambahkan dalam 7 hari terakhir`,
+    openList: 'Buka User Management',
+  },
 } as const;

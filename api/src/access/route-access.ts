@@ -1,6 +1,7 @@
 import {
   PANEL_ACTIONS,
   REFERENCE_DATA_ACCESS,
+  auditPaths,
   paths,
   type ActionRequirement,
   type PanelAction,
@@ -73,6 +74,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   reference(paths.reference.menuWithChild),
   reference(paths.reference.applications),
   reference(paths.reference.companies),
+  action('GET', auditPaths.list, 'listAudit'),
+  action('GET', auditPaths.export, 'listAudit'),
 ];
 
 const byKey = new Map(ADMIN_ROUTES.map((route) => [`${route.method} ${route.path}`, route]));

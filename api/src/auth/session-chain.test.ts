@@ -89,6 +89,7 @@ describe('login chain', () => {
       'Role Management',
       'App Management',
       'Settings',
+      'Log Aktivitas',
     ]);
     expect(panelMenus[1]?.children.map((c) => c.name)).toEqual(['Daftar User', 'Tambah User']);
     expect(panelMenus.every((m) => m.acces_level === 1)).toBe(true);

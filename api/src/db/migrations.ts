@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { AUDIT_MIGRATION } from '../audit/audit-schema';
 
 /**
  * Schema migrations, applied in order. `PRAGMA user_version` is the schema version: migration i
@@ -243,6 +244,8 @@ const migrations: readonly string[] = [
   ALTER TABLE login_sessions ADD COLUMN user_agent TEXT;
   ALTER TABLE login_sessions ADD COLUMN last_active_at INTEGER;
   `,
+  // 8: Log Aktivitas, the append-only event table (audit/audit-schema.ts).
+  AUDIT_MIGRATION,
 ];
 
 export const schemaVersion = migrations.length;

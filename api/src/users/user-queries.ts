@@ -309,6 +309,11 @@ export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string
     where.push('u.is_active = ?');
     args.push(params.status === 'active' ? 1 : 0);
   }
+  if (params.created_from !== undefined) {
+    // ISO times compare as text (users_created index); Home's "added in the last 7 days".
+    where.push('u.created_at >= ?');
+    args.push(params.created_from);
+  }
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const total = counts(db, `SELECT COUNT(*) FROM users u ${whereSql}`).get(...args) ?? 0;
 

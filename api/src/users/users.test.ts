@@ -281,3 +281,18 @@ describe('DELETE users', () => {
     expectError(await call(t.app, 'POST', paths.users.create, { body: createUserPayload() }), 401);
   });
 });
+
+describe('GET users/list created_from (Home: users added in the last 7 days)', () => {
+  it('counts the users created at or after a time; a bad time is 422', async () => {
+    const now = new Date(t.clock()).toISOString();
+    const before = (await list({ created_from: now })).meta.total;
+    await createOk();
+    expect((await list({ created_from: now })).meta.total).toBe(before + 1);
+    expect((await list({ created_from: '2999-01-01T00:00:00Z' })).meta.total).toBe(0);
+    expect((await list({ created_from: '2000-01-01T00:00:00Z' })).meta.total).toBe((await list()).meta.total);
+    expectError(
+      await call(t.app, 'GET', paths.users.list, { token: t.token, query: { created_from: 'kemarin' } }),
+      422,
+    );
+  });
+});

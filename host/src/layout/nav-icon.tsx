@@ -1,5 +1,5 @@
 import type { NavIcon as NavIconName } from '@sso/shared/federation';
-import { GearIcon, GridIcon, HomeIcon, ShieldIcon, UsersIcon } from '@sso/shared/ui';
+import { ActivityIcon, GearIcon, GridIcon, HomeIcon, ShieldIcon, UsersIcon } from '@sso/shared/ui';
 
 const icons = {
   home: HomeIcon,
@@ -7,6 +7,7 @@ const icons = {
   roles: ShieldIcon,
   apps: GridIcon,
   settings: GearIcon,
+  audit: ActivityIcon,
   generic: GridIcon,
 } as const;
 

@@ -20,6 +20,8 @@ const HandoffPage = lazyComponent(() => import('../handoff/handoff-page').then((
 /** Settings and its module status view load with the route, never on the first screen. */
 const SettingsPage = lazyComponent(() => import('../settings/settings-page').then((m) => m.SettingsPage));
 const NotFoundPage = lazyComponent(() => import('../pages/not-found-page').then((m) => m.NotFoundPage));
+/** Home's overview (the cards the remotes declare) loads with the route, after sign-in only. */
+const HomePage = lazyComponent(() => import('../home/home-page').then((m) => m.HomePage));
 
 /**
  * Starts loading the code of the remote page at `pathname` before the first render, so the remote's
@@ -132,6 +134,12 @@ export function buildRouterModel(
     element: guarded(remotePage(route), route.requires),
   });
 
+  const hostPage = (route: (typeof hostRoutes)[number]): ReactNode => {
+    if (route.path === '/settings') return <SettingsPage />;
+    if (route.path === '/home') return <HomePage states={states} onRetry={onRetry} />;
+    return <HeadingPage title={route.title} />;
+  };
+
   function CatchAll() {
     const session = useSession();
     const page = pending ? <PageSpinner /> : <NotFoundPage failed={failed} onRetry={() => onRetry(failed)} />;
@@ -159,10 +167,7 @@ export function buildRouterModel(
           .filter((r) => !taken.has(r.path))
           .map((r) => ({
             path: r.path,
-            element: guarded(
-              r.path === '/settings' ? <SettingsPage /> : <HeadingPage title={r.title} />,
-              r.requires,
-            ),
+            element: guarded(hostPage(r), r.requires),
           })),
         ...remoteRoutes.filter((r) => r.access === 'protected').map(toRoute),
       ],

@@ -66,9 +66,6 @@ export function createRole(overrides: Partial<Role> = {}): Role {
   };
 }
 
-/** A settled query result for a mocked hook (tests only). */
-export { settled } from '@sso/shared/testing';
-
 /**
  * Signs in as an owner of every menu of `createMenuTree` in each of `appIds` (the role editor offers
  * only what the signed-in user holds, issue 18), with role id `roleId`.
@@ -86,3 +83,6 @@ export function createWeakRole(overrides: Partial<Role> = {}): Role {
     ...overrides,
   });
 }
+
+/** A settled query result for a mocked hook (tests only): one helper for every remote. */
+export { settled } from '@sso/shared/testing';

@@ -1,6 +1,9 @@
-import type { User, UserAccount } from '@sso/shared/contract';
+import { PANEL_MENU, type User, type UserAccount } from '@sso/shared/contract';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { toApiError } from '@sso/shared/api';
+import { Link } from '@sso/shared/navigation';
+import { useAccess } from '@sso/shared/session';
 import { Button, safeHttpUrl } from '@sso/shared/ui';
 import { ColorDot, Drawer } from '@sso/shared/ui-data';
 import styles from './user-detail-drawer.module.css';
@@ -84,10 +87,22 @@ export function UserDetailDrawer({
       {user ? (
         <>
           <UserDetail user={user} account={lifecycle ? account.data : undefined} />
+          <ActivityLink userId={user.id} />
           {lifecycle ? <AccountSection user={user} account={account} isSelf={isSelf} /> : null}
         </>
       ) : null}
     </Drawer>
+  );
+}
+
+/** Log Aktivitas filtered on this user, for whoever may read the log. */
+function ActivityLink({ userId }: { userId: number }) {
+  const { canView } = useAccess(PANEL_MENU.audit);
+  if (!canView) return null;
+  return (
+    <p className={styles.activity}>
+      <Link to={appPaths.audit.ofUser(userId)}>{texts.viewActivity}</Link>
+    </p>
   );
 }
 

@@ -36,6 +36,7 @@ export const PANEL_MENU = {
   appList: 'Daftar Aplikasi',
   appCreate: 'Tambah Aplikasi',
   settings: 'Settings',
+  audit: 'Log Aktivitas',
 } as const;
 export type PanelMenu = (typeof PANEL_MENU)[keyof typeof PANEL_MENU];
 
@@ -44,7 +45,12 @@ export type PanelMenu = (typeof PANEL_MENU)[keyof typeof PANEL_MENU];
  * and every sub-menu under them (rule 4; the api reads the sub-menus from its menu tree, so a new
  * sub-menu counts at once). An administrative menu a later issue adds to app 1 joins this list.
  */
-export const PANEL_KEEPER_MENUS: readonly PanelMenu[] = [PANEL_MENU.users, PANEL_MENU.roles];
+export const PANEL_KEEPER_MENUS: readonly PanelMenu[] = [
+  PANEL_MENU.users,
+  PANEL_MENU.roles,
+  PANEL_MENU.apps,
+  PANEL_MENU.audit,
+];
 
 /**
  * Which menu, at which capability, an admin action belongs to. The api's route table maps each
@@ -69,6 +75,7 @@ export const PANEL_ACTIONS = {
   createApp: { menu: PANEL_MENU.appCreate, capability: 'create' },
   editApp: { menu: PANEL_MENU.appList, capability: 'edit' },
   deleteApp: { menu: PANEL_MENU.appList, capability: 'delete' },
+  listAudit: { menu: PANEL_MENU.audit, capability: 'view' },
 } as const satisfies Record<string, { menu: PanelMenu; capability: Capability }>;
 export type PanelAction = keyof typeof PANEL_ACTIONS;
 

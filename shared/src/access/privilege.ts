@@ -92,7 +92,7 @@ export const OWN_ROLE_MESSAGE = 'Anda tidak dapat mengubah role akun Anda sendir
 export const OWN_ACCOUNT_DELETE_MESSAGE = 'Anda tidak dapat menghapus akun Anda sendiri';
 /** 409: the change would leave no active owner of User Management and Role Management (rule 4). */
 export const LAST_OWNER_MESSAGE =
-  'Perubahan ditolak: harus tetap ada minimal satu user aktif dengan akses owner pada User Management dan Role Management';
+  'Perubahan ditolak: harus tetap ada minimal satu user aktif dengan akses owner pada User Management, Role Management, App Management dan Log Aktivitas';
 /** Why the role editor does not offer a menu or an application. */
 export const NOT_HELD_REASON = 'Di luar akses Anda: tidak dapat diberikan';
 /** Marks the actor's own role in the roles list. */

@@ -17,4 +17,5 @@ export * from './queries';
 export * from './responses';
 export * from './applications';
 export * from './lifecycle';
+export * from './audit';
 export { withFastPath, userListResponseParser } from './fast-path';

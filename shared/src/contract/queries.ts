@@ -47,6 +47,11 @@ export const userListQuerySchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(userStatusFilters, { error: 'status harus active atau inactive' }).optional(),
   ),
+  /** Users created at or after this time (ISO 8601, UTC): Home's "added in the last 7 days". */
+  created_from: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.iso.datetime({ error: 'created_from harus berupa waktu ISO 8601 (UTC)' }).optional(),
+  ),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 export type UserListParams = z.output<typeof userListQuerySchema>;

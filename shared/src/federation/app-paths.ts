@@ -31,4 +31,9 @@ export const appPaths = {
     edit: (app: { id: number; name: string }) =>
       `/edit-aplikasi/${encodeHashId({ id: app.id, name: app.name })}`,
   },
+  audit: {
+    list: '/log-aktivitas',
+    /** Log Aktivitas filtered on one user, as actor or as target ("Lihat aktivitas"). */
+    ofUser: (userId: number) => `/log-aktivitas?user=${userId}`,
+  },
 } as const;

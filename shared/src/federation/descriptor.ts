@@ -39,7 +39,7 @@ export const remoteRouteSchema = object({
 });
 export type RemoteRoute = Infer<typeof remoteRouteSchema>;
 
-export const navIconSchema = enumOf(['home', 'users', 'roles', 'apps', 'settings', 'generic']);
+export const navIconSchema = enumOf(['home', 'users', 'roles', 'apps', 'settings', 'audit', 'generic']);
 export type NavIcon = Infer<typeof navIconSchema>;
 
 export const navItemSchema = object({
@@ -52,11 +52,32 @@ export const navItemSchema = object({
 });
 export type NavItem = Infer<typeof navItemSchema>;
 
+/**
+ * A card the remote adds to Home (an overview assembled from the remotes). The host lays the cards
+ * out in a grid by `order`, each behind its own error boundary; it loads a card's module only for a
+ * user whose grants meet `requires`, so no code of a card the user may not see is fetched.
+ */
+export const homeCardSchema = object({
+  /** Unique among the remote's cards: the card's key and test id. */
+  id: string({ pattern: /^[a-z][a-z0-9-]*$/ }),
+  /** Heading of the card, shown while it loads and when it fails too. */
+  title: string({ min: 1, max: 60 }),
+  /** The exposed module whose default export is the card's body, e.g. './home-users-card'. */
+  module: string({ pattern: /^\.\/[a-z0-9-]+$/ }),
+  requires: routeRequirementSchema,
+  order: number({ int: true, min: 0, max: 10_000 }),
+  /** `wide` spans two columns of the grid (a list); `small` one (a figure). */
+  size: enumOf(['small', 'wide']).optional(),
+});
+export type HomeCard = Infer<typeof homeCardSchema>;
+
 export const remoteDescriptorSchema = object({
   /** Federation container name; must equal the registry entry's name. */
   name: string({ pattern: /^[a-z][a-z0-9_]*$/ }),
   routes: array(remoteRouteSchema, { max: 50 }),
   nav: array(navItemSchema, { max: 20 }),
+  /** Home cards; optional, so an older remote without any still validates. */
+  cards: array(homeCardSchema, { max: 10 }).optional(),
 });
 export type RemoteDescriptor = Infer<typeof remoteDescriptorSchema>;
 

@@ -46,6 +46,7 @@ export function testRemoteDescriptor({ name, packageDir, exposes, load, access }
     const parsed = remoteDescriptorSchema.parse((await load()).descriptor);
     expect(parsed.name).toBe(name);
     for (const route of parsed.routes) expect(Object.keys(exposes)).toContain(route.module);
+    for (const card of parsed.cards ?? []) expect(Object.keys(exposes)).toContain(card.module);
   });
 
   if (access) {
@@ -64,6 +65,7 @@ const panelMenuTree: ReadonlyArray<readonly [string, readonly string[]]> = [
   [PANEL_MENU.roles, [PANEL_MENU.roleList, PANEL_MENU.roleCreate]],
   [PANEL_MENU.apps, [PANEL_MENU.appList, PANEL_MENU.appCreate]],
   [PANEL_MENU.settings, []],
+  [PANEL_MENU.audit, []],
 ];
 
 /** A `user_menu` granting every app-1 menu at one level (none for null: no panel grant). */
@@ -86,11 +88,15 @@ export function panelGrants(level: AccessLevel | null): GrantedApp[] {
 /**
  * Stores a session of this panel whose role has every app-1 menu at `level` (an owner, modifier or
  * viewer), as the login chain would; `null` stores a session with no panel grant. `account` gives
- * the session's user and role ids (whose own row or role a screen marks).
+ * the session's user and role ids (whose own row or role a screen marks); `without` leaves top-level
+ * menus out of the grant (e.g. a viewer without Log Aktivitas).
  */
 export function signInAs(
   level: AccessLevel | null,
-  account: { id?: number; role_id?: number; user_menu?: GrantedApp[] } = {},
+  {
+    without = [],
+    ...account
+  }: { id?: number; role_id?: number; user_menu?: GrantedApp[]; without?: readonly string[] } = {},
 ): void {
   writeSession({
     ...account,
@@ -99,7 +105,10 @@ export function signInAs(
     app_id: SSO_PANEL_APP_ID,
     access_token: 'test-access-token',
     session_token: 'test-session-token',
-    user_menu: account.user_menu ?? panelGrants(level),
+    user_menu: (account.user_menu ?? panelGrants(level)).map((app) => ({
+      ...app,
+      menus: app.menus.filter((menu) => !without.includes(menu.name)),
+    })),
   });
 }
 

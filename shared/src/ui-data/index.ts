@@ -60,3 +60,4 @@ export { useConfirmedDelete, runAndToast, type DeleteQuestion } from './use-conf
 export { Tooltip, type TooltipProps } from './tooltip';
 export { Combobox, type ComboboxProps } from './combobox';
 export { MultiSelect, type MultiSelectProps, type MultiSelectAllOption } from './multi-select';
+export { HomeStat, type HomeStatProps } from './home-stat';

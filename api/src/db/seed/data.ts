@@ -149,6 +149,12 @@ export const LATER_MENUS: ReadonlyArray<readonly [number, string, string]> = [
 ];
 
 /**
+ * Top-level menus of app 1 added after the first release (Log Aktivitas): inserted after every
+ * application's menus, so the ids of the older menus stay what they were.
+ */
+export const LATER_PANEL_MENUS: readonly string[] = [PANEL_MENU.audit];
+
+/**
  * Levels per menu of one application, by menu name: a menu listed grants it and every sub-menu at
  * its level; a sub-menu listed as well gets its own level (its menu must be listed).
  */
@@ -180,7 +186,7 @@ export const ROLES: readonly RoleSeed[] = [
     ],
   },
   {
-    // The panel's modifier: adds and edits users, roles and applications, deletes nothing.
+    // The panel's modifier: adds and edits users, roles and applications, deletes nothing; reads Log Aktivitas.
     name: 'Admin',
     color: 2,
     grants: [
@@ -191,6 +197,7 @@ export const ROLES: readonly RoleSeed[] = [
           [PANEL_MENU.users]: modifier,
           [PANEL_MENU.roles]: modifier,
           [PANEL_MENU.apps]: modifier,
+          [PANEL_MENU.audit]: viewer,
         },
       ],
       [1, modifier],

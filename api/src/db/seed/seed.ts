@@ -5,6 +5,7 @@ import { createRandom, type Random } from './prng';
 import {
   ADMIN,
   APPLICATIONS,
+  LATER_PANEL_MENUS,
   CITIES,
   COLORS,
   COMPANIES,
@@ -106,6 +107,8 @@ function seedApplications(db: Db, panelUrl: string): void {
     if (!row) throw new Error(`seed: no menu ${parent} for ${name}`);
     insertMenu.run(appIndex + 1, row.id, name, row.children + 1);
   }
+  const panelMenus = APPLICATIONS[0]?.menus.length ?? 0;
+  LATER_PANEL_MENUS.forEach((menu, index) => insertMenu.run(1, null, menu, panelMenus + index + 1));
 }
 
 function seedRoles(db: Db): void {

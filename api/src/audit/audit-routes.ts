@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  auditActivity,
+  auditListQuerySchema,
+  auditPaths,
+  auditResultLabel,
+  type AuditEvent,
+} from '@sso/shared/contract';
+import type { AppContext } from '../context';
+import { listOf } from '../http/reply';
+import { queryValidator, validate } from '../http/validate';
+import { eventsInSlices, listEvents } from './audit-store';
+import { csvLine, UTF8_BOM } from './csv';
+
+const HEADER = [
+  'Waktu (UTC)',
+  'NIK Pelaku',
+  'Pelaku',
+  'Aktivitas',
+  'Kode Aktivitas',
+  'Jenis Target',
+  'ID Target',
+  'Target',
+  'Hasil',
+  'Status HTTP',
+  'Alasan',
+  'Perubahan',
+  'Alamat IP',
+  'User Agent',
+];
+
+const changesText = (event: AuditEvent) =>
+  event.changes.map((c) => `${c.field}: ${c.before ?? '-'} → ${c.after ?? '-'}`).join('; ');
+
+const rowOf = (event: AuditEvent) =>
+  csvLine([
+    event.at,
+    event.actor_nik,
+    event.actor_name,
+    auditActivity(event),
+    event.action,
+    event.target_type,
+    event.target_id,
+    event.target_label,
+    auditResultLabel[event.result],
+    event.status,
+    event.reason,
+    changesText(event),
+    event.ip,
+    event.user_agent,
+  ]);
+
+/** Log Aktivitas, read only: the list and its CSV export. No route writes or deletes an event. */
+export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const listQuery = queryValidator(auditListQuerySchema);
+  app.get(auditPaths.list, async (request, reply) => {
+    const params = listQuery(request.query, request.url);
+    const { data, total } = listEvents(ctx.db, params);
+    void reply.header('cache-control', 'no-store');
+    return listOf('Log aktivitas', data, total);
+  });
+
+  app.get(auditPaths.export, async (request, reply) => {
+    const params = validate(auditListQuerySchema, request.query);
+    const slices = eventsInSlices(ctx.db, params, AUDIT_EXPORT_MAX_ROWS);
+    // Pulled slice by slice as the client reads: memory stays one slice, whatever the row count.
+    const stream = Readable.from(
+      (function* lines() {
+        yield UTF8_BOM + csvLine(HEADER);
+        for (const slice of slices) yield slice.map(rowOf).join('');
+      })(),
+    );
+    const day = new Date(ctx.clock()).toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="log-aktivitas-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+}

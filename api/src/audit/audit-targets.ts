@@ -1,0 +1,49 @@
+import type { AuditChange, PanelAction } from '@sso/shared/contract';
+import type { Db } from '../db/database';
+
+/** What an event says of a record: a label for the list and its fields, as text, for before → after. */
+export interface TargetSnapshot {
+  label: string;
+  fields: Readonly<Record<string, string | null>>;
+}
+
+/** Reads one record of a target type (null: there is none). Never returns a password or a token. */
+export type TargetDescriber = (db: Db, id: number) => TargetSnapshot | null;
+
+interface TargetType {
+  readonly type: string;
+  readonly describe: TargetDescriber;
+}
+
+const byAction = new Map<string, TargetType>();
+
+/**
+ * Registers the target type of admin actions (PANEL_ACTIONS names): their events carry the
+ * record's label and its fields before → after. A write route whose action has no target type is
+ * still recorded (actor, action, result, address), only without the record's fields. A module that
+ * adds write routes registers its type here: `registerAuditTarget('application', describeApp,
+ * ['createApp', 'editApp', 'deleteApp'])`.
+ */
+export function registerAuditTarget(
+  type: string,
+  describe: TargetDescriber,
+  actions: readonly (PanelAction | (string & {}))[],
+): void {
+  for (const action of actions) byAction.set(action, { type, describe });
+}
+
+export function auditTargetOf(action: string): TargetType | undefined {
+  return byAction.get(action);
+}
+
+/** The fields that differ between two snapshots (a missing side is null: created or deleted). */
+export function changesBetween(before: TargetSnapshot | null, after: TargetSnapshot | null): AuditChange[] {
+  const fields = new Set([...Object.keys(before?.fields ?? {}), ...Object.keys(after?.fields ?? {})]);
+  const changes: AuditChange[] = [];
+  for (const field of fields) {
+    const from = before?.fields[field] ?? null;
+    const to = after?.fields[field] ?? null;
+    if (from !== to) changes.push({ field, before: from, after: to });
+  }
+  return changes;
+}

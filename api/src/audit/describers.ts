@@ -1,0 +1,101 @@
+import type { Db } from '../db/database';
+import { statementCache } from '../db/statements';
+import { registerAuditTarget, type TargetSnapshot } from './audit-targets';
+
+/*
+ * Snapshots of users and roles for before → after. Field names are the panel's labels (the drawer
+ * shows them as they are). Read by their own small queries, not the list modules', so a field added
+ * to a list does not change what the log says; a field added to a record is added here.
+ */
+
+const LEVELS: Record<number, string> = { 1: 'Owner', 2: 'Modifier', 3: 'Viewer' };
+
+type UserRow = {
+  nama: string;
+  nik: string;
+  phone: string;
+  email: string;
+  role: string;
+  is_active: number;
+};
+const userRow = statementCache<[number], UserRow>();
+const textList = statementCache<[number], string>((stmt) => stmt.pluck());
+
+const joined = (values: readonly string[]) => (values.length > 0 ? values.join(', ') : null);
+
+export function describeUser(db: Db, id: number): TargetSnapshot | null {
+  const row = userRow(
+    db,
+    `SELECT u.nama, u.nik, u.phone, u.email, r.name AS role, u.is_active
+     FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ?`,
+  ).get(id);
+  if (!row) return null;
+  const companies = textList(
+    db,
+    `SELECT c.nama FROM user_companies uc JOIN companies c ON c.id = uc.company_id
+     WHERE uc.user_id = ? ORDER BY c.nama`,
+  ).all(id);
+  const branches = textList(
+    db,
+    `SELECT b.name FROM user_branches ub JOIN branches b ON b.id = ub.branch_id
+     WHERE ub.user_id = ? ORDER BY b.name`,
+  ).all(id);
+  return {
+    label: row.nama,
+    fields: {
+      Nama: row.nama,
+      NIK: row.nik,
+      'Nomor HP': row.phone,
+      Email: row.email === '' ? null : row.email,
+      Role: row.role,
+      Perusahaan: joined(companies),
+      Unit: joined(branches),
+      Status: row.is_active === 1 ? 'Aktif' : 'Tidak aktif',
+    },
+  };
+}
+
+type RoleRow = { name: string; descriptions: string | null; color: string };
+const roleRow = statementCache<[number], RoleRow>();
+const grantRows = statementCache<[number], { app: string; menu: string; level: number }>();
+
+export function describeRole(db: Db, id: number): TargetSnapshot | null {
+  const row = roleRow(
+    db,
+    `SELECT r.name, r.descriptions, c.hex_code AS color FROM roles r JOIN colors c ON c.id = r.color_id
+     WHERE r.id = ?`,
+  ).get(id);
+  if (!row) return null;
+  const apps = textList(
+    db,
+    `SELECT a.name FROM role_apps ra JOIN applications a ON a.id = ra.app_id WHERE ra.role_id = ? ORDER BY a.id`,
+  ).all(id);
+  const grants = grantRows(
+    db,
+    `SELECT a.name AS app, CASE WHEN p.name IS NULL THEN m.name ELSE p.name || ' › ' || m.name END AS menu,
+       rm.access_level AS level
+     FROM role_menus rm JOIN menus m ON m.id = rm.menu_id JOIN applications a ON a.id = m.app_id
+     LEFT JOIN menus p ON p.id = m.parent_id
+     WHERE rm.role_id = ? ORDER BY a.id, m.id`,
+  ).all(id);
+  // One field per application: its menus and levels, so a changed grant shows under its application.
+  const menus: Record<string, string> = {};
+  for (const grant of grants) {
+    const key = `Menu ${grant.app}`;
+    const entry = `${grant.menu}: ${LEVELS[grant.level] ?? grant.level}`;
+    menus[key] = menus[key] ? `${menus[key]}; ${entry}` : entry;
+  }
+  return {
+    label: row.name,
+    fields: {
+      Nama: row.name,
+      Deskripsi: row.descriptions === '' ? null : row.descriptions,
+      Warna: row.color,
+      Aplikasi: joined(apps),
+      ...menus,
+    },
+  };
+}
+
+registerAuditTarget('user', describeUser, ['createUser', 'editUser', 'deleteUser']);
+registerAuditTarget('role', describeRole, ['createRole', 'editRole', 'deleteRole']);

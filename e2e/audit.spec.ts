@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { routes } from './support/routes';
+import type { SsoApi } from './support/sso-api';
+
+/**
+ * Log Aktivitas and Home (issue 20) against the real api: an edit found with its before → after
+ * (through the user's "Lihat aktivitas"), a failed sign-in with its reason, the CSV of exactly the
+ * filtered rows, Home's cards, and Home with one remote down. Screenshots with SHOTS=1.
+ */
+
+const USERS = '/api/v1/ap/users';
+const AUDIT = '/api/v1/ap/audit/list';
+const shotsDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
+
+function dataOf<T>(body: unknown): T {
+  expect(body).toHaveProperty('data');
+  return (body as { data: T }).data;
+}
+
+async function roleIds(apiClient: SsoApi): Promise<Map<string, number>> {
+  const roles = dataOf<{ id: number; name: string }[]>((await apiClient.get('/api/v1/ap/role/all')).body);
+  return new Map(roles.map((r) => [r.name, r.id]));
+}
+
+async function createUser(apiClient: SsoApi, roleId: number) {
+  const unique = `${Date.now()}`.slice(-9);
+  const created = await apiClient.post(USERS, {
+    nama: `E2E Audit ${unique}`,
+    nik: `E2EA${unique}`,
+    phone: `089${unique}`,
+    email: '',
+    role_ids: [roleId],
+    perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'AP', cabang: [] }],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return dataOf<{ id: number; nama: string }>(created.body);
+}
+
+/** With SHOTS=1: the screen at 1440 and at 390 px wide (README "Tests": screens are looked at). */
+async function shot(page: Page, name: string) {
+  if (!process.env.SHOTS) return;
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+test.describe('Log Aktivitas', () => {
+  test('an edit is found through "Lihat aktivitas" with its before → after; axe', async ({
+    page,
+    apiClient,
+    loginAs,
+    expectNoA11yViolations,
+  }) => {
+    const roles = await roleIds(apiClient);
+    const user = await createUser(apiClient, roles.get('Admin') ?? 2);
+    const edited = await apiClient.patch(`${USERS}/${user.id}`, { role_ids: [roles.get('Viewer') ?? 3] });
+    expect(edited.status).toBe(200);
+
+    await loginAs(page);
+    await page.goto(`${routes.userManagement}?keyword=${encodeURIComponent(user.nama)}`);
+    await page
+      .getByRole('row', { name: new RegExp(user.nama) })
+      .getByText(user.nama)
+      .click();
+    const detail = page.getByRole('dialog', { name: 'Detail User' });
+    await detail.getByRole('link', { name: 'Lihat aktivitas' }).click();
+    await expect(page).toHaveURL(new RegExp(`/log-aktivitas\\?user=${user.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Log Aktivitas' })).toBeVisible();
+
+    const row = page.getByRole('row', { name: new RegExp(`Mengubah user ${user.nama}`) });
+    await expect(row).toContainText('Berhasil');
+    await expect(row).toContainText('Administrator (NIK 100001)');
+    await expect(page.getByRole('row', { name: new RegExp(`Menambah user ${user.nama}`) })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await shot(page, 'log-aktivitas');
+
+    await row.getByRole('button', { name: `Mengubah user ${user.nama}` }).click();
+    const drawer = page.getByRole('dialog', { name: 'Detail Aktivitas' });
+    const change = drawer.getByRole('table', { name: 'Perubahan' }).getByRole('row', { name: /^Role/ });
+    await expect(change.getByRole('cell')).toHaveText(['Admin', 'Viewer']);
+    await expectNoA11yViolations(page);
+    await shot(page, 'log-aktivitas-drawer');
+  });
+
+  test('a failed login appears with its reason; the CSV holds exactly the filtered rows', async ({
+    page,
+    apiClient,
+    loginAs,
+  }) => {
+    await page.goto(routes.login);
+    await page.getByRole('textbox', { name: 'NIK' }).fill('100003');
+    await page.getByLabel('Password', { exact: true }).fill('bukan-passwordnya');
+    await page.getByRole('button', { name: 'Masuk' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password salah');
+
+    await loginAs(page);
+    const filter = '?action=auth.login_nik&result=failed';
+    await page.goto(`${routes.auditLog}${filter}`);
+    const row = page.getByRole('row', { name: /NIK 100003/ }).first();
+    await expect(row).toContainText('Masuk dengan NIK');
+    await expect(row).toContainText('Gagal');
+    await row.getByRole('button', { name: 'Masuk dengan NIK' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Detail Aktivitas' });
+    await expect(drawer).toContainText('Password salah');
+    await expect(drawer).not.toContainText('bukan-passwordnya');
+    await page.keyboard.press('Escape');
+
+    const expected = (await apiClient.get(`${AUDIT}${filter}&perPage=1`)).body as { meta: { total: number } };
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Unduh CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^log-aktivitas-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync((await file.path()) ?? '');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toContain('Waktu (UTC),NIK Pelaku,Pelaku,Aktivitas');
+    expect(lines.length - 1).toBe(expected.meta.total);
+    for (const line of lines.slice(1)) expect(line).toContain(',auth.login_nik,');
+    for (const line of lines.slice(1)) expect(line).toContain(',Gagal,');
+    expect(lines.some((line) => line.includes('100003') && line.includes('Password salah'))).toBe(true);
+  });
+});
+
+test.describe('Home', () => {
+  test('shows the cards of each remote; with one remote down the others still work', async ({
+    page,
+    apiClient,
+    loginAs,
+    expectNoA11yViolations,
+  }) => {
+    // At least five events, whatever ran before: sign-ins and a created, then edited, user.
+    const ids = await roleIds(apiClient);
+    const user = await createUser(apiClient, ids.get('Admin') ?? 2);
+    await apiClient.patch(`${USERS}/${user.id}`, { role_ids: [ids.get('Viewer') ?? 3] });
+    await loginAs(page);
+    await page.goto(routes.home);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    const users = page.getByTestId('home-card-users-total');
+    const roles = page.getByTestId('home-card-roles-total');
+    const recent = page.getByTestId('home-card-recent-activity');
+    await expect(users).toContainText(/\d+ user terdaftar/);
+    await expect(users).toContainText('ditambahkan dalam 7 hari terakhir');
+    await expect(roles).toContainText(/\d+ role terdaftar/);
+    await expect(recent.getByRole('listitem')).toHaveCount(5);
+    await expectNoA11yViolations(page);
+    await shot(page, 'home');
+
+    // The roles remote goes down (its descriptor is remembered from the visit above).
+    await page.route('http://localhost:3003/**', (route) => route.abort('connectionrefused'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(users).toContainText(/\d+ user terdaftar/, { timeout: 20_000 });
+    await expect(recent.getByRole('listitem')).toHaveCount(5);
+    await expect(roles.getByRole('alert')).toContainText('Kartu ini tidak dapat dimuat', { timeout: 20_000 });
+    await expect(
+      page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Log Aktivitas' }),
+    ).toBeVisible();
+    await shot(page, 'home-remote-down');
+
+    await page.unroute('http://localhost:3003/**');
+    await roles.getByRole('button', { name: 'Coba lagi' }).click();
+    await expect(roles).toContainText(/\d+ role terdaftar/, { timeout: 20_000 });
+  });
+
+  test('a viewer without Log Aktivitas sees no activity card and no menu item', async ({ page, loginAs }) => {
+    await loginAs(page, '100002', 'password123');
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(routes.home);
+    await expect(page.getByTestId('home-card-users-total')).toContainText(/\d+ user terdaftar/);
+    await expect(page.getByTestId('home-card-recent-activity')).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Log Aktivitas' }),
+    ).toHaveCount(0);
+    expect(requested.filter((url) => url.includes('__federation_expose_home_recent_activity'))).toEqual([]);
+  });
+});

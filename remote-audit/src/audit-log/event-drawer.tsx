@@ -1,0 +1,86 @@
+import { auditActivity, type AuditEvent } from '@sso/shared/contract';
+import { Drawer } from '@sso/shared/ui-data';
+import { auditText } from '../texts';
+import { exactTime } from './event-time';
+import { ResultBadge } from './result-badge';
+import styles from './event-drawer.module.css';
+
+const text = auditText.drawer;
+
+/** Who did it: "Rina Santoso (NIK 100004)", or the NIK typed at a failed sign-in. */
+export function actorLabel(event: Pick<AuditEvent, 'actor_name' | 'actor_nik'>): string {
+  if (event.actor_name && event.actor_nik) return `${event.actor_name} (NIK ${event.actor_nik})`;
+  if (event.actor_nik) return `NIK ${event.actor_nik}`;
+  return event.actor_name ?? auditText.unknownActor;
+}
+
+/** A row's detail: what, who, when, from where, the result and its reason, and before → after. */
+export function EventDrawer({ event, onClose }: { event: AuditEvent | null; onClose: () => void }) {
+  return (
+    <Drawer open={event !== null} onOpenChange={(open) => !open && onClose()} title={text.title}>
+      {event ? <EventDetail event={event} /> : null}
+    </Drawer>
+  );
+}
+
+function EventDetail({ event }: { event: AuditEvent }) {
+  const target = event.target_label ?? (event.target_id ? `#${event.target_id}` : null);
+  return (
+    <div className={styles.detail}>
+      <dl className={styles.list}>
+        <dt>{text.activity}</dt>
+        <dd>{auditActivity(event)}</dd>
+        <dt>{text.time}</dt>
+        <dd>
+          <time dateTime={event.at}>{exactTime(event.at)}</time>
+        </dd>
+        <dt>{text.actor}</dt>
+        <dd>{actorLabel(event)}</dd>
+        {target ? (
+          <>
+            <dt>{text.target}</dt>
+            <dd>{target}</dd>
+          </>
+        ) : null}
+        <dt>{text.result}</dt>
+        <dd>
+          <ResultBadge result={event.result} /> <span className={styles.status}>HTTP {event.status}</span>
+        </dd>
+        {event.reason ? (
+          <>
+            <dt>{text.reason}</dt>
+            <dd>{event.reason}</dd>
+          </>
+        ) : null}
+        <dt>{text.address}</dt>
+        <dd>{event.ip ?? text.empty}</dd>
+        <dt>{text.agent}</dt>
+        <dd className={styles.agent}>{event.user_agent ?? text.empty}</dd>
+      </dl>
+      <h3 className={styles.heading}>{text.changes}</h3>
+      {event.changes.length === 0 ? (
+        <p className={styles.none}>{text.noChanges}</p>
+      ) : (
+        <table className={styles.changes}>
+          <caption className="sso-visually-hidden">{text.changes}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{text.field}</th>
+              <th scope="col">{text.before}</th>
+              <th scope="col">{text.after}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {event.changes.map((change) => (
+              <tr key={change.field}>
+                <th scope="row">{change.field}</th>
+                <td>{change.before ?? text.empty}</td>
+                <td>{change.after ?? text.empty}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
