@@ -144,7 +144,9 @@ test.describe('Home', () => {
     const users = page.getByTestId('home-card-users-total');
     const roles = page.getByTestId('home-card-roles-total');
     const recent = page.getByTestId('home-card-recent-activity');
+    const apps = page.getByTestId('home-card-apps-total');
     await expect(users).toContainText(/\d+ user terdaftar/);
+    await expect(apps).toContainText(/\d+ aplikasi terdaftar/);
     await expect(users).toContainText('ditambahkan dalam 7 hari terakhir');
     await expect(roles).toContainText(/\d+ role terdaftar/);
     await expect(recent.getByRole('listitem')).toHaveCount(5);
@@ -156,6 +158,7 @@ test.describe('Home', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await expect(users).toContainText(/\d+ user terdaftar/, { timeout: 20_000 });
+    await expect(apps).toContainText(/\d+ aplikasi terdaftar/);
     await expect(recent.getByRole('listitem')).toHaveCount(5);
     await expect(roles.getByRole('alert')).toContainText('Kartu ini tidak dapat dimuat', { timeout: 20_000 });
     await expect(

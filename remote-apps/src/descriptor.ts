@@ -32,4 +32,13 @@ export const descriptor = {
   nav: [
     { label: 'App Management', icon: 'apps', path: '/app-management', order: 40, menu: 'App Management' },
   ],
+  cards: [
+    {
+      id: 'apps-total',
+      title: 'Aplikasi',
+      module: './home-apps-card',
+      requires: { menu: 'Daftar Aplikasi', capability: 'view' },
+      order: 25,
+    },
+  ],
 } satisfies RemoteDescriptor;

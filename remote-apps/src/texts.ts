@@ -80,4 +80,8 @@ export const appsText = {
     failedTitle: 'Aplikasi tidak dapat dimuat',
     backToList: 'Kembali ke App Management',
   },
+  card: {
+    registered: 'aplikasi terdaftar',
+    openList: 'Buka App Management',
+  },
 } as const;
