@@ -6,7 +6,14 @@ import { serverFieldErrors } from '@sso/shared/form-errors';
 import { APPLICATION_LIMITS, type ApplicationPayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { Button, TextField, useLeaveConfirmation } from '@sso/shared/ui';
+import {
+  Button,
+  FormActions,
+  FormCard,
+  FormServerError,
+  TextField,
+  useLeaveConfirmation,
+} from '@sso/shared/ui';
 import { appsText } from '../texts';
 import {
   appFormSchema,
@@ -46,7 +53,7 @@ export interface AppFormProps {
  */
 export function AppForm({ defaultValues, lockedMenuIds = [], generatedLogoUrl, onSave }: AppFormProps) {
   const navigate = useNavigate();
-  const ids = { info: useId(), menus: useId(), saveHint: useId(), description: useId() };
+  const ids = { saveHint: useId(), description: useId() };
   const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const {
@@ -87,10 +94,7 @@ export function AppForm({ defaultValues, lockedMenuIds = [], generatedLogoUrl, o
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      <section className={styles.card} aria-labelledby={ids.info}>
-        <h2 id={ids.info} className={styles.cardTitle}>
-          {appsText.form.infoSection}
-        </h2>
+      <FormCard title={appsText.form.infoSection}>
         <TextField
           label={appsText.form.name}
           placeholder={appsText.form.namePlaceholder}
@@ -131,14 +135,8 @@ export function AppForm({ defaultValues, lockedMenuIds = [], generatedLogoUrl, o
           onChange={logoField.field.onChange}
           generatedUrl={logoField.field.value.id === null ? undefined : generatedLogoUrl}
         />
-      </section>
-      <section className={styles.card} aria-labelledby={ids.menus}>
-        <div>
-          <h2 id={ids.menus} className={styles.cardTitle}>
-            {appsText.form.menuSection}
-          </h2>
-          <p className={styles.hint}>{appsText.form.menuHint}</p>
-        </div>
+      </FormCard>
+      <FormCard title={appsText.form.menuSection} hint={appsText.form.menuHint}>
         <MenuTreeEditor
           value={menusField.field.value}
           onChange={menusField.field.onChange}
@@ -146,19 +144,10 @@ export function AppForm({ defaultValues, lockedMenuIds = [], generatedLogoUrl, o
           errors={menuErrors}
           error={menuErrors?.message ?? menuErrors?.root?.message}
         />
-      </section>
-      {serverError ? (
-        <div className={styles.serverError} role="alert">
-          <strong>{appsText.form.saveFailed}</strong>
-          <span>{serverError}</span>
-        </div>
-      ) : null}
-      <div className={styles.actions}>
-        {saveAllowed ? null : (
-          <p id={ids.saveHint} className={styles.hint}>
-            {appsText.form.saveDisabledHint}
-          </p>
-        )}
+      </FormCard>
+      {serverError ? <FormServerError title={appsText.form.saveFailed} message={serverError} /> : null}
+      {/* Sticky, as every long form's: Simpan and Batal stay in view on a long menu tree. */}
+      <FormActions hintId={ids.saveHint} hint={saveAllowed ? undefined : appsText.form.saveDisabledHint}>
         <Button variant="secondary" onClick={() => void navigate(appPaths.apps.list)}>
           {t.common.cancel}
         </Button>
@@ -170,7 +159,7 @@ export function AppForm({ defaultValues, lockedMenuIds = [], generatedLogoUrl, o
         >
           {t.common.save}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import type { ApplicationDetail, ManagedApplication } from '@sso/shared/contract
 import { toApiError } from '@sso/shared/api';
 import { t } from '@sso/shared/i18n';
 import { Button, StatePanel } from '@sso/shared/ui';
-import { ColorDot, Drawer } from '@sso/shared/ui-data';
+import { ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
 import { useApplication } from '../app-form/api/get-application';
 import { appsText } from '../texts';
 import { AppNameCell } from './app-name-cell';
@@ -63,7 +63,7 @@ export function AppDetailDrawer({ app, onClose, onDelete, onEdit, deleting = fal
 
 function AppDetail({ app }: { app: ApplicationDetail }) {
   return (
-    <dl className={styles.list}>
+    <DetailList>
       <dt>{appsText.form.name}</dt>
       <dd>
         <AppNameCell app={app} />
@@ -110,6 +110,6 @@ function AppDetail({ app }: { app: ApplicationDetail }) {
           </ul>
         )}
       </dd>
-    </dl>
+    </DetailList>
   );
 }

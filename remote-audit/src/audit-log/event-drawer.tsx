@@ -1,5 +1,5 @@
 import { auditActivity, type AuditEvent } from '@sso/shared/contract';
-import { Drawer } from '@sso/shared/ui-data';
+import { DetailList, Drawer } from '@sso/shared/ui-data';
 import { auditText } from '../texts';
 import { exactTime } from './event-time';
 import { ResultBadge } from './result-badge';
@@ -27,7 +27,7 @@ function EventDetail({ event }: { event: AuditEvent }) {
   const target = event.target_label ?? (event.target_id ? `#${event.target_id}` : null);
   return (
     <div className={styles.detail}>
-      <dl className={styles.list}>
+      <DetailList>
         <dt>{text.activity}</dt>
         <dd>{auditActivity(event)}</dd>
         <dt>{text.time}</dt>
@@ -56,7 +56,7 @@ function EventDetail({ event }: { event: AuditEvent }) {
         <dd>{event.ip ?? text.empty}</dd>
         <dt>{text.agent}</dt>
         <dd className={styles.agent}>{event.user_agent ?? text.empty}</dd>
-      </dl>
+      </DetailList>
       <h3 className={styles.heading}>{text.changes}</h3>
       {event.changes.length === 0 ? (
         <p className={styles.none}>{text.noChanges}</p>

@@ -6,7 +6,15 @@ import { serverFieldErrors } from '@sso/shared/form-errors';
 import { isVersionConflict, type RolePayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { Button, TextField, VersionConflictAlert, useLeaveConfirmation } from '@sso/shared/ui';
+import {
+  Button,
+  FormActions,
+  FormCard,
+  FormServerError,
+  TextField,
+  VersionConflictAlert,
+  useLeaveConfirmation,
+} from '@sso/shared/ui';
 import { useColors } from '../reference-data/get-colors';
 import { rolesText } from '../texts';
 import { ApplicationPicker } from './application-picker';
@@ -40,7 +48,7 @@ export interface RoleFormProps {
  */
 export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
   const navigate = useNavigate();
-  const ids = { info: useId(), apps: useId(), saveHint: useId() };
+  const ids = { saveHint: useId() };
   const colors = useColors();
   const [serverError, setServerError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -104,10 +112,7 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      <section className={styles.card} aria-labelledby={ids.info}>
-        <h2 id={ids.info} className={styles.cardTitle}>
-          {rolesText.form.infoSection}
-        </h2>
+      <FormCard title={rolesText.form.infoSection}>
         <ColorSwatches
           colors={colors.data}
           loading={colors.isPending}
@@ -125,35 +130,23 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
           error={errors.name?.message}
           {...register('name')}
         />
-      </section>
-      <section className={styles.card} aria-labelledby={ids.apps}>
-        <div>
-          <h2 id={ids.apps} className={styles.cardTitle}>
-            {rolesText.form.appsSection}
-          </h2>
-          <p className={styles.hint}>{rolesText.form.appsHint}</p>
-        </div>
+      </FormCard>
+      <FormCard title={rolesText.form.appsSection} hint={rolesText.form.appsHint}>
         <ApplicationPicker
           selection={applications}
           onChange={updateSelection}
           error={errors.applications?.message}
         />
-      </section>
+      </FormCard>
       {serverError && conflict && onReload ? (
         <VersionConflictAlert message={serverError} dirty={isDirty} onReload={onReload} />
       ) : serverError ? (
-        <div className={styles.serverError} role="alert">
-          <strong>{rolesText.form.saveFailed}</strong>
-          <span>{serverError}</span>
-        </div>
+        <FormServerError title={rolesText.form.saveFailed} message={serverError} />
       ) : null}
-      {/* Sticky: Simpan and Batal stay in view on long menu trees. */}
-      <div className={styles.actions}>
-        {missing.length === 0 ? null : (
-          <p id={ids.saveHint} className={styles.hint}>
-            {rolesText.form.missingHint(missing)}
-          </p>
-        )}
+      <FormActions
+        hintId={ids.saveHint}
+        hint={missing.length === 0 ? undefined : rolesText.form.missingHint(missing)}
+      >
         <Button variant="secondary" onClick={() => void navigate(appPaths.roles.list)}>
           {t.common.cancel}
         </Button>
@@ -165,7 +158,7 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
         >
           {t.common.save}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

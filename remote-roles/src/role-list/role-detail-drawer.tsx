@@ -3,7 +3,7 @@ import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Link } from '@sso/shared/navigation';
 import { Button, safeHexColor, safeHttpUrl } from '@sso/shared/ui';
-import { ColorDot, Drawer } from '@sso/shared/ui-data';
+import { ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
 import { rolesText } from '../texts';
 import styles from './role-detail-drawer.module.css';
 
@@ -62,7 +62,7 @@ export function RoleDetailDrawer({
 
 function RoleDetail({ role }: { role: Role }) {
   return (
-    <dl className={styles.list}>
+    <DetailList>
       <dt>{rolesText.list.nameColumn}</dt>
       <dd className={styles.role}>
         <ColorDot color={role.color.hex_code} size={12} />
@@ -114,7 +114,7 @@ function RoleDetail({ role }: { role: Role }) {
           </ul>
         )}
       </dd>
-    </dl>
+    </DetailList>
   );
 }
 

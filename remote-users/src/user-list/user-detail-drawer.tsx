@@ -5,7 +5,7 @@ import { toApiError } from '@sso/shared/api';
 import { Link } from '@sso/shared/navigation';
 import { useAccess } from '@sso/shared/session';
 import { Button, safeHttpUrl } from '@sso/shared/ui';
-import { ColorDot, Drawer } from '@sso/shared/ui-data';
+import { ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
 import styles from './user-detail-drawer.module.css';
 import { texts } from '../texts';
 import { AccountSection, StatusChange } from '../user-account/account-section';
@@ -110,7 +110,7 @@ function ActivityLink({ userId }: { userId: number }) {
 function UserDetail({ user, account }: { user: User; account: UserAccount | undefined }) {
   const withUnits = user.perusahaan.filter((company) => company.cabang.length > 0);
   return (
-    <dl className={styles.list}>
+    <DetailList>
       <dt>{t.users.fieldName}</dt>
       <dd>{user.nama}</dd>
       <dt>{t.users.fieldNik}</dt>
@@ -170,6 +170,6 @@ function UserDetail({ user, account }: { user: User; account: UserAccount | unde
       <dd>
         <LastSignIn iso={account ? account.last_login_at : user.last_login_at} />
       </dd>
-    </dl>
+    </DetailList>
   );
 }

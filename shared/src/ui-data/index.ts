@@ -29,6 +29,7 @@ export { RoleChip, readableTextColor, type RoleChipProps } from './role-chip';
 export { SearchField, type SearchFieldProps } from './search-field';
 export { useDebouncedValue, SEARCH_DEBOUNCE_MS } from './use-debounced-value';
 export { Drawer, type DrawerProps } from './drawer';
+export { DetailList } from './detail-list';
 export {
   DataTable,
   type DataTableColumn,

@@ -29,6 +29,7 @@ export {
   type VersionConflictAlertProps,
 } from './edit-record';
 export { PageHeader } from './page-header';
+export { FormActions, FormCard, FormServerError } from './form-layout';
 export { usePageHeading } from './use-page-heading';
 export { safeHttpUrl, safeHexColor } from './safe-values';
 export * from './icons';
