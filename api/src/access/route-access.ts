@@ -65,7 +65,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   action('DELETE', paths.applications.remove(':id'), 'deleteApp'),
   // A logo is uploaded from the add form or the edit form: either right will do.
   {
-    ...action('POST', paths.applications.logo, 'createApp'),
+    ...action('POST', paths.applications.logo, 'uploadAppLogo'),
     requires: [PANEL_ACTIONS.createApp, PANEL_ACTIONS.editApp],
   },
   action('GET', paths.reference.employeeSearch, 'searchEmployees'),

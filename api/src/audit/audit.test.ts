@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
 import {
+  applicationDetailResponseSchema,
+  auditActivity,
   auditListResponseSchema,
   auditPaths,
   paths,
@@ -9,7 +11,7 @@ import {
   type AuditListQuery,
 } from '@sso/shared/contract';
 import { ADMIN_ROUTES } from '../access/route-access';
-import { createRolePayload, createUserPayload } from '../test-support/factories';
+import { createApplicationPayload, createRolePayload, createUserPayload } from '../test-support/factories';
 import { MODIFIER, VIEWER, call, expectOk, openSession } from '../test-support/http';
 import { useAdminTestApp } from '../test-support/test-app';
 import { pruneEvents, recordEvent } from './audit-store';
@@ -107,6 +109,47 @@ describe('administrative writes', () => {
         expect.objectContaining({ field: 'Aplikasi', before: 'HRIS', after: null }),
       );
     }
+  });
+
+  it('an application edit records its fields and menu tree before → after; a logo upload is its own action', async () => {
+    const app = expectOk(
+      await call(t.app, 'POST', paths.applications.create, {
+        token: t.token,
+        body: createApplicationPayload(),
+      }),
+      applicationDetailResponseSchema,
+      201,
+    ).data;
+    const created = await newest({ action: 'application.create' });
+    expect(auditActivity(created)).toBe(`Menambah aplikasi ${app.name}`);
+    const reply = await call(t.app, 'PATCH', paths.applications.update(app.id), {
+      token: t.token,
+      body: createApplicationPayload({ name: app.name, url: 'https://gudang.example.com', menus: [] }),
+    });
+    expect(reply.statusCode).toBe(200);
+    const edited = await newest({ action: 'application.update' });
+    expect(edited.target_id).toBe(String(app.id));
+    expect(edited.changes).toContainEqual({
+      field: 'URL',
+      before: app.url,
+      after: 'https://gudang.example.com',
+    });
+    expect(edited.changes).toContainEqual(
+      expect.objectContaining({
+        field: 'Menu',
+        before: 'Dasbor, Laporan, Laporan › Laporan Harian',
+        after: null,
+      }),
+    );
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const upload = await call(t.app, 'POST', paths.applications.logo, {
+      token: t.token,
+      body: { file_name: 'logo.png', data: png },
+    });
+    expect(upload.statusCode).toBeLessThan(300);
+    const logo = await newest({ action: 'application.logo' });
+    expect(auditActivity(logo)).toBe('Mengunggah logo aplikasi');
   });
 
   it('a refused attempt (403) is recorded with its reason and changes nothing', async () => {

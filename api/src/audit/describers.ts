@@ -3,7 +3,7 @@ import { statementCache } from '../db/statements';
 import { registerAuditTarget, type TargetSnapshot } from './audit-targets';
 
 /*
- * Snapshots of users and roles for before → after. Field names are the panel's labels (the drawer
+ * Snapshots of users, roles and applications for before → after. Field names are the panel's labels (the drawer
  * shows them as they are). Read by their own small queries, not the list modules', so a field added
  * to a list does not change what the log says; a field added to a record is added here.
  */
@@ -97,5 +97,34 @@ export function describeRole(db: Db, id: number): TargetSnapshot | null {
   };
 }
 
+type ApplicationRow = { name: string; descriptions: string | null; url: string; logo_file: string };
+const applicationRow = statementCache<[number], ApplicationRow>();
+
+/** An application with its menu tree as text ("Menu › Sub-menu", in order): a renamed or removed menu shows. */
+export function describeApplication(db: Db, id: number): TargetSnapshot | null {
+  const row = applicationRow(
+    db,
+    'SELECT name, descriptions, url, logo_file FROM applications WHERE id = ?',
+  ).get(id);
+  if (!row) return null;
+  const menus = textList(
+    db,
+    `SELECT CASE WHEN p.name IS NULL THEN m.name ELSE p.name || ' › ' || m.name END
+     FROM menus m LEFT JOIN menus p ON p.id = m.parent_id
+     WHERE m.app_id = ? ORDER BY COALESCE(p.position, m.position), COALESCE(p.id, m.id), m.parent_id IS NOT NULL, m.position, m.id`,
+  ).all(id);
+  return {
+    label: row.name,
+    fields: {
+      Nama: row.name,
+      Deskripsi: row.descriptions === '' ? null : row.descriptions,
+      URL: row.url,
+      Logo: row.logo_file,
+      Menu: joined(menus),
+    },
+  };
+}
+
 registerAuditTarget('user', describeUser, ['createUser', 'editUser', 'deleteUser']);
 registerAuditTarget('role', describeRole, ['createRole', 'editRole', 'deleteRole']);
+registerAuditTarget('application', describeApplication, ['createApp', 'editApp', 'deleteApp']);

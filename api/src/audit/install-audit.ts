@@ -186,6 +186,9 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     return payload;
   });
 
+  /** Admin actions without a record of their own, named like the others (`type.what`) so a filter finds them. */
+  const EVENT_ACTION: Readonly<Record<string, string>> = { uploadAppLogo: 'application.logo' };
+
   const recordAdmin = (request: FastifyRequest, reply: FastifyReply, row: AdminRoute) => {
     // 401: no session, nobody to name (the access check answered before anything else).
     if (!request.auth) return;
@@ -195,7 +198,7 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     const actor = actorById(db, request.auth.userId);
     const target = auditTargetOf(row.action);
     const kind = KIND[row.method];
-    const action = target && kind ? `${target.type}.${kind}` : row.action;
+    const action = target && kind ? `${target.type}.${kind}` : (EVENT_ACTION[row.action] ?? row.action);
     const reason = common.result === 'done' ? null : reasonOf(body);
     const data = asObject(body?.data);
     const ids = idsOf(request);

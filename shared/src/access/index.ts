@@ -75,6 +75,8 @@ export const PANEL_ACTIONS = {
   createApp: { menu: PANEL_MENU.appCreate, capability: 'create' },
   editApp: { menu: PANEL_MENU.appList, capability: 'edit' },
   deleteApp: { menu: PANEL_MENU.appList, capability: 'delete' },
+  /** A logo uploaded from the add or the edit form (the api's route accepts either right). */
+  uploadAppLogo: { menu: PANEL_MENU.appCreate, capability: 'create' },
   listAudit: { menu: PANEL_MENU.audit, capability: 'view' },
 } as const satisfies Record<string, { menu: PanelMenu; capability: Capability }>;
 export type PanelAction = keyof typeof PANEL_ACTIONS;

@@ -141,6 +141,11 @@ const SIGN_IN_SENTENCES: Readonly<Record<string, string>> = {
   [AUDIT_ACTION.logout]: 'Keluar',
 };
 
+/** Admin actions recorded without a record of their own (no before → after). */
+const OTHER_SENTENCES: Readonly<Record<string, string>> = {
+  'application.logo': 'Mengunggah logo aplikasi',
+};
+
 const VERBS: Readonly<Record<string, string>> = {
   create: 'Menambah',
   update: 'Mengubah',
@@ -159,7 +164,7 @@ export function auditActivity(
 ): string {
   const target = event.target_label ?? (event.target_id === null ? '' : `#${event.target_id}`);
   if (event.action === AUDIT_ACTION.sessionCreate) return `Membuka sesi ${target}`.trim();
-  const signIn = SIGN_IN_SENTENCES[event.action];
+  const signIn = SIGN_IN_SENTENCES[event.action] ?? OTHER_SENTENCES[event.action];
   if (signIn) return signIn;
   const [type, kind] = event.action.split('.');
   const verb = kind === undefined ? undefined : VERBS[kind];
