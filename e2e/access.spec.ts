@@ -85,6 +85,8 @@ test.describe('access control', () => {
       .getByRole('button', { name: /^Aksi untuk / })
       .first()
       .click();
+    // The menu opens after the click (its code may still be loading): wait for it, then read it.
+    await page.getByRole('menuitem').first().waitFor();
     const items = await page.getByRole('menuitem').allTextContents();
     expect(items.slice(0, 2)).toEqual(['Lihat Detail', 'Edit']);
     expect(items).not.toContain('Hapus');

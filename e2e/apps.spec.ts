@@ -58,7 +58,7 @@ test.describe('app management', () => {
       await expect(page.getByRole('switch', { name: 'HRIS' })).toBeVisible();
       await expect(page.getByRole('switch', { name: NAME })).toHaveCount(0);
 
-      await sidebar(page).getByRole('link', { name: 'App Management' }).click();
+      await sidebar(page).getByRole('link', { name: 'App Management', exact: true }).click();
       await expect(appsTable(page).getByRole('row', { name: /SSO Admin Panel/ })).toBeVisible();
       await expectNoA11yViolations(page);
       await page.getByRole('link', { name: 'Tambah Aplikasi' }).click();
@@ -96,7 +96,7 @@ test.describe('app management', () => {
       await expect(row).toContainText('1 role');
 
       // Tambah Role sees it without a reload: its switch and its menu tree.
-      await sidebar(page).getByRole('link', { name: 'Role Management' }).click();
+      await sidebar(page).getByRole('link', { name: 'Role Management', exact: true }).click();
       await page.getByRole('link', { name: 'Tambah Role' }).click();
       await page.getByLabel('Nama Role').fill(roleName);
       await page.getByRole('radio').first().check();
@@ -112,7 +112,7 @@ test.describe('app management', () => {
       await expect(roleRow.locator(`img[src*="upload-"]`)).toHaveCount(1);
 
       // Its delete is refused, naming the role; nothing is deleted.
-      await sidebar(page).getByRole('link', { name: 'App Management' }).click();
+      await sidebar(page).getByRole('link', { name: 'App Management', exact: true }).click();
       await appsTable(page)
         .getByRole('button', { name: `Aksi untuk aplikasi ${NAME}` })
         .click();
@@ -125,7 +125,7 @@ test.describe('app management', () => {
       await expect(appsTable(page).getByRole('row', { name: new RegExp(NAME) })).toContainText('2 role');
 
       // The grant removed in Edit Role; then the delete goes through.
-      await sidebar(page).getByRole('link', { name: 'Role Management' }).click();
+      await sidebar(page).getByRole('link', { name: 'Role Management', exact: true }).click();
       await page.getByRole('button', { name: `Aksi untuk role ${roleName}` }).click();
       await page.getByRole('menuitem', { name: 'Edit' }).click();
       await page.getByRole('switch', { name: NAME }).click();
@@ -133,7 +133,7 @@ test.describe('app management', () => {
       await page.getByRole('button', { name: 'Simpan' }).click();
       await expect(page.getByText('Role berhasil diperbarui')).toBeVisible();
 
-      await sidebar(page).getByRole('link', { name: 'App Management' }).click();
+      await sidebar(page).getByRole('link', { name: 'App Management', exact: true }).click();
       await appsTable(page)
         .getByRole('row', { name: new RegExp(NAME) })
         .getByText(NAME)

@@ -162,7 +162,9 @@ test.describe('Home', () => {
     await expect(recent.getByRole('listitem')).toHaveCount(5);
     await expect(roles.getByRole('alert')).toContainText('Kartu ini tidak dapat dimuat', { timeout: 20_000 });
     await expect(
-      page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Log Aktivitas' }),
+      page
+        .getByRole('navigation', { name: 'Menu utama' })
+        .getByRole('link', { name: 'Log Aktivitas', exact: true }),
     ).toBeVisible();
     await shot(page, 'home-remote-down');
 
@@ -179,7 +181,9 @@ test.describe('Home', () => {
     await expect(page.getByTestId('home-card-users-total')).toContainText(/\d+ user terdaftar/);
     await expect(page.getByTestId('home-card-recent-activity')).toHaveCount(0);
     await expect(
-      page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Log Aktivitas' }),
+      page
+        .getByRole('navigation', { name: 'Menu utama' })
+        .getByRole('link', { name: 'Log Aktivitas', exact: true }),
     ).toHaveCount(0);
     expect(requested.filter((url) => url.includes('__federation_expose_home_recent_activity'))).toEqual([]);
   });

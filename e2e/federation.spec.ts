@@ -45,12 +45,12 @@ test.describe('federation', () => {
     await page.goto(routes.login);
     // Logged in: the public-only auth route sends us home, through the auth remote's descriptor.
     await expect(page).toHaveURL(/\/home$/);
-    await page.getByRole('link', { name: 'User Management' }).click();
+    await page.getByRole('link', { name: 'User Management', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     // Data fetched by the remote with the host's session bearer, cached in the host's QueryClient.
     await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByRole('main').getByText('Menampilkan')).toBeVisible();
-    await page.getByRole('link', { name: 'Role Management' }).click();
+    await page.getByRole('link', { name: 'Role Management', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
 
     const renderers = await page.evaluate(() => Reflect.get(window, '__testRenderers'));
@@ -117,13 +117,13 @@ test.describe('federation', () => {
       await expect(retry).toBeVisible();
 
       // The sidebar and the other remotes keep working.
-      await page.getByRole('link', { name: 'Role Management' }).click();
+      await page.getByRole('link', { name: 'Role Management', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
-      await page.getByRole('link', { name: 'Home' }).click();
+      await page.getByRole('link', { name: 'Home', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 
       // Back up: the retry loads it without a page reload.
-      await page.getByRole('link', { name: 'User Management' }).click();
+      await page.getByRole('link', { name: 'User Management', exact: true }).click();
       await expect(retry).toBeVisible();
       await stack.startRemote();
       await retry.click();
@@ -148,7 +148,7 @@ test.describe('federation', () => {
         `${stack.remoteOrigin}/mf-manifest.json`,
       ]);
       // The other remotes keep working.
-      await page.getByRole('link', { name: 'Role Management' }).click();
+      await page.getByRole('link', { name: 'Role Management', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
       // None of its code ran: no script of it on the page and no federation container of it.
       const executed = await page.evaluate((origin) => {
@@ -199,7 +199,7 @@ test.describe('federation', () => {
           requested.filter((url) => url.startsWith(stack.remoteOrigin) && !url.endsWith('/mf-manifest.json')),
         ).toEqual([]);
         // The other remotes keep working.
-        await page.getByRole('link', { name: 'Role Management' }).click();
+        await page.getByRole('link', { name: 'Role Management', exact: true }).click();
         await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
       });
 
@@ -283,7 +283,7 @@ test.describe('federation', () => {
       await expect(prompt).toContainText('Modul users telah diperbarui.');
       await expectNoA11yViolations(page);
       // Non-blocking: the page stays usable behind it.
-      await page.getByRole('link', { name: 'Role Management' }).click();
+      await page.getByRole('link', { name: 'Role Management', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
 
       await markDocument(page);
@@ -296,7 +296,7 @@ test.describe('federation', () => {
       await expect(newVersionPrompt(page)).toHaveCount(0);
 
       // The reloaded page runs the new build: the next check finds nothing new.
-      await page.getByRole('link', { name: 'User Management' }).click();
+      await page.getByRole('link', { name: 'User Management', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
       const checked = page.waitForResponse(`${stack.remoteOrigin}/mf-manifest.json`);
       await regainFocus(page);
@@ -361,7 +361,7 @@ test.describe('federation', () => {
       // A focus storm right after it is not another request (one check per 30 s).
       await regainFocus(page);
       await regainFocus(page);
-      await page.getByRole('link', { name: 'Role Management' }).click();
+      await page.getByRole('link', { name: 'Role Management', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
       expect(stack.manifestRequests).toHaveLength(before + 1);
     });
@@ -404,7 +404,7 @@ test.describe('federation', () => {
       await page.goto(`${stack.hostOrigin}${routes.home}`, { waitUntil: 'commit' });
       await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible(soon);
       // The other remotes work meanwhile.
-      await page.getByRole('link', { name: 'Role Management' }).click();
+      await page.getByRole('link', { name: 'Role Management', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible(soon);
 
       // Never seen in this browser: no route of it is known, the address shows the fallback.
@@ -423,7 +423,7 @@ test.describe('federation', () => {
       // waits, then falls back within the bound; the retry works once it answers.
       await stack.hangRemote();
       await page.reload({ waitUntil: 'commit' });
-      await expect(page.getByRole('link', { name: 'User Management' })).toBeVisible(soon);
+      await expect(page.getByRole('link', { name: 'User Management', exact: true })).toBeVisible(soon);
       await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible(bounded);
       await stack.startRemote();
       await retry.click();
@@ -462,12 +462,12 @@ test.describe('federation', () => {
         await stack.register([...withoutApps, { name: 'apps', entry }]);
 
         await page.goto(`${stack.hostOrigin}${routes.home}`);
-        await expect(menu.getByRole('link', { name: 'App Management' })).toHaveCount(1);
-        await menu.getByRole('link', { name: 'App Management' }).click();
+        await expect(menu.getByRole('link', { name: 'App Management', exact: true })).toHaveCount(1);
+        await menu.getByRole('link', { name: 'App Management', exact: true }).click();
         await expect(page).toHaveURL(/\/app-management$/);
         await expect(page.getByRole('heading', { level: 1, name: 'App Management' })).toBeVisible();
         await expect(page.getByText('Daftar aplikasi')).toBeVisible();
-        await expect(menu.getByRole('link', { name: 'App Management' })).toHaveAttribute(
+        await expect(menu.getByRole('link', { name: 'App Management', exact: true })).toHaveAttribute(
           'aria-current',
           'page',
         );
@@ -483,7 +483,7 @@ test.describe('federation', () => {
         await page.reload();
         await expect(page.getByRole('heading', { level: 1, name: 'App Management' })).toBeVisible();
         await expect(page.getByText('Daftar aplikasi')).toHaveCount(0);
-        await expect(menu.getByRole('link', { name: 'App Management' })).toHaveCount(1);
+        await expect(menu.getByRole('link', { name: 'App Management', exact: true })).toHaveCount(1);
         expect(requested.filter((url) => url.startsWith(stack.extraRemoteOrigin))).toEqual([]);
       } finally {
         fs.rmSync(out, { recursive: true, force: true });

@@ -108,7 +108,7 @@ test.describe('account lifecycle', () => {
     await expect(rowOf(page, account).getByText('Nonaktif', { exact: true })).toBeVisible();
 
     // Their next request is a 401: the panel sends them to sign in, and signing in is refused.
-    await theirs.getByRole('link', { name: 'Role Management' }).click();
+    await theirs.getByRole('link', { name: 'Role Management', exact: true }).click();
     await expect(theirs).toHaveURL(/\/login$/);
     await signInThroughForm(theirs, account);
     await expect(theirs.getByText(INACTIVE)).toBeVisible();
@@ -179,7 +179,7 @@ test.describe('account lifecycle', () => {
     await expect(toast(page, '1 sesi berhasil diakhiri')).toBeVisible();
     await expect(drawer.getByText('Tidak ada sesi aktif')).toBeVisible();
 
-    await theirs.getByRole('link', { name: 'User Management' }).click();
+    await theirs.getByRole('link', { name: 'User Management', exact: true }).click();
     await expect(theirs).toHaveURL(/\/login$/);
     // The account itself stays active.
     await signInThroughForm(theirs, account);

@@ -102,7 +102,10 @@ test.describe('shell', () => {
     }
     // A nested path selects its list.
     await page.goto(routes.addUser);
-    await expect(page.getByRole('link', { name: 'User Management' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'User Management', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('narrow screen: the sidebar collapses behind a menu button', async ({

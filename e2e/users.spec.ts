@@ -582,13 +582,13 @@ test.describe('users', () => {
   test('leave confirmation: "Keluar tanpa menyimpan?" only with entered data', async ({ page }) => {
     await page.goto(routes.addUser);
     // Nothing entered: leaving is silent.
-    await page.getByRole('link', { name: 'Role Management' }).click();
+    await page.getByRole('link', { name: 'Role Management', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${routes.roleManagement}$`));
 
     await page.goto(routes.addUser);
     await choose(page, 'AP', company(0).nama);
     await page.keyboard.press('Escape');
-    await page.getByRole('link', { name: 'Role Management' }).click();
+    await page.getByRole('link', { name: 'Role Management', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Keluar tanpa menyimpan?' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Tetap di sini' }).click();
