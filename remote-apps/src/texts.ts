@@ -66,7 +66,9 @@ export const appsText = {
     moveDown: (name: string) => `Turunkan ${name}`,
     remove: (name: string) => `Hapus ${name}`,
     addSubMenuTo: (name: string) => `Tambah sub-menu di ${name}`,
-    locked: 'Dipakai hak akses panel: tidak dapat diganti atau dihapus',
+    locked: 'Menu panel ini sendiri: tidak dapat diganti atau dihapus',
+    panelTreeFixed:
+      'Menu SSO Admin Panel adalah menu panel ini sendiri: tidak dapat ditambah, diganti namanya, atau dihapus di sini.',
     noMenus: 'Belum ada menu. Tambahkan menu pertama.',
     menuCount: (n: number, max: number) => `${n} dari ${max} menu`,
     saveFailed: 'Aplikasi gagal disimpan',

@@ -55,8 +55,9 @@ interface Model {
 interface CatalogueMenu {
   appId: number;
   id: number;
+  key?: string | null;
   name: string;
-  children: Array<{ id: number; name: string }>;
+  children: Array<{ id: number; key?: string | null; name: string }>;
 }
 let catalogue: CatalogueMenu[] = [];
 
@@ -64,9 +65,10 @@ const toTree = (role: Role): Tree =>
   role.applications.map((app) => ({
     apps_id: app.apps_id,
     menus: app.menus.map((m) => ({
+      key: m.key ?? null,
       name: m.name,
       acces_level: m.acces_level,
-      children: m.children.map((c) => ({ name: c.name, acces_level: c.acces_level })),
+      children: m.children.map((c) => ({ key: c.key ?? null, name: c.name, acces_level: c.acces_level })),
     })),
   }));
 
@@ -133,9 +135,10 @@ function grantsFrom(levels: Array<Level | 0>): { payload: RolePayload['applicati
     tree.push({
       apps_id: appId,
       menus: chosen.map((m) => ({
+        key: m.key ?? null,
         name: m.name,
         acces_level: m.level,
-        children: m.chosenChildren.map((c) => ({ name: c.name, acces_level: c.level })),
+        children: m.chosenChildren.map((c) => ({ key: c.key ?? null, name: c.name, acces_level: c.level })),
       })),
     });
   }
@@ -334,10 +337,10 @@ async function readCatalogue(): Promise<void> {
   catalogue = [
     ...menusOf(1)
       .filter((m) => m.name === 'Home' || PANEL_KEEPER_MENUS.some((k) => k === m.name))
-      .map((m) => ({ appId: 1, id: m.id, name: m.name, children: m.children })),
+      .map((m) => ({ appId: 1, id: m.id, key: m.key, name: m.name, children: m.children })),
     ...menusOf(2)
       .slice(0, 1)
-      .map((m) => ({ appId: 2, id: m.id, name: m.name, children: m.children.slice(0, 2) })),
+      .map((m) => ({ appId: 2, id: m.id, key: m.key, name: m.name, children: m.children.slice(0, 2) })),
   ];
 }
 

@@ -91,8 +91,8 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
          AND NOT EXISTS (
            SELECT 1 FROM menus m
            WHERE m.app_id = ? AND (
-             (m.parent_id IS NULL AND m.name IN (${keeperQuery}))
-             OR m.parent_id IN (SELECT p.id FROM menus p WHERE p.app_id = ? AND p.parent_id IS NULL AND p.name IN (${keeperQuery}))
+             (m.parent_id IS NULL AND m.panel_key IN (${keeperQuery}))
+             OR m.parent_id IN (SELECT p.id FROM menus p WHERE p.app_id = ? AND p.parent_id IS NULL AND p.panel_key IN (${keeperQuery}))
            )
            AND NOT EXISTS (
              SELECT 1 FROM role_menus rm WHERE rm.role_id = r.id AND rm.menu_id = m.id AND rm.access_level = 1

@@ -1,5 +1,4 @@
 import {
-  PANEL_MENU,
   SSO_PANEL_APP_ID,
   type ApplicationDetail,
   type ApplicationListParams,
@@ -41,9 +40,6 @@ const sortColumns: Record<ApplicationSortField, string> = {
   role_count: 'role_count',
   id: 'a.id',
 };
-
-/** Menu names of app 1 that the panel's access model reads (they cannot be renamed or removed). */
-export const PANEL_MENU_NAMES: ReadonlySet<string> = new Set(Object.values(PANEL_MENU));
 
 const toApplication = (row: ApplicationRow, logoUrl: LogoUrl): ManagedApplication => ({
   id: row.id,
@@ -100,13 +96,9 @@ export function findManagedApplication(db: Db, id: number, logoUrl: LogoUrl): Ap
        WHERE ra.app_id = ? ORDER BY r.name COLLATE NOCASE, r.id`,
     )
     .all(id);
+  // App 1's tree is the panel's own: every menu of it is locked (writeTree refuses any change).
   const locked =
-    id === SSO_PANEL_APP_ID
-      ? menus
-          .flatMap((menu) => [menu, ...menu.menu])
-          .filter((menu) => PANEL_MENU_NAMES.has(menu.name))
-          .map((menu) => menu.id)
-      : [];
+    id === SSO_PANEL_APP_ID ? menus.flatMap((menu) => [menu, ...menu.menu]).map((menu) => menu.id) : [];
   return {
     ...toApplication(row, logoUrl),
     menus,

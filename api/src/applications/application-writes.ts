@@ -1,7 +1,6 @@
 import { PANEL_MENU, SSO_PANEL_APP_ID, foldName, type ApplicationInput } from '@sso/shared/contract';
 import type { Db } from '../db/database';
 import { conflict, fieldError, notFound } from '../http/errors';
-import { PANEL_MENU_NAMES } from './application-queries';
 import { isUploadFile, uploadedLogoFile } from './logo-store';
 
 const NOT_FOUND = 'Aplikasi tidak ditemukan';
@@ -26,13 +25,13 @@ export interface Actor {
   level: number;
 }
 
-/** The actor of a request: the caller's role and its level on `menu` of app 1. */
+/** The actor of a request: the caller's role and its level on the menu of app 1 keyed `menu`. */
 export function actorOf(db: Db, userId: number, menu: string): Actor {
   const row = db
     .prepare<[string, number], { roleId: number; level: number }>(
       `SELECT u.role_id AS roleId, rm.access_level AS level FROM users u
        JOIN role_menus rm ON rm.role_id = u.role_id
-       JOIN menus m ON m.id = rm.menu_id AND m.app_id = 1 AND m.name = ?
+       JOIN menus m ON m.id = rm.menu_id AND m.app_id = 1 AND m.panel_key = ?
        WHERE u.id = ?`,
     )
     .get(menu, userId);
@@ -45,7 +44,7 @@ function appAdminRoles(db: Db): number[] {
   return db
     .prepare<[string], { id: number }>(
       `SELECT rm.role_id AS id FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
-       WHERE m.app_id = 1 AND m.name = ? AND rm.access_level = 1`,
+       WHERE m.app_id = 1 AND m.panel_key = ? AND rm.access_level = 1`,
     )
     .all(PANEL_MENU.appList)
     .map((row) => row.id);
@@ -109,6 +108,26 @@ function grantsOf(db: Db, menuIds: readonly number[], actor: Actor): string[] {
   return [...byMenu].map(([menu, roles]) => `"${menu}" (${[...new Set(roles)].join(', ')})`);
 }
 
+/** The 409 of any change to app 1's menu tree (ADR 0007 "Access by identity"). */
+export const PANEL_TREE_LOCKED =
+  'Menu SSO Admin Panel adalah menu panel ini sendiri: tidak dapat ditambah, diganti namanya, atau dihapus melalui App Management.';
+
+/**
+ * App 1's menus are the panel's own (its access model reads their keys): an update may reorder
+ * them but must send exactly the stored menus, each under its parent with its name; a new menu, a
+ * rename or a removal is refused as a whole.
+ */
+function assertPanelTreeUnchanged(stored: ReadonlyMap<number, StoredMenu>, menus: ApplicationInput['menus']) {
+  const sent: string[] = [];
+  for (const menu of menus) {
+    sent.push(`${menu.id ?? 'new'}|null|${menu.name}`);
+    for (const child of menu.children) sent.push(`${child.id ?? 'new'}|${menu.id ?? 'new'}|${child.name}`);
+  }
+  const have = [...stored.values()].map((row) => `${row.id}|${row.parent_id ?? 'null'}|${row.name}`);
+  const same = sent.length === have.length && [...sent].sort().join('\n') === [...have].sort().join('\n');
+  if (!same) throw conflict(PANEL_TREE_LOCKED);
+}
+
 /**
  * Writes the whole menu tree of an application: menus with an id are kept (renamed, reordered;
  * they stay under their parent), menus without one are added, stored menus absent are removed.
@@ -121,7 +140,8 @@ function writeTree(db: Db, appId: number, menus: ApplicationInput['menus'], acto
       .all(appId)
       .map((row) => [row.id, row]),
   );
-  const locked = (row: StoredMenu) => appId === SSO_PANEL_APP_ID && PANEL_MENU_NAMES.has(row.name);
+  if (appId === SSO_PANEL_APP_ID) assertPanelTreeUnchanged(stored, menus);
+  const locked = (_row: StoredMenu) => appId === SSO_PANEL_APP_ID;
   const kept = new Set<number>();
   const keep = (id: number, parentId: number | null, name: string, field: string) => {
     const row = stored.get(id);

@@ -107,10 +107,10 @@ describe('GET applications/list and detail', () => {
     const lockedNames = [...panel.menus, ...panel.menus.flatMap((m) => m.menu)]
       .filter((m) => panel.locked_menu_ids.includes(m.id))
       .map((m) => m.name);
+    // App 1's tree is the panel's own: every menu of it is locked, its own sub-menus too.
     expect(lockedNames).toEqual(
-      expect.arrayContaining(['Home', 'Daftar User', 'Tambah Aplikasi', 'Settings']),
+      expect.arrayContaining(['Home', 'Daftar User', 'Tambah Aplikasi', 'Settings', 'Umum']),
     );
-    expect(lockedNames).not.toContain('Umum');
     expect(panel.roles.map((r) => r.name)).toEqual(
       expect.arrayContaining(['Super Admin', 'Admin', 'Viewer']),
     );
@@ -257,29 +257,30 @@ describe('PATCH applications/update/{id}', () => {
     expect((await detail(app.id)).menus).toEqual(app.menus);
   });
 
-  it("refuses renaming or removing the menus of the panel's access model (app 1)", async () => {
+  it("refuses any change to app 1's menu tree: a rename, a removal or a new menu (the panel's own)", async () => {
     const panel = await detail(1);
     const menus = treeOf(panel);
+    const locked =
+      'Menu SSO Admin Panel adalah menu panel ini sendiri: tidak dapat ditambah, diganti namanya, atau dihapus melalui App Management.';
     const renamed = menus.map((m) => (m.name === 'Home' ? { ...m, name: 'Beranda' } : m));
-    expect(expectError(await update(1, { ...payloadOf(panel), menus: renamed }), 422).errors).toEqual({
-      'menus.0.name': 'Menu "Home" dipakai oleh hak akses panel dan tidak dapat diganti namanya',
-    });
+    expect(expectError(await update(1, { ...payloadOf(panel), menus: renamed }), 409).message).toBe(locked);
     const withoutAppCreate = menus.map((m) =>
       m.name === 'App Management'
         ? { ...m, children: m.children.filter((c) => c.name !== 'Tambah Aplikasi') }
         : m,
     );
     expect(expectError(await update(1, { ...payloadOf(panel), menus: withoutAppCreate }), 409).message).toBe(
-      'Menu "Tambah Aplikasi" dipakai oleh hak akses SSO Admin Panel dan tidak dapat dihapus.',
+      locked,
     );
-    // A menu of its own may be added to app 1 and removed again.
-    const added = expectOk(
-      await update(1, { ...payloadOf(panel), menus: [...menus, { name: 'Laporan Panel', children: [] }] }),
+    const added = [...menus, { name: 'Laporan Panel', children: [] }];
+    expect(expectError(await update(1, { ...payloadOf(panel), menus: added }), 409).message).toBe(locked);
+    // Its other fields still save, with the tree as it is.
+    expectOk(
+      await update(1, { ...payloadOf(panel), descriptions: 'Panel administrasi SSO' }),
       applicationDetailResponseSchema,
-    ).data;
-    expect(added.menus.at(-1)?.name).toBe('Laporan Panel');
-    expectOk(await update(1, payloadOf(panel)), applicationDetailResponseSchema);
+    );
     expect((await detail(1)).menus).toEqual(panel.menus);
+    expectOk(await update(1, payloadOf(panel)), applicationDetailResponseSchema);
   });
 
   it('refuses ids of another application, twice the same id, or a sub-menu moved to another menu', async () => {

@@ -13,6 +13,7 @@ interface GrantedMenuRow {
   app_id: number;
   id: number;
   parent_id: number | null;
+  panel_key: string | null;
   name: string;
   access_level: number;
 }
@@ -41,7 +42,7 @@ export function loadRoleApplications(
     .all(ids);
   const menus = db
     .prepare<[string], GrantedMenuRow>(
-      `SELECT rm.role_id, m.app_id, m.id, m.parent_id, m.name, rm.access_level
+      `SELECT rm.role_id, m.app_id, m.id, m.parent_id, m.panel_key, m.name, rm.access_level
        FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
        WHERE rm.role_id IN (SELECT value FROM json_each(?))
        ORDER BY rm.role_id, m.app_id, m.parent_id IS NOT NULL, m.position, m.id`,
@@ -55,6 +56,7 @@ export function loadRoleApplications(
     if (row.parent_id === null) {
       const menu: RoleMenu = {
         id: row.id,
+        key: row.panel_key,
         name: row.name,
         acces_level: toLevel(row.access_level),
         children: [],
@@ -65,9 +67,12 @@ export function loadRoleApplications(
       menusByApp.set(appKey, list);
     } else {
       // A sub-menu shows under its granted parent; one without a granted parent is not reachable.
-      topMenus
-        .get(`${row.role_id}:${row.parent_id}`)
-        ?.children.push({ id: row.id, name: row.name, acces_level: toLevel(row.access_level) });
+      topMenus.get(`${row.role_id}:${row.parent_id}`)?.children.push({
+        id: row.id,
+        key: row.panel_key,
+        name: row.name,
+        acces_level: toLevel(row.access_level),
+      });
     }
   }
 

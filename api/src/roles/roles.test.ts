@@ -125,7 +125,7 @@ describe('POST role/create', () => {
     expect(role).toMatchObject({ name: 'Pengelola HR', member_count: 0, color: { id: 3 } });
     expect(role.applications[0]?.menus[0]).toMatchObject({ id: menu?.id, acces_level: 2 });
     expect(role.applications[0]?.menus[0]?.children).toEqual([
-      { id: child?.id, name: child?.name, acces_level: 3 },
+      { id: child?.id, key: null, name: child?.name, acces_level: 3 },
     ]);
     expect((await list({ keyword: 'Pengelola HR' })).meta.total).toBe(1);
   });

@@ -58,7 +58,12 @@ describe('visibleNav shows granted menus only', () => {
   });
 
   it('a role granting only User Management sees Home and User Management', () => {
-    const grants = [{ apps_id: 1, menus: [{ name: 'User Management', acces_level: 3, children: [] }] }];
+    const grants = [
+      {
+        apps_id: 1,
+        menus: [{ key: 'User Management', name: 'User Management', acces_level: 3, children: [] }],
+      },
+    ];
     expect(visibleNav(items, grants).map((i) => i.label)).toEqual(['Home', 'User Management']);
   });
 });

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { Link, useParams } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
-import { idSchema } from '@sso/shared/contract';
+import { SSO_PANEL_APP_ID, idSchema } from '@sso/shared/contract';
 import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { FormSkeleton, PageHeader, StatePanel, buttonClassName, toast } from '@sso/shared/ui';
 import { appsText } from '../texts';
@@ -75,6 +75,7 @@ export default function AppEditPage() {
         key={saved.id}
         defaultValues={toAppFormValues(saved)}
         lockedMenuIds={saved.locked_menu_ids}
+        fixedTree={saved.id === SSO_PANEL_APP_ID}
         generatedLogoUrl={saved.logo_uploaded ? undefined : saved.logo_url}
         onSave={async (payload) => {
           const response = await update.mutateAsync({ id: saved.id, payload });

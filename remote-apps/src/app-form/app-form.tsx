@@ -40,6 +40,8 @@ export interface AppFormProps {
   defaultValues: AppFormValues;
   /** Menus the panel's access model uses (edit of app 1). */
   lockedMenuIds?: readonly number[];
+  /** App 1: its menu tree is the panel's own and cannot be extended. */
+  fixedTree?: boolean;
   /** The generated logo of a saved application, shown while no upload is chosen. */
   generatedLogoUrl?: string | undefined;
   /** Saves the payload; rejects with an ApiError. */
@@ -51,7 +53,13 @@ export interface AppFormProps {
  * request. A failed save keeps every field and shows the server's message (a 409 naming the roles
  * that still grant a removed menu); leaving with changes asks "Keluar tanpa menyimpan?".
  */
-export function AppForm({ defaultValues, lockedMenuIds = [], generatedLogoUrl, onSave }: AppFormProps) {
+export function AppForm({
+  defaultValues,
+  lockedMenuIds = [],
+  fixedTree = false,
+  generatedLogoUrl,
+  onSave,
+}: AppFormProps) {
   const navigate = useNavigate();
   const ids = { saveHint: useId(), description: useId() };
   const [serverError, setServerError] = useState<string | null>(null);
@@ -141,6 +149,7 @@ export function AppForm({ defaultValues, lockedMenuIds = [], generatedLogoUrl, o
           value={menusField.field.value}
           onChange={menusField.field.onChange}
           lockedIds={new Set(lockedMenuIds)}
+          fixed={fixedTree}
           errors={menuErrors}
           error={menuErrors?.message ?? menuErrors?.root?.message}
         />

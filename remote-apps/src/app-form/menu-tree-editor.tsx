@@ -27,13 +27,22 @@ export interface MenuTreeEditorProps {
   errors?: MenuTreeErrors | undefined;
   /** A message about the whole tree (limit, server refusal). */
   error?: string | undefined;
+  /** App 1's tree, the panel's own: no menu may be added (the api refuses any change but order). */
+  fixed?: boolean;
 }
 
 /**
  * The menu tree editor: "Tambah Menu", "Tambah Sub-menu" under a menu, rename in place, reorder
  * with buttons (keyboard reachable, focus stays on the moved row's button), remove. Two levels.
  */
-export function MenuTreeEditor({ value, onChange, lockedIds, errors, error }: MenuTreeEditorProps) {
+export function MenuTreeEditor({
+  value,
+  onChange,
+  lockedIds,
+  errors,
+  error,
+  fixed = false,
+}: MenuTreeEditorProps) {
   const errorId = useId();
   const total = countMenus(value);
   const full = total >= APPLICATION_LIMITS.menus;
@@ -81,15 +90,17 @@ export function MenuTreeEditor({ value, onChange, lockedIds, errors, error }: Me
                   ))}
                 </ol>
               ) : null}
-              <Button
-                variant="link"
-                className={styles.addChild}
-                disabled={full}
-                aria-label={appsText.form.addSubMenuTo(label)}
-                onClick={() => onChange(addSubMenu(value, menu.key))}
-              >
-                + {appsText.form.addSubMenu}
-              </Button>
+              {fixed ? null : (
+                <Button
+                  variant="link"
+                  className={styles.addChild}
+                  disabled={full}
+                  aria-label={appsText.form.addSubMenuTo(label)}
+                  onClick={() => onChange(addSubMenu(value, menu.key))}
+                >
+                  + {appsText.form.addSubMenu}
+                </Button>
+              )}
             </li>
           );
         })}
@@ -100,9 +111,13 @@ export function MenuTreeEditor({ value, onChange, lockedIds, errors, error }: Me
         </p>
       ) : null}
       <div className={styles.footer}>
-        <Button variant="secondary" disabled={full} onClick={() => onChange(addMenu(value))}>
-          + {appsText.form.addMenu}
-        </Button>
+        {fixed ? (
+          <p className={styles.empty}>{appsText.form.panelTreeFixed}</p>
+        ) : (
+          <Button variant="secondary" disabled={full} onClick={() => onChange(addMenu(value))}>
+            + {appsText.form.addMenu}
+          </Button>
+        )}
         <span className={styles.count}>{appsText.form.menuCount(total, APPLICATION_LIMITS.menus)}</span>
       </div>
     </div>

@@ -4,18 +4,22 @@ const grants: GrantedApp[] = [
   {
     apps_id: 1,
     menus: [
-      { name: 'Home', acces_level: 3, children: [] },
+      { key: 'Home', name: 'Home', acces_level: 3, children: [] },
       {
+        key: 'User Management',
         name: 'User Management',
         acces_level: 1,
         children: [
-          { name: 'Daftar User', acces_level: 2 },
-          { name: 'Tambah User', acces_level: 3 },
+          { key: 'Daftar User', name: 'Daftar User', acces_level: 2 },
+          { key: 'Tambah User', name: 'Tambah User', acces_level: 3 },
+          // A sub-menu named as a panel menu but without its key grants nothing (issue 36).
+          { key: null, name: 'Log Aktivitas', acces_level: 1 },
         ],
       },
+      { key: null, name: 'Daftar Role', acces_level: 1, children: [] },
     ],
   },
-  { apps_id: 2, menus: [{ name: 'Role Management', acces_level: 1, children: [] }] },
+  { apps_id: 2, menus: [{ key: 'Role Management', name: 'Role Management', acces_level: 1, children: [] }] },
 ];
 
 describe('menuLevel', () => {
@@ -27,6 +31,9 @@ describe('menuLevel', () => {
     // granted in app 2 only: app 1 decides
     ['Role Management', null],
     ['Settings', null],
+    // named so, but without the key: a name grants nothing
+    ['Log Aktivitas', null],
+    ['Daftar Role', null],
   ] as const)('%s → %s', (menu, level) => {
     expect(menuLevel(grants, menu)).toBe(level);
   });
@@ -34,11 +41,22 @@ describe('menuLevel', () => {
   it('is null without grants or with a level outside 1–3', () => {
     expect(menuLevel(null, PANEL_MENU.users)).toBeNull();
     expect(menuLevel([], PANEL_MENU.users)).toBeNull();
-    expect(menuLevel([{ apps_id: '1', menus: [{ name: 'Home', acces_level: 7 }] }], 'Home')).toBeNull();
+    expect(
+      menuLevel([{ apps_id: '1', menus: [{ key: 'Home', name: 'Home', acces_level: 7 }] }], 'Home'),
+    ).toBeNull();
   });
 
   it('matches the app id whether it is a number or a string', () => {
-    expect(menuLevel([{ apps_id: '1', menus: [{ name: 'Home', acces_level: 2 }] }], 'Home')).toBe(2);
+    expect(
+      menuLevel([{ apps_id: '1', menus: [{ key: 'Home', name: 'Home', acces_level: 2 }] }], 'Home'),
+    ).toBe(2);
+  });
+
+  it('reads the key, never the name: a renamed menu keeps its grant, a menu named as another gains none', () => {
+    const renamed: GrantedApp[] = [{ apps_id: 1, menus: [{ key: 'Home', name: 'Beranda', acces_level: 2 }] }];
+    expect(menuLevel(renamed, 'Home')).toBe(2);
+    expect(menuLevel(renamed, 'Beranda')).toBeNull();
+    expect(menuLevel([{ apps_id: 1, menus: [{ name: 'Home', acces_level: 1 }] }], 'Home')).toBeNull();
   });
 });
 
@@ -66,7 +84,14 @@ describe('canDoAny and REFERENCE_DATA_ACCESS', () => {
   const only = (parent: string, child: string, level: number): GrantedApp[] => [
     {
       apps_id: 1,
-      menus: [{ name: parent, acces_level: level, children: [{ name: child, acces_level: level }] }],
+      menus: [
+        {
+          key: parent,
+          name: parent,
+          acces_level: level,
+          children: [{ key: child, name: child, acces_level: level }],
+        },
+      ],
     },
   ];
 

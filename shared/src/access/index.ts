@@ -23,7 +23,13 @@ export const REQUIRED_LEVEL: Readonly<Record<Capability, AccessLevel>> = {
   delete: ACCESS_LEVEL.owner,
 };
 
-/** Menu names of app 1 as the seed and every role grant spell them. */
+/**
+ * The stable keys of app 1's menus: the identity the access model reads (`menus.panel_key`, set by
+ * the migrations and the seed only, never by App Management). A key is not a display name: it
+ * keeps its meaning whatever a menu is called, a menu without a key grants nothing of the panel,
+ * and no other application's menu has one. The keys are spelled as the menus were first named, so
+ * the descriptors of remotes deployed earlier keep naming the same menus.
+ */
 export const PANEL_MENU = {
   home: 'Home',
   users: 'User Management',
@@ -39,6 +45,16 @@ export const PANEL_MENU = {
   audit: 'Log Aktivitas',
 } as const;
 export type PanelMenu = (typeof PANEL_MENU)[keyof typeof PANEL_MENU];
+
+/** App 1's keyed menus: each top-level key and the keys of its sub-menus (the panel's own tree). */
+export const PANEL_MENU_TREE: ReadonlyArray<readonly [PanelMenu, readonly PanelMenu[]]> = [
+  [PANEL_MENU.home, []],
+  [PANEL_MENU.users, [PANEL_MENU.userList, PANEL_MENU.userCreate]],
+  [PANEL_MENU.roles, [PANEL_MENU.roleList, PANEL_MENU.roleCreate]],
+  [PANEL_MENU.apps, [PANEL_MENU.appList, PANEL_MENU.appCreate]],
+  [PANEL_MENU.settings, []],
+  [PANEL_MENU.audit, []],
+];
 
 /**
  * The menus of app 1 whose owners keep the panel: at least one active user must own each of them
@@ -96,13 +112,17 @@ export const REFERENCE_DATA_ACCESS: readonly ActionRequirement[] = [
   PANEL_ACTIONS.listRoles,
 ];
 
-/** The part of a role's application grant (`user_menu` of api/me) the model reads. */
+/**
+ * The part of a role's application grant (`user_menu` of api/me) the model reads. `key` is the
+ * menu's panel key (PANEL_MENU), null for a menu that has none; `name` is only what it is called.
+ */
 export interface GrantedApp {
   apps_id: number | string;
   menus: ReadonlyArray<{
+    key?: string | null;
     name: string;
     acces_level: number;
-    children?: ReadonlyArray<{ name: string; acces_level: number }> | null;
+    children?: ReadonlyArray<{ key?: string | null; name: string; acces_level: number }> | null;
   }>;
 }
 
@@ -118,19 +138,18 @@ export function grantedApp(
 }
 
 /**
- * The level granted on a menu or sub-menu (by name) of app 1, or null when it is not granted.
- * A sub-menu counts only under a granted parent; its own level decides.
+ * The level granted on a menu or sub-menu of app 1, found by its panel key (never by its name), or
+ * null when it is not granted. A sub-menu counts only under a granted parent; its own level decides.
  */
 export function menuLevel(
   userMenu: readonly GrantedApp[] | null | undefined,
   menu: string,
-  appId: number | string = SSO_PANEL_APP_ID,
 ): AccessLevel | null {
-  const app = grantedApp(userMenu, appId);
+  const app = grantedApp(userMenu, SSO_PANEL_APP_ID);
   if (!app) return null;
   for (const top of app.menus) {
-    if (top.name === menu) return asLevel(top.acces_level);
-    const child = top.children?.find((c) => c.name === menu);
+    if (top.key === menu) return asLevel(top.acces_level);
+    const child = top.children?.find((c) => c.key === menu);
     if (child) return asLevel(child.acces_level);
   }
   return null;

@@ -121,6 +121,8 @@ export const menuSchema: z.ZodType<Menu> = z.object({
 /** A sub-menu granted by a role. */
 export const roleMenuChildSchema = z.object({
   id: idSchema,
+  /** The panel key of an app-1 menu (what the access model reads), null for any other menu. */
+  key: z.string().nullable().optional(),
   name: z.string(),
   acces_level: accessLevelSchema,
 });
@@ -129,6 +131,8 @@ export type RoleMenuChild = z.infer<typeof roleMenuChildSchema>;
 /** A top-level menu granted by a role, with its granted sub-menus. */
 export const roleMenuSchema = z.object({
   id: idSchema,
+  /** The panel key of an app-1 menu (what the access model reads), null for any other menu. */
+  key: z.string().nullable().optional(),
   name: z.string(),
   acces_level: accessLevelSchema,
   children: z.array(roleMenuChildSchema),

@@ -1,7 +1,7 @@
 // Test-only helpers for the remotes' Jest suites. Never imported by application code (so never
 // bundled or federated); it lives in @sso/shared so each remote team gets the same contract checks.
 import path from 'node:path';
-import { PANEL_MENU, SSO_PANEL_APP_ID, type AccessLevel, type GrantedApp } from '@sso/shared/access';
+import { PANEL_MENU_TREE, SSO_PANEL_APP_ID, type AccessLevel, type GrantedApp } from '@sso/shared/access';
 import { remoteDescriptorSchema, type RouteRequirement } from '@sso/shared/federation';
 import { writeSession } from '@sso/shared/session';
 
@@ -58,16 +58,6 @@ export function testRemoteDescriptor({ name, packageDir, exposes, load, access }
   }
 }
 
-/** Every app-1 menu and sub-menu, as the seed grants them. */
-const panelMenuTree: ReadonlyArray<readonly [string, readonly string[]]> = [
-  [PANEL_MENU.home, []],
-  [PANEL_MENU.users, [PANEL_MENU.userList, PANEL_MENU.userCreate]],
-  [PANEL_MENU.roles, [PANEL_MENU.roleList, PANEL_MENU.roleCreate]],
-  [PANEL_MENU.apps, [PANEL_MENU.appList, PANEL_MENU.appCreate]],
-  [PANEL_MENU.settings, []],
-  [PANEL_MENU.audit, []],
-];
-
 /** A `user_menu` granting every app-1 menu at one level (none for null: no panel grant). */
 export function panelGrants(level: AccessLevel | null): GrantedApp[] {
   if (level === null) return [];
@@ -75,11 +65,12 @@ export function panelGrants(level: AccessLevel | null): GrantedApp[] {
   return [
     {
       apps_id: SSO_PANEL_APP_ID,
-      menus: panelMenuTree.map(([name, children]) => ({
+      menus: PANEL_MENU_TREE.map(([key, children]) => ({
         id: ++id,
-        name,
+        key,
+        name: key,
         acces_level: level,
-        children: children.map((child) => ({ id: ++id, name: child, acces_level: level })),
+        children: children.map((child) => ({ id: ++id, key: child, name: child, acces_level: level })),
       })),
     },
   ];
