@@ -13,6 +13,12 @@ import { installAudit } from './audit/install-audit';
 import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
 import { registerLoginRoutes } from './auth/login-routes';
 import { createKnownAddresses } from './auth/known-addresses';
+import {
+  createNoDelivery,
+  createOutboxDelivery,
+  createWebhookDelivery,
+  type OtpDelivery,
+} from './auth/otp-delivery';
 import { createOtpService } from './auth/otp-service';
 import { createSessionStore } from './auth/session-store';
 import { createThrottle } from './auth/throttle';
@@ -21,7 +27,7 @@ import { createTokenSigner, resolveTokenSecret } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import { defaultConfig, type ApiConfig } from './config';
 import type { AppContext } from './context';
-import { openDatabase } from './db/database';
+import { openDatabase, type Db } from './db/database';
 import { schemaVersion } from './db/migrations';
 import { seedIfEmpty } from './db/seed/seed';
 import { registerOutboxRoutes } from './dev/outbox-routes';
@@ -37,6 +43,8 @@ export type BuildAppOptions = Partial<ApiConfig> & {
   logger?: FastifyServerOptions['logger'];
   /** Time source (tests move it to expire tokens and codes). */
   clock?: Clock;
+  /** Production rules (no outbox, no secret in a log line); NODE_ENV=production by default. */
+  production?: boolean;
 };
 
 function withDefaults(options: BuildAppOptions): ApiConfig {
@@ -65,6 +73,8 @@ function withDefaults(options: BuildAppOptions): ApiConfig {
     bodyLimit: options.bodyLimit ?? d.bodyLimit,
     auditRetentionDays: options.auditRetentionDays ?? d.auditRetentionDays,
     trustProxy: options.trustProxy ?? d.trustProxy,
+    otpWebhookUrl: options.otpWebhookUrl ?? d.otpWebhookUrl,
+    otpWebhookToken: options.otpWebhookToken ?? d.otpWebhookToken,
   };
 }
 
@@ -75,12 +85,23 @@ function infoEnabled(log: FastifyBaseLogger): boolean {
   );
 }
 
+/** Production: the gateway when one is configured, else none; elsewhere the development outbox. */
+function otpDelivery(config: ApiConfig, db: Db, log: FastifyBaseLogger, production: boolean): OtpDelivery {
+  if (!production) return createOutboxDelivery(db, log, false);
+  if (config.otpWebhookUrl) {
+    return createWebhookDelivery({ url: config.otpWebhookUrl, token: config.otpWebhookToken }, log);
+  }
+  log.warn('OTP_WEBHOOK_URL is not set: no OTP code will be sent');
+  return createNoDelivery(log);
+}
+
 /**
  * The whole api as a Fastify instance (not listening): opens and, on first start, seeds the
  * database. `main.ts` listens; tests call `app.inject`. Closing the app closes the database.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = withDefaults(options);
+  const production = options.production ?? process.env.NODE_ENV === 'production';
   const clock = options.clock ?? systemClock;
   const db = openDatabase(config.dbFile);
   seedIfEmpty(db, { users: config.seedUsers, panelUrl: config.panelUrl, passwordCost: config.passwordCost });
@@ -111,9 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // dropped anyway, so the hook is not installed and requests skip it.
   if (infoEnabled(app.log)) {
     app.addHook('onResponse', async (request, reply) => {
-      request.log.info(
-        `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
-      );
+      // The path only: a query string is never logged (whatever a client put there).
+      const path = request.url.split('?', 1)[0] ?? '';
+      request.log.info(`${request.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
     });
   }
 
@@ -132,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         maxAttempts: config.otpMaxAttempts,
         minIntervalSeconds: config.otpMinIntervalSeconds,
       },
-      app.log,
+      otpDelivery(config, db, app.log, production),
     ),
     throttle: createThrottle(db, clock),
     knownAddresses: createKnownAddresses(db, clock, config.knownAddressDays),
@@ -166,7 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerLogoRoutes(app, ctx);
   // Opt-in, and never in production even when asked for (DESIGN "Security").
-  if (config.devOutbox && process.env.NODE_ENV !== 'production') registerOutboxRoutes(app, ctx);
+  if (config.devOutbox && !production) registerOutboxRoutes(app, ctx);
 
   await app.register(
     async (api) => {

@@ -54,6 +54,12 @@ export interface ApiConfig {
    * header sent by anyone else is never believed (per-address throttling).
    */
   trustProxy: string[];
+  /**
+   * Production's OTP delivery (auth/otp-delivery.ts): the SMS gateway's URL (OTP_WEBHOOK_URL) and
+   * bearer token (OTP_WEBHOOK_TOKEN). Without a URL, production sends no code (and says so).
+   */
+  otpWebhookUrl: string | undefined;
+  otpWebhookToken: string | undefined;
 }
 
 const panelPorts = [3000, 3001, 3002, 3003, 3004, 3005];
@@ -85,6 +91,8 @@ export const defaultConfig: Omit<ApiConfig, 'dbFile'> = {
   bodyLimit: 1024 * 1024,
   auditRetentionDays: 365,
   trustProxy: [],
+  otpWebhookUrl: undefined,
+  otpWebhookToken: undefined,
 };
 
 const intVar = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
@@ -115,6 +123,8 @@ const envSchema = z.object({
   SEED_USERS: intVar(1, 200_000),
   AUDIT_RETENTION_DAYS: intVar(1, 36_500),
   NODE_ENV: z.string().optional(),
+  OTP_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OTP_WEBHOOK_TOKEN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -166,6 +176,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
       seedUsers: e.SEED_USERS ?? defaultConfig.seedUsers,
       auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? defaultConfig.auditRetentionDays,
       devOutbox: e.DEV_OUTBOX === '1' && e.NODE_ENV !== 'production',
+      otpWebhookUrl: e.OTP_WEBHOOK_URL,
+      otpWebhookToken: e.OTP_WEBHOOK_TOKEN,
       trustProxy: (e.TRUST_PROXY ?? '')
         .split(',')
         .map((address) => address.trim())

@@ -1,10 +1,10 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { OTP_UNKNOWN_ERROR_MESSAGE, type OtpPurpose, type OtpSentData } from '@sso/shared/contract';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { CredentialError, HttpError, otpRateLimited } from '../http/errors';
 import { maskPhone } from './mask-phone';
+import type { OtpDelivery } from './otp-delivery';
 import type { TokenSigner } from './tokens';
 
 export interface OtpSettings {
@@ -21,7 +21,7 @@ export interface OtpSettings {
 export type OtpStep = 'consume' | 'verify' | 'check-verified' | 'consume-verified';
 
 export interface OtpService {
-  /** Creates a code for the user's phone, voids older ones, writes the outbox. 429 when too early. */
+  /** Creates a code for the user's phone (its HMAC stored), voids older ones, delivers it. 429 when too early. */
   send(user: { id: number; phone: string }, purpose: OtpPurpose): OtpSentData;
   /** Throws a 422 envelope unless `code` is the user's live code for `purpose`. */
   check(userId: number, purpose: OtpPurpose, code: string, step: OtpStep): void;
@@ -53,7 +53,7 @@ export function createOtpService(
   signer: TokenSigner,
   clock: Clock,
   settings: OtpSettings,
-  log: FastifyBaseLogger,
+  delivery: OtpDelivery,
 ): OtpService {
   const lastSend = db.prepare<[string], { at: number | null }>(
     'SELECT MAX(created_at) AS at FROM otps WHERE target = ?',
@@ -63,9 +63,6 @@ export function createOtpService(
   );
   const insertOtp = db.prepare(
     'INSERT INTO otps (user_id, target, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const insertOutbox = db.prepare(
-    'INSERT INTO outbox (to_target, code, purpose, created_at) VALUES (?, ?, ?, ?)',
   );
   const latest = db.prepare<[number, string], OtpRow>(
     `SELECT id, code_hash, attempts, expires_at, verified_at, consumed_at, voided_at
@@ -100,10 +97,9 @@ export function createOtpService(
           now + settings.ttlSeconds * 1000,
           now,
         );
-        insertOutbox.run(user.phone, code, purpose, now);
       })();
-      // Development delivery: the code goes to the log (and the outbox); tokens never do.
-      log.info({ to: user.phone, purpose }, `OTP ${purpose} untuk ${user.phone}: ${code}`);
+      // The code leaves in clear only through the delivery (the outbox in development only).
+      delivery.deliver({ to: user.phone, code, purpose, at: now });
       return {
         masked_phone: maskPhone(user.phone),
         expires_in: settings.ttlSeconds,

@@ -295,6 +295,11 @@ const migrations: readonly string[] = [
     SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Log Aktivitas')
     AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Log Aktivitas');
   `,
+  // 10: no code in clear in a table (ADR 0007 "No secret in a log or a table"): the outbox is the
+  // development delivery only; rows an earlier build wrote (in any environment) go.
+  `
+  DELETE FROM outbox;
+  `,
 ];
 
 /**
