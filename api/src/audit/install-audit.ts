@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, AUDIT_ACTION, paths, type AuditResult } from '@sso/shared/contract';
+import {
+  API_PREFIX,
+  AUDIT_ACTION,
+  bulkDeletePayloadSchema,
+  paths,
+  type AuditResult,
+} from '@sso/shared/contract';
 import type { AdminRoute } from '../access/route-access';
 import { maskPhone } from '../auth/mask-phone';
 import type { AppContext } from '../context';
@@ -87,13 +93,17 @@ function actorOfPhone(db: Db, phone: string | undefined): NewAuditEvent['actor']
 type AdminKind = 'create' | 'update' | 'delete';
 const KIND: Record<string, AdminKind> = { POST: 'create', PATCH: 'update', PUT: 'update', DELETE: 'delete' };
 
-/** Ids an admin write names: `:id` of the path, or `ids` of a bulk delete's body. */
+/**
+ * Ids an admin write names: `:id` of the path, or `ids` of a bulk delete's body, once each. A bulk
+ * body the route will refuse (over the count limit, not a list of ids) names none: its limits are
+ * checked before any work (no snapshot read, one event at most; issue 36, finding 5).
+ */
 function idsOf(request: FastifyRequest): number[] {
   const id = asId(asObject(request.params)?.id);
   if (id !== undefined) return [id];
   if (request.method !== 'DELETE') return [];
-  const ids = asObject(request.body)?.ids;
-  return Array.isArray(ids) ? ids.map(asId).filter((v): v is number => v !== undefined) : [];
+  const parsed = bulkDeletePayloadSchema.safeParse(request.body);
+  return parsed.success ? [...new Set(parsed.data.ids)] : [];
 }
 
 interface SignInStep {
@@ -201,7 +211,8 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     const action = target && kind ? `${target.type}.${kind}` : (EVENT_ACTION[row.action] ?? row.action);
     const reason = common.result === 'done' ? null : reasonOf(body);
     const data = asObject(body?.data);
-    const ids = idsOf(request);
+    // A refused or failed write changed nothing: one event, naming its id when it named one only.
+    const ids = common.result === 'done' || idsOf(request).length === 1 ? idsOf(request) : [];
     if (ids.length === 0 && common.result === 'done' && kind === 'create') {
       const created = asId(data?.id);
       if (created !== undefined) ids.push(created);
@@ -217,23 +228,41 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
       });
       return;
     }
-    // A bulk delete answers the ids it deleted: one event per requested id, each with its result.
+    // A bulk delete answers the ids it deleted: one event per deleted id; the ids it did not delete
+    // (unknown ones) one event between them, so a list of unknown ids writes one row, not one each.
     const deleted = Array.isArray(data?.ids) ? new Set(data.ids.map(asId)) : undefined;
-    for (const id of ids) {
-      const before = audit?.before.has(id) ? (audit.before.get(id) ?? null) : null;
-      const after = target ? target.describe(db, id) : null;
-      const skipped = common.result === 'done' && deleted !== undefined && !deleted.has(id);
-      const done = common.result === 'done' && !skipped;
-      recordEvent(db, {
-        ...common,
-        result: skipped ? 'failed' : common.result,
-        actor,
-        action,
-        target: { type: target?.type ?? null, id: String(id), label: (after ?? before)?.label ?? null },
-        reason: skipped ? 'Tidak dihapus' : reason,
-        changes: done && target ? changesBetween(kind === 'create' ? null : before, after) : [],
-      });
-    }
+    const skipped = deleted === undefined ? [] : ids.filter((id) => !deleted.has(id));
+    db.transaction(() => {
+      for (const id of ids) {
+        if (deleted !== undefined && !deleted.has(id)) continue;
+        const before = audit?.before.has(id) ? (audit.before.get(id) ?? null) : null;
+        const after = target ? target.describe(db, id) : null;
+        const done = common.result === 'done';
+        recordEvent(db, {
+          ...common,
+          actor,
+          action,
+          target: { type: target?.type ?? null, id: String(id), label: (after ?? before)?.label ?? null },
+          reason,
+          changes: done && target ? changesBetween(kind === 'create' ? null : before, after) : [],
+        });
+      }
+      if (skipped.length > 0) {
+        recordEvent(db, {
+          ...common,
+          result: 'failed',
+          actor,
+          action,
+          target: {
+            type: target?.type ?? null,
+            id: skipped.length === 1 ? String(skipped[0]) : null,
+            label: null,
+          },
+          reason: skipped.length === 1 ? 'Tidak dihapus' : `${skipped.length} data tidak dihapus`,
+          changes: [],
+        });
+      }
+    })();
   };
 
   const recordSignIn = (request: FastifyRequest, reply: FastifyReply, step: SignInStep) => {
