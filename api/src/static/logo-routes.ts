@@ -4,7 +4,15 @@ import { LOGO_PATH_PREFIX } from '@sso/shared/contract';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { readUploadedLogo } from '../applications/logo-store';
+import { sanitizeSvg } from '../applications/svg-sanitize';
 import { logoSvg } from './logo-svg';
+
+/**
+ * Every logo's headers (ADR 0007 "Logos cannot act"): opened on its own, an SVG runs nothing,
+ * submits no form, cannot be framed and is sandboxed; it is shown inline with its sniffed type.
+ */
+export const LOGO_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'; sandbox";
 
 const paramsSchema = z.object({ file: z.string() });
 const FILE = /^(company|app)-([0-9]{1,9})\.svg$/;
@@ -22,26 +30,41 @@ export function registerLogoRoutes(app: FastifyInstance, ctx: AppContext): void 
     'SELECT name, id FROM applications WHERE logo_file = ?',
   );
 
+  // A stored SVG passes the sanitiser again (one stored before the rule cannot act either), once.
+  const drawings = new Map<string, Buffer>();
+  const drawingOf = (file: string, bytes: Buffer) => {
+    let drawing = drawings.get(file);
+    if (!drawing) {
+      drawing = Buffer.from(sanitizeSvg(bytes.toString('utf8')).svg, 'utf8');
+      if (drawings.size >= 500) drawings.clear();
+      drawings.set(file, drawing);
+    }
+    return drawing;
+  };
+
   app.get(`${LOGO_PATH_PREFIX}/:file`, async (request, reply) => {
     const file = paramsSchema.safeParse(request.params).data?.file ?? '';
     const uploaded = readUploadedLogo(ctx.db, file);
     if (uploaded) {
       return reply
         .header('content-type', uploaded.mime)
+        .header('content-disposition', 'inline')
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'public, max-age=86400')
         .header('cross-origin-resource-policy', 'cross-origin')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(uploaded.bytes);
+        .header('content-security-policy', LOGO_CSP)
+        .send(uploaded.mime === 'image/svg+xml' ? drawingOf(file, uploaded.bytes) : uploaded.bytes);
     }
     const match = FILE.exec(file);
     const row = match ? (match[1] === 'company' ? companyName : appName).get(file) : undefined;
     if (!row) throw notFound('Logo tidak ditemukan');
     return reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('content-disposition', 'inline')
+      .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=86400')
       .header('cross-origin-resource-policy', 'cross-origin')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('content-security-policy', LOGO_CSP)
       .send(logoSvg(row.name, row.id + (match?.[1] === 'app' ? 3 : 0)));
   });
 }
