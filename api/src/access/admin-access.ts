@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ACCESS_DENIED_MESSAGE, API_PREFIX, SSO_PANEL_APP_ID, canDoAny } from '@sso/shared/contract';
 import { authenticate } from '../auth/guard';
 import type { AppContext } from '../context';
-import { forbidden, unauthorized } from '../http/errors';
+import { fieldError, forbidden, unauthorized } from '../http/errors';
+import { FORMAT_CONTROL_MESSAGE, formatControlPath } from '../http/format-controls';
 import { createPanelGrants } from './panel-grants';
 import { adminRouteFor, type AdminRoute } from './route-access';
 
@@ -38,5 +39,13 @@ export function installAdminAccess(scope: FastifyInstance, ctx: AppContext): voi
     if (auth.appId !== SSO_PANEL_APP_ID) throw unauthorized();
     const row = request.routeOptions.config.adminRoute;
     if (!row || !canDoAny(grantsOf(auth.userId), row.requires)) throw forbidden(ACCESS_DENIED_MESSAGE);
+  });
+
+  // Every text an admin write stores: no bidi or other format control, no control character (issue
+  // 36, finding 12). Refused before the route validates or writes anything.
+  scope.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) return;
+    const path = formatControlPath(request.body);
+    if (path !== null) throw fieldError(path, FORMAT_CONTROL_MESSAGE);
   });
 }

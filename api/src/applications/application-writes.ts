@@ -1,4 +1,5 @@
-import { PANEL_MENU, SSO_PANEL_APP_ID, foldName, type ApplicationInput } from '@sso/shared/contract';
+import { PANEL_MENU, SSO_PANEL_APP_ID, type ApplicationInput } from '@sso/shared/contract';
+import { looksLikeName } from '../http/name-skeleton';
 import type { Db } from '../db/database';
 import { conflict, fieldError, notFound } from '../http/errors';
 import { isUploadFile, uploadedLogoFile } from './logo-store';
@@ -74,13 +75,12 @@ function grantAdded(db: Db, actor: Actor, appId: number, menuIds: readonly numbe
   }
 }
 
-/** Application names are unique by their folded form (case, width, spacing). */
+/** Application names are unique by their folded form (case, width, spacing) and confusable skeleton. */
 function assertNameFree(db: Db, name: string, exceptId: number): void {
-  const key = foldName(name);
   const names = db
     .prepare<[number], { name: string }>('SELECT name FROM applications WHERE id <> ?')
     .all(exceptId);
-  if (names.some((row) => foldName(row.name) === key)) throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+  if (names.some((row) => looksLikeName(row.name, name))) throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
 }
 
 /** The logo file a payload asks for: an upload, the generated one (null), or the current one (absent). */

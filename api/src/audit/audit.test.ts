@@ -200,12 +200,17 @@ describe('sign-in events', () => {
     expect(rows).not.toContain(t.token);
   });
 
-  it('a throttled login is refused (429); an unknown NIK is kept as typed', async () => {
+  it('a throttled login is refused (429); an unknown NIK is kept as dots (issue 36)', async () => {
     for (let i = 0; i < 4; i += 1) {
       await call(t.app, 'POST', paths.auth.loginNik, { body: { nik: '777777', password: 'x' } });
     }
     const event = await newest({ action: 'auth.login_nik' });
-    expect(event).toMatchObject({ actor_id: null, actor_nik: '777777', result: 'refused', status: 429 });
+    expect(event).toMatchObject({
+      actor_id: null,
+      actor_nik: '\u2022'.repeat(6),
+      result: 'refused',
+      status: 429,
+    });
   });
 
   it('login, session and logout of the viewer are recorded in order', async () => {

@@ -1,13 +1,23 @@
 /**
+ * A cell a spreadsheet could read as a formula: starting with =, +, -, @, a tab or a carriage
+ * return, also after leading spaces (issue 36: " =1+1") and in their full-width or other
+ * compatibility forms (＝, ＋, －, ＠, which NFKC makes plain) or as a minus sign (U+2212).
+ */
+function looksLikeFormula(text: string): boolean {
+  if (/^[\t\r]/.test(text)) return true;
+  const start = text.normalize('NFKC').replace(/^[\s\p{Zs}]+/u, '');
+  return /^[=+\-@\u2212]/.test(start);
+}
+
+/**
  * One CSV cell (RFC 4180): quoted when it holds a quote, comma, semicolon or line break, quotes
- * doubled. A cell a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a
- * carriage return) gets a leading apostrophe first (OWASP "CSV injection"), so opening the export
- * runs nothing.
+ * doubled. A cell a spreadsheet would read as a formula (`looksLikeFormula`) gets a leading
+ * apostrophe first (OWASP "CSV injection"), so opening the export runs nothing.
  */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (looksLikeFormula(text)) text = `'${text}`;
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

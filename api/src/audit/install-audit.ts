@@ -8,6 +8,7 @@ import {
 } from '@sso/shared/contract';
 import type { AdminRoute } from '../access/route-access';
 import { maskPhone } from '../auth/mask-phone';
+import { stripFormatControls } from '../http/format-controls';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { statementCache } from '../db/statements';
@@ -74,11 +75,18 @@ function actorById(db: Db, id: number): Actor {
   return { id, nik: row?.nik ?? null, name: row?.nama ?? null };
 }
 
-/** The account a sign-in step names; an unknown NIK is kept as typed (who is guessing which NIK). */
+/**
+ * What is kept of a typed NIK that names no account (issue 36, finding 12): its length only, as
+ * dots. People type passwords into the NIK field; the log, its readers and its table never see it.
+ */
+export const maskTyped = (typed: string): string =>
+  '\u2022'.repeat(Math.min(Math.max([...stripFormatControls(typed)].length, 1), 16));
+
+/** The account a sign-in step names; an unknown NIK is kept masked (someone tried one; not what). */
 function actorOfNik(db: Db, nik: string | undefined): NewAuditEvent['actor'] {
   if (nik === undefined) return null;
   const row = actorByNik(db, 'SELECT id, nik, nama FROM users WHERE nik = ?').get(nik);
-  return row ? { id: row.id, nik: row.nik, name: row.nama } : { id: null, nik: nik.slice(0, 32), name: null };
+  return row ? { id: row.id, nik: row.nik, name: row.nama } : { id: null, nik: maskTyped(nik), name: null };
 }
 
 function actorOfPhone(db: Db, phone: string | undefined): NewAuditEvent['actor'] {
@@ -118,7 +126,13 @@ const byBearer: SignInStep['actor'] = (db, request) =>
   request.auth ? actorById(db, request.auth.userId) : null;
 const phoneTarget: SignInStep['target'] = (_db, request) => {
   const phone = asText(asObject(request.body)?.phone);
-  return phone ? { type: 'phone', id: null, label: maskPhone(phone) } : null;
+  if (!phone) return null;
+  // A phone number is shown masked; anything else typed there only as dots (it may be a password).
+  return {
+    type: 'phone',
+    id: null,
+    label: /^\+?[0-9]{8,15}$/.test(phone) ? maskPhone(phone) : maskTyped(phone),
+  };
 };
 
 /** The sign-in steps recorded, by route path (spec 4 "Login chain", "Forgot password"). */
@@ -175,7 +189,7 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     status: reply.statusCode,
     result: resultOf(reply.statusCode),
     ip: request.ip,
-    userAgent: asText(request.headers['user-agent']) ?? null,
+    userAgent: stripFormatControls(asText(request.headers['user-agent']) ?? '') || null,
   });
 
   scope.addHook('preHandler', async (request) => {

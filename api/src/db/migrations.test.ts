@@ -110,4 +110,89 @@ describe('migrations', () => {
     db.close();
     expect(() => openDatabase(file)).toThrow(/newer than this api/);
   });
+
+  it('upgrade a file of schema version 8 (issue 36): panel keys on app 1, no code in the outbox, typed NIKs as dots', () => {
+    const file = join(dir, 'v8.sqlite');
+    const old = new Database(file);
+    old.pragma('foreign_keys = ON');
+    migrate(old, 8);
+    seedIfEmpty(old, { users: 10, panelUrl: 'http://x' });
+    // Before: a menu named as a panel menu added under App Management, a code in clear, a password typed as NIK.
+    const apps = old
+      .prepare<[], number>(
+        "SELECT id FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'App Management'",
+      )
+      .pluck()
+      .get();
+    old
+      .prepare("INSERT INTO menus (app_id, parent_id, name, position) VALUES (1, ?, 'Daftar User', 9)")
+      .run(apps);
+    old
+      .prepare(
+        "INSERT INTO outbox (to_target, code, purpose, created_at) VALUES ('0812', '667627', 'reset', 1)",
+      )
+      .run();
+    const event = old.prepare(
+      `INSERT INTO audit_events (at, actor_id, actor_nik, actor_name, action, result, status, changes)
+       VALUES (1, ?, ?, NULL, 'auth.login_nik', 'failed', 422, NULL)`,
+    );
+    event.run(null, 'RahasiaKu');
+    event.run(1, '100001');
+    old.close();
+
+    const db = openDatabase(file);
+    try {
+      expect(Number(db.pragma('user_version', { simple: true }))).toBe(schemaVersion);
+      const keys = db
+        .prepare<[], { name: string; panel_key: string | null; parent: string | null }>(
+          `SELECT m.name, m.panel_key, p.name AS parent FROM menus m LEFT JOIN menus p ON p.id = m.parent_id
+           WHERE m.app_id = 1 ORDER BY m.id`,
+        )
+        .all();
+      expect(
+        keys
+          .filter((m) => m.panel_key !== null)
+          .map((m) => m.panel_key)
+          .sort(),
+      ).toEqual(
+        [
+          'App Management',
+          'Daftar Aplikasi',
+          'Daftar Role',
+          'Daftar User',
+          'Home',
+          'Log Aktivitas',
+          'Role Management',
+          'Settings',
+          'Tambah Aplikasi',
+          'Tambah Role',
+          'Tambah User',
+          'User Management',
+        ].sort(),
+      );
+      // The "Daftar User" under App Management is no panel menu: it has no key.
+      expect(
+        keys.find((m) => m.name === 'Daftar User' && m.parent === 'App Management')?.panel_key,
+      ).toBeNull();
+      expect(keys.find((m) => m.name === 'Daftar User' && m.parent === 'User Management')?.panel_key).toBe(
+        'Daftar User',
+      );
+      expect(db.prepare('SELECT COUNT(*) FROM outbox').pluck().get()).toBe(0);
+      expect(db.prepare('SELECT actor_nik FROM audit_events ORDER BY id').pluck().all()).toEqual([
+        '\u2022'.repeat(9),
+        '100001',
+      ]);
+      // The keyword index follows: the typed text is found nowhere, the known NIK still is.
+      expect(
+        db.prepare('SELECT COUNT(*) FROM audit_search WHERE audit_search MATCH \'"Rahasia"\'').pluck().get(),
+      ).toBe(0);
+      expect(
+        db.prepare('SELECT COUNT(*) FROM audit_search WHERE audit_search MATCH \'"100001"\'').pluck().get(),
+      ).toBe(1);
+      // The log is append-only again.
+      expect(() => db.prepare("UPDATE audit_events SET actor_nik = 'x'").run()).toThrow(/append-only/);
+    } finally {
+      db.close();
+    }
+  });
 });

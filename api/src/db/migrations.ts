@@ -300,6 +300,24 @@ const migrations: readonly string[] = [
   `
   DELETE FROM outbox;
   `,
+  // 11: a typed NIK that named no account is kept as dots only (people type passwords into the NIK
+  // field; issue 36, finding 12), in events already recorded too. The one rewrite of the append-only
+  // log: its guard is lifted for this statement and put back, and the keyword index follows.
+  `
+  DROP TRIGGER audit_events_no_update;
+  INSERT INTO audit_search (audit_search, rowid, actor_name, actor_nik, target_label)
+    SELECT 'delete', id, actor_name, actor_nik, target_label FROM audit_events
+    WHERE actor_id IS NULL AND actor_nik IS NOT NULL;
+  UPDATE audit_events
+    SET actor_nik = substr('••••••••••••••••', 1, max(1, min(length(actor_nik), 16)))
+    WHERE actor_id IS NULL AND actor_nik IS NOT NULL;
+  INSERT INTO audit_search (rowid, actor_name, actor_nik, target_label)
+    SELECT id, actor_name, actor_nik, target_label FROM audit_events
+    WHERE actor_id IS NULL AND actor_nik IS NOT NULL;
+  CREATE TRIGGER audit_events_no_update BEFORE UPDATE ON audit_events BEGIN
+    SELECT RAISE(ABORT, 'audit_events is append-only');
+  END;
+  `,
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { rolePayloadSchema, roleUpdatePayloadSchema } from '@sso/shared/con
 import type { Db } from '../db/database';
 import { foldName } from '@sso/shared/contract';
 import { conflict, fieldError, notFound, notFoundAmong } from '../http/errors';
+import { looksLikeName } from '../http/name-skeleton';
 import { assertVersion } from '../http/versions';
 
 export type RoleInput = z.output<typeof rolePayloadSchema>;
@@ -23,9 +24,9 @@ export const nameKey = foldName;
  * before the fold keeps keys of the older rule (trimmed, lower case). Roles are few.
  */
 function assertNameFree(db: Db, name: string, exceptId: number): void {
-  const key = nameKey(name);
   const names = db.prepare<[number], string>('SELECT name FROM roles WHERE id <> ?').pluck().all(exceptId);
-  if (names.some((other) => nameKey(other) === key)) {
+  // The fold, and the confusable skeleton (UTS #39): a look-alike from another script is the same name.
+  if (names.some((other) => looksLikeName(other, name))) {
     throw conflict('Nama role sudah digunakan', { name: 'Nama role sudah digunakan' });
   }
 }

@@ -97,9 +97,19 @@ function emptyToUndefined(value: unknown): unknown {
   return value === '' || value === null ? undefined : value;
 }
 
+/**
+ * A whole number in a query string has one spelling: plain decimal digits, no sign, no leading zero,
+ * no `0x`, no exponent, no spaces (`role_id=0x1` would read role 1 under another name).
+ */
+const PLAIN_DECIMAL = /^(0|[1-9][0-9]{0,15})$/;
+
 export function queryInt(label: string, options: { min: number; max: number }) {
   return z.preprocess(
-    emptyToUndefined,
+    (value) => {
+      const present = emptyToUndefined(value);
+      // Anything but plain digits is not a number here: NaN fails the number check below.
+      return typeof present === 'string' && !PLAIN_DECIMAL.test(present) ? Number.NaN : present;
+    },
     z.coerce
       .number({ error: `${label} harus berupa angka` })
       .int(`${label} harus berupa bilangan bulat`)

@@ -15,8 +15,13 @@ import { assertMayManage, type LifecycleAction } from './rules';
 const USER_NOT_FOUND = 'User tidak ditemukan';
 const SESSION_NOT_FOUND = 'Sesi tidak ditemukan atau sudah berakhir';
 
+/** A session id in the path: the one spelling of a positive decimal (`0x3`, `03`, `+3` are none). */
 const sessionParamsSchema = z.object({
-  sessionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  sessionId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/)
+    .transform(Number)
+    .pipe(z.int().positive().max(Number.MAX_SAFE_INTEGER)),
 });
 
 /**
