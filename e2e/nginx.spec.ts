@@ -73,6 +73,67 @@ test.describe('nginx', () => {
     }
   });
 
+  test('hardening (issue 36): dotfiles denied, GET and HEAD only, no handoff query in the log, workers not root, logs 640', async ({
+    request,
+  }) => {
+    const prefix = path.join(root, '.nginx');
+    const served = path.join(root, 'host', 'dist');
+    const planted = [path.join(served, '.env'), path.join(served, '.git', 'HEAD')];
+    fs.mkdirSync(path.join(served, '.git'), { recursive: true });
+    for (const file of planted) fs.writeFileSync(file, 'TOKEN_SECRET=rahasia-sekali');
+    try {
+      for (const origin of [HOST, ...REMOTES]) {
+        for (const url of ['/.env', '/.git/HEAD', '/%2eenv']) {
+          const answer = await request.get(`${origin}${url}`);
+          expect([origin, url, answer.status()]).toEqual([origin, url, 404]);
+          expect(await answer.text()).not.toContain('rahasia');
+        }
+        for (const method of ['PUT', 'DELETE', 'POST', 'PATCH', 'OPTIONS']) {
+          const answer = await request.fetch(`${origin}/`, { method });
+          expect([origin, method, answer.status()]).toEqual([origin, method, 405]);
+        }
+        expect((await request.head(`${origin}/`)).status()).toBeLessThan(400);
+      }
+    } finally {
+      fs.rmSync(path.join(served, '.env'), { force: true });
+      fs.rmSync(path.join(served, '.git'), { recursive: true, force: true });
+    }
+
+    // The handoff route's query string (the session tokens) never reaches the log.
+    const data = `handoff-${Date.now()}-rahasia`;
+    expect((await request.get(`${HOST}/?data=${data}`)).status()).toBe(200);
+    expect((await request.get(`${HOST}/missing-${data}.js?data=${data}`)).status()).toBe(404);
+    await expect
+      .poll(() => fs.readFileSync(path.join(prefix, 'access.log'), 'utf8'))
+      .toContain(`"GET / HTTP/1.1" 200`);
+    for (const log of ['access.log', 'error.log']) {
+      const file = path.join(prefix, log);
+      expect(fs.readFileSync(file, 'utf8')).not.toContain(`data=${data}`);
+      expect([log, (fs.statSync(file).mode & 0o777).toString(8)]).toEqual([log, '640']);
+    }
+
+    // The workers (children of the master in nginx.pid) run as an unprivileged account.
+    const master = Number(fs.readFileSync(path.join(prefix, 'nginx.pid'), 'utf8'));
+    const workers = fs
+      .readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map((name) => {
+        try {
+          return fs.readFileSync(`/proc/${name}/status`, 'utf8');
+        } catch {
+          return '';
+        }
+      })
+      .filter(
+        (status) => new RegExp(`^PPid:\\s+${master}$`, 'm').test(status) && /^Name:\s+nginx/m.test(status),
+      );
+    expect(workers.length).toBeGreaterThan(0);
+    for (const status of workers) {
+      const uid = /^Uid:\s+(\d+)/m.exec(status)?.[1];
+      expect(uid).not.toBe('0');
+    }
+  });
+
   test('a handoff address of 30,000 characters is accepted', async ({ request }) => {
     const response = await request.get(`${HOST}/?session=${'a'.repeat(30_000)}`);
     expect(response.status()).toBe(200);

@@ -34,6 +34,13 @@ export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, config
   // Handoff URLs carry a compressed session: allow long request lines (the host refuses > 20 000 chars).
   const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     for (const [name, value] of Object.entries(STATIC_HEADERS)) res.setHeader(name, value);
+    // A static server reads: GET and HEAD only (TRACE, PUT, DELETE… are 405), as nginx.
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.statusCode = 405;
+      res.setHeader('Allow', 'GET, HEAD');
+      res.end('method not allowed');
+      return;
+    }
     if (spa) {
       for (const [name, value] of Object.entries(hostSecurityHeaders(dir, configFile))) {
         res.setHeader(name, value);
@@ -45,6 +52,18 @@ export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, config
         res.setHeader('Cache-Control', 'no-cache');
         res.setHeader('Content-Type', 'application/json');
         res.end(fs.readFileSync(configFile));
+        return;
+      }
+      // Dotfiles (`.env`, `.git/`) are never served, whatever lands in the folder (as nginx).
+      let decoded;
+      try {
+        decoded = decodeURIComponent(url.pathname);
+      } catch {
+        decoded = '/.'; // a malformed escape: refused as a dotfile would be
+      }
+      if (decoded.split('/').some((segment) => segment.startsWith('.'))) {
+        res.statusCode = 404;
+        res.end('not found');
         return;
       }
       if (!fs.existsSync(dir)) {

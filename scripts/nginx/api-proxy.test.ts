@@ -53,6 +53,8 @@ const wrongLogin = (origin: string, forwardedFor?: string) =>
     const port = await freePort();
     proxied = `http://127.0.0.1:${port}`;
     const prefix = path.join(work, 'nginx');
+    // Its workers run unprivileged (never root): they must reach the temporary folders under it.
+    fs.chmodSync(work, 0o755);
     writeConfig(prefix, {
       sites: [],
       proxies: [{ name: 'api', port, upstream: direct }],

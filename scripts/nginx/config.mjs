@@ -63,6 +63,15 @@ function server(site, listen) {
     '  server {',
     `    listen ${listen}:${site.port};`,
     `    root ${quote(site.root)};`,
+    // A static server reads: GET and HEAD only (no CORS preflight is needed for what it serves).
+    '    if ($request_method !~ ^(GET|HEAD)$ ) {',
+    '      return 405;',
+    '    }',
+    // Dotfiles (`.env`, `.git/`, `.htpasswd`) are never served, whatever lands in the folder.
+    `    location ~ ${quoteRegex(/(^|\/)\./)} {`,
+    headers(REVALIDATE),
+    '      return 404;',
+    '    }',
     '',
     // Content-hashed files: cached for good; looked up in every kept release (ADR 0012).
     `    location ~ ${quoteRegex(HASHED)} {`,
@@ -160,8 +169,14 @@ export function nginxConfig({
     'http {',
     `  include ${quote(mimeTypes)};`,
     '  default_type application/octet-stream;',
-    '  log_format panel \'$remote_addr [$time_local] "$request" $status $body_bytes_sent "$http_if_none_match" $sent_http_content_encoding\';',
+    // The path without its query string: a handoff address (`/?data=` with the session tokens) or
+    // any other query never reaches a log; nor does a missing file's request line (log_not_found).
+    '  map $request_uri $request_path {',
+    '    "~^(?<reqpath>[^?]*)" $reqpath;',
+    '  }',
+    '  log_format panel \'$remote_addr [$time_local] "$request_method $request_path $server_protocol" $status $body_bytes_sent "$http_if_none_match" $sent_http_content_encoding\';',
     `  access_log ${under('access.log')} panel;`,
+    '  log_not_found off;',
     `  client_body_temp_path ${under('tmp/body')};`,
     `  proxy_temp_path ${under('tmp/proxy')};`,
     `  fastcgi_temp_path ${under('tmp/fastcgi')};`,

@@ -29,28 +29,63 @@ export function ensureNginx() {
   apt('install', '-y', '-qq', ...PACKAGES);
 }
 
+/** The account of `id` in `file` (/etc/passwd, /etc/group), by id or by name. */
+function account(file, key) {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'))
+    .find((fields) => (typeof key === 'number' ? Number(fields[2]) === key : fields[0] === key));
+}
+
+/** Whether anyone (the "other" bits) may reach and read `folder`: each parent searchable. */
+function readableByAll(folder) {
+  let current = path.resolve(folder);
+  if ((fs.statSync(current).mode & 0o005) !== 0o005) return false;
+  for (;;) {
+    const parent = path.dirname(current);
+    if (parent === current) return true;
+    if ((fs.statSync(parent).mode & 0o001) === 0) return false;
+    current = parent;
+  }
+}
+
 /**
- * Workers read the served folders: as root, run them as the owner of `folder` (the checkout), not
- * as nginx's default `nobody`, who may not be allowed into it.
+ * Workers never run as root (issue 36, finding 11). Started as root, nginx runs them as the owner of
+ * `folder` (the checkout) when that is not root, else as Debian's `www-data` (or `nobody`), who must
+ * then be able to read the folder: a checkout only root may read is refused with a message rather
+ * than served by root workers. Not started as root, they run as the user who started it.
  */
 export function workerUser(folder) {
   if (process.getuid?.() !== 0) return undefined;
   const { uid, gid } = fs.statSync(folder);
-  const name = (file, id) =>
-    fs
-      .readFileSync(file, 'utf8')
-      .split('\n')
-      .map((line) => line.split(':'))
-      .find((fields) => Number(fields[2]) === id)?.[0];
-  const user = name('/etc/passwd', uid);
-  const group = name('/etc/group', gid);
-  return user ? `${user}${group ? ` ${group}` : ''}` : undefined;
+  if (uid !== 0) {
+    const user = account('/etc/passwd', uid)?.[0];
+    const group = account('/etc/group', gid)?.[0];
+    if (user) return `${user}${group ? ` ${group}` : ''}`;
+  }
+  const worker = account('/etc/passwd', 'www-data') ?? account('/etc/passwd', 'nobody');
+  if (!worker) throw new Error('nginx: no unprivileged account (www-data or nobody) to run its workers');
+  if (!readableByAll(folder)) {
+    throw new Error(
+      `nginx: ${folder} is owned by root and not readable by ${worker[0]}: make it readable by all (chmod o+rX) or own it by another user`,
+    );
+  }
+  const group = account('/etc/group', Number(worker[3]))?.[0];
+  return `${worker[0]}${group ? ` ${group}` : ''}`;
 }
 
 /** Writes `<prefix>/nginx.conf` (and the folders it names); returns its path. */
 export function writeConfig(prefix, options) {
   for (const dir of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi']) {
     fs.mkdirSync(path.join(prefix, dir), { recursive: true });
+  }
+  // The logs are the operator's: readable by the owner and the group only (640), created so before
+  // nginx opens them (it keeps the mode of a file that exists).
+  for (const log of ['access.log', 'error.log']) {
+    const logFile = path.join(prefix, log);
+    fs.closeSync(fs.openSync(logFile, 'a', 0o640));
+    fs.chmodSync(logFile, 0o640);
   }
   const file = path.join(prefix, 'nginx.conf');
   fs.writeFileSync(file, nginxConfig({ prefix, ...options }));
