@@ -12,6 +12,17 @@ import { TEST_EXTRA_REMOTE_PORT, TEST_HOST_PORT, TEST_RELEASE_PORTS, TEST_REMOTE
 import { NginxSite } from './nginx-site';
 
 /** Which server the stack's apps run behind: the Node static server or nginx (the Playwright project's). */
+
+/**
+ * A temporary folder nginx's workers may read: they never run as root (issue 36), and a folder
+ * `mkdtemp` makes is its owner's alone.
+ */
+export function servableTempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
 export type StaticServer = 'node' | 'nginx';
 
 /** A running server of the stack, whichever kind. */
@@ -61,7 +72,7 @@ export class TestStack {
 
   /** The same with another remote owned: its folder and federation name (`remote-apps`, `apps`). */
   static async withCopyOf(dir: string, name: string, server: StaticServer = 'node'): Promise<TestStack> {
-    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-remote-'));
+    const workDir = servableTempDir('sso-remote-');
     const live = path.join(workDir, 'live');
     copyDir(path.join(root, dir, 'dist'), live);
     const stack = new TestStack(live, server, undefined, undefined, name);
@@ -75,7 +86,7 @@ export class TestStack {
    * in a temporary folder, the current one being `remote-users/dist`; served by nginx.
    */
   static async withUsersReleases(): Promise<TestStack> {
-    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-releases-'));
+    const workDir = servableTempDir('sso-releases-');
     const releasesDir = path.join(workDir, 'releases');
     release({ releasesDir, app: 'remote-users', from: path.join(root, 'remote-users', 'dist') });
     const paths = releasePaths(releasesDir, 'remote-users');
@@ -101,7 +112,7 @@ export class TestStack {
   ) {
     this.hostOrigin = `http://localhost:${ports.host}`;
     this.remoteOrigin = `http://localhost:${ports.remote}`;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-stack-'));
+    const dir = servableTempDir('sso-stack-');
     this.stackDir = dir;
     this.configFile = path.join(dir, 'config.json');
     // The host's own registry, with the owned remote moved to the server this test owns.
