@@ -13,8 +13,8 @@ import { validate } from '../http/validate';
 import { findAccountByNik, setPasswordHash, type Account } from './accounts';
 import { OTP_EMPTY_MESSAGE } from './login-routes';
 import { maskPhone } from './mask-phone';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { hashPassword } from './password';
+import { passwordWeakness, type PasswordOwner } from './password-strength';
 import { signInTry } from './sign-in-try';
 import { lookupLimits, sendLimits } from './throttle';
 
@@ -27,6 +27,11 @@ function activeAccount(account: Account | undefined): Account {
   if (account.is_active !== 1) throw credentialError('nik', INACTIVE_ACCOUNT_MESSAGE);
   return account;
 }
+/** What the user is known by, for the strength check of a new password. */
+const ownerOf = (ctx: AppContext, userId: number): PasswordOwner =>
+  ctx.db
+    .prepare<[number], PasswordOwner>('SELECT nik, nama AS name, phone, email FROM users WHERE id = ?')
+    .get(userId) ?? { nik: '', name: '', phone: '', email: null };
 const accountByNik = (ctx: AppContext, nik: string) => activeAccount(findAccountByNik(ctx.db, nik));
 
 /**
@@ -75,7 +80,8 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: AppConte
       const account = activeAccount(found);
       // A refused password leaves the code as it was: the user picks another and sends it again.
       ctx.otp.check(account.id, 'reset', otp, 'check-verified');
-      if (isCommonPassword(body.new_password)) throw fieldError('new_password', COMMON_PASSWORD_MESSAGE);
+      const weakness = passwordWeakness(body.new_password, ownerOf(ctx, account.id));
+      if (weakness) throw fieldError('new_password', weakness);
       const hash = await hashPassword(body.new_password, ctx.config.passwordCost);
       ctx.otp.check(account.id, 'reset', otp, 'consume-verified');
       setPasswordHash(ctx.db, account.id, hash, isoAt(ctx.clock()));

@@ -150,10 +150,10 @@ describe('password recovery', () => {
         .message,
     ).toBe(OTP_UNKNOWN_ERROR_MESSAGE);
     expectOk(
-      await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: 'abcdef' }),
+      await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: 'Kuda-Lari-Senja-42' }),
       resetPasswordResponseSchema,
     );
-    expectError(await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: 'ghijkl' }), 422);
+    expectError(await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: 'Tiga-Ekor-Kucing-7' }), 422);
   });
 
   it('a login code is not a reset code', async () => {
