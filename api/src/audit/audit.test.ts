@@ -190,7 +190,7 @@ describe('sign-in events', () => {
       actor_name: expect.any(String),
       result: 'failed',
       status: 422,
-      reason: 'Password salah',
+      reason: 'NIK atau password salah',
     });
     const db = new Database(t.dbFile, { readonly: true });
     const rows = JSON.stringify(db.prepare('SELECT * FROM audit_events').all());

@@ -17,7 +17,8 @@ import { signInTry } from './sign-in-try';
 import { sendLimits } from './throttle';
 
 export const OTP_EMPTY_MESSAGE = 'Kode OTP tidak boleh kosong';
-const UNKNOWN_NIK = 'NIK tidak terdaftar';
+/** One answer for an unknown NIK, a NIK without a password and a wrong password (issue 36). */
+export const WRONG_CREDENTIALS_MESSAGE = 'NIK atau password salah';
 
 /** The url the client says it runs at, if it is a sane http(s) URL; else the configured panel url. */
 function appUrlFrom(url: string | undefined, fallback: string): string {
@@ -55,18 +56,17 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const body = validate(loginNikPayloadSchema, request.body);
     const account = findAccountByNik(ctx.db, body.nik);
     const attempt = async () => {
-      // An unknown NIK costs the same scrypt as a wrong password: the time does not tell.
-      if (!account) {
+      // An unknown NIK, a NIK without a password and a wrong password answer alike, under the
+      // password field, after the same scrypt (issue 36): nothing tells which NIKs exist.
+      if (!account || account.password_hash === null) {
         await verifyAgainstDummy(body.password, cost);
-        throw credentialError('nik', UNKNOWN_NIK);
-      }
-      if (account.is_active !== 1) throw fieldError('nik', INACTIVE_ACCOUNT_MESSAGE);
-      if (account.password_hash === null) {
-        throw fieldError('password', 'Password belum diatur. Gunakan Lupa Password untuk membuatnya.');
+        throw credentialError('password', WRONG_CREDENTIALS_MESSAGE);
       }
       if (!(await verifyPassword(body.password, account.password_hash))) {
-        throw credentialError('password', 'Password salah');
+        throw credentialError('password', WRONG_CREDENTIALS_MESSAGE);
       }
+      // Only the right password learns that the account is deactivated.
+      if (account.is_active !== 1) throw fieldError('nik', INACTIVE_ACCOUNT_MESSAGE);
       if (needsRehash(account.password_hash, cost)) {
         upgradePasswordHash(ctx.db, account.id, await hashPassword(body.password, cost));
       }

@@ -246,6 +246,19 @@ const migrations: readonly string[] = [
   `,
   // 8: Log Aktivitas, the append-only event table (audit/audit-schema.ts).
   AUDIT_MIGRATION,
+  // 9: decoy reset codes (issue 36): a recovery for a NIK that does not exist answers as if a code
+  // had been sent, keeps the same resend gap, expiry and tries, and sends nothing. Keyed by the NIK
+  // as the throttle counts it; rows die a day after they expire.
+  `
+  CREATE TABLE otp_decoys (
+    key TEXT PRIMARY KEY,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    expires_at INTEGER NOT NULL,
+    verified_at INTEGER,
+    created_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX otp_decoys_expiry ON otp_decoys (expires_at);
+  `,
 ];
 
 export const schemaVersion = migrations.length;

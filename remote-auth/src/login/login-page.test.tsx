@@ -85,8 +85,10 @@ describe('LoginPage', () => {
   });
 
   it.each([
-    ['nik', 'NIK tidak terdaftar', 'NIK'],
-    ['password', 'Password salah', 'Password'],
+    // The api's answers since issue 36: one message for an unknown NIK and a wrong password under
+    // the password; the deactivated account (after the right password) under the NIK.
+    ['nik', 'Akun Anda tidak aktif. Hubungi administrator.', 'NIK'],
+    ['password', 'NIK atau password salah', 'Password'],
   ])('shows the server error of %s under its field', async (field, message, label) => {
     loginWithNikMock.mockRejectedValue(fieldError(field, message));
     const { user, nik, password, submit } = setup();
