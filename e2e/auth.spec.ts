@@ -144,7 +144,7 @@ test.describe('login by NIK', () => {
       ['E2E-NOBODY', 'whatever'],
       [DEMO_ADMIN.nik, 'not-the-password'],
       [user.nik, 'anything'],
-    ]) {
+    ] as const) {
       await nikField(page).fill(nik);
       await passwordField(page).fill(password);
       await page.getByRole('button', { name: 'Masuk' }).click();

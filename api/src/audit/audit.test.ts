@@ -200,12 +200,18 @@ describe('sign-in events', () => {
     expect(rows).not.toContain(t.token);
   });
 
-  it('a throttled login is refused (429); an unknown NIK is kept as typed', async () => {
-    for (let i = 0; i < 4; i += 1) {
+  it('a login held for a second proof (202, issue 36) is refused, not done; an unknown NIK is kept as typed', async () => {
+    for (let i = 0; i < 6; i += 1) {
       await call(t.app, 'POST', paths.auth.loginNik, { body: { nik: '777777', password: 'x' } });
     }
     const event = await newest({ action: 'auth.login_nik' });
-    expect(event).toMatchObject({ actor_id: null, actor_nik: '777777', result: 'refused', status: 429 });
+    expect(event).toMatchObject({
+      actor_id: null,
+      actor_nik: '777777',
+      result: 'refused',
+      status: 202,
+      reason: 'Verifikasi tambahan diperlukan',
+    });
   });
 
   it('login, session and logout of the viewer are recorded in order', async () => {

@@ -63,7 +63,7 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: AppConte
   app.post(paths.forgotPassword.requestOtp, sendCode);
   app.post(paths.forgotPassword.resendOtp, sendCode);
 
-  app.post(paths.forgotPassword.verifyOtp, async (request) => {
+  app.post(paths.forgotPassword.verifyOtp, async (request, reply) => {
     const body = validate(verifyResetOtpPayloadSchema, request.body, { badRequestFields: ['otp'] });
     if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
     const { otp } = body;
@@ -74,10 +74,10 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: AppConte
       ctx.otp.check(account.id, 'reset', otp, 'verify');
       return ok('Kode OTP valid', { nik: account.nik, verified: true });
     };
-    return signInTry(ctx, request.ip, { nik: body.nik }, found, attempt, false);
+    return signInTry(ctx, request, reply, { nik: body.nik }, found, attempt, { remember: false });
   });
 
-  app.post(paths.forgotPassword.reset, async (request) => {
+  app.post(paths.forgotPassword.reset, async (request, reply) => {
     const body = validate(resetPasswordPayloadSchema, request.body, { badRequestFields: ['otp'] });
     if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
     const { otp } = body;
@@ -96,6 +96,6 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: AppConte
       ctx.sessions.revokeUser(account.id);
       return ok('Password berhasil diubah', null);
     };
-    return signInTry(ctx, request.ip, { nik: body.nik }, found, attempt, false);
+    return signInTry(ctx, request, reply, { nik: body.nik }, found, attempt, { remember: false });
   });
 }

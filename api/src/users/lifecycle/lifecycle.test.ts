@@ -216,7 +216,8 @@ describe('sign-in lock', () => {
     for (let i = 0; i < 5; i += 1) {
       await call(t.app, 'POST', paths.auth.loginNik, { body: { nik: account.nik, password: 'salah-terus' } });
     }
-    expectError(await loginNik(account), 429);
+    // Held for a second proof from an unknown browser (issue 36), not signed in.
+    expect((await loginNik(account)).statusCode).toBe(202);
     const { lock } = await accountOf(account.id);
     expect(lock).toEqual({ until: new Date(t.clock() + 900_000).toISOString(), failures: 5 });
 
