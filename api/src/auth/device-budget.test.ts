@@ -184,6 +184,27 @@ describe('a new user or a new address (finding 4)', () => {
     ).toMatch(/Terlalu banyak percobaan/);
   });
 
+  it('sends the login code although a reset code went to the phone a moment ago, once a minute', async () => {
+    expectOk(
+      await call(t.app, 'POST', paths.forgotPassword.requestOtp, { body: { nik: ADMIN.nik } }),
+      otpSentResponseSchema,
+    );
+    for (const from of ELSEWHERE) expectError(await new Browser(from).login(ADMIN.nik, 'salah'), 422);
+    const before = await outboxSize();
+    const fresh = new Browser('127.0.0.9');
+    const first = expectSecondProof(await fresh.login(ADMIN.nik, ADMIN.password));
+    expect(await outboxSize()).toBe(before + 1);
+    const code = await latestCode(t.app, ADMIN.phone, 'login');
+    // Again within the minute: no second code; the first one still signs in with the new challenge.
+    const second = expectSecondProof(await fresh.login(ADMIN.nik, ADMIN.password));
+    expect(await outboxSize()).toBe(before + 1);
+    expect(second.challenge).not.toBe(first.challenge);
+    expectOk(
+      await fresh.post(paths.auth.loginSecondProof, { challenge: second.challenge, otp: code }),
+      loginResponseSchema,
+    );
+  });
+
   it('an unknown NIK gets the same answer, with the masked phone recovery shows for it', async () => {
     for (const from of ELSEWHERE) expectError(await new Browser(from).login('424242', 'salah'), 422);
     const proof = expectSecondProof(await new Browser('127.0.0.9').login('424242', 'salah'));

@@ -24,6 +24,12 @@ export interface OtpService {
   /** Creates a code for the user's phone, voids older ones, writes the outbox. 429 when too early. */
   send(user: { id: number; phone: string }, purpose: OtpPurpose): OtpSentData;
   /**
+   * A code of `purpose` for the second proof (second-proof.ts): sent unless one of that purpose went
+   * out within the resend gap (that one stays valid). A code of another purpose does not hold it
+   * back (a reset code a minute ago is no login code); nothing here tells the caller which it was.
+   */
+  ensureSent(user: { id: number; phone: string }, purpose: OtpPurpose): void;
+  /**
    * Throws a 422 envelope unless `code` is the user's live code for `purpose`. Every refusal is a
    * CredentialError, so the throttle counts it whether or not a code is live (issue 36).
    */
@@ -65,6 +71,7 @@ const DECOY_KEEP_MS = 86_400_000;
 
 interface OtpRow {
   id: number;
+  created_at: number;
   code_hash: string;
   attempts: number;
   expires_at: number;
@@ -107,7 +114,7 @@ export function createOtpService(
     'INSERT INTO outbox (to_target, code, purpose, created_at) VALUES (?, ?, ?, ?)',
   );
   const latest = db.prepare<[number, string], OtpRow>(
-    `SELECT id, code_hash, attempts, expires_at, verified_at, consumed_at, voided_at
+    `SELECT id, created_at, code_hash, attempts, expires_at, verified_at, consumed_at, voided_at
      FROM otps WHERE user_id = ? AND purpose = ? ORDER BY id DESC LIMIT 1`,
   );
   const countAttempt = db.prepare('UPDATE otps SET attempts = attempts + 1 WHERE id = ?');
@@ -138,6 +145,23 @@ export function createOtpService(
     return expected.length === actual.length && timingSafeEqual(expected, actual);
   };
 
+  /** Creates a code, voids older ones of the purpose, writes the outbox and the development log. */
+  const deliver = (user: { id: number; phone: string }, purpose: OtpPurpose, now: number): OtpSentData => {
+    const code = String(randomInt(100_000, 1_000_000));
+    db.transaction(() => {
+      voidOlder.run(now, user.id, purpose);
+      insertOtp.run(user.id, user.phone, purpose, signer.digest(code), now + settings.ttlSeconds * 1000, now);
+      insertOutbox.run(user.phone, code, purpose, now);
+    })();
+    // Development delivery: the code goes to the log (and the outbox); tokens never do.
+    log.info({ to: user.phone, purpose }, `OTP ${purpose} untuk ${user.phone}: ${code}`);
+    return {
+      masked_phone: maskPhone(user.phone),
+      expires_in: settings.ttlSeconds,
+      resend_in: settings.minIntervalSeconds,
+    };
+  };
+
   return {
     send(user, purpose) {
       const now = clock();
@@ -146,26 +170,14 @@ export function createOtpService(
         const waitMs = previous + settings.minIntervalSeconds * 1000 - now;
         if (waitMs > 0) throw otpRateLimited(Math.ceil(waitMs / 1000));
       }
-      const code = String(randomInt(100_000, 1_000_000));
-      db.transaction(() => {
-        voidOlder.run(now, user.id, purpose);
-        insertOtp.run(
-          user.id,
-          user.phone,
-          purpose,
-          signer.digest(code),
-          now + settings.ttlSeconds * 1000,
-          now,
-        );
-        insertOutbox.run(user.phone, code, purpose, now);
-      })();
-      // Development delivery: the code goes to the log (and the outbox); tokens never do.
-      log.info({ to: user.phone, purpose }, `OTP ${purpose} untuk ${user.phone}: ${code}`);
-      return {
-        masked_phone: maskPhone(user.phone),
-        expires_in: settings.ttlSeconds,
-        resend_in: settings.minIntervalSeconds,
-      };
+      return deliver(user, purpose, now);
+    },
+
+    ensureSent(user, purpose) {
+      const now = clock();
+      const row = latest.get(user.id, purpose);
+      if (row && row.created_at + settings.minIntervalSeconds * 1000 > now) return;
+      deliver(user, purpose, now);
     },
 
     sendDecoy(key, purpose) {

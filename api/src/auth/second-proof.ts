@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SecondProofData } from '@sso/shared/contract';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { CredentialError, HttpError } from '../http/errors';
+import { CredentialError } from '../http/errors';
 import type { Account } from './accounts';
 import { maskPhone } from './mask-phone';
 import type { OtpService } from './otp-service';
@@ -51,13 +51,9 @@ export function createSecondProof(db: Db, clock: Clock, otp: OtpService, ttlSeco
       const id = randomBytes(24).toString('base64url');
       const real = passwordOk && found?.is_active === 1 ? found : undefined;
       if (real) {
-        try {
-          otp.send({ id: real.id, phone: real.phone }, 'login');
-        } catch (error) {
-          // A code went to this phone less than a minute ago: it stays valid, and the answer must
-          // not differ from a wrong password's (which sends nothing).
-          if (!(error instanceof HttpError && error.statusCode === 429)) throw error;
-        }
+        // A login code sent within the last minute stays valid and is not sent again; either way
+        // the answer is the same as a wrong password's, which sends nothing.
+        otp.ensureSent({ id: real.id, phone: real.phone }, 'login');
       } else {
         otp.sendDecoy(decoyOf(id), 'login');
       }
