@@ -108,16 +108,14 @@ describe('a handoff while another account is signed in', () => {
 
   it('the same account: no question; the old login ends and the new session is stored', async () => {
     writeSession(signedIn);
-    jest
-      .mocked(confirmHandedOverSession)
-      .mockResolvedValue({
-        ...handed,
-        id: 1,
-        nik: '100001',
-        name: 'Administrator',
-        app_id: 1,
-        user_menu: [],
-      } as unknown as Session);
+    jest.mocked(confirmHandedOverSession).mockResolvedValue({
+      ...handed,
+      id: 1,
+      nik: '100001',
+      name: 'Administrator',
+      app_id: 1,
+      user_menu: [],
+    } as unknown as Session);
     jest.mocked(requestLogout).mockResolvedValue('Logout berhasil');
     renderHandoff(handed);
     expect(await screen.findByText('home', undefined, { timeout: 3000 })).toBeInTheDocument();
