@@ -133,6 +133,6 @@ test('one address: a known browser still signs in, an unknown one with the right
 });
 
 test('a direct visit of /verifikasi-masuk goes to /login', async ({ page }) => {
-  await page.goto(routes.login.replace('/login', '/verifikasi-masuk'));
+  await page.goto(routes.secondProof);
   await expect(page).toHaveURL(/\/login$/);
 });
