@@ -97,7 +97,9 @@ test.describe('Log Aktivitas', () => {
     await page.getByRole('textbox', { name: 'NIK' }).fill('100003');
     await page.getByLabel('Password', { exact: true }).fill('bukan-passwordnya');
     await page.getByRole('button', { name: 'Masuk' }).click();
-    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password salah');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+      'NIK atau password salah',
+    );
 
     await loginAs(page);
     const filter = '?action=auth.login_nik&result=failed';
@@ -107,7 +109,7 @@ test.describe('Log Aktivitas', () => {
     await expect(row).toContainText('Gagal');
     await row.getByRole('button', { name: 'Masuk dengan NIK' }).click();
     const drawer = page.getByRole('dialog', { name: 'Detail Aktivitas' });
-    await expect(drawer).toContainText('Password salah');
+    await expect(drawer).toContainText('NIK atau password salah');
     await expect(drawer).not.toContainText('bukan-passwordnya');
     await page.keyboard.press('Escape');
 
@@ -123,7 +125,9 @@ test.describe('Log Aktivitas', () => {
     expect(lines.length - 1).toBe(expected.meta.total);
     for (const line of lines.slice(1)) expect(line).toContain(',auth.login_nik,');
     for (const line of lines.slice(1)) expect(line).toContain(',Gagal,');
-    expect(lines.some((line) => line.includes('100003') && line.includes('Password salah'))).toBe(true);
+    expect(lines.some((line) => line.includes('100003') && line.includes('NIK atau password salah'))).toBe(
+      true,
+    );
   });
 });
 

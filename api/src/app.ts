@@ -12,6 +12,7 @@ import { registerAuditRoutes } from './audit/audit-routes';
 import { installAudit } from './audit/install-audit';
 import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
 import { registerLoginRoutes } from './auth/login-routes';
+import { createDevices } from './auth/devices';
 import { createKnownAddresses } from './auth/known-addresses';
 import {
   createNoDelivery,
@@ -19,6 +20,7 @@ import {
   createWebhookDelivery,
   type OtpDelivery,
 } from './auth/otp-delivery';
+import { createSecondProof } from './auth/second-proof';
 import { createOtpService } from './auth/otp-service';
 import { createSessionStore } from './auth/session-store';
 import { createThrottle } from './auth/throttle';
@@ -62,6 +64,8 @@ function withDefaults(options: BuildAppOptions): ApiConfig {
     authMaxFailuresPerAddress: options.authMaxFailuresPerAddress ?? d.authMaxFailuresPerAddress,
     authFailureWindowSeconds: options.authFailureWindowSeconds ?? d.authFailureWindowSeconds,
     knownAddressDays: options.knownAddressDays ?? d.knownAddressDays,
+    deviceCookieSameSite: options.deviceCookieSameSite ?? d.deviceCookieSameSite,
+    secondProofMaxPerAddress: options.secondProofMaxPerAddress ?? d.secondProofMaxPerAddress,
     lookupMaxPerAddress: options.lookupMaxPerAddress ?? d.lookupMaxPerAddress,
     lookupWindowSeconds: options.lookupWindowSeconds ?? d.lookupWindowSeconds,
     passwordCost: options.passwordCost ?? d.passwordCost,
@@ -139,22 +143,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const signer = createTokenSigner(resolveTokenSecret(db, config.tokenSecret));
+  const otp = createOtpService(
+    db,
+    signer,
+    clock,
+    {
+      ttlSeconds: config.otpTtlSeconds,
+      maxAttempts: config.otpMaxAttempts,
+      minIntervalSeconds: config.otpMinIntervalSeconds,
+    },
+    otpDelivery(config, db, app.log, production),
+  );
   const ctx: AppContext = {
     db,
     config,
     clock,
     sessions: createSessionStore(db, signer, clock, config.tokenTtlSeconds),
-    otp: createOtpService(
-      db,
-      signer,
-      clock,
-      {
-        ttlSeconds: config.otpTtlSeconds,
-        maxAttempts: config.otpMaxAttempts,
-        minIntervalSeconds: config.otpMinIntervalSeconds,
-      },
-      otpDelivery(config, db, app.log, production),
-    ),
+    otp,
+    devices: createDevices(db, signer, clock, config),
+    secondProof: createSecondProof(db, clock, otp, config.otpTtlSeconds),
     throttle: createThrottle(db, clock),
     knownAddresses: createKnownAddresses(db, clock, config.knownAddressDays),
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
@@ -169,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     origin: allowed === '*' ? true : allowed,
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization'],
+    // The sign-in calls carry the device cookie (auth/devices.ts); nothing else reads a cookie.
+    credentials: true,
     // The panel reads how long a 429 lasts.
     exposedHeaders: ['Retry-After'],
     maxAge: 600,

@@ -27,6 +27,14 @@ export interface ApiConfig {
    * account have their own count, so failures from elsewhere never refuse it (ADR 0007).
    */
   knownAddressDays: number;
+  /**
+   * SameSite of the device cookie (DEVICE_COOKIE_SAMESITE): `strict` when the panel and the api are
+   * one site (e.g. localhost:3000 and localhost:4000, or panel.example.co.id and api.example.co.id);
+   * `none` (sent Secure) when they are different sites.
+   */
+  deviceCookieSameSite: 'strict' | 'lax' | 'none';
+  /** Second-proof sign-ins (challenges opened and codes tried) per client address in a window. */
+  secondProofMaxPerAddress: number;
   /** NIK look-ups (`forgot-password`, known or not) per client address in a window; then 429. */
   lookupMaxPerAddress: number;
   lookupWindowSeconds: number;
@@ -80,6 +88,8 @@ export const defaultConfig: Omit<ApiConfig, 'dbFile'> = {
   authMaxFailuresPerAddress: 5,
   authFailureWindowSeconds: 900,
   knownAddressDays: 30,
+  deviceCookieSameSite: 'strict',
+  secondProofMaxPerAddress: 20,
   lookupMaxPerAddress: 10,
   lookupWindowSeconds: 900,
   passwordCost: PASSWORD_COST,
@@ -114,6 +124,10 @@ const envSchema = z.object({
   AUTH_MAX_FAILURES_PER_ADDRESS: intVar(1, 1_000_000),
   AUTH_FAILURE_WINDOW_SECONDS: intVar(1, 86_400),
   LOOKUP_MAX_PER_ADDRESS: intVar(1, 1_000_000),
+  SECOND_PROOF_MAX_PER_ADDRESS: intVar(1, 1_000_000),
+  DEVICE_COOKIE_SAMESITE: z
+    .enum(['strict', 'lax', 'none'], { error: 'DEVICE_COOKIE_SAMESITE must be strict, lax or none' })
+    .optional(),
   LOOKUP_WINDOW_SECONDS: intVar(1, 86_400),
   OTP_MAX_SENDS_PER_ADDRESS: intVar(1, 1_000_000),
   OTP_SEND_WINDOW_SECONDS: intVar(1, 86_400),
@@ -169,6 +183,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
       authMaxFailuresPerAddress: e.AUTH_MAX_FAILURES_PER_ADDRESS ?? defaultConfig.authMaxFailuresPerAddress,
       authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS ?? defaultConfig.authFailureWindowSeconds,
       lookupMaxPerAddress: e.LOOKUP_MAX_PER_ADDRESS ?? defaultConfig.lookupMaxPerAddress,
+      secondProofMaxPerAddress: e.SECOND_PROOF_MAX_PER_ADDRESS ?? defaultConfig.secondProofMaxPerAddress,
+      deviceCookieSameSite: e.DEVICE_COOKIE_SAMESITE ?? defaultConfig.deviceCookieSameSite,
       lookupWindowSeconds: e.LOOKUP_WINDOW_SECONDS ?? defaultConfig.lookupWindowSeconds,
       otpMaxSendsPerAddress: e.OTP_MAX_SENDS_PER_ADDRESS ?? defaultConfig.otpMaxSendsPerAddress,
       otpSendWindowSeconds: e.OTP_SEND_WINDOW_SECONDS ?? defaultConfig.otpSendWindowSeconds,

@@ -1,5 +1,7 @@
 import type { SessionStore } from './auth/session-store';
+import type { Devices } from './auth/devices';
 import type { KnownAddresses } from './auth/known-addresses';
+import type { SecondProof } from './auth/second-proof';
 import type { OtpService } from './auth/otp-service';
 import type { Throttle } from './auth/throttle';
 import type { Clock } from './clock';
@@ -17,6 +19,10 @@ export interface AppContext {
   throttle: Throttle;
   /** Addresses that signed in to each account (auth/known-addresses.ts). */
   knownAddresses: KnownAddresses;
+  /** Browsers that signed in to each account: their device cookies (auth/devices.ts). */
+  devices: Devices;
+  /** Challenges of the second proof (auth/second-proof.ts). */
+  secondProof: SecondProof;
   /** Absolute URL of a generated logo file (e.g. `company-1.svg`). */
   logoUrl(file: string): string;
 }

@@ -9,6 +9,7 @@ export const routes = {
   login: appPaths.login,
   loginByPhone: appPaths.loginByPhone,
   verifyLoginOtp: appPaths.verifyLoginOtp,
+  secondProof: appPaths.secondProof,
   forgotPassword: appPaths.forgotPassword,
   validateResetOtp: appPaths.validateResetOtp,
   newPassword: appPaths.newPassword,

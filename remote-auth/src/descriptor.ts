@@ -10,6 +10,7 @@ export const descriptor = {
     { path: '/login', access: 'public-only', module: './login' },
     { path: '/login-by-phone', access: 'public-only', module: './login-phone' },
     { path: '/verifikasi-otp', access: 'public-only', module: './verify-login-otp' },
+    { path: '/verifikasi-masuk', access: 'public-only', module: './second-proof' },
     { path: '/forgot-password', access: 'public-only', module: './forgot-password' },
     { path: '/validate-otp', access: 'public-only', module: './validate-reset-otp' },
     { path: '/new-password', access: 'public-only', module: './new-password' },

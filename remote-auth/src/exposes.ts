@@ -3,6 +3,7 @@ export const exposes = {
   './login': './src/login/login-page.tsx',
   './login-phone': './src/login-phone/login-phone-page.tsx',
   './verify-login-otp': './src/login-phone/verify-login-otp-page.tsx',
+  './second-proof': './src/second-proof/second-proof-page.tsx',
   './forgot-password': './src/forgot-password/forgot-password-page.tsx',
   './validate-reset-otp': './src/forgot-password/validate-reset-otp-page.tsx',
   './new-password': './src/forgot-password/new-password-page.tsx',

@@ -23,6 +23,11 @@ export const authText = {
   verify: 'Verifikasi',
   noCodeYet: 'Belum menerima kode?',
   resendIn: 'Kirim ulang OTP dalam',
+  secondProofTitle: 'Verifikasi Masuk',
+  secondProofIntro:
+    'Browser ini belum pernah dipakai masuk ke akun ini, dan akun ini sedang dilindungi dari percobaan masuk yang salah. Jika NIK dan password Anda benar, kode OTP telah dikirim ke',
+  secondProofNoCode: 'Tidak menerima kode?',
+  secondProofAgain: 'Masuk lagi',
   forgotTitle: 'Lupa Password',
   forgotDescription: 'Masukkan NIK Anda. Kode OTP akan dikirim ke nomor HP yang terdaftar.',
   rememberPassword: 'Ingat password Anda?',

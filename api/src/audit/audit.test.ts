@@ -190,7 +190,7 @@ describe('sign-in events', () => {
       actor_name: expect.any(String),
       result: 'failed',
       status: 422,
-      reason: 'Password salah',
+      reason: 'NIK atau password salah',
     });
     const db = new Database(t.dbFile, { readonly: true });
     const rows = JSON.stringify(db.prepare('SELECT * FROM audit_events').all());
@@ -200,8 +200,8 @@ describe('sign-in events', () => {
     expect(rows).not.toContain(t.token);
   });
 
-  it('a throttled login is refused (429); an unknown NIK is kept as dots (issue 36)', async () => {
-    for (let i = 0; i < 4; i += 1) {
+  it('a login held for a second proof (202, issue 36) is refused, not done; an unknown NIK is kept as dots', async () => {
+    for (let i = 0; i < 6; i += 1) {
       await call(t.app, 'POST', paths.auth.loginNik, { body: { nik: '777777', password: 'x' } });
     }
     const event = await newest({ action: 'auth.login_nik' });
@@ -209,7 +209,8 @@ describe('sign-in events', () => {
       actor_id: null,
       actor_nik: '\u2022'.repeat(6),
       result: 'refused',
-      status: 429,
+      status: 202,
+      reason: 'Verifikasi tambahan diperlukan',
     });
   });
 

@@ -71,7 +71,11 @@ function seed(db: Database.Database, count: number, now: number) {
         admin ? (target?.nama ?? null) : null,
         result,
         result === 'done' ? 200 : result === 'failed' ? 422 : 403,
-        result === 'done' ? null : result === 'failed' ? 'Password salah' : 'Anda tidak memiliki akses',
+        result === 'done'
+          ? null
+          : result === 'failed'
+            ? 'NIK atau password salah'
+            : 'Anda tidak memiliki akses',
         action === 'user.update' ? '[{"field":"Role","before":"Admin","after":"Viewer"}]' : null,
         `10.0.${Math.floor(next() * 255)}.${Math.floor(next() * 255)}`,
         'Mozilla/5.0 (bench)',

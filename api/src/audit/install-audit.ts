@@ -44,6 +44,8 @@ const asId = (value: unknown): number | undefined => {
 };
 
 function resultOf(status: number): AuditResult {
+  // 202: a sign-in held for a second proof (issue 36), not a sign-in yet.
+  if (status === 202) return 'refused';
   if (status < 400) return 'done';
   return status === 403 || status === 409 || status === 429 ? 'refused' : 'failed';
 }
@@ -69,6 +71,12 @@ const actorRows = statementCache<[number], { nik: string; nama: string }>();
 const actorByNik = statementCache<[string], { id: number; nik: string; nama: string }>();
 const actorByPhone = statementCache<[string, string], { id: number; nik: string; nama: string }>();
 const appNames = statementCache<[number], string>((stmt) => stmt.pluck());
+const challengeOwners = statementCache<[string], number | null>((stmt) => stmt.pluck());
+
+/** The account a second-proof challenge names (auth/second-proof.ts), or null for an unknown NIK. */
+function challengeOwner(db: Db, challenge: string): number | null {
+  return challengeOwners(db, 'SELECT user_id FROM sign_in_challenges WHERE id = ?').get(challenge) ?? null;
+}
 
 function actorById(db: Db, id: number): Actor {
   const row = actorRows(db, 'SELECT nik, nama FROM users WHERE id = ?').get(id);
@@ -140,6 +148,17 @@ const SIGN_IN: ReadonlyMap<string, SignInStep> = new Map<string, SignInStep>([
   [paths.auth.loginNik, { action: AUDIT_ACTION.loginNik, actor: byNik }],
   [paths.auth.loginPhone, { action: AUDIT_ACTION.loginPhone, actor: byPhone, target: phoneTarget }],
   [paths.auth.requestOtp, { action: AUDIT_ACTION.otpSend, actor: byPhone, target: phoneTarget }],
+  [
+    paths.auth.loginSecondProof,
+    {
+      action: AUDIT_ACTION.loginSecondProof,
+      actor: (db, request) => {
+        const challenge = asText(asObject(request.body)?.challenge);
+        const id = challenge ? challengeOwner(db, challenge) : null;
+        return id === null ? null : actorById(db, id);
+      },
+    },
+  ],
   [paths.forgotPassword.start, { action: AUDIT_ACTION.resetStart, actor: byNik }],
   [paths.forgotPassword.requestOtp, { action: AUDIT_ACTION.resetOtpSend, actor: byNik }],
   [paths.forgotPassword.resendOtp, { action: AUDIT_ACTION.resetOtpSend, actor: byNik }],

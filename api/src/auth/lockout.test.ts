@@ -3,6 +3,7 @@ import {
   otpSentResponseSchema,
   paths,
   resetPasswordResponseSchema,
+  secondProofResponseSchema,
   tooManyAttemptsMessage,
   verifyResetOtpResponseSchema,
 } from '@sso/shared/contract';
@@ -48,6 +49,12 @@ function expectThrottled(reply: Reply): void {
   expect(body.message).toBe(tooManyAttemptsMessage(Number(reply.headers.get('retry-after'))));
 }
 
+/** Issue 36: a password sign-in held for a second proof (202, a challenge, no token) instead of 429. */
+function expectSecondProof(reply: Reply) {
+  expect(reply.statusCode).toBe(202);
+  return secondProofResponseSchema.parse(reply.json()).data.second_proof;
+}
+
 /** A second connection to the test app's file, as a lifecycle route would read it (accountLock). */
 let lockDb: Db | undefined;
 function contextOf(app: TestApp) {
@@ -70,16 +77,16 @@ describe('NIK and password', () => {
     expectOk(await loginNik(ADMIN.nik, ADMIN.password, OWNER), loginResponseSchema);
     for (const from of GUESSERS) expectError(await loginNik(ADMIN.nik, 'tebakan-salah', from), 422);
 
-    expectThrottled(await loginNik(ADMIN.nik, ADMIN.password, NEWCOMER));
+    expectSecondProof(await loginNik(ADMIN.nik, ADMIN.password, NEWCOMER));
     expectOk(await loginNik(ADMIN.nik, ADMIN.password, OWNER), loginResponseSchema);
     // A guesser gains nothing from the owner's success: the shared count was not reset.
-    expectThrottled(await loginNik(ADMIN.nik, 'tebakan-lain', GUESSERS[0] ?? ''));
+    expectSecondProof(await loginNik(ADMIN.nik, 'tebakan-lain', GUESSERS[0] ?? ''));
   });
 
   it('the known address has its own bounded budget: 5 wrong there are 429 there', async () => {
     expectOk(await loginNik(VIEWER.nik, VIEWER.password, OWNER), loginResponseSchema);
     for (let i = 0; i < 5; i += 1) expectError(await loginNik(VIEWER.nik, 'salah-lagi', OWNER), 422);
-    expectThrottled(await loginNik(VIEWER.nik, VIEWER.password, OWNER));
+    expectSecondProof(await loginNik(VIEWER.nik, VIEWER.password, OWNER));
     // Which holds neither other addresses nor the shared count.
     expectOk(await loginNik(VIEWER.nik, VIEWER.password, NEWCOMER), loginResponseSchema);
   });
@@ -88,7 +95,7 @@ describe('NIK and password', () => {
     expectOk(await loginNik(ADMIN.nik, ADMIN.password, OWNER), loginResponseSchema);
     t.clock.advance(31 * 86_400);
     for (const from of GUESSERS) expectError(await loginNik(ADMIN.nik, 'tebakan-salah', from), 422);
-    expectThrottled(await loginNik(ADMIN.nik, ADMIN.password, OWNER));
+    expectSecondProof(await loginNik(ADMIN.nik, ADMIN.password, OWNER));
   });
 });
 
@@ -169,6 +176,6 @@ describe('password recovery code', () => {
   it('a reset does not make its address known (it proves the phone, not a sign-in)', async () => {
     expectOk(await post(fp.requestOtp, { nik: VIEWER.nik }, NEWCOMER), otpSentResponseSchema);
     for (const from of GUESSERS) expectError(await loginNik(VIEWER.nik, 'salah', from), 422);
-    expectThrottled(await loginNik(VIEWER.nik, VIEWER.password, NEWCOMER));
+    expectSecondProof(await loginNik(VIEWER.nik, VIEWER.password, NEWCOMER));
   });
 });

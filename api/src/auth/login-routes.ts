@@ -4,6 +4,7 @@ import {
   SSO_PANEL_APP_ID,
   loginNikPayloadSchema,
   loginPhonePayloadSchema,
+  loginSecondProofPayloadSchema,
   paths,
   requestOtpPayloadSchema,
 } from '@sso/shared/contract';
@@ -14,10 +15,12 @@ import { validate } from '../http/validate';
 import { findAccountByNik, findAccountByPhone, upgradePasswordHash, type Account } from './accounts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password';
 import { signInTry } from './sign-in-try';
-import { sendLimits } from './throttle';
+import { SECOND_PROOF_MESSAGE } from './second-proof';
+import { secondProofLimits, sendLimits } from './throttle';
 
 export const OTP_EMPTY_MESSAGE = 'Kode OTP tidak boleh kosong';
-const UNKNOWN_NIK = 'NIK tidak terdaftar';
+/** One answer for an unknown NIK, a NIK without a password and a wrong password (issue 36). */
+export const WRONG_CREDENTIALS_MESSAGE = 'NIK atau password salah';
 
 /** The url the client says it runs at, if it is a sane http(s) URL; else the configured panel url. */
 function appUrlFrom(url: string | undefined, fallback: string): string {
@@ -51,22 +54,21 @@ const clientOf = (request: FastifyRequest) => ({
 export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
   const cost = ctx.config.passwordCost;
 
-  app.post(paths.auth.loginNik, async (request) => {
+  app.post(paths.auth.loginNik, async (request, reply) => {
     const body = validate(loginNikPayloadSchema, request.body);
     const account = findAccountByNik(ctx.db, body.nik);
     const attempt = async () => {
-      // An unknown NIK costs the same scrypt as a wrong password: the time does not tell.
-      if (!account) {
+      // An unknown NIK, a NIK without a password and a wrong password answer alike, under the
+      // password field, after the same scrypt (issue 36): nothing tells which NIKs exist.
+      if (!account || account.password_hash === null) {
         await verifyAgainstDummy(body.password, cost);
-        throw credentialError('nik', UNKNOWN_NIK);
-      }
-      if (account.is_active !== 1) throw fieldError('nik', INACTIVE_ACCOUNT_MESSAGE);
-      if (account.password_hash === null) {
-        throw fieldError('password', 'Password belum diatur. Gunakan Lupa Password untuk membuatnya.');
+        throw credentialError('password', WRONG_CREDENTIALS_MESSAGE);
       }
       if (!(await verifyPassword(body.password, account.password_hash))) {
-        throw credentialError('password', 'Password salah');
+        throw credentialError('password', WRONG_CREDENTIALS_MESSAGE);
       }
+      // Only the right password learns that the account is deactivated.
+      if (account.is_active !== 1) throw fieldError('nik', INACTIVE_ACCOUNT_MESSAGE);
       if (needsRehash(account.password_hash, cost)) {
         upgradePasswordHash(ctx.db, account.id, await hashPassword(body.password, cost));
       }
@@ -78,7 +80,39 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       );
       return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
     };
-    return signInTry(ctx, request.ip, { nik: body.nik }, account, attempt, true);
+    // An unknown browser whose budget is used up: the same scrypt, then a challenge for a code to
+    // the registered phone, whether the password was right or not (second-proof.ts).
+    const secondProof = async () => {
+      let passwordOk = false;
+      if (!account || account.password_hash === null) await verifyAgainstDummy(body.password, cost);
+      else passwordOk = await verifyPassword(body.password, account.password_hash);
+      reply.code(202);
+      return ok(SECOND_PROOF_MESSAGE, { second_proof: ctx.secondProof.open(body.nik, account, passwordOk) });
+    };
+    return signInTry<unknown>(ctx, request, reply, { nik: body.nik }, account, attempt, {
+      remember: true,
+      secondProof,
+    });
+  });
+
+  app.post(paths.auth.loginSecondProof, async (request, reply) => {
+    const body = validate(loginSecondProofPayloadSchema, request.body, { badRequestFields: ['otp'] });
+    if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
+    const { challenge, otp } = body;
+    // Codes tried per address; each code dies after its own 5 wrong tries, and a new one needs the
+    // right password again (and waits the phone's minute).
+    const userId = await ctx.throttle.run(secondProofLimits(ctx.config, request.ip, 'refund'), () =>
+      ctx.secondProof.verify(challenge, otp),
+    );
+    const { token } = ctx.sessions.createLogin(
+      userId,
+      SSO_PANEL_APP_ID,
+      ctx.config.panelUrl,
+      clientOf(request),
+    );
+    ctx.knownAddresses.remember(userId, request.ip);
+    ctx.devices.remember(userId, request, reply);
+    return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
   });
 
   app.post(paths.auth.requestOtp, async (request) => {
@@ -90,7 +124,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     });
   });
 
-  app.post(paths.auth.loginPhone, async (request) => {
+  app.post(paths.auth.loginPhone, async (request, reply) => {
     const body = validate(loginPhonePayloadSchema, request.body, { badRequestFields: ['otp'] });
     if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
     const { otp } = body;
@@ -107,6 +141,6 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       );
       return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
     };
-    return signInTry(ctx, request.ip, { phone: body.phone }, found, attempt, true);
+    return signInTry(ctx, request, reply, { phone: body.phone }, found, attempt, { remember: true });
   });
 }

@@ -9,6 +9,7 @@ import {
 import { ADMIN, call, expectError, expectOk, latestCode, loginWithNik } from '../test-support/http';
 import { TEST_PASSWORD_COST, createTestApp, type TestApp } from '../test-support/test-app';
 import { COMMON_PASSWORD_COUNT, COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
+import { PERSONAL_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE, passwordWeakness } from './password-strength';
 import {
   HASHES_IN_FLIGHT,
   PASSWORD_COST,
@@ -71,6 +72,41 @@ describe('the common-password list', () => {
   });
 });
 
+// Issue 36 (finding 10): the probe's weak passwords pass no more; zxcvbn-ts with the common and
+// Indonesian dictionaries and the user's own NIK, name, phone and e-mail.
+describe('password strength', () => {
+  const owner = { nik: '100001', name: 'Administrator', phone: '081234567890', email: 'admin@sso.local' };
+
+  it.each([
+    ['the NIK', '100001', PERSONAL_PASSWORD_MESSAGE],
+    ['the NIK and a suffix', '100001ab', PERSONAL_PASSWORD_MESSAGE],
+    ['the name', 'Administrator', PERSONAL_PASSWORD_MESSAGE],
+    ['the phone', '081234567890', PERSONAL_PASSWORD_MESSAGE],
+    ['a repeat', 'aaaaaa', WEAK_PASSWORD_MESSAGE],
+    ['an Indonesian word and digits', 'sayang123', WEAK_PASSWORD_MESSAGE],
+    ['the country and digits', 'indonesia123', WEAK_PASSWORD_MESSAGE],
+    ['"secret" in Indonesian', 'rahasia123', WEAK_PASSWORD_MESSAGE],
+    ['a city and a year', 'Jakarta2024', WEAK_PASSWORD_MESSAGE],
+    ['the product and a sequence', 'sso123456', WEAK_PASSWORD_MESSAGE],
+    ['a common password', 'Password1', COMMON_PASSWORD_MESSAGE],
+  ])('refuses %s (%s)', (_what, password, message) => {
+    expect(passwordWeakness(password, owner)).toBe(message);
+  });
+
+  it.each(['Kuda-Lari-Senja-42', 'tiga ekor kucing oranye', 'Bk7#qLz9!w', 'GantiBaru2026!'])(
+    'accepts %s',
+    (password) => {
+      expect(passwordWeakness(password, owner)).toBeNull();
+    },
+  );
+
+  it("counts another user's data as an ordinary word", () => {
+    const other = { nik: '100002', name: 'Budi Santoso', phone: '081200000002', email: null };
+    expect(passwordWeakness('budisantoso', other)).toBe(PERSONAL_PASSWORD_MESSAGE);
+    expect(passwordWeakness('budisantoso', owner)).not.toBe(PERSONAL_PASSWORD_MESSAGE);
+  });
+});
+
 describe('POST forgot-password/reset', () => {
   it('refuses a common password under new_password and keeps the code for a better one', async () => {
     t = await createTestApp();
@@ -81,6 +117,14 @@ describe('POST forgot-password/reset', () => {
         message: COMMON_PASSWORD_MESSAGE,
         errors: { new_password: COMMON_PASSWORD_MESSAGE },
       });
+    }
+    // Weak but not on the list: the user's own NIK, an Indonesian word (issue 36).
+    for (const [weak, message] of [
+      [ADMIN.nik, PERSONAL_PASSWORD_MESSAGE],
+      ['rahasia123', WEAK_PASSWORD_MESSAGE],
+    ] as const) {
+      const error = expectError(await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: weak }), 422);
+      expect(error).toEqual({ message, errors: { new_password: message } });
     }
     // The spec's minimum keeps its own message.
     const short = expectError(await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: 'ab1' }), 422);

@@ -56,8 +56,8 @@ export interface SessionStore {
   /** App id of a live app session of this login, or null. */
   validateAppSession(auth: AuthContext, sessionToken: string): { appId: number; expiresAt: number } | null;
   /**
-   * Ends the bearer's own session: for an access token its app session, for the login token the
-   * login and every app session opened from it.
+   * Ends the bearer's whole sign-in, whichever token it is (the login token or an app session's
+   * access token): the login and every app session opened from it.
    */
   logout(auth: AuthContext): void;
   /** Ends every login of a user (after a password reset). */
@@ -101,9 +101,6 @@ export function createSessionStore(
   );
   const insertAppSession = db.prepare(
     'INSERT INTO app_sessions (id, login_session_id, app_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const revokeAppSession = db.prepare(
-    'UPDATE app_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
   );
   const revokeLogin = db.prepare(
     'UPDATE login_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
@@ -186,11 +183,9 @@ export function createSessionStore(
     },
 
     logout(auth) {
+      // Either token ends the whole sign-in (issue 36): an access token left its login token alive,
+      // and the login token could open a new session of any application.
       const at = now();
-      if (auth.appSessionId !== null) {
-        revokeAppSession.run(at, auth.appSessionId);
-        return;
-      }
       db.transaction(() => {
         revokeAppSessions.run(at, auth.loginSessionId);
         revokeLogin.run(at, auth.loginSessionId);

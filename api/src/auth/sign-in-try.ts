@@ -1,26 +1,58 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { guessLimits, type AccountIdentifier } from './throttle';
+import { guessLimits, knownDeviceLimits, secondProofLimits, type AccountIdentifier } from './throttle';
+
+export interface SignInTryOptions<T> {
+  /**
+   * A success makes the browser (device cookie) and the address known to the account: sign-ins do;
+   * a reset code proves the phone, not a sign-in.
+   */
+  remember: boolean;
+  /**
+   * What a password sign-in from an unknown browser does when its budget (the account's shared one
+   * or its address's) is used up: instead of 429, a challenge answered by a code sent to the
+   * registered phone (second-proof.ts). Codes have no second proof: they are one.
+   */
+  secondProof?: () => Promise<T>;
+}
 
 /**
- * One guess at an account (a password, a phone login code, a reset code) from `ip`, under the
- * guessing limits. `account` is the account `identifier` names, when there is one: from an address
- * that signed in to it before, the try counts against that address's own budget for the account,
- * not the one every other address shares (ADR 0007). `remember`: a success makes `ip` known to the
- * account (sign-ins do; a reset code proves the phone, not a sign-in).
+ * One guess at an account (a password, a phone login code, a reset code) under the guessing limits
+ * (ADR 0007). `account` is the account `identifier` names, when there is one.
+ *
+ * - From a browser that signed in to it before (its device cookie): that browser's own budget for
+ *   the account, and nothing else: failures at its address or anywhere else never refuse it.
+ * - From an address that signed in to it before: that address's own budget for the account, and
+ *   the address's budget over all accounts.
+ * - Otherwise: the budget every unknown browser shares for the account, and the address's.
+ *
+ * When an unknown browser's budget is used up, a password sign-in gets the second proof (if given)
+ * instead of 429.
  */
 export async function signInTry<T>(
   ctx: AppContext,
-  ip: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
   identifier: AccountIdentifier,
   account: { id: number } | undefined,
   attempt: () => T | Promise<T>,
-  remember: boolean,
+  options: SignInTryOptions<T>,
 ): Promise<T> {
-  const known = account !== undefined && ctx.knownAddresses.isKnown(account.id, ip);
-  const result = await ctx.throttle.run(
-    guessLimits(ctx.config, identifier, ip, known ? account.id : undefined),
-    attempt,
-  );
-  if (remember && account) ctx.knownAddresses.remember(account.id, ip);
+  const ip = request.ip;
+  const deviceId = ctx.devices.idOf(request);
+  const knownDevice = account !== undefined && deviceId !== null && ctx.devices.isKnown(account.id, deviceId);
+  const knownAddress = account !== undefined && ctx.knownAddresses.isKnown(account.id, ip);
+  const limits =
+    knownDevice && deviceId !== null && account
+      ? knownDeviceLimits(ctx.config, account.id, deviceId)
+      : guessLimits(ctx.config, identifier, ip, knownAddress ? account.id : undefined);
+  if (!knownDevice && options.secondProof && ctx.throttle.refuses(limits)) {
+    return ctx.throttle.run(secondProofLimits(ctx.config, ip, 'keep'), options.secondProof);
+  }
+  const result = await ctx.throttle.run(limits, attempt);
+  if (options.remember && account) {
+    ctx.knownAddresses.remember(account.id, ip);
+    ctx.devices.remember(account.id, request, reply);
+  }
   return result;
 }

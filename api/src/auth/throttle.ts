@@ -30,6 +30,8 @@ export interface Throttle {
    * limit's `onSuccess` when it succeeds.
    */
   run<T>(limits: readonly Limit[], attempt: () => T | Promise<T>): Promise<T>;
+  /** Whether one of `limits` is used up now (its try would be a 429); counts nothing. */
+  refuses(limits: readonly Limit[]): boolean;
 }
 
 interface Row {
@@ -88,6 +90,14 @@ export function createThrottle(db: Db, clock: Clock): Throttle {
   });
 
   return {
+    refuses(limits) {
+      const now = clock();
+      return limits.some((limit) => {
+        const row = read.get(limit.key);
+        return row !== undefined && row.window_ends_at > now && row.hits >= limit.max;
+      });
+    },
+
     async run(limits, attempt) {
       const now = clock();
       if (now - purgedAt >= PURGE_EVERY) {
@@ -148,6 +158,47 @@ export const knownAddressKeyPrefix = (accountId: number) => `guess:known:${accou
 /** The per-account count of the tries from one address that signed in to that account before. */
 export const knownAddressGuessKey = (accountId: number, ip: string) =>
   `${knownAddressKeyPrefix(accountId)}${addressKey(ip)}`;
+
+/**
+ * The per-account count of the tries from one browser that signed in to that account before (its
+ * device cookie, auth/devices.ts). Under the known-address prefix, so "Buka blokir" clears it too.
+ */
+export const knownDeviceGuessKey = (accountId: number, deviceId: string) =>
+  `${knownAddressKeyPrefix(accountId)}device:${deviceId}`;
+
+/** A browser known to the account: its own budget, whatever happens at its address or elsewhere. */
+export function knownDeviceLimits(config: GuessSettings, accountId: number, deviceId: string): Limit[] {
+  return [
+    {
+      key: knownDeviceGuessKey(accountId, deviceId),
+      max: config.authMaxFailures,
+      windowSeconds: config.authFailureWindowSeconds,
+      onSuccess: 'reset',
+    },
+  ];
+}
+
+type SecondProofSettings = Pick<ApiConfig, 'secondProofMaxPerAddress' | 'authFailureWindowSeconds'>;
+
+/**
+ * Second-proof sign-ins per client address: every challenge opened counts (`keep`: right and wrong
+ * passwords alike, so the answers' rate tells nothing), and every wrong code (`refund`: a right code
+ * gives its try back).
+ */
+export function secondProofLimits(
+  config: SecondProofSettings,
+  ip: string,
+  onSuccess: 'keep' | 'refund',
+): Limit[] {
+  return [
+    {
+      key: `proof:addr:${addressKey(ip)}`,
+      max: config.secondProofMaxPerAddress,
+      windowSeconds: config.authFailureWindowSeconds,
+      onSuccess,
+    },
+  ];
+}
 
 /**
  * Wrong passwords and codes: per account identifier (a NIK or a phone) and per client address.

@@ -318,6 +318,40 @@ const migrations: readonly string[] = [
     SELECT RAISE(ABORT, 'audit_events is append-only');
   END;
   `,
+  // 12: decoy reset codes (issue 36): a recovery for a NIK that does not exist answers as if a code
+  // had been sent, keeps the same resend gap, expiry and tries, and sends nothing. Keyed by the NIK
+  // as the throttle counts it; rows die a day after they expire.
+  `
+  CREATE TABLE otp_decoys (
+    key TEXT PRIMARY KEY,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    expires_at INTEGER NOT NULL,
+    verified_at INTEGER,
+    created_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX otp_decoys_expiry ON otp_decoys (expires_at);
+  `,
+  // 13: sign-in devices and the second proof (issue 36). A browser that signed in to an account
+  // (its signed HttpOnly device cookie) is known to it for 30 days after its last success and has
+  // its own guessing budget; a sign-in from an unknown browser while the shared budget is spent
+  // opens a challenge answered by a code sent to the registered phone.
+  `
+  CREATE TABLE known_devices (
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    device_id TEXT NOT NULL,
+    last_success_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, device_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX known_devices_seen ON known_devices (last_success_at);
+  CREATE TABLE sign_in_challenges (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER REFERENCES users (id) ON DELETE CASCADE,
+    password_ok INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX sign_in_challenges_expiry ON sign_in_challenges (expires_at);
+  `,
 ];
 
 /**

@@ -15,8 +15,8 @@ export async function requestLogout(session: Session): Promise<string> {
       ...(session.app_id != null ? { app_id: session.app_id } : {}),
     },
     logoutResponseSchema,
-    // The login token ends the whole login (every app session of it); a handed-over session has
-    // only its access token, which ends that app session.
+    // Either token ends the whole login (every app session of it, issue 36); a handed-over session
+    // has only its access token.
     { token: session.token ?? session.access_token },
   );
   return result.data.message;

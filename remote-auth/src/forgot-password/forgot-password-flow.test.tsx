@@ -101,6 +101,7 @@ describe('ValidateResetOtpPage', () => {
       '/forgot-password/verify-otp',
       { nik: '100001', otp: '' },
       expect.anything(),
+      { withCredentials: true },
     );
   });
 
@@ -113,6 +114,7 @@ describe('ValidateResetOtpPage', () => {
       '/forgot-password/verify-otp',
       { nik: '100001', otp: '012345' },
       expect.anything(),
+      { withCredentials: true },
     );
     expect(resetOtpStore.read()).toBe('012345');
     expect(resetNikStore.read()).toBe('100001');
@@ -188,6 +190,7 @@ describe('NewPasswordPage', () => {
       '/forgot-password/reset',
       { nik: '100001', otp: '123456', new_password: '' },
       expect.anything(),
+      { withCredentials: true },
     );
     // Once the answer is in, its new_password error stays hidden: the mismatch says why.
     await act(async () => {});
@@ -206,6 +209,7 @@ describe('NewPasswordPage', () => {
       '/forgot-password/reset',
       { nik: '100001', otp: '123456', new_password: 'rahasia1' },
       expect.anything(),
+      { withCredentials: true },
     );
     expect(success).toHaveBeenCalledWith('Password berhasil diubah');
     for (const store of [resetNikStore, resetOtpStore, resetPhoneStore, resetCooldownStore]) {

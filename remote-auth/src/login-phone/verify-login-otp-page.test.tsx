@@ -67,6 +67,7 @@ describe('VerifyLoginOtpPage', () => {
       '/auth/login/phone',
       { phone: '081234567890', otp: 12345 },
       expect.anything(),
+      { withCredentials: true },
     );
     expect(completeLoginMock).toHaveBeenCalledWith('tok', 1);
     expect(readSession()).not.toBeNull();
@@ -89,6 +90,7 @@ describe('VerifyLoginOtpPage', () => {
       '/auth/login/phone',
       { phone: '081234567890', otp: 0 },
       expect.anything(),
+      { withCredentials: true },
     );
   });
 

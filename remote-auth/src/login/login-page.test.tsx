@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, loginWithNik } from '@sso/shared/api';
+import { ApiError, SecondProofRequired, loginWithNik } from '@sso/shared/api';
 import { readSession } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
 import { renderRoute } from '@sso/shared/testing';
 import { createSession } from '../test-support/factories';
+import { secondProofStore } from '../second-proof/second-proof-storage';
 import LoginPage from './login-page';
 
 jest.mock('@sso/shared/api', () => ({
@@ -31,6 +32,24 @@ beforeEach(() => {
 });
 
 describe('LoginPage', () => {
+  it('goes on to /verifikasi-masuk, the challenge stored, when the api asks for a second proof (issue 36)', async () => {
+    loginWithNikMock.mockRejectedValue(
+      new SecondProofRequired('Verifikasi tambahan diperlukan', {
+        challenge: 'tantangan_1',
+        masked_phone: '0812xxxxx890',
+        expires_in: 300,
+      }),
+    );
+    const { user, nik, password, submit } = setup();
+    await user.type(nik, '100001');
+    await user.type(password, 'admin123');
+    await user.click(submit);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/verifikasi-masuk');
+    expect(secondProofStore.read()).toEqual({ challenge: 'tantangan_1', masked_phone: '0812xxxxx890' });
+    expect(readSession()).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the fields, the show/hide control and both links', () => {
     setup();
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
@@ -85,8 +104,10 @@ describe('LoginPage', () => {
   });
 
   it.each([
-    ['nik', 'NIK tidak terdaftar', 'NIK'],
-    ['password', 'Password salah', 'Password'],
+    // The api's answers since issue 36: one message for an unknown NIK and a wrong password under
+    // the password; the deactivated account (after the right password) under the NIK.
+    ['nik', 'Akun Anda tidak aktif. Hubungi administrator.', 'NIK'],
+    ['password', 'NIK atau password salah', 'Password'],
   ])('shows the server error of %s under its field', async (field, message, label) => {
     loginWithNikMock.mockRejectedValue(fieldError(field, message));
     const { user, nik, password, submit } = setup();

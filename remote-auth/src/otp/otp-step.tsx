@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { OTP_LENGTH } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { Button, OtpInput, emptyOtp, otpCode } from '@sso/shared/ui';
@@ -10,6 +10,10 @@ import type { OtpResend } from './use-otp-resend';
 import styles from './otp-step.module.css';
 
 export interface OtpStepProps {
+  /** The screen's title; "Verifikasi OTP" by default. */
+  title?: string;
+  /** The sentence before the masked phone; "Masukkan 6 digit kode OTP yang dikirim ke" by default. */
+  intro?: string;
   /** Where the code went, already masked. */
   maskedPhone: string;
   /** Back arrow: the page clears its stored data and returns to the previous step. */
@@ -18,16 +22,28 @@ export interface OtpStepProps {
   verifying: boolean;
   /** Message of the last failed verification (spec 8 catalogue). */
   verifyError: string | null;
-  resend: OtpResend;
+  /** The resend button with its countdown; a screen without one shows `footer` instead. */
+  resend?: OtpResend;
+  footer?: ReactNode;
 }
 
 /**
  * The OTP screen of both flows (spec 2 "OTP screens"): where the code went, six boxes, the verify
  * button, and the resend button with its mm:ss countdown.
  */
-export function OtpStep({ maskedPhone, onBack, onVerify, verifying, verifyError, resend }: OtpStepProps) {
+export function OtpStep({
+  title = authText.otpTitle,
+  intro = authText.otpSentTo,
+  maskedPhone,
+  onBack,
+  onVerify,
+  verifying,
+  verifyError,
+  resend,
+  footer,
+}: OtpStepProps) {
   const [digits, setDigits] = useState(() => emptyOtp(OTP_LENGTH));
-  const counting = resend.remaining > 0;
+  const counting = (resend?.remaining ?? 0) > 0;
 
   const submit = () => {
     if (!verifying) onVerify(otpCode(digits));
@@ -39,10 +55,10 @@ export function OtpStep({ maskedPhone, onBack, onVerify, verifying, verifyError,
 
   return (
     <AuthLayout
-      title={authText.otpTitle}
+      title={title}
       description={
         <>
-          {authText.otpSentTo} <strong className={layout.strong}>{maskedPhone}</strong>
+          {intro} <strong className={layout.strong}>{maskedPhone}</strong>
         </>
       }
       onBack={onBack}
@@ -60,25 +76,31 @@ export function OtpStep({ maskedPhone, onBack, onVerify, verifying, verifyError,
           {authText.verify}
         </Button>
       </form>
-      <div className={styles.resend}>
-        <span className={styles.prompt}>{authText.noCodeYet}</span>
-        <Button
-          variant="link"
-          className={styles.resendButton}
-          disabled={counting || resend.resending}
-          onClick={resend.resend}
-        >
-          {counting ? (
-            <>
-              <span className="sso-visually-hidden">{authText.resendIn} </span>
-              <span className={styles.countdown}>{resend.countdown}</span>
-            </>
-          ) : (
-            t.auth.resendOtp
-          )}
-        </Button>
-      </div>
-      <FormAlert message={resend.error} />
+      {resend ? (
+        <>
+          <div className={styles.resend}>
+            <span className={styles.prompt}>{authText.noCodeYet}</span>
+            <Button
+              variant="link"
+              className={styles.resendButton}
+              disabled={counting || resend.resending}
+              onClick={resend.resend}
+            >
+              {counting ? (
+                <>
+                  <span className="sso-visually-hidden">{authText.resendIn} </span>
+                  <span className={styles.countdown}>{resend.countdown}</span>
+                </>
+              ) : (
+                t.auth.resendOtp
+              )}
+            </Button>
+          </div>
+          <FormAlert message={resend.error} />
+        </>
+      ) : (
+        <div className={styles.resend}>{footer}</div>
+      )}
     </AuthLayout>
   );
 }

@@ -68,6 +68,11 @@ export interface RequestOptions {
   cancelPrevious?: boolean;
   /** Bearer to use instead of the stored session's (the login chain, before a session exists). */
   token?: string;
+  /**
+   * Send and accept cookies across origins: only the sign-in calls, whose device cookie (HttpOnly,
+   * set by the api) keeps this browser's own guessing budget (issue 36).
+   */
+  withCredentials?: boolean;
 }
 
 async function send<T>(
@@ -89,6 +94,7 @@ async function send<T>(
       params: options.params,
       signal: controller?.signal ?? options.signal,
       headers: options.token ? { Authorization: `Bearer ${options.token}` } : undefined,
+      ...(options.withCredentials ? { withCredentials: true } : {}),
     });
     const parsed = schema.safeParse(response.data);
     if (!parsed.success) {

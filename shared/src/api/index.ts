@@ -4,7 +4,9 @@ export {
   completeLogin,
   confirmHandedOverSession,
   loginWithNik,
+  loginWithSecondProof,
   runLoginChain,
+  SecondProofRequired,
   signInWithNik,
   type LoginChainClient,
 } from './login-chain';

@@ -4,11 +4,13 @@ import {
   availableAppsResponseSchema,
   createSessionResponseSchema,
   grantedApp,
+  loginNikResponseSchema,
   loginResponseSchema,
   meResponseSchema,
   paths,
   validateSessionResponseSchema,
   type MeData,
+  type SecondProofData,
 } from '@sso/shared/contract';
 import type { z } from 'zod';
 import type { Session } from '@sso/shared/session';
@@ -157,8 +159,37 @@ export async function signInWithNik(
   return runLoginChain(client, result.data.token, result.data.apps_id);
 }
 
-/** NIK + password from the panel's own page: `url` is the current origin. */
-export function loginWithNik(nik: string, password: string): Promise<Session> {
+/**
+ * The api asks this browser for a second proof (issue 36): it is not known to the account and the
+ * account's sign-in budget is spent, so a code went to the registered phone (if NIK and password
+ * were right). Not a failure to show under a field: the NIK login goes on to its code screen.
+ */
+export class SecondProofRequired extends Error {
+  readonly proof: SecondProofData['second_proof'];
+  constructor(message: string, proof: SecondProofData['second_proof']) {
+    super(message);
+    this.name = 'SecondProofRequired';
+    this.proof = proof;
+  }
+}
+
+/**
+ * NIK + password from the panel's own page (`url` is the current origin), then the chain; the call
+ * carries the device cookie. Rejects with SecondProofRequired when the api asks for a code.
+ */
+export async function loginWithNik(nik: string, password: string): Promise<Session> {
   const url = typeof window === 'undefined' ? '' : window.location.origin;
-  return signInWithNik(panelClient, { nik, password, url });
+  const result = await api.post(paths.auth.loginNik, { nik, password, url }, loginNikResponseSchema, {
+    withCredentials: true,
+  });
+  if ('second_proof' in result.data) throw new SecondProofRequired(result.message, result.data.second_proof);
+  return runLoginChain(panelClient, result.data.token, result.data.apps_id);
+}
+
+/** The code of a second proof (auth/login/second-proof), then the chain. */
+export async function loginWithSecondProof(challenge: string, otp: string): Promise<Session> {
+  const result = await api.post(paths.auth.loginSecondProof, { challenge, otp }, loginResponseSchema, {
+    withCredentials: true,
+  });
+  return runLoginChain(panelClient, result.data.token, result.data.apps_id);
 }

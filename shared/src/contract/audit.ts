@@ -34,6 +34,7 @@ export type AuditResult = (typeof auditResults)[number];
 export const AUDIT_ACTION = {
   loginNik: 'auth.login_nik',
   loginPhone: 'auth.login_phone',
+  loginSecondProof: 'auth.login_second_proof',
   otpSend: 'auth.otp_send',
   resetStart: 'auth.reset_start',
   resetOtpSend: 'auth.reset_otp_send',
@@ -133,6 +134,7 @@ export const auditResultLabel: Readonly<Record<AuditResult, string>> = {
 const SIGN_IN_SENTENCES: Readonly<Record<string, string>> = {
   [AUDIT_ACTION.loginNik]: 'Masuk dengan NIK',
   [AUDIT_ACTION.loginPhone]: 'Masuk dengan nomor HP',
+  [AUDIT_ACTION.loginSecondProof]: 'Verifikasi masuk (kode ke nomor HP)',
   [AUDIT_ACTION.otpSend]: 'Meminta kode OTP masuk',
   [AUDIT_ACTION.resetStart]: 'Memulai lupa password',
   [AUDIT_ACTION.resetOtpSend]: 'Meminta kode OTP reset password',

@@ -9,6 +9,8 @@ export const paths = {
     loginNik: '/auth/login/nik',
     loginPhone: '/auth/login/phone',
     requestOtp: '/auth/request-otp',
+    /** Ours (issue 36): the code of a second proof asked by auth/login/nik. */
+    loginSecondProof: '/auth/login/second-proof',
   },
   session: {
     availableApps: '/session/available-apps',

@@ -32,6 +32,13 @@ export type RequestOtpPayload = z.input<typeof requestOtpPayloadSchema>;
 export const loginPhonePayloadSchema = z.object({ phone: phoneSchema, otp: otpInputSchema });
 export type LoginPhonePayload = z.input<typeof loginPhonePayloadSchema>;
 
+/** POST auth/login/second-proof (ours, issue 36): the challenge auth/login/nik answered, and the code. */
+export const loginSecondProofPayloadSchema = z.object({
+  challenge: requiredText('challenge', 'Sesi verifikasi tidak berlaku. Silakan masuk lagi.', 64),
+  otp: otpInputSchema,
+});
+export type LoginSecondProofPayload = z.input<typeof loginSecondProofPayloadSchema>;
+
 /** POST session/create (bearer): opens a session of one application. */
 export const createSessionPayloadSchema = z.object({
   app_id: requiredId('app_id', 'app_id tidak boleh kosong'),

@@ -28,6 +28,23 @@ export type LoginData = z.infer<typeof loginDataSchema>;
 export const loginResponseSchema = envelope(loginDataSchema);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * POST auth/login/nik from a browser the account does not know while its sign-in budget is used up
+ * (issue 36, HTTP 202): a code went to the registered phone if NIK and password were right, and
+ * auth/login/second-proof takes it with `challenge`. Right and wrong passwords get the same answer.
+ */
+export const secondProofDataSchema = z.object({
+  second_proof: z.object({
+    challenge: z.string().min(1).max(64),
+    masked_phone: z.string(),
+    expires_in: z.int().positive(),
+  }),
+});
+export type SecondProofData = z.infer<typeof secondProofDataSchema>;
+export const secondProofResponseSchema = envelope(secondProofDataSchema);
+/** What auth/login/nik answers: a login, or the second proof it asks for. */
+export const loginNikResponseSchema = envelope(z.union([loginDataSchema, secondProofDataSchema]));
+
 /** POST auth/request-otp, forgot-password/request-otp and resend-otp → where and for how long. */
 export const otpSentDataSchema = z.object({
   masked_phone: z.string(),

@@ -11,6 +11,8 @@ export const appPaths = {
   login: '/login',
   loginByPhone: '/login-by-phone',
   verifyLoginOtp: '/verifikasi-otp',
+  /** The second proof of a NIK sign-in from an unknown browser (issue 36). */
+  secondProof: '/verifikasi-masuk',
   forgotPassword: '/forgot-password',
   validateResetOtp: '/validate-otp',
   newPassword: '/new-password',

@@ -29,6 +29,7 @@ export function resetPassword({
     paths.forgotPassword.reset,
     { nik, otp, new_password: newPasswordToSend(newPassword, confirmPassword) },
     resetPasswordResponseSchema,
+    { withCredentials: true },
   );
 }
 

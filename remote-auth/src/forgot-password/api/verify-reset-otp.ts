@@ -17,7 +17,10 @@ export function verifyResetOtp({
   nik: string;
   code: string;
 }): Promise<VerifyResetOtpResponse> {
-  return api.post(paths.forgotPassword.verifyOtp, { nik, otp: code }, verifyResetOtpResponseSchema);
+  // With the device cookie: a browser that signed in to the account keeps its own budget here too.
+  return api.post(paths.forgotPassword.verifyOtp, { nik, otp: code }, verifyResetOtpResponseSchema, {
+    withCredentials: true,
+  });
 }
 
 /** A verified code: store nik and otp, show the server's message, go to /new-password (spec 4, 7). */

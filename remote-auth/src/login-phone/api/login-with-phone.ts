@@ -15,10 +15,14 @@ export function otpAsNumber(code: string): number {
  * written only once every step succeeded.
  */
 export async function loginWithPhone({ phone, code }: { phone: string; code: string }): Promise<void> {
+  // With the device cookie: it keeps this browser's own budget and is set again on success.
   const result = await api.post(
     paths.auth.loginPhone,
     { phone, otp: otpAsNumber(code) },
     loginResponseSchema,
+    {
+      withCredentials: true,
+    },
   );
   const session = await completeLogin(result.data.token, result.data.apps_id);
   writeSession(session);

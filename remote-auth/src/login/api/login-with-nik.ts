@@ -1,5 +1,8 @@
-import { useAction } from '../../auth-action/use-action';
+import { useNavigate } from '@sso/shared/navigation';
+import { appPaths } from '@sso/shared/federation';
 import { writeSession } from '@sso/shared/session';
+import { useAction } from '../../auth-action/use-action';
+import { secondProofStore } from '../../second-proof/second-proof-storage';
 import { useFinishLogin } from '../use-finish-login';
 
 export interface NikCredentials {
@@ -7,15 +10,24 @@ export interface NikCredentials {
   password: string;
 }
 
+/** How a NIK login ended: signed in, or sent on to the code of a second proof (issue 36). */
+export type LoginOutcome = 'signed-in' | 'second-proof';
+
 /**
  * POST auth/login/nik (with `url` = this origin) and the rest of the login chain; the session is
- * written only once every step succeeded, so a failure leaves nothing half-stored.
+ * written only once every step succeeded, so a failure leaves nothing half-stored. When the api asks
+ * this browser for a second proof, its challenge is stored for /verifikasi-masuk.
  */
-export async function loginAndStore({ nik, password }: NikCredentials): Promise<void> {
-  const { loginWithNik, toApiError } = await loadApi();
+export async function loginAndStore({ nik, password }: NikCredentials): Promise<LoginOutcome> {
+  const { loginWithNik, toApiError, SecondProofRequired } = await loadApi();
   try {
     writeSession(await loginWithNik(nik, password));
+    return 'signed-in';
   } catch (error) {
+    if (error instanceof SecondProofRequired) {
+      secondProofStore.write({ challenge: error.proof.challenge, masked_phone: error.proof.masked_phone });
+      return 'second-proof';
+    }
     // The form reads server errors from an ApiError (serverFormErrors).
     throw toApiError(error);
   }
@@ -33,5 +45,12 @@ export function preloadLoginCall(): void {
 
 export function useLoginWithNik() {
   const finish = useFinishLogin();
-  return useAction({ action: loginAndStore, onSuccess: finish });
+  const navigate = useNavigate();
+  return useAction({
+    action: loginAndStore,
+    onSuccess: (outcome) => {
+      if (outcome === 'second-proof') void navigate(appPaths.secondProof);
+      else finish();
+    },
+  });
 }

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { SecondProofData } from '@sso/shared/contract';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { CredentialError } from '../http/errors';
+import type { Account } from './accounts';
+import { maskPhone } from './mask-phone';
+import type { OtpService } from './otp-service';
+import { identifierKey } from './throttle';
+
+export const SECOND_PROOF_MESSAGE = 'Verifikasi tambahan diperlukan';
+const CHALLENGE_GONE = 'Sesi verifikasi tidak berlaku. Silakan masuk lagi.';
+
+/**
+ * The second proof (issue 36): a password sign-in from a browser the account does not know, while
+ * the budget unknown browsers share for it (or its address's) is used up, is not refused. It opens a
+ * challenge: when NIK and password were right (and the account active), a login code goes to the
+ * registered phone; otherwise nothing is sent and the challenge is a decoy whose codes never match.
+ * Both answer alike (the masked phone of the NIK, or a decoy's for an unknown NIK), so the answer
+ * tells nothing about the password, and the guesser, who does not hold the phone, learns nothing.
+ */
+export interface SecondProof {
+  open(nik: string, found: Account | undefined, passwordOk: boolean): SecondProofData['second_proof'];
+  /** The account a right code for `challenge` signs in to; a wrong code or a decoy throws (counted). */
+  verify(challenge: string, code: string): number;
+}
+
+interface ChallengeRow {
+  user_id: number | null;
+  password_ok: number;
+  expires_at: number;
+}
+
+export function createSecondProof(db: Db, clock: Clock, otp: OtpService, ttlSeconds: number): SecondProof {
+  const insert = db.prepare(
+    'INSERT INTO sign_in_challenges (id, user_id, password_ok, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const read = db.prepare<[string], ChallengeRow>(
+    'SELECT user_id, password_ok, expires_at FROM sign_in_challenges WHERE id = ?',
+  );
+  // A used challenge ends at once; its row stays until the next purge (the activity log reads it).
+  const end = db.prepare('UPDATE sign_in_challenges SET expires_at = 0 WHERE id = ?');
+  const purge = db.prepare('DELETE FROM sign_in_challenges WHERE expires_at <= ?');
+  const decoyOf = (challenge: string) => `challenge:${challenge}`;
+  const gone = () => new CredentialError(422, { message: CHALLENGE_GONE, errors: { otp: CHALLENGE_GONE } });
+
+  return {
+    open(nik, found, passwordOk) {
+      const now = clock();
+      purge.run(now);
+      const id = randomBytes(24).toString('base64url');
+      const real = passwordOk && found?.is_active === 1 ? found : undefined;
+      if (real) {
+        // A login code sent within the last minute stays valid and is not sent again; either way
+        // the answer is the same as a wrong password's, which sends nothing.
+        otp.ensureSent({ id: real.id, phone: real.phone }, 'login');
+      } else {
+        otp.sendDecoy(decoyOf(id), 'login');
+      }
+      insert.run(id, found?.id ?? null, real ? 1 : 0, now + ttlSeconds * 1000, now);
+      return {
+        challenge: id,
+        masked_phone: found ? maskPhone(found.phone) : otp.decoyMaskedPhone(identifierKey({ nik })),
+        expires_in: ttlSeconds,
+      };
+    },
+
+    verify(challenge, code) {
+      const row = read.get(challenge);
+      if (!row || row.expires_at <= clock()) throw gone();
+      if (row.password_ok !== 1 || row.user_id === null)
+        return otp.checkDecoy(decoyOf(challenge), 'login', code);
+      otp.check(row.user_id, 'login', code, 'consume');
+      end.run(challenge);
+      return row.user_id;
+    },
+  };
+}
