@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { AUDIT_MIGRATION } from '../audit/audit-schema';
+import { STABLE_IDS_MIGRATION } from './stable-ids-migration';
 
 /**
  * Schema migrations, applied in order. `PRAGMA user_version` is the schema version: migration i
@@ -246,21 +247,40 @@ const migrations: readonly string[] = [
   `,
   // 8: Log Aktivitas, the append-only event table (audit/audit-schema.ts).
   AUDIT_MIGRATION,
+  // 9: ids never given again (db/stable-ids-migration.ts): users, roles, applications, menus, logos,
+  // login sessions and events rebuilt with AUTOINCREMENT, every existing id kept.
+  STABLE_IDS_MIGRATION,
 ];
 
 export const schemaVersion = migrations.length;
 
-/** Brings the file to `target` (the latest by default; tests stop earlier to build an old file). */
+/**
+ * Brings the file to `target` (the latest by default; tests stop earlier to build an old file).
+ * Migrations run in one transaction with foreign keys off, as SQLite's table rebuild needs (a DROP
+ * would cascade to the children otherwise); every reference is checked before the commit, and a
+ * dangling one rolls the whole upgrade back.
+ */
 export function migrate(db: Database.Database, target: number = migrations.length): void {
   const current = Number(db.pragma('user_version', { simple: true }));
   if (current > migrations.length) {
     throw new Error(`Database schema version ${current} is newer than this api (${migrations.length})`);
   }
+  if (current >= Math.min(target, migrations.length)) return;
+  const foreignKeys = Number(db.pragma('foreign_keys', { simple: true }));
+  db.pragma('foreign_keys = OFF');
   const apply = db.transaction(() => {
     for (let version = current; version < Math.min(target, migrations.length); version += 1) {
       db.exec(migrations[version] ?? '');
       db.pragma(`user_version = ${version + 1}`);
     }
+    const dangling = db.pragma('foreign_key_check') as unknown[];
+    if (dangling.length > 0) {
+      throw new Error(`Migration left ${dangling.length} broken references: ${JSON.stringify(dangling[0])}`);
+    }
   });
-  apply();
+  try {
+    apply();
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys === 1 ? 'ON' : 'OFF'}`);
+  }
 }
