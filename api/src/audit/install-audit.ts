@@ -6,8 +6,14 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { statementCache } from '../db/statements';
 import { analyzeEvents, pruneEvents, recordEvent, type NewAuditEvent } from './audit-store';
-import { auditTargetOf, changesBetween, type TargetSnapshot } from './audit-targets';
-import './describers';
+import { auditActionOf, kindOf } from './admin-actions';
+import {
+  REASON_FIELD,
+  auditTargetOf,
+  changesBetween,
+  sessionsEnded,
+  type TargetSnapshot,
+} from './audit-targets';
 
 /*
  * Log Aktivitas records by hooks, not by edits to the route modules: an admin write is known by its
@@ -84,14 +90,11 @@ function actorOfPhone(db: Db, phone: string | undefined): NewAuditEvent['actor']
   return row ? { id: row.id, nik: row.nik, name: row.nama } : null;
 }
 
-type AdminKind = 'create' | 'update' | 'delete';
-const KIND: Record<string, AdminKind> = { POST: 'create', PATCH: 'update', PUT: 'update', DELETE: 'delete' };
-
-/** Ids an admin write names: `:id` of the path, or `ids` of a bulk delete's body. */
+/** Ids an admin write names: `:id` of the path, or `ids` of a bulk delete's or bulk status's body. */
 function idsOf(request: FastifyRequest): number[] {
   const id = asId(asObject(request.params)?.id);
   if (id !== undefined) return [id];
-  if (request.method !== 'DELETE') return [];
+  if (request.method === 'POST') return [];
   const ids = asObject(request.body)?.ids;
   return Array.isArray(ids) ? ids.map(asId).filter((v): v is number => v !== undefined) : [];
 }
@@ -186,9 +189,6 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     return payload;
   });
 
-  /** Admin actions without a record of their own, named like the others (`type.what`) so a filter finds them. */
-  const EVENT_ACTION: Readonly<Record<string, string>> = { uploadAppLogo: 'application.logo' };
-
   const recordAdmin = (request: FastifyRequest, reply: FastifyReply, row: AdminRoute) => {
     // 401: no session, nobody to name (the access check answered before anything else).
     if (!request.auth) return;
@@ -197,9 +197,15 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     const common = base(request, reply);
     const actor = actorById(db, request.auth.userId);
     const target = auditTargetOf(row.action);
-    const kind = KIND[row.method];
-    const action = target && kind ? `${target.type}.${kind}` : (EVENT_ACTION[row.action] ?? row.action);
+    const kind = kindOf(row.method);
+    const requestBody = asObject(request.body);
+    const action = auditActionOf(row, { params: asObject(request.params) ?? {}, body: requestBody });
     const reason = common.result === 'done' ? null : reasonOf(body);
+    // The reason an administrator typed (a status change), kept with what changed.
+    const typedReason = asText(requestBody?.reason)?.trim();
+    const typed = typedReason
+      ? [{ field: REASON_FIELD, before: null, after: typedReason.slice(0, 500) }]
+      : [];
     const data = asObject(body?.data);
     const ids = idsOf(request);
     if (ids.length === 0 && common.result === 'done' && kind === 'create') {
@@ -231,7 +237,14 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
         action,
         target: { type: target?.type ?? null, id: String(id), label: (after ?? before)?.label ?? null },
         reason: skipped ? 'Tidak dihapus' : reason,
-        changes: done && target ? changesBetween(kind === 'create' ? null : before, after) : [],
+        changes:
+          done && target
+            ? [
+                ...changesBetween(kind === 'create' ? null : before, after),
+                ...sessionsEnded(before, after),
+                ...typed,
+              ]
+            : [],
       });
     }
   };

@@ -273,8 +273,8 @@ export function migrate(db: Database.Database, target: number = migrations.lengt
       db.exec(migrations[version] ?? '');
       db.pragma(`user_version = ${version + 1}`);
     }
-    const dangling = db.pragma('foreign_key_check') as unknown[];
-    if (dangling.length > 0) {
+    const dangling: unknown = db.pragma('foreign_key_check');
+    if (Array.isArray(dangling) && dangling.length > 0) {
       throw new Error(`Migration left ${dangling.length} broken references: ${JSON.stringify(dangling[0])}`);
     }
   });
