@@ -80,7 +80,7 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: AppConte
       ctx.otp.check(account.id, 'reset', otp, 'consume-verified');
       setPasswordHash(ctx.db, account.id, hash, isoAt(ctx.clock()));
       // A new password ends every open session of the account.
-      ctx.sessions.revokeUser(account.id);
+      ctx.sessions.revokeUser(account.id, 'password_reset');
       return ok('Password berhasil diubah', null);
     };
     return signInTry(ctx, request.ip, { nik: body.nik }, found, attempt, false);

@@ -250,6 +250,11 @@ const migrations: readonly string[] = [
   // 9: ids never given again (db/stable-ids-migration.ts): users, roles, applications, menus, logos,
   // login sessions and events rebuilt with AUTOINCREMENT, every existing id kept.
   STABLE_IDS_MIGRATION,
+  // 10: why a login was ended (ended_by_admin, access_changed, password_reset): the 401 of its
+  // next request says so, and the panel shows it on the login screen.
+  `
+  ALTER TABLE login_sessions ADD COLUMN revoked_reason TEXT;
+  `,
 ];
 
 export const schemaVersion = migrations.length;
