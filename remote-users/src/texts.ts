@@ -52,6 +52,9 @@ export const texts = {
   noSessions: 'Tidak ada sesi aktif',
   endSession: 'Akhiri',
   endSessionLabel: (what: string) => `Akhiri sesi ${what}`,
+  endSessionTitle: (nama: string) => `Akhiri sesi "${nama}"?`,
+  endSessionBody: (what: string) =>
+    `Sesi ${what} diakhiri; user harus masuk kembali di perangkat itu dan akan melihat bahwa sesinya diakhiri oleh administrator.`,
   endAllSessions: 'Keluarkan dari semua sesi',
   endAllTitle: (nama: string) => `Keluarkan "${nama}" dari semua sesi?`,
   endAllBody: 'Semua sesi user ini diakhiri; user harus masuk kembali.',
