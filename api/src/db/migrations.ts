@@ -255,6 +255,17 @@ const migrations: readonly string[] = [
   `
   ALTER TABLE login_sessions ADD COLUMN revoked_reason TEXT;
   `,
+  // 11: the seed's sub-menus "Umum" and "Keamanan" of app 1's Settings led to no page (the panel has
+  // one Settings page, granted by the Settings menu itself): removed with their grants. Foreign keys
+  // are off while migrating, so the grants are deleted by hand.
+  `
+  CREATE TEMP TABLE settings_orphans AS
+    SELECT c.id FROM menus c JOIN menus p ON p.id = c.parent_id
+    WHERE p.app_id = 1 AND p.parent_id IS NULL AND p.name = 'Settings' AND c.name IN ('Umum', 'Keamanan');
+  DELETE FROM role_menus WHERE menu_id IN (SELECT id FROM settings_orphans);
+  DELETE FROM menus WHERE id IN (SELECT id FROM settings_orphans);
+  DROP TABLE settings_orphans;
+  `,
 ];
 
 export const schemaVersion = migrations.length;
