@@ -14,7 +14,7 @@ import { idParam } from '../http/route-params';
 import { validate } from '../http/validate';
 import { findManagedApplication, listManagedApplications } from './application-queries';
 import { actorOf, createApplication, deleteApplication, updateApplication } from './application-writes';
-import { storeLogo } from './logo-store';
+import { pruneAbandonedLogos, storeLogo } from './logo-store';
 
 const NOT_FOUND = 'Aplikasi tidak ditemukan';
 
@@ -26,6 +26,24 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext)
     if (!found) throw notFound(NOT_FOUND);
     return found;
   };
+
+  // Uploads of forms never saved go at start and every 6 hours (and before each upload).
+  const prune = () => {
+    try {
+      pruneAbandonedLogos(db, ctx.clock());
+    } catch (error) {
+      app.log.error({ err: error }, 'applications: abandoned logos not pruned');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    prune();
+    timer = setInterval(prune, 6 * 3_600_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 
   app.get(paths.applications.list, async (request) => {
     const params = validate(applicationListQuerySchema, request.query);
@@ -58,7 +76,9 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post(paths.applications.logo, async (request, reply) => {
     const { data } = validate(logoUploadPayloadSchema, request.body);
-    const { id, file } = storeLogo(db, data, ctx.clock());
+    const now = ctx.clock();
+    pruneAbandonedLogos(db, now);
+    const { id, file } = storeLogo(db, data, now);
     return reply.status(201).send(ok('Logo berhasil diunggah', { logo_id: id, logo_url: ctx.logoUrl(file) }));
   });
 }
