@@ -156,7 +156,8 @@ export function describeUserWithSessions(db: Db, id: number): TargetSnapshot | n
   return { ...user, sessions };
 }
 
-registerAuditTarget('user', describeUser, ['createUser', 'editUser', 'deleteUser', 'unlockUser']);
-registerAuditTarget('user', describeUserWithSessions, ['changeUserStatus', 'endUserSessions']);
+registerAuditTarget('user', describeUser, ['createUser', 'deleteUser', 'unlockUser']);
+// An edit of another user's role, NIK or phone ends their sessions: the event says which.
+registerAuditTarget('user', describeUserWithSessions, ['editUser', 'changeUserStatus', 'endUserSessions']);
 registerAuditTarget('role', describeRole, ['createRole', 'editRole', 'deleteRole']);
 registerAuditTarget('application', describeApplication, ['createApp', 'editApp', 'deleteApp']);

@@ -119,6 +119,20 @@ describe("a user's history", () => {
     }
   });
 
+  it('a role change reads with its before → after and the sessions it ended', async () => {
+    const account = await createAccount(t.app, t.token, { nama: 'Dewi Kartika' });
+    await loginWithNik(t.app, account.nik, account.password);
+    const reply = await call(t.app, 'PATCH', paths.users.update(account.id), {
+      token: t.token,
+      body: { role_ids: [3] },
+    });
+    expect(reply.statusCode).toBe(200);
+    const last = (await historyOf(account.id)).at(-1);
+    expect(last && auditActivity(last)).toMatch(
+      /^Mengubah user Dewi Kartika \(Role: Admin → .+; 1 sesi diakhiri: #\d+ SSO Admin Panel · .+\)$/,
+    );
+  });
+
   it("a bulk status change records one event per user, each in that user's history", async () => {
     const a = await createAccount(t.app, t.token, { nama: 'Bima Saputra' });
     const b = await createAccount(t.app, t.token, { nama: 'Citra Lestari' });

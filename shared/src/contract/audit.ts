@@ -216,14 +216,15 @@ function changeSummary(event: SentenceEvent): string {
     ];
     parts.push(event.action.startsWith('user.session') ? `${count}: ${list}` : `${count} diakhiri: ${list}`);
   }
-  if (!special && event.action.endsWith('.update') && changes.length > 0) {
+  const fields = changes.filter((c) => c.field !== SESSIONS_FIELD && c.field !== REASON_FIELD);
+  if (!special && event.action.endsWith('.update') && fields.length > 0) {
     // A few short values read in full ("Role: Admin → Viewer"); more, or long ones (menu trees),
     // by their field names (the drawer shows them in full).
     const short = (v: string | null) => (v ?? '-').length <= SHORT_VALUE;
-    if (changes.length <= 3 && changes.every((c) => short(c.before) && short(c.after))) {
-      for (const c of changes) parts.push(`${c.field}: ${c.before ?? '-'} → ${c.after ?? '-'}`);
+    if (fields.length <= 3 && fields.every((c) => short(c.before) && short(c.after))) {
+      parts.unshift(...fields.map((c) => `${c.field}: ${c.before ?? '-'} → ${c.after ?? '-'}`));
     } else {
-      parts.push(`${changes.map((c) => c.field).join(', ')} diubah`);
+      parts.unshift(`${fields.map((c) => c.field).join(', ')} diubah`);
     }
   }
   return parts.join('; ');
