@@ -132,6 +132,7 @@ describe('POST applications/create', () => {
       name: 'Aplikasi Gudang',
       menu_count: 3,
       role_count: 1,
+      blocking_role_count: 0,
       deletable: true,
       logo_uploaded: false,
     });

@@ -131,7 +131,7 @@ describe('AppListPage', () => {
   });
 
   it('an application granted to roles says so before any confirmation, and "Lihat role" opens those roles', async () => {
-    listOf([{ ...gudang, role_count: 4 }], 1);
+    listOf([{ ...gudang, role_count: 5, blocking_role_count: 4 }], 1);
     const user = userEvent.setup();
     const { location } = renderRoute(<AppListPage />, { path: '/app-management' });
     await openActions(user, 'Aplikasi Gudang');

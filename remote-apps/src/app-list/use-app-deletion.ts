@@ -11,9 +11,11 @@ import { useDeleteApplication } from './api/delete-application';
 export const rolesOfApp = (appId: number) => `${appPaths.roles.list}?apps_id=${appId}`;
 
 /**
- * Delete an application after a warning confirmation. One still granted by roles is not offered a
- * confirmation at all, as a role with users is not: the dialog says so first ("masih diberikan
- * kepada 4 role") and offers to see those roles. The api refuses the same (409, with the roles).
+ * Delete an application after a warning confirmation. One still granted by roles that hold back
+ * the delete (all but the administrator's own and the application administrators',
+ * `blocking_role_count`) is not offered a confirmation at all, as a role with users is not: the
+ * dialog says so first ("masih diberikan kepada 4 role") and offers to see the roles. The api
+ * refuses the same (409, naming them).
  */
 export function useAppDeletion(onDeleted: () => void) {
   const navigate = useNavigate();
@@ -21,12 +23,12 @@ export function useAppDeletion(onDeleted: () => void) {
   const { busy, run } = useConfirmedDelete(onDeleted);
   return {
     busy,
-    deleteOne: async (app: Pick<ManagedApplication, 'id' | 'name' | 'role_count'>) => {
-      if (app.role_count > 0) {
+    deleteOne: async (app: Pick<ManagedApplication, 'id' | 'name' | 'blocking_role_count'>) => {
+      if (app.blocking_role_count > 0) {
         const seeRoles = await confirm({
           variant: 'warning',
           title: appsText.inUse.title(app.name),
-          body: appsText.inUse.body(app.role_count),
+          body: appsText.inUse.body(app.blocking_role_count),
           confirmLabel: appsText.inUse.seeRoles,
           cancelLabel: t.common.close,
         });
