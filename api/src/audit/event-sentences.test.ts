@@ -65,6 +65,14 @@ describe('no event is shown by a code name', () => {
     },
   );
 
+  it('events recorded by route name before they had actions read as words too', () => {
+    for (const legacy of ['changeUserStatus', 'endUserSessions', 'unlockUser']) {
+      const activity = auditActivity({ ...sample(legacy), target_type: null, target_label: null });
+      expect(activity).not.toMatch(CODE);
+      expect(activity).toMatch(/ user #7$/);
+    }
+  });
+
   it('deactivation and reactivation read differently', () => {
     expect(auditActivity(sample('user.deactivate'))).not.toBe(auditActivity(sample('user.activate')));
   });

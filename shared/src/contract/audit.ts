@@ -152,6 +152,10 @@ const SPECIAL_SENTENCES: Readonly<Record<string, string>> = {
   'user.session_end': 'Mengakhiri satu sesi user',
   'user.unlock': 'Membuka blokir masuk user',
   'application.logo': 'Mengunggah logo aplikasi',
+  // Recorded by route name before these had actions of their own (issue 37): still read as words.
+  changeUserStatus: 'Mengubah status user',
+  endUserSessions: 'Mengakhiri sesi user',
+  unlockUser: 'Membuka blokir masuk user',
 };
 
 const VERBS: Readonly<Record<string, string>> = {
