@@ -111,17 +111,20 @@ test.describe('app management', () => {
       const roleRow = page.getByRole('row', { name: new RegExp(roleName) });
       await expect(roleRow.locator(`img[src*="upload-"]`)).toHaveCount(1);
 
-      // Its delete is refused, naming the role; nothing is deleted.
+      // Its delete is not even asked: the role holding it back is counted first (issue 37); the
+      // api refuses the same, naming the role; nothing is deleted.
       await sidebar(page).getByRole('link', { name: 'App Management', exact: true }).click();
       await appsTable(page)
         .getByRole('button', { name: `Aksi untuk aplikasi ${NAME}` })
         .click();
       await page.getByRole('menuitem', { name: 'Hapus' }).click();
-      await page
-        .getByRole('alertdialog', { name: `Hapus aplikasi "${NAME}"?` })
-        .getByRole('button', { name: 'Hapus' })
-        .click();
-      await expect(page.getByText(`Aplikasi masih diberikan kepada role: ${roleName}.`)).toBeVisible();
+      const inUse = page.getByRole('alertdialog', { name: `Aplikasi "${NAME}" tidak dapat dihapus` });
+      await expect(inUse).toContainText('Aplikasi ini masih diberikan kepada 1 role.');
+      await inUse.getByRole('button', { name: 'Tutup' }).click();
+      const appId = await appIdByName(apiClient, NAME);
+      const refused = await apiClient.delete(`${APP}/delete/${appId}`);
+      expect(refused.status).toBe(409);
+      expect(JSON.stringify(refused.body)).toContain(`Aplikasi masih diberikan kepada role: ${roleName}.`);
       await expect(appsTable(page).getByRole('row', { name: new RegExp(NAME) })).toContainText('2 role');
 
       // The grant removed in Edit Role; then the delete goes through.

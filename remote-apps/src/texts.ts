@@ -26,6 +26,13 @@ export const appsText = {
     deleteBody:
       'Aplikasi dan seluruh menunya akan dihapus. Aplikasi yang masih diberikan kepada role tidak dapat dihapus.',
   },
+  /** An application still granted by roles is not offered a confirmation: this says so first. */
+  inUse: {
+    title: (name: string) => `Aplikasi "${name}" tidak dapat dihapus`,
+    body: (n: number) =>
+      `Aplikasi ini masih diberikan kepada ${n} role. Cabut aksesnya di Role Management terlebih dahulu.`,
+    seeRoles: 'Lihat role',
+  },
   detail: {
     description: 'Deskripsi',
     url: 'URL Aplikasi',

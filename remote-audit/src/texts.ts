@@ -1,4 +1,7 @@
-/** Texts of Log Aktivitas (the sentences of events come from `auditActivity` in the contract). */
+/**
+ * Texts of Log Aktivitas (the sentences of events come from `auditActivity` and `auditSentence`
+ * in the contract, the choices of "Jenis aktivitas" from its `auditActionKinds`).
+ */
 export const auditText = {
   title: 'Log Aktivitas',
   caption: 'Daftar aktivitas',
@@ -15,18 +18,6 @@ export const auditText = {
     userFilter: (id: string) => `Aktivitas user #${id} (pelaku atau target)`,
     clearUser: 'Hapus filter user',
   },
-  actionKinds: [
-    { value: 'auth', label: 'Masuk dan pemulihan akun' },
-    { value: 'session', label: 'Sesi aplikasi dan keluar' },
-    { value: 'user', label: 'Perubahan user' },
-    { value: 'user.create', label: 'Menambah user' },
-    { value: 'user.update', label: 'Mengubah user' },
-    { value: 'user.delete', label: 'Menghapus user' },
-    { value: 'role', label: 'Perubahan role' },
-    { value: 'role.create', label: 'Menambah role' },
-    { value: 'role.update', label: 'Mengubah role' },
-    { value: 'role.delete', label: 'Menghapus role' },
-  ],
   download: 'Unduh CSV',
   downloading: 'Menyiapkan CSV…',
   downloadFailed: 'CSV tidak dapat diunduh',

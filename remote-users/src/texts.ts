@@ -23,6 +23,16 @@ export const texts = {
   unitsOf: (company: string) => `Unit ${company}`,
   noUnits: 'Tidak ada unit',
   bulkDeleteTitle: (count: number) => `Hapus ${count} user terpilih?`,
+  /** Who a bulk action is about: up to five names, then how many more ("… dan 3 user lainnya"). */
+  namedUsers: (names: readonly string[], count: number) => {
+    const shown = names.slice(0, 5);
+    const rest = count - shown.length;
+    if (shown.length === 0) return `${count} user`;
+    if (rest > 0) return `${shown.join(', ')} dan ${rest} user lainnya`;
+    if (shown.length === 1) return shown[0] ?? '';
+    return `${shown.slice(0, -1).join(', ')} dan ${shown[shown.length - 1]}`;
+  },
+  bulkUsersLine: (who: string) => `User terpilih: ${who}.`,
   // Account lifecycle: status, sessions, last sign-in, sign-in lock.
   filterStatus: 'Filter status',
   allStatus: 'Semua Status',
@@ -52,6 +62,9 @@ export const texts = {
   noSessions: 'Tidak ada sesi aktif',
   endSession: 'Akhiri',
   endSessionLabel: (what: string) => `Akhiri sesi ${what}`,
+  endSessionTitle: (nama: string) => `Akhiri sesi "${nama}"?`,
+  endSessionBody: (what: string) =>
+    `Sesi ${what} diakhiri; user harus masuk kembali di perangkat itu dan akan melihat bahwa sesinya diakhiri oleh administrator.`,
   endAllSessions: 'Keluarkan dari semua sesi',
   endAllTitle: (nama: string) => `Keluarkan "${nama}" dari semua sesi?`,
   endAllBody: 'Semua sesi user ini diakhiri; user harus masuk kembali.',

@@ -19,6 +19,7 @@ interface ApplicationRow {
   logo_file: string;
   menu_count: number;
   role_count: number;
+  blocking_role_count: number;
 }
 
 interface MenuRow {
@@ -31,8 +32,13 @@ type LogoUrl = (file: string) => string;
 
 const SELECT_APPLICATIONS = `SELECT a.id, a.name, a.descriptions, a.url, a.logo_file,
     (SELECT COUNT(*) FROM menus m WHERE m.app_id = a.id) AS menu_count,
-    (SELECT COUNT(*) FROM role_apps ra WHERE ra.app_id = a.id) AS role_count
+    (SELECT COUNT(*) FROM role_apps ra WHERE ra.app_id = a.id) AS role_count,
+    (SELECT COUNT(*) FROM role_apps ra WHERE ra.app_id = a.id
+      AND ra.role_id NOT IN (SELECT value FROM json_each(?))) AS blocking_role_count
   FROM applications a`;
+
+/** Roles whose grant does not hold back a delete by the caller (application-writes.ts `exemptRoles`), as JSON. */
+type Exempt = string;
 
 const sortColumns: Record<ApplicationSortField, string> = {
   name: 'a.name COLLATE NOCASE',
@@ -50,10 +56,16 @@ const toApplication = (row: ApplicationRow, logoUrl: LogoUrl): ManagedApplicatio
   logo_uploaded: isUploadFile(row.logo_file),
   menu_count: row.menu_count,
   role_count: row.role_count,
+  blocking_role_count: row.blocking_role_count,
 });
 
 /** GET applications/list: keyword over the name, sorting, pages; newest first by default. */
-export function listManagedApplications(db: Db, params: ApplicationListParams, logoUrl: LogoUrl) {
+export function listManagedApplications(
+  db: Db,
+  params: ApplicationListParams,
+  logoUrl: LogoUrl,
+  exempt: Exempt,
+) {
   const where = params.keyword ? `WHERE a.name LIKE ? ESCAPE '\\'` : '';
   const args = params.keyword ? [containsPattern(params.keyword)] : [];
   const total =
@@ -65,7 +77,7 @@ export function listManagedApplications(db: Db, params: ApplicationListParams, l
     .prepare<Array<string | number>, ApplicationRow>(
       `${SELECT_APPLICATIONS} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
     )
-    .all(...args, params.perPage, (params.page - 1) * params.perPage);
+    .all(exempt, ...args, params.perPage, (params.page - 1) * params.perPage);
   return { data: rows.map((row) => toApplication(row, logoUrl)), total };
 }
 
@@ -85,8 +97,15 @@ export function menuTree(db: Db, appId: number): Menu[] {
 }
 
 /** GET applications/detail/{id}: the application, its menu tree and the roles granting it. */
-export function findManagedApplication(db: Db, id: number, logoUrl: LogoUrl): ApplicationDetail | undefined {
-  const row = db.prepare<[number], ApplicationRow>(`${SELECT_APPLICATIONS} WHERE a.id = ?`).get(id);
+export function findManagedApplication(
+  db: Db,
+  id: number,
+  logoUrl: LogoUrl,
+  exempt: Exempt,
+): ApplicationDetail | undefined {
+  const row = db
+    .prepare<[string, number], ApplicationRow>(`${SELECT_APPLICATIONS} WHERE a.id = ?`)
+    .get(exempt, id);
   if (!row) return undefined;
   const menus = menuTree(db, id);
   const roles = db

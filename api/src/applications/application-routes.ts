@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   applicationListQuerySchema,
   applicationPayloadSchema,
@@ -13,41 +13,68 @@ import { listOf, ok } from '../http/reply';
 import { idParam } from '../http/route-params';
 import { validate } from '../http/validate';
 import { findManagedApplication, listManagedApplications } from './application-queries';
-import { actorOf, createApplication, deleteApplication, updateApplication } from './application-writes';
-import { storeLogo } from './logo-store';
+import {
+  actorOf,
+  createApplication,
+  deleteApplication,
+  exempt,
+  updateApplication,
+} from './application-writes';
+import { pruneAbandonedLogos, storeLogo } from './logo-store';
 
 const NOT_FOUND = 'Aplikasi tidak ditemukan';
 
 /** App Management (ours, beside spec 7): one route per endpoint of `paths.applications`. */
 export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const saved = (id: number) => {
-    const found = findManagedApplication(db, id, ctx.logoUrl);
+  /** The roles that would not hold back a delete by the caller (its `blocking_role_count`). */
+  const exemptFor = (request: FastifyRequest) =>
+    exempt(db, actorOf(db, authOf(request).userId, PANEL_MENU.appList));
+  const saved = (request: FastifyRequest, id: number) => {
+    const found = findManagedApplication(db, id, ctx.logoUrl, exemptFor(request));
     if (!found) throw notFound(NOT_FOUND);
     return found;
   };
 
+  // Uploads of forms never saved go at start and every 6 hours (and before each upload).
+  const prune = () => {
+    try {
+      pruneAbandonedLogos(db, ctx.clock());
+    } catch (error) {
+      app.log.error({ err: error }, 'applications: abandoned logos not pruned');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    prune();
+    timer = setInterval(prune, 6 * 3_600_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+
   app.get(paths.applications.list, async (request) => {
     const params = validate(applicationListQuerySchema, request.query);
-    const { data, total } = listManagedApplications(db, params, ctx.logoUrl);
+    const { data, total } = listManagedApplications(db, params, ctx.logoUrl, exemptFor(request));
     return listOf('Daftar aplikasi', data, total);
   });
 
   app.get(paths.applications.detail(':id'), async (request) =>
-    ok('Detail aplikasi', saved(idParam(request.params, NOT_FOUND))),
+    ok('Detail aplikasi', saved(request, idParam(request.params, NOT_FOUND))),
   );
 
   app.post(paths.applications.create, async (request, reply) => {
     const input = validate(applicationPayloadSchema, request.body);
     const id = createApplication(db, input, actorOf(db, authOf(request).userId, PANEL_MENU.appCreate));
-    return reply.status(201).send(ok('Aplikasi berhasil ditambahkan', saved(id)));
+    return reply.status(201).send(ok('Aplikasi berhasil ditambahkan', saved(request, id)));
   });
 
   app.patch(paths.applications.update(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
     const input = validate(applicationPayloadSchema, request.body);
     updateApplication(db, id, input, actorOf(db, authOf(request).userId, PANEL_MENU.appList));
-    return ok('Aplikasi berhasil diperbarui', saved(id));
+    return ok('Aplikasi berhasil diperbarui', saved(request, id));
   });
 
   app.delete(paths.applications.remove(':id'), async (request) => {
@@ -58,7 +85,9 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post(paths.applications.logo, async (request, reply) => {
     const { data } = validate(logoUploadPayloadSchema, request.body);
-    const { id, file } = storeLogo(db, data, ctx.clock());
+    const now = ctx.clock();
+    pruneAbandonedLogos(db, now);
+    const { id, file } = storeLogo(db, data, now);
     return reply.status(201).send(ok('Logo berhasil diunggah', { logo_id: id, logo_url: ctx.logoUrl(file) }));
   });
 }

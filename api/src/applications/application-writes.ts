@@ -51,8 +51,8 @@ function appAdminRoles(db: Db): number[] {
     .map((row) => row.id);
 }
 
-/** Roles whose grant of an application does not hold back its deletion or a menu's removal. */
-const exempt = (db: Db, actor: Actor) => JSON.stringify([actor.roleId, ...appAdminRoles(db)]);
+/** Roles whose grant of an application does not hold back its deletion or a menu's removal (JSON). */
+export const exempt = (db: Db, actor: Actor) => JSON.stringify([actor.roleId, ...appAdminRoles(db)]);
 
 /**
  * Grants added menus to the actor's role at its level and to the application administrators as

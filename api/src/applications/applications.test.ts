@@ -81,7 +81,7 @@ describe('GET applications/list and detail', () => {
       'Sales',
     ]);
     const panel = all.data[0];
-    expect(panel?.menu_count).toBe(14); // with Log Aktivitas (issue 20)
+    expect(panel?.menu_count).toBe(12); // with Log Aktivitas (issue 20), Settings without sub-menus (issue 37)
     expect(panel?.role_count).toBeGreaterThanOrEqual(3);
     expect(panel?.logo_uploaded).toBe(false);
     expect((await list({ keyword: 'fin' })).data.map((a) => a.name)).toEqual(['Finance']);
@@ -133,6 +133,7 @@ describe('POST applications/create', () => {
       name: 'Aplikasi Gudang',
       menu_count: 3,
       role_count: 1,
+      blocking_role_count: 0,
       deletable: true,
       logo_uploaded: false,
     });

@@ -53,3 +53,20 @@ export function readUploadedLogo(db: Db, file: string): { mime: string; bytes: B
   // The extension must be the stored type's: one URL, one content type.
   return row && uploadedLogoFile(db, Number(match[1])) === file ? row : undefined;
 }
+
+/** How long an upload may wait for its form to be saved (a form left open over lunch keeps its logo). */
+export const ABANDONED_LOGO_MS = 24 * 3_600_000;
+
+/**
+ * A logo is kept only with a saved application: uploads no application names, older than
+ * `maxAgeMs`, are deleted (an abandoned Tambah/Edit Aplikasi form, a logo replaced since). Returns
+ * how many went.
+ */
+export function pruneAbandonedLogos(db: Db, now: number, maxAgeMs = ABANDONED_LOGO_MS): number {
+  return db
+    .prepare(
+      `DELETE FROM app_logos WHERE created_at < ?
+       AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.logo_file GLOB 'upload-' || app_logos.id || '.*')`,
+    )
+    .run(now - maxAgeMs).changes;
+}

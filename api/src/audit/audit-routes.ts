@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   AUDIT_EXPORT_MAX_ROWS,
-  auditActivity,
+  auditSentence,
   auditListQuerySchema,
   auditPaths,
   auditResultLabel,
@@ -39,7 +39,7 @@ const rowOf = (event: AuditEvent) =>
     event.at,
     event.actor_nik,
     event.actor_name,
-    auditActivity(event),
+    auditSentence(event),
     event.action,
     event.target_type,
     event.target_id,

@@ -5,6 +5,8 @@ import type { Db } from '../db/database';
 export interface TargetSnapshot {
   label: string;
   fields: Readonly<Record<string, string | null>>;
+  /** A user's open logins, one line each, for the actions that end them (not a field: see sessionsEnded). */
+  sessions?: readonly string[];
 }
 
 /** Reads one record of a target type (null: there is none). Never returns a password or a token. */
@@ -47,3 +49,16 @@ export function changesBetween(before: TargetSnapshot | null, after: TargetSnaps
   }
   return changes;
 }
+
+/** The logins open before and not after, as one change: "2 sesi: SSO Admin Panel · Chrome di Linux · …". */
+export function sessionsEnded(before: TargetSnapshot | null, after: TargetSnapshot | null): AuditChange[] {
+  if (!before?.sessions) return [];
+  const still = new Set(after?.sessions ?? []);
+  const ended = before.sessions.filter((line) => !still.has(line));
+  if (ended.length === 0) return [];
+  return [{ field: SESSIONS_ENDED_FIELD, before: null, after: `${ended.length} sesi: ${ended.join('; ')}` }];
+}
+
+/** The field of the sessions an action ended, and of the reason an administrator typed. */
+export const SESSIONS_ENDED_FIELD = 'Sesi diakhiri';
+export const REASON_FIELD = 'Alasan';

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { statementCache } from '../db/statements';
+import { describeUserAgent } from '../users/lifecycle/user-agent';
 import { registerAuditTarget, type TargetSnapshot } from './audit-targets';
 
 /*
@@ -50,7 +51,7 @@ export function describeUser(db: Db, id: number): TargetSnapshot | null {
       Role: row.role,
       Perusahaan: joined(companies),
       Unit: joined(branches),
-      Status: row.is_active === 1 ? 'Aktif' : 'Tidak aktif',
+      Status: row.is_active === 1 ? 'Aktif' : 'Nonaktif',
     },
   };
 }
@@ -125,6 +126,38 @@ export function describeApplication(db: Db, id: number): TargetSnapshot | null {
   };
 }
 
-registerAuditTarget('user', describeUser, ['createUser', 'editUser', 'deleteUser']);
+type SessionRow = {
+  id: number;
+  application: string | null;
+  address: string | null;
+  user_agent: string | null;
+};
+const sessionRows = statementCache<[number], SessionRow>();
+
+/**
+ * A user with their logins not ended (expired ones included: they are in both snapshots and so
+ * never counted as ended), one line each: "#12 SSO Admin Panel · Chrome di Windows · 10.0.0.7".
+ */
+export function describeUserWithSessions(db: Db, id: number): TargetSnapshot | null {
+  const user = describeUser(db, id);
+  if (!user) return null;
+  const sessions = sessionRows(
+    db,
+    `SELECT l.rowid AS id, a.name AS application, l.address, l.user_agent
+     FROM login_sessions l LEFT JOIN applications a ON a.id = l.apps_id
+     WHERE l.user_id = ? AND l.revoked_at IS NULL ORDER BY l.rowid`,
+  )
+    .all(id)
+    .map((s) =>
+      [`#${s.id} ${s.application ?? 'Aplikasi'}`, describeUserAgent(s.user_agent), s.address]
+        .filter((part): part is string => Boolean(part))
+        .join(' · '),
+    );
+  return { ...user, sessions };
+}
+
+registerAuditTarget('user', describeUser, ['createUser', 'deleteUser', 'unlockUser']);
+// An edit of another user's role, NIK or phone ends their sessions: the event says which.
+registerAuditTarget('user', describeUserWithSessions, ['editUser', 'changeUserStatus', 'endUserSessions']);
 registerAuditTarget('role', describeRole, ['createRole', 'editRole', 'deleteRole']);
 registerAuditTarget('application', describeApplication, ['createApp', 'editApp', 'deleteApp']);

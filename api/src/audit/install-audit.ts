@@ -13,8 +13,14 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { statementCache } from '../db/statements';
 import { analyzeEvents, pruneEvents, recordEvent, type NewAuditEvent } from './audit-store';
-import { auditTargetOf, changesBetween, type TargetSnapshot } from './audit-targets';
-import './describers';
+import { auditActionOf, kindOf } from './admin-actions';
+import {
+  REASON_FIELD,
+  auditTargetOf,
+  changesBetween,
+  sessionsEnded,
+  type TargetSnapshot,
+} from './audit-targets';
 
 /*
  * Log Aktivitas records by hooks, not by edits to the route modules: an admin write is known by its
@@ -110,14 +116,14 @@ type AdminKind = 'create' | 'update' | 'delete';
 const KIND: Record<string, AdminKind> = { POST: 'create', PATCH: 'update', PUT: 'update', DELETE: 'delete' };
 
 /**
- * Ids an admin write names: `:id` of the path, or `ids` of a bulk delete's body, once each. A bulk
- * body the route will refuse (over the count limit, not a list of ids) names none: its limits are
- * checked before any work (no snapshot read, one event at most; issue 36, finding 5).
+ * Ids an admin write names: `:id` of the path, or `ids` of a bulk delete's or bulk status's body,
+ * once each. A bulk body the route will refuse (over the count limit, not a list of ids) names none:
+ * its limits are checked before any work (no snapshot read, one event at most; issue 36, finding 5).
  */
 function idsOf(request: FastifyRequest): number[] {
   const id = asId(asObject(request.params)?.id);
   if (id !== undefined) return [id];
-  if (request.method !== 'DELETE') return [];
+  if (request.method === 'POST') return [];
   const parsed = bulkDeletePayloadSchema.safeParse(request.body);
   return parsed.success ? [...new Set(parsed.data.ids)] : [];
 }
@@ -229,9 +235,6 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     return payload;
   });
 
-  /** Admin actions without a record of their own, named like the others (`type.what`) so a filter finds them. */
-  const EVENT_ACTION: Readonly<Record<string, string>> = { uploadAppLogo: 'application.logo' };
-
   const recordAdmin = (request: FastifyRequest, reply: FastifyReply, row: AdminRoute) => {
     // 401: no session, nobody to name (the access check answered before anything else).
     if (!request.auth) return;
@@ -240,9 +243,15 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     const common = base(request, reply);
     const actor = actorById(db, request.auth.userId);
     const target = auditTargetOf(row.action);
-    const kind = KIND[row.method];
-    const action = target && kind ? `${target.type}.${kind}` : (EVENT_ACTION[row.action] ?? row.action);
+    const kind = kindOf(row.method);
+    const requestBody = asObject(request.body);
+    const action = auditActionOf(row, { params: asObject(request.params) ?? {}, body: requestBody });
     const reason = common.result === 'done' ? null : reasonOf(body);
+    // The reason an administrator typed (a status change), kept with what changed.
+    const typedReason = asText(requestBody?.reason)?.trim();
+    const typed = typedReason
+      ? [{ field: REASON_FIELD, before: null, after: typedReason.slice(0, 500) }]
+      : [];
     const data = asObject(body?.data);
     // A refused or failed write changed nothing: one event, naming its id when it named one only.
     const ids = common.result === 'done' || idsOf(request).length === 1 ? idsOf(request) : [];
@@ -277,7 +286,14 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
           action,
           target: { type: target?.type ?? null, id: String(id), label: (after ?? before)?.label ?? null },
           reason,
-          changes: done && target ? changesBetween(kind === 'create' ? null : before, after) : [],
+          changes:
+            done && target
+              ? [
+                  ...changesBetween(kind === 'create' ? null : before, after),
+                  ...sessionsEnded(before, after),
+                  ...typed,
+                ]
+              : [],
         });
       }
       if (skipped.length > 0) {

@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { unauthorized } from '../http/errors';
+import { sessionEnded, unauthorized } from '../http/errors';
 import type { AuthContext, BearerKind, SessionStore } from './session-store';
 
 declare module 'fastify' {
@@ -25,7 +25,11 @@ export function authenticate(
 ): AuthContext {
   const token = bearerToken(request);
   const auth = token ? sessions.authenticate(token, kinds) : null;
-  if (!auth) throw unauthorized();
+  if (!auth) {
+    // A session that was live says why it ended (the panel shows it on the login screen).
+    const reason = token ? sessions.whyEnded(token, kinds) : null;
+    throw reason ? sessionEnded(reason) : unauthorized();
+  }
   request.auth = auth;
   return auth;
 }

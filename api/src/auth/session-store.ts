@@ -1,7 +1,10 @@
-import type { SessionTokens } from '@sso/shared/contract';
+import { SESSION_END_REASONS, type SessionEndReason, type SessionTokens } from '@sso/shared/contract';
 import { toUnixSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { newSessionId, type TokenSigner } from './tokens';
+
+const isSessionEndReason = (value: string | null): value is SessionEndReason =>
+  SESSION_END_REASONS.some((reason) => reason === value);
 
 /** Which token a bearer is: the login token, or the access token of an app session. */
 export type BearerKind = 'login' | 'access';
@@ -60,8 +63,13 @@ export interface SessionStore {
    * access token): the login and every app session opened from it.
    */
   logout(auth: AuthContext): void;
-  /** Ends every login of a user (after a password reset). */
-  revokeUser(userId: number): void;
+  /** Ends every login of a user, and records why (the 401 of their next request says it). */
+  revokeUser(userId: number, reason: SessionEndReason): void;
+  /**
+   * Why `bearer`, a token this api signed and not expired, no longer works: its user was
+   * deactivated, or its login was ended for a recorded reason. Null when there is none to tell.
+   */
+  whyEnded(bearer: string, kinds: readonly BearerKind[]): SessionEndReason | null;
 }
 
 export function createSessionStore(
@@ -109,7 +117,16 @@ export function createSessionStore(
     'UPDATE app_sessions SET revoked_at = ? WHERE login_session_id = ? AND revoked_at IS NULL',
   );
   const revokeUserLogins = db.prepare(
-    'UPDATE login_sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
+    'UPDATE login_sessions SET revoked_at = ?, revoked_reason = ? WHERE user_id = ? AND revoked_at IS NULL',
+  );
+  const endedLogin = db.prepare<[string], { is_active: number; revoked_reason: string | null }>(
+    `SELECT u.is_active, l.revoked_reason FROM login_sessions l JOIN users u ON u.id = l.user_id
+     WHERE l.id = ?`,
+  );
+  const endedAppSession = db.prepare<[string], { is_active: number; revoked_reason: string | null }>(
+    `SELECT u.is_active, l.revoked_reason FROM app_sessions a
+     JOIN login_sessions l ON l.id = a.login_session_id JOIN users u ON u.id = l.user_id
+     WHERE a.id = ?`,
   );
 
   const toContext = (row: LoginRow, app: { app_session_id: string; app_id: number } | null): AuthContext => ({
@@ -192,14 +209,23 @@ export function createSessionStore(
       })();
     },
 
-    revokeUser(userId) {
+    whyEnded(bearer, kinds) {
+      const claims = signer.verify(bearer, kinds, now());
+      if (!claims) return null;
+      const row = (claims.typ === 'login' ? endedLogin : endedAppSession).get(claims.sid);
+      if (!row) return null;
+      if (row.is_active === 0) return 'account_deactivated';
+      return isSessionEndReason(row.revoked_reason) ? row.revoked_reason : null;
+    },
+
+    revokeUser(userId, reason) {
       const at = now();
       db.transaction(() => {
         db.prepare(
           `UPDATE app_sessions SET revoked_at = ? WHERE revoked_at IS NULL
            AND login_session_id IN (SELECT id FROM login_sessions WHERE user_id = ?)`,
         ).run(at, userId);
-        revokeUserLogins.run(at, userId);
+        revokeUserLogins.run(at, reason, userId);
       })();
     },
   };

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { AUDIT_MIGRATION } from '../audit/audit-schema';
+import { STABLE_IDS_MIGRATION } from './stable-ids-migration';
 
 /**
  * Schema migrations, applied in order. `PRAGMA user_version` is the schema version: migration i
@@ -246,7 +247,26 @@ const migrations: readonly string[] = [
   `,
   // 8: Log Aktivitas, the append-only event table (audit/audit-schema.ts).
   AUDIT_MIGRATION,
-  // 9: access by identity (ADR 0007 "Access by identity"): app 1's menus carry a stable key that the
+  // 9: ids never given again (db/stable-ids-migration.ts): users, roles, applications, menus, logos,
+  // login sessions and events rebuilt with AUTOINCREMENT, every existing id kept.
+  STABLE_IDS_MIGRATION,
+  // 10: why a login was ended (ended_by_admin, access_changed, password_reset): the 401 of its
+  // next request says so, and the panel shows it on the login screen.
+  `
+  ALTER TABLE login_sessions ADD COLUMN revoked_reason TEXT;
+  `,
+  // 11: the seed's sub-menus "Umum" and "Keamanan" of app 1's Settings led to no page (the panel has
+  // one Settings page, granted by the Settings menu itself): removed with their grants. Foreign keys
+  // are off while migrating, so the grants are deleted by hand.
+  `
+  CREATE TEMP TABLE settings_orphans AS
+    SELECT c.id FROM menus c JOIN menus p ON p.id = c.parent_id
+    WHERE p.app_id = 1 AND p.parent_id IS NULL AND p.name = 'Settings' AND c.name IN ('Umum', 'Keamanan');
+  DELETE FROM role_menus WHERE menu_id IN (SELECT id FROM settings_orphans);
+  DELETE FROM menus WHERE id IN (SELECT id FROM settings_orphans);
+  DROP TABLE settings_orphans;
+  `,
+  // 12: access by identity (ADR 0007 "Access by identity"): app 1's menus carry a stable key that the
   // access model reads instead of their display name; no other menu has one, App Management never
   // sets one. Menus added to app 1 before this (under any name) get no key and so grant nothing.
   `
@@ -295,12 +315,12 @@ const migrations: readonly string[] = [
     SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Log Aktivitas')
     AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Log Aktivitas');
   `,
-  // 10: no code in clear in a table (ADR 0007 "No secret in a log or a table"): the outbox is the
+  // 13: no code in clear in a table (ADR 0007 "No secret in a log or a table"): the outbox is the
   // development delivery only; rows an earlier build wrote (in any environment) go.
   `
   DELETE FROM outbox;
   `,
-  // 11: a typed NIK that named no account is kept as dots only (people type passwords into the NIK
+  // 14: a typed NIK that named no account is kept as dots only (people type passwords into the NIK
   // field; issue 36, finding 12), in events already recorded too. The one rewrite of the append-only
   // log: its guard is lifted for this statement and put back, and the keyword index follows.
   `
@@ -318,7 +338,7 @@ const migrations: readonly string[] = [
     SELECT RAISE(ABORT, 'audit_events is append-only');
   END;
   `,
-  // 12: decoy reset codes (issue 36): a recovery for a NIK that does not exist answers as if a code
+  // 15: decoy reset codes (issue 36): a recovery for a NIK that does not exist answers as if a code
   // had been sent, keeps the same resend gap, expiry and tries, and sends nothing. Keyed by the NIK
   // as the throttle counts it; rows die a day after they expire.
   `
@@ -331,7 +351,7 @@ const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX otp_decoys_expiry ON otp_decoys (expires_at);
   `,
-  // 13: sign-in devices and the second proof (issue 36). A browser that signed in to an account
+  // 16: sign-in devices and the second proof (issue 36). A browser that signed in to an account
   // (its signed HttpOnly device cookie) is known to it for 30 days after its last success and has
   // its own guessing budget; a sign-in from an unknown browser while the shared budget is spent
   // opens a challenge answered by a code sent to the registered phone.
@@ -357,7 +377,7 @@ const migrations: readonly string[] = [
 /**
  * The panel keys of app 1's menus (`menus.panel_key`, PANEL_MENU of `@sso/shared/access`), given
  * once to the first menu of that name at that place in app 1's tree (a top-level menu, or a
- * sub-menu of the keyed parent). Run by migration 9 on an existing file and by the seed after it
+ * sub-menu of the keyed parent). Run by migration 12 on an existing file and by the seed after it
  * wrote the menus of a fresh one; a key already given stays where it is.
  */
 export const ASSIGN_PANEL_KEYS = `
@@ -407,17 +427,33 @@ export const ASSIGN_PANEL_KEYS = `
 
 export const schemaVersion = migrations.length;
 
-/** Brings the file to `target` (the latest by default; tests stop earlier to build an old file). */
+/**
+ * Brings the file to `target` (the latest by default; tests stop earlier to build an old file).
+ * Migrations run in one transaction with foreign keys off, as SQLite's table rebuild needs (a DROP
+ * would cascade to the children otherwise); every reference is checked before the commit, and a
+ * dangling one rolls the whole upgrade back.
+ */
 export function migrate(db: Database.Database, target: number = migrations.length): void {
   const current = Number(db.pragma('user_version', { simple: true }));
   if (current > migrations.length) {
     throw new Error(`Database schema version ${current} is newer than this api (${migrations.length})`);
   }
+  if (current >= Math.min(target, migrations.length)) return;
+  const foreignKeys = Number(db.pragma('foreign_keys', { simple: true }));
+  db.pragma('foreign_keys = OFF');
   const apply = db.transaction(() => {
     for (let version = current; version < Math.min(target, migrations.length); version += 1) {
       db.exec(migrations[version] ?? '');
       db.pragma(`user_version = ${version + 1}`);
     }
+    const dangling: unknown = db.pragma('foreign_key_check');
+    if (Array.isArray(dangling) && dangling.length > 0) {
+      throw new Error(`Migration left ${dangling.length} broken references: ${JSON.stringify(dangling[0])}`);
+    }
   });
-  apply();
+  try {
+    apply();
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys === 1 ? 'ON' : 'OFF'}`);
+  }
 }

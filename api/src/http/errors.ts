@@ -1,5 +1,11 @@
 import type { ApiErrorBody } from '@sso/shared/contract';
-import { OTP_RATE_LIMIT_CODE, SESSION_INVALID_MESSAGE, tooManyAttemptsMessage } from '@sso/shared/contract';
+import {
+  OTP_RATE_LIMIT_CODE,
+  SESSION_END_MESSAGES,
+  SESSION_INVALID_MESSAGE,
+  tooManyAttemptsMessage,
+  type SessionEndReason,
+} from '@sso/shared/contract';
 
 /** A failure with its status, the envelope body the client receives and any headers of the answer. */
 export class HttpError extends Error {
@@ -37,6 +43,10 @@ export const badRequest = (message: string, errors?: FieldErrors) =>
   new HttpError(400, errors ? { message, errors } : { message });
 
 export const unauthorized = (message = SESSION_INVALID_MESSAGE) => new HttpError(401, { message });
+
+/** The 401 of a session ended for a reason: its sentence and its code. */
+export const sessionEnded = (reason: SessionEndReason) =>
+  new HttpError(401, { message: SESSION_END_MESSAGES[reason], reason });
 
 export const forbidden = (message: string) => new HttpError(403, { message });
 

@@ -130,6 +130,23 @@ describe('AppListPage', () => {
     expect(jest.mocked(useApplication)).toHaveBeenLastCalledWith(6);
   });
 
+  it('an application granted to roles says so before any confirmation, and "Lihat role" opens those roles', async () => {
+    listOf([{ ...gudang, role_count: 5, blocking_role_count: 4 }], 1);
+    const user = userEvent.setup();
+    const { location } = renderRoute(<AppListPage />, { path: '/app-management' });
+    await openActions(user, 'Aplikasi Gudang');
+    await user.click(screen.getByRole('menuitem', { name: 'Hapus' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Aplikasi "Aplikasi Gudang" tidak dapat dihapus',
+    });
+    expect(dialog).toHaveTextContent('Aplikasi ini masih diberikan kepada 4 role.');
+    expect(within(dialog).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Lihat role' }));
+    expect(deleteOne).not.toHaveBeenCalled();
+    await waitFor(() => expect(location().pathname).toBe('/role-management'));
+    expect(location().search).toBe('?apps_id=6');
+  });
+
   it('deletes after a warning, and shows the 409 naming the roles that still grant it', async () => {
     const message =
       'Aplikasi masih diberikan kepada role: Staf Gudang. Cabut aksesnya di Role Management sebelum menghapus.';

@@ -12,6 +12,7 @@ export function createManagedApplication(overrides: Partial<ManagedApplication> 
     logo_uploaded: false,
     menu_count: 3,
     role_count: 0,
+    blocking_role_count: 0,
     ...overrides,
   };
 }

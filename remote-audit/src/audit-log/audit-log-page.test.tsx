@@ -52,7 +52,9 @@ describe('AuditLogPage', () => {
     const [, first, second] = screen.getAllByRole('row');
     expect(within(first!).getByText('5 menit lalu')).toHaveAttribute('dateTime');
     expect(within(first!).getByText('Administrator (NIK 100001)')).toBeInTheDocument();
-    expect(within(first!).getByRole('button', { name: 'Mengubah user Rina Santoso' })).toBeInTheDocument();
+    expect(
+      within(first!).getByRole('button', { name: 'Mengubah user Rina Santoso (Role: Admin → Viewer)' }),
+    ).toBeInTheDocument();
     expect(within(first!).getByText('Berhasil')).toBeInTheDocument();
     expect(within(first!).getByText('10.0.0.8')).toBeInTheDocument();
     expect(within(second!).getByText('NIK 777777')).toBeInTheDocument();
@@ -63,10 +65,13 @@ describe('AuditLogPage', () => {
   it('opens the drawer with before → after from the keyboard', async () => {
     listOf([createEvent()]);
     renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });
-    const open = screen.getByRole('button', { name: 'Mengubah user Rina Santoso' });
+    const open = screen.getByRole('button', { name: 'Mengubah user Rina Santoso (Role: Admin → Viewer)' });
     open.focus();
     await userEvent.keyboard('{Enter}');
     const drawer = await screen.findByRole('dialog', { name: 'Detail Aktivitas' });
+    expect(
+      within(drawer).getByText('Administrator mengubah user Rina Santoso (Role: Admin → Viewer).'),
+    ).toBeInTheDocument();
     const table = within(drawer).getByRole('table', { name: 'Perubahan' });
     expect(
       within(table)
@@ -89,6 +94,11 @@ describe('AuditLogPage', () => {
     renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });
     await userEvent.click(screen.getByRole('button', { name: 'Mengubah user Rina Santoso' }));
     const drawer = await screen.findByRole('dialog');
+    expect(
+      within(drawer).getByText(
+        'Administrator mencoba mengubah user Rina Santoso, ditolak: Anda tidak memiliki akses.',
+      ),
+    ).toBeInTheDocument();
     expect(within(drawer).getByText('Anda tidak memiliki akses')).toBeInTheDocument();
     expect(within(drawer).getByText('Ditolak')).toBeInTheDocument();
     expect(within(drawer).getByText(/Tidak ada perubahan data/)).toBeInTheDocument();

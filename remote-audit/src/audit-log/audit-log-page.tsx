@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { toApiError } from '@sso/shared/api';
 import {
   AUDIT_COUNT_LIMIT,
+  auditActionKinds,
   auditActivity,
   auditResultLabel,
   auditResults,
@@ -133,7 +134,7 @@ export default function AuditLogPage() {
           <Select
             label={text.filters.action}
             hideLabel
-            options={text.actionKinds.map((kind) => ({ value: kind.value, label: kind.label }))}
+            options={auditActionKinds.map((kind) => ({ value: kind.value, label: kind.label }))}
             value={list.filters.action ?? null}
             clearLabel={text.filters.allActions}
             onChange={(value) => list.setFilter('action', value)}

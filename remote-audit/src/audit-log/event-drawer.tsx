@@ -1,4 +1,4 @@
-import { auditActivity, type AuditEvent } from '@sso/shared/contract';
+import { auditSentence, type AuditEvent } from '@sso/shared/contract';
 import { DetailList, Drawer } from '@sso/shared/ui-data';
 import { auditText } from '../texts';
 import { exactTime } from './event-time';
@@ -29,7 +29,7 @@ function EventDetail({ event }: { event: AuditEvent }) {
     <div className={styles.detail}>
       <DetailList>
         <dt>{text.activity}</dt>
-        <dd>{auditActivity(event)}</dd>
+        <dd>{auditSentence(event)}</dd>
         <dt>{text.time}</dt>
         <dd>
           <time dateTime={event.at}>{exactTime(event.at)}</time>

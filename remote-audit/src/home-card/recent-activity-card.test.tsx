@@ -25,10 +25,9 @@ describe('RecentActivityCard', () => {
     );
     renderRoute(<RecentActivityCard />);
     expect(jest.mocked(useEvents).mock.lastCall?.[0]).toEqual({ page: 1, perPage: 5 });
-    expect(screen.getByRole('link', { name: 'Mengubah user Rina Santoso' })).toHaveAttribute(
-      'href',
-      '/log-aktivitas?target_type=user&target_id=12',
-    );
+    expect(
+      screen.getByRole('link', { name: 'Mengubah user Rina Santoso (Role: Admin → Viewer)' }),
+    ).toHaveAttribute('href', '/log-aktivitas?target_type=user&target_id=12');
     expect(screen.getByRole('link', { name: 'Keluar' })).toHaveAttribute('href', '/log-aktivitas?user=4');
     expect(screen.getByRole('link', { name: 'Buka Log Aktivitas' })).toHaveAttribute(
       'href',

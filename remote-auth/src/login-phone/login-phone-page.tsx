@@ -5,6 +5,7 @@ import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, toast } from '@sso/shared/ui';
 import { AuthLayout } from '../auth-layout/auth-layout';
+import { SessionEndNotice } from '../auth-layout/session-end-notice';
 import styles from '../auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../auth-layout/auth-footer';
 import { authText } from '../texts';
@@ -41,6 +42,7 @@ export default function LoginPhonePage() {
 
   return (
     <AuthLayout title={authText.phoneTitle} description={authText.phoneDescription}>
+      <SessionEndNotice />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <PhoneField
           value={phone}

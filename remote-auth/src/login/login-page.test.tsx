@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, SecondProofRequired, loginWithNik } from '@sso/shared/api';
-import { readSession } from '@sso/shared/session';
+import { noteSessionEnded, readSession, readSessionEndNotice } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
 import { renderRoute } from '@sso/shared/testing';
 import { createSession } from '../test-support/factories';
@@ -59,6 +59,23 @@ describe('LoginPage', () => {
       'href',
       '/login-by-phone',
     );
+  });
+
+  it('says why the last session ended, until the next sign-in', async () => {
+    noteSessionEnded('Sesi Anda telah diakhiri oleh administrator.');
+    const { user, nik, password, submit } = setup();
+    expect(screen.getByText('Sesi Anda telah diakhiri oleh administrator.')).toHaveAttribute('role', 'status');
+    loginWithNikMock.mockResolvedValue(createSession());
+    await user.type(nik, '100001');
+    await user.type(password, 'admin123');
+    await user.click(submit);
+    await waitFor(() => expect(readSession()).not.toBeNull());
+    expect(readSessionEndNotice()).toBeNull();
+  });
+
+  it('says nothing of a session when none was ended', () => {
+    setup();
+    expect(screen.queryByText(/Sesi Anda/)).not.toBeInTheDocument();
   });
 
   it('requires NIK and password before calling the api', async () => {

@@ -5,6 +5,7 @@ import { serverFieldErrors } from '@sso/shared/form-errors';
 import { t } from '@sso/shared/i18n';
 import { Button, PasswordField, TextField } from '@sso/shared/ui';
 import { AuthLayout } from '../auth-layout/auth-layout';
+import { SessionEndNotice } from '../auth-layout/session-end-notice';
 import { FormAlert } from '../auth-layout/form-alert';
 import styles from '../auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../auth-layout/auth-footer';
@@ -69,6 +70,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={authText.loginTitle} description={authText.loginDescription}>
+      <SessionEndNotice />
       {/* The api client loads while the user types, not before the form paints (ADR 0006). */}
       <form className={styles.form} onSubmit={onSubmit} onInput={preloadLoginCall} noValidate>
         <TextField

@@ -103,6 +103,8 @@ describe('AccountSection', () => {
     await u.click(
       within(sessions).getByRole('button', { name: 'Akhiri sesi SSO Admin Panel · Chrome 126 di Windows' }),
     );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Akhiri sesi "Budi Santoso"?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Akhiri' }));
     expect(actions.endOne).toHaveBeenCalledWith({ userId: 10, sessionId: 7 });
     expect(await screen.findByText('Sesi berhasil diakhiri')).toBeInTheDocument();
   });
@@ -139,7 +141,26 @@ describe('AccountSection', () => {
     const u = userEvent.setup();
     renderRoute(<AccountSection user={user} account={loaded(createAccount())} isSelf={false} />);
     await u.click(screen.getAllByRole('button', { name: /^Akhiri sesi/ })[0] as HTMLElement);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Akhiri sesi "Budi Santoso"?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Akhiri' }));
     expect(await screen.findByText(/Role Anda tidak mencakup role user ini/)).toBeInTheDocument();
+  });
+
+  it('"Akhiri" asks first, naming the session; Batal ends nothing', async () => {
+    const actions = givenActionsSucceed();
+    const u = userEvent.setup();
+    renderRoute(<AccountSection user={user} account={loaded(createAccount())} isSelf={false} />);
+    const [first] = screen.getAllByRole('button', { name: /^Akhiri sesi/ });
+    await u.click(first as HTMLElement);
+    let dialog = await screen.findByRole('alertdialog', { name: 'Akhiri sesi "Budi Santoso"?' });
+    expect(dialog).toHaveTextContent(/Sesi SSO Admin Panel · Chrome 126 di Windows/);
+    await u.click(within(dialog).getByRole('button', { name: 'Batal' }));
+    expect(actions.endOne).not.toHaveBeenCalled();
+
+    await u.click(first as HTMLElement);
+    dialog = await screen.findByRole('alertdialog', { name: 'Akhiri sesi "Budi Santoso"?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Akhiri' }));
+    expect(actions.endOne).toHaveBeenCalledTimes(1);
   });
 
   it('offers nothing to end on one’s own account, and says so', () => {

@@ -103,6 +103,17 @@ function Sessions({ user, sessions, isSelf }: { user: User; sessions: UserSessio
     });
     if (ok) await runAndToast(() => endAll.mutateAsync(user.id));
   };
+  // Ending one session asks first too, as Nonaktifkan does: it signs someone out.
+  const endThis = async (session: UserSession, what: string) => {
+    const ok = await confirm({
+      variant: 'warning',
+      title: texts.endSessionTitle(user.nama),
+      body: texts.endSessionBody(session.address ? `${what} (${session.address})` : what),
+      confirmLabel: texts.endSession,
+      cancelLabel: t.common.cancel,
+    });
+    if (ok) await runAndToast(() => endOne.mutateAsync({ userId: user.id, sessionId: session.id }));
+  };
   return (
     <section className={styles.sessions} aria-labelledby={`sessions-${user.id}`}>
       <h3 id={`sessions-${user.id}`} className={styles.heading}>
@@ -135,9 +146,7 @@ function Sessions({ user, sessions, isSelf }: { user: User; sessions: UserSessio
                     variant="secondary"
                     aria-label={texts.endSessionLabel(what)}
                     loading={endOne.isPending && endOne.variables.sessionId === session.id}
-                    onClick={() =>
-                      void runAndToast(() => endOne.mutateAsync({ userId: user.id, sessionId: session.id }))
-                    }
+                    onClick={() => void endThis(session, what)}
                   >
                     {texts.endSession}
                   </Button>

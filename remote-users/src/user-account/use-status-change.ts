@@ -9,11 +9,11 @@ import { useSetUsersStatusBulk } from './api/set-users-status-bulk';
 
 type Target = Pick<User, 'id' | 'nama'>;
 
-const askReason = (title: string) =>
+const askReason = (title: string, who?: string) =>
   confirmWithInput({
     variant: 'warning',
     title,
-    body: texts.deactivateBody,
+    body: who ? `${texts.bulkUsersLine(who)} ${texts.deactivateBody}.` : texts.deactivateBody,
     confirmLabel: texts.deactivate,
     cancelLabel: t.common.cancel,
     input: { label: texts.reasonLabel, maxLength: STATUS_REASON_MAX, placeholder: texts.reasonPlaceholder },
@@ -47,8 +47,14 @@ export function useStatusChange(onChanged: () => void = () => undefined) {
       if (reason === null) return false;
       return run(() => single.mutateAsync({ id: user.id, is_active: false, reason: reason || null }));
     },
-    deactivateMany: async (ids: number[]) => {
-      const reason = await askReason(texts.deactivateManyTitle(ids.length));
+    /** `users`: the selected users, named in the question (up to five and how many more). */
+    deactivateMany: async (users: readonly Target[]) => {
+      const ids = users.map((user) => user.id);
+      const who = texts.namedUsers(
+        users.map((user) => user.nama),
+        ids.length,
+      );
+      const reason = await askReason(texts.deactivateManyTitle(ids.length), who);
       if (reason === null) return false;
       return run(() => bulk.mutateAsync({ ids, is_active: false, reason: reason || null }));
     },

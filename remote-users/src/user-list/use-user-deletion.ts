@@ -15,7 +15,17 @@ export function useUserDeletion(onDeleted: () => void) {
     busy,
     deleteOne: (user: User) =>
       run({ title: t.users.deleteTitle(user.nama), body }, () => single.mutateAsync(user.id)),
-    deleteMany: (ids: number[]) =>
-      run({ title: texts.bulkDeleteTitle(ids.length), body }, () => bulk.mutateAsync(ids)),
+    /** `users`: the selected users, named in the question (up to five and how many more). */
+    deleteMany: (users: readonly Pick<User, 'id' | 'nama'>[]) => {
+      const ids = users.map((user) => user.id);
+      const who = texts.namedUsers(
+        users.map((user) => user.nama),
+        ids.length,
+      );
+      return run(
+        { title: texts.bulkDeleteTitle(ids.length), body: `${texts.bulkUsersLine(who)} ${body}` },
+        () => bulk.mutateAsync(ids),
+      );
+    },
   };
 }

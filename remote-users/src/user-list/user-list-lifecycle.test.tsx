@@ -122,6 +122,7 @@ describe('UserListPage account lifecycle', () => {
     const bar = screen.getByRole('region', { name: 'Aksi data terpilih' });
     await user.click(within(bar).getByRole('button', { name: 'Nonaktifkan' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Nonaktifkan 2 user terpilih?' });
+    expect(dialog).toHaveTextContent('User terpilih: Budi Santoso dan Tono Wijaya.');
     await user.click(within(dialog).getByRole('button', { name: 'Nonaktifkan' }));
     expect(bulk).toHaveBeenCalledWith({ ids: [1, 3], is_active: false, reason: null });
     expect(await screen.findByText('2 user berhasil dinonaktifkan')).toBeInTheDocument();

@@ -123,6 +123,7 @@ describe('UserListPage', () => {
       }),
     );
     const dialog = await screen.findByRole('alertdialog', { name: 'Hapus 2 user terpilih?' });
+    expect(dialog).toHaveTextContent('User terpilih: Budi Santoso dan Tono Wijaya.');
     expect(dialog).toHaveTextContent(
       'Dengan menghapus, user tidak akan memilki akses ke aplikasi SSO Admin Panel',
     );

@@ -63,6 +63,10 @@ export default function UserListPage() {
     void (active ? status.activateOne(user) : status.deactivateOne(user));
   const selectable = canEdit || canDelete;
   const selectedIds = [...selection.selected].filter((id): id is number => typeof id === 'number');
+  // The selection lives on the page shown (a new query clears it): its rows name the users.
+  const selectedUsers = selectedIds.map(
+    (id) => (users.data?.data ?? []).find((user) => user.id === id) ?? { id, nama: `#${id}` },
+  );
 
   const total = users.data?.meta.total ?? 0;
   const rows = users.data?.data ?? [];
@@ -170,14 +174,14 @@ export default function UserListPage() {
         count={selectable ? selection.selected.size : 0}
         busy={deletion.busy}
         onClose={selection.clear}
-        onDelete={canDelete ? () => void deletion.deleteMany(selectedIds) : undefined}
+        onDelete={canDelete ? () => void deletion.deleteMany(selectedUsers) : undefined}
       >
         {canEdit ? (
           <Button
             variant="secondary"
             className={styles.bulkAction}
             loading={status.busy}
-            onClick={() => void status.deactivateMany(selectedIds)}
+            onClick={() => void status.deactivateMany(selectedUsers)}
           >
             {texts.deactivate}
           </Button>

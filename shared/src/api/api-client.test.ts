@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_LEVEL } from '@sso/shared/access';
-import { clearSession } from '@sso/shared/session';
+import { clearSession, readSession, readSessionEndNotice } from '@sso/shared/session';
 import { signInAs } from '@sso/shared/testing';
 import { api, configureApi } from './api-client';
 
@@ -31,5 +31,39 @@ describe('api client', () => {
     void api.get('/health', z.object({}));
     expect(send).toHaveBeenCalledTimes(1);
     expect(header).not.toHaveBeenCalledWith('Authorization', expect.anything());
+  });
+
+  /** Answers the next request with `status` and a JSON body (axios' XHR adapter reads these). */
+  const answer = (status: number, body: unknown) =>
+    send.mockImplementation(function (this: XMLHttpRequest) {
+      const text = JSON.stringify(body);
+      Object.defineProperties(this, {
+        readyState: { value: 4 },
+        status: { value: status },
+        statusText: { value: 'Unauthorized' },
+        responseText: { value: text },
+        response: { value: text },
+      });
+      jest.spyOn(this, 'getAllResponseHeaders').mockReturnValue('content-type: application/json\r\n');
+      this.onloadend?.(new ProgressEvent('loadend'));
+    });
+
+  it('a 401 with a reason ends the session and keeps its sentence for the login screen', async () => {
+    signInAs(ACCESS_LEVEL.viewer);
+    answer(401, { message: 'Sesi Anda telah diakhiri oleh administrator.', reason: 'ended_by_admin' });
+    await expect(api.get('/api/me', z.object({}))).rejects.toMatchObject({ status: 401 });
+    expect(readSession()).toBeNull();
+    expect(readSessionEndNotice()).toBe('Sesi Anda telah diakhiri oleh administrator.');
+    // Signing in again clears it.
+    signInAs(ACCESS_LEVEL.viewer);
+    expect(readSessionEndNotice()).toBeNull();
+  });
+
+  it('a 401 without a reason (expired, never valid) ends the session and says nothing more', async () => {
+    signInAs(ACCESS_LEVEL.viewer);
+    answer(401, { message: 'Sesi tidak valid atau telah berakhir' });
+    await expect(api.get('/api/me', z.object({}))).rejects.toMatchObject({ status: 401 });
+    expect(readSession()).toBeNull();
+    expect(readSessionEndNotice()).toBeNull();
   });
 });

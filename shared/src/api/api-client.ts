@@ -2,7 +2,7 @@ import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { API_PREFIX } from '@sso/shared/contract';
 import { getRuntimeConfig } from '@sso/shared/federation';
 import { bearerOf } from '@sso/shared/session';
-import { clearSession, readSession } from '@sso/shared/session';
+import { clearSession, noteSessionEnded, readSession } from '@sso/shared/session';
 import { ApiError, toApiError } from './api-error';
 
 let instance: AxiosInstance | null = null;
@@ -35,8 +35,12 @@ function createClient(baseURL: string): AxiosInstance {
   );
   client.interceptors.response.use(undefined, (error: unknown) => {
     const apiError = toApiError(error);
-    // A rejected bearer means the session is over, wherever it came from.
-    if (apiError.status === 401 && readSession()) clearSession();
+    // A rejected bearer means the session is over, wherever it came from; when the api says why
+    // (ended by an administrator, deactivated, role changed), the login screen will say it too.
+    if (apiError.status === 401 && readSession()) {
+      if (apiError.body?.reason) noteSessionEnded(apiError.message);
+      clearSession();
+    }
     return Promise.reject(apiError);
   });
   return client;

@@ -57,6 +57,12 @@ export const managedApplicationSchema = z.object({
   logo_uploaded: z.boolean(),
   menu_count: z.int().nonnegative(),
   role_count: z.int().nonnegative(),
+  /**
+   * Roles granting it that hold back its deletion by the caller: all but the caller's own role and
+   * the application administrators' (a delete is refused, 409, while there are any). The panel says
+   * so before any confirmation.
+   */
+  blocking_role_count: z.int().nonnegative(),
 });
 export type ManagedApplication = z.infer<typeof managedApplicationSchema>;
 

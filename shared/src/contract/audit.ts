@@ -143,9 +143,21 @@ const SIGN_IN_SENTENCES: Readonly<Record<string, string>> = {
   [AUDIT_ACTION.logout]: 'Keluar',
 };
 
-/** Admin actions recorded without a record of their own (no before → after). */
-const OTHER_SENTENCES: Readonly<Record<string, string>> = {
+/**
+ * Administrative actions that are not a plain create, update or delete (api audit/admin-actions.ts):
+ * the verb and noun before the target's name.
+ */
+const SPECIAL_SENTENCES: Readonly<Record<string, string>> = {
+  'user.deactivate': 'Menonaktifkan user',
+  'user.activate': 'Mengaktifkan kembali user',
+  'user.sessions_end': 'Mengakhiri semua sesi user',
+  'user.session_end': 'Mengakhiri satu sesi user',
+  'user.unlock': 'Membuka blokir masuk user',
   'application.logo': 'Mengunggah logo aplikasi',
+  // Recorded by route name before these had actions of their own (issue 37): still read as words.
+  changeUserStatus: 'Mengubah status user',
+  endUserSessions: 'Mengakhiri sesi user',
+  unlockUser: 'Membuka blokir masuk user',
 };
 
 const VERBS: Readonly<Record<string, string>> = {
@@ -158,18 +170,114 @@ const VERBS: Readonly<Record<string, string>> = {
 const NOUNS: Readonly<Record<string, string>> = { user: 'user', role: 'role', application: 'aplikasi' };
 
 /**
- * The event as an Indonesian sentence: "Mengubah user Rina Santoso", "Masuk dengan NIK",
- * "Membuka sesi SSO Admin Panel". An action this version does not know is shown as its code.
+ * The choices of "Jenis aktivitas": every kind (a prefix: all of its actions) and every action the
+ * api records, each with its label. A filter of a kind (`user`) matches all `user.*` actions.
  */
-export function auditActivity(
-  event: Pick<AuditEvent, 'action' | 'target_type' | 'target_id' | 'target_label'>,
-): string {
+export const auditActionKinds: readonly { value: string; label: string }[] = [
+  { value: 'auth', label: 'Masuk dan pemulihan akun' },
+  { value: 'session', label: 'Sesi aplikasi dan keluar' },
+  { value: 'user', label: 'Semua perubahan user' },
+  { value: 'user.create', label: 'Menambah user' },
+  { value: 'user.update', label: 'Mengubah user' },
+  { value: 'user.delete', label: 'Menghapus user' },
+  { value: 'user.deactivate', label: 'Menonaktifkan user' },
+  { value: 'user.activate', label: 'Mengaktifkan kembali user' },
+  { value: 'user.sessions_end', label: 'Mengakhiri semua sesi user' },
+  { value: 'user.session_end', label: 'Mengakhiri satu sesi user' },
+  { value: 'user.unlock', label: 'Membuka blokir masuk user' },
+  { value: 'role', label: 'Semua perubahan role' },
+  { value: 'role.create', label: 'Menambah role' },
+  { value: 'role.update', label: 'Mengubah role' },
+  { value: 'role.delete', label: 'Menghapus role' },
+  { value: 'application', label: 'Semua perubahan aplikasi' },
+  { value: 'application.create', label: 'Menambah aplikasi' },
+  { value: 'application.update', label: 'Mengubah aplikasi' },
+  { value: 'application.delete', label: 'Menghapus aplikasi' },
+  { value: 'application.logo', label: 'Mengunggah logo aplikasi' },
+];
+
+/** Fields of the status, the reason typed and the sessions an action ended (api audit-targets.ts). */
+const STATUS_FIELD = 'Status';
+const REASON_FIELD = 'Alasan';
+const SESSIONS_FIELD = 'Sesi diakhiri';
+const SHORT_VALUE = 40;
+
+type SentenceEvent = Pick<AuditEvent, 'action' | 'target_type' | 'target_id' | 'target_label'> &
+  Partial<Pick<AuditEvent, 'changes'>>;
+
+/** What changed, after the target: "Aktif → Nonaktif, alasan “Resign”; 2 sesi diakhiri: …". */
+function changeSummary(event: SentenceEvent): string {
+  const changes = event.changes ?? [];
+  const parts: string[] = [];
+  const status = changes.find((c) => c.field === STATUS_FIELD);
+  const reason = changes.find((c) => c.field === REASON_FIELD)?.after;
+  const sessions = changes.find((c) => c.field === SESSIONS_FIELD)?.after;
+  const special = event.action in SPECIAL_SENTENCES;
+  if (status && special) parts.push(`status ${status.before ?? '-'} → ${status.after ?? '-'}`);
+  if (reason) parts.push(`alasan “${reason}”`);
+  if (sessions) {
+    const [count, list] = [
+      sessions.slice(0, sessions.indexOf(':')),
+      sessions.slice(sessions.indexOf(':') + 2),
+    ];
+    parts.push(event.action.startsWith('user.session') ? `${count}: ${list}` : `${count} diakhiri: ${list}`);
+  }
+  const fields = changes.filter((c) => c.field !== SESSIONS_FIELD && c.field !== REASON_FIELD);
+  if (!special && event.action.endsWith('.update') && fields.length > 0) {
+    // A few short values read in full ("Role: Admin → Viewer"); more, or long ones (menu trees),
+    // by their field names (the drawer shows them in full).
+    const short = (v: string | null) => (v ?? '-').length <= SHORT_VALUE;
+    if (fields.length <= 3 && fields.every((c) => short(c.before) && short(c.after))) {
+      parts.unshift(...fields.map((c) => `${c.field}: ${c.before ?? '-'} → ${c.after ?? '-'}`));
+    } else {
+      parts.unshift(`${fields.map((c) => c.field).join(', ')} diubah`);
+    }
+  }
+  return parts.join('; ');
+}
+
+/**
+ * The event as an Indonesian phrase, without its actor: "Menonaktifkan user Adi Anggraini (status
+ * Aktif → Nonaktif; alasan “Resign”)", "Masuk dengan NIK", "Membuka sesi SSO Admin Panel". The
+ * target is named as it was when the event was recorded. An action this version does not know is
+ * shown as its code (every action the api records has a phrase: a test goes over the route table).
+ */
+export function auditActivity(event: SentenceEvent): string {
   const target = event.target_label ?? (event.target_id === null ? '' : `#${event.target_id}`);
   if (event.action === AUDIT_ACTION.sessionCreate) return `Membuka sesi ${target}`.trim();
-  const signIn = SIGN_IN_SENTENCES[event.action] ?? OTHER_SENTENCES[event.action];
+  const signIn = SIGN_IN_SENTENCES[event.action];
   if (signIn) return signIn;
   const [type, kind] = event.action.split('.');
   const verb = kind === undefined ? undefined : VERBS[kind];
-  if (type !== undefined && verb) return `${verb} ${NOUNS[type] ?? type} ${target}`.trim();
-  return event.action;
+  const head =
+    SPECIAL_SENTENCES[event.action] ??
+    (type !== undefined && verb ? `${verb} ${NOUNS[type] ?? type}` : undefined);
+  if (head === undefined) return event.action;
+  const what = event.action === 'application.logo' ? '' : target;
+  const summary = changeSummary(event);
+  return `${`${head} ${what}`.trim()}${summary ? ` (${summary})` : ''}`;
+}
+
+/** Who did it, as a sentence's subject: the name, else the NIK typed, else "Seseorang". */
+function subjectOf(event: Pick<AuditEvent, 'actor_name' | 'actor_nik'>): string {
+  if (event.actor_name) return event.actor_name;
+  if (event.actor_nik) return `NIK ${event.actor_nik}`;
+  return 'Seseorang';
+}
+
+/**
+ * The whole sentence: actor, what, target by name and what changed, and for an attempt that did
+ * not happen, why: "Rina Santoso menonaktifkan user Adi Anggraini (status Aktif → Nonaktif;
+ * alasan “Resign”).", "NIK 123456 gagal masuk dengan NIK: Password salah."
+ */
+export function auditSentence(
+  event: SentenceEvent & Pick<AuditEvent, 'actor_name' | 'actor_nik' | 'result' | 'reason'>,
+): string {
+  const activity = auditActivity(event);
+  const phrase =
+    activity === event.action ? `melakukan ${activity}` : activity[0]?.toLowerCase() + activity.slice(1);
+  const subject = subjectOf(event);
+  if (event.result === 'done') return `${subject} ${phrase}.`;
+  const outcome = event.result === 'refused' ? 'ditolak' : 'gagal';
+  return `${subject} mencoba ${phrase}, ${outcome}${event.reason ? `: ${event.reason}` : ''}.`;
 }

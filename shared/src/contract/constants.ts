@@ -30,6 +30,27 @@ export const OTP_UNKNOWN_ERROR_MESSAGE = 'Unknown error.';
 export const SESSION_INVALID_MESSAGE = 'Sesi tidak valid atau telah berakhir';
 
 /**
+ * Why a session that was live stopped working, as the 401 body's `reason` (issue 37): the panel
+ * shows the sentence on the login screen. A token merely expired or never valid has no reason.
+ */
+export const SESSION_END_REASONS = [
+  'ended_by_admin',
+  'account_deactivated',
+  'access_changed',
+  'password_reset',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+export const SESSION_END_MESSAGES: Readonly<Record<SessionEndReason, string>> = {
+  ended_by_admin: 'Sesi Anda telah diakhiri oleh administrator.',
+  account_deactivated:
+    'Sesi Anda telah diakhiri oleh administrator: akun Anda dinonaktifkan. Hubungi administrator.',
+  access_changed:
+    'Sesi Anda telah diakhiri oleh administrator: role atau data masuk Anda diubah. Silakan masuk kembali.',
+  password_reset: 'Sesi Anda berakhir karena password akun Anda diatur ulang. Silakan masuk kembali.',
+};
+
+/**
  * Message of a 429 from the guessing throttle (too many wrong passwords or codes, or too many code
  * requests from one address). `retryAfterSeconds` is the `Retry-After` of the same answer; the text
  * names whole minutes, rounded up.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_END_REASONS } from './constants';
 
 /**
  * The one error envelope every api failure carries (DESIGN: "Pin the envelope once").
@@ -17,6 +18,8 @@ export const apiErrorBodySchema = z.object({
   data: z.object({ errors: fieldErrorsSchema.optional() }).optional().catch(undefined),
   code: z.number().int().optional(),
   window_seconds: z.number().int().nonnegative().optional(),
+  /** Of a 401: why the session ended (SESSION_END_REASONS); an unknown one reads as none. */
+  reason: z.enum(SESSION_END_REASONS).optional().catch(undefined),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 

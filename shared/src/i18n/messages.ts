@@ -76,6 +76,10 @@ export const t = {
   pagination: {
     showing: 'Menampilkan',
     of: 'dari',
+    perPage: 'per halaman',
+    /** The rows shown of the total: "1–7 dari 7", "11–20 dari 123", "0 dari 0". */
+    range: (first: string, last: string, total: string) =>
+      first === last && first === '0' ? `0 dari ${total}` : `${first}–${last} dari ${total}`,
     previous: 'Halaman sebelumnya',
     next: 'Halaman berikutnya',
     page: (n: number) => `Halaman ${n}`,

@@ -9,3 +9,9 @@ export {
 } from './session-store';
 export { localValue, type StoredValueSchema } from './local-value';
 export { useAccess, accessOf, sessionGrants, hasPanelAccess, type Access } from './access';
+export {
+  SESSION_END_NOTICE_KEY,
+  noteSessionEnded,
+  readSessionEndNotice,
+  clearSessionEndNotice,
+} from './session-end-notice';

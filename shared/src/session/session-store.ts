@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { clearSessionEndNotice } from './session-end-notice';
 import { isExpired, sessionSchema, type Session } from './session-schema';
 
 /** The one browser key of the session (spec 3: "stored in the browser under one key"). */
@@ -61,6 +62,8 @@ function notify(): void {
 export function writeSession(session: Session): void {
   const parsed = sessionSchema.parse(session);
   storage()?.setItem(SESSION_KEY, JSON.stringify(parsed));
+  // Signed in again: why the previous session ended is no longer news.
+  clearSessionEndNotice();
   notify();
 }
 

@@ -14,7 +14,11 @@ export interface PaginationProps {
   onPageSizeChange: (size: number) => void;
 }
 
-/** "Menampilkan [page-size select] dari {total}", page buttons, previous and next (spec 2). */
+/**
+ * "Menampilkan [page-size select] per halaman · 1–7 dari 7", page buttons, previous and next
+ * (spec 2's bar; the rows shown are counted, not the page size: a size of 10 over 7 rows read
+ * "Menampilkan 10 dari 7").
+ */
 export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChange }: PaginationProps) {
   const selectId = useId();
   const pages = pageCount(total, pageSize);
@@ -37,8 +41,13 @@ export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChan
             </option>
           ))}
         </select>
-        <span>
-          {t.pagination.of} {formatNumber(total)}
+        <span>{t.pagination.perPage}</span>
+        <span className={styles.range}>
+          {t.pagination.range(
+            formatNumber(total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total)),
+            formatNumber(Math.min(page * pageSize, total)),
+            formatNumber(total),
+          )}
         </span>
       </div>
       <ul className={styles.pages}>

@@ -95,7 +95,8 @@ export const APPLICATIONS: readonly AppSeed[] = [
       ['User Management', ['Daftar User', 'Tambah User']],
       ['Role Management', ['Daftar Role', 'Tambah Role']],
       ['App Management', ['Daftar Aplikasi']],
-      ['Settings', ['Umum', 'Keamanan']],
+      // No sub-menus: the panel has one Settings page ("Umum" and "Keamanan" led nowhere).
+      ['Settings', []],
     ],
   },
   {

@@ -110,7 +110,7 @@ function seedApplications(db: Db, panelUrl: string): void {
   }
   const panelMenus = APPLICATIONS[0]?.menus.length ?? 0;
   LATER_PANEL_MENUS.forEach((menu, index) => insertMenu.run(1, null, menu, panelMenus + index + 1));
-  // A file built at an older schema version (the migration tests) has no keys yet: migration 9 gives them.
+  // A file built at an older schema version (the migration tests) has no keys yet: migration 12 gives them.
   const keyed = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('menus')").all();
   if (keyed.some((column) => column.name === 'panel_key')) db.exec(ASSIGN_PANEL_KEYS);
 }

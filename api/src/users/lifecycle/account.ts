@@ -109,7 +109,7 @@ export function changeStatus(
       .run(isActive ? 1 : 0, reason, at, actorId, JSON.stringify(ids));
     if (isActive) return;
     privilege.assertPanelKept();
-    for (const id of ids) ctx.sessions.revokeUser(id);
+    for (const id of ids) ctx.sessions.revokeUser(id, 'account_deactivated');
   })();
 }
 
@@ -128,7 +128,9 @@ export function endSession(ctx: AppContext, userId: number, sessionId: number): 
     ctx.db
       .prepare('UPDATE app_sessions SET revoked_at = ? WHERE login_session_id = ? AND revoked_at IS NULL')
       .run(now, id);
-    ctx.db.prepare('UPDATE login_sessions SET revoked_at = ? WHERE id = ?').run(now, id);
+    ctx.db
+      .prepare("UPDATE login_sessions SET revoked_at = ?, revoked_reason = 'ended_by_admin' WHERE id = ?")
+      .run(now, id);
     return true;
   })();
 }
@@ -136,6 +138,6 @@ export function endSession(ctx: AppContext, userId: number, sessionId: number): 
 /** Ends every open login of a user; how many were open. */
 export function endAllSessions(ctx: AppContext, userId: number): number {
   const open = openSessions(ctx, userId).length;
-  ctx.sessions.revokeUser(userId);
+  ctx.sessions.revokeUser(userId, 'ended_by_admin');
   return open;
 }

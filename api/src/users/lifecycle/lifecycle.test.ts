@@ -1,7 +1,7 @@
 import {
   INACTIVE_ACCOUNT_MESSAGE,
   LAST_OWNER_MESSAGE,
-  SESSION_INVALID_MESSAGE,
+  SESSION_END_MESSAGES,
   bulkUserStatusResponseSchema,
   endedResponseSchema,
   outboxResponseSchema,
@@ -80,7 +80,10 @@ describe('a deactivated account', () => {
 
     for (const session of [first, second]) {
       for (const token of [session.accessToken, session.loginToken]) {
-        expect(expectError(await me(token), 401)).toEqual({ message: SESSION_INVALID_MESSAGE });
+        expect(expectError(await me(token), 401)).toEqual({
+          message: SESSION_END_MESSAGES.account_deactivated,
+          reason: 'account_deactivated',
+        });
       }
       expectError(await call(t.app, 'GET', paths.users.list, { token: session.accessToken }), 401);
     }

@@ -1,0 +1,197 @@
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { routes } from './support/routes';
+import type { SsoApi } from './support/sso-api';
+
+/**
+ * Records that keep their identity and say what happened (issue 37), at 1440 and 390 px: a user
+ * whose session an administrator ended ("Akhiri", asked first) reads why on the login screen; an
+ * application still granted by roles says so before any confirmation and leads to those roles; a
+ * deactivation (with its reason) and the reactivation read as two different sentences in the
+ * user's own history ("Lihat aktivitas"). Each test creates its own user. Screens with SHOTS=1.
+ */
+
+const USERS = '/api/v1/ap/users';
+const ENDED = 'Sesi Anda telah diakhiri oleh administrator.';
+const shotsDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
+const WIDTHS = [
+  { name: 'laptop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+interface Account {
+  id: number;
+  nama: string;
+  nik: string;
+  password: string;
+}
+
+let sequence = 0;
+
+/** A user with role "Admin" created through the api, with a password set through the recovery flow. */
+async function createAccount(
+  apiClient: SsoApi,
+  outbox: { latestCode: (to: string, purpose: 'reset') => Promise<string> },
+  tag: string,
+): Promise<Account> {
+  sequence += 1;
+  const unique = `${Date.now() % 1e8}`.padStart(8, '0') + String(sequence % 10);
+  const user = { nama: `E2E Rekam ${tag} ${unique}`, nik: `E2ER${unique}`, phone: `086${unique}` };
+  const created = await apiClient.post(USERS, {
+    ...user,
+    email: '',
+    role_ids: [2],
+    perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'AP', cabang: [] }],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const password = `Rekam-${unique}`;
+  expect((await apiClient.post('/forgot-password/request-otp', { nik: user.nik })).status).toBe(200);
+  const otp = await outbox.latestCode(user.phone, 'reset');
+  expect((await apiClient.post('/forgot-password/verify-otp', { nik: user.nik, otp })).status).toBe(200);
+  const reset = await apiClient.post('/forgot-password/reset', {
+    nik: user.nik,
+    otp,
+    new_password: password,
+  });
+  expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+  return { id: (created.body as { data: { id: number } }).data.id, ...user, password };
+}
+
+async function signInThroughForm(page: Page, account: Account): Promise<void> {
+  await page.goto(routes.login);
+  await page.getByRole('textbox', { name: 'NIK' }).fill(account.nik);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+async function shot(page: Page, name: string) {
+  if (!process.env.SHOTS) return;
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/** The user's drawer in User Management, found by NIK. */
+async function openUserDrawer(page: Page, account: Account) {
+  await page.goto(`${routes.userManagement}?keyword=${account.nik}`);
+  const row = page
+    .getByRole('table', { name: 'Daftar user' })
+    .getByRole('row')
+    .filter({ hasText: account.nama });
+  await row.getByText(account.nama).click();
+  const drawer = page.getByRole('dialog', { name: 'Detail User' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+for (const size of WIDTHS) {
+  test.describe(`records and reasons at ${size.width} px`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('"Akhiri" asks first; the user whose session ended reads why on the login screen', async ({
+      page,
+      browser,
+      apiClient,
+      outbox,
+      loginAs,
+      expectNoA11yViolations,
+    }) => {
+      const account = await createAccount(apiClient, outbox, `Sesi ${size.width}`);
+      const theirs = await openBrowser(browser, size);
+      await signInThroughForm(theirs, account);
+
+      await loginAs(page);
+      const drawer = await openUserDrawer(page, account);
+      const sessions = drawer.getByRole('region', { name: 'Sesi Aktif (1)' });
+      await sessions.getByRole('button', { name: /^Akhiri sesi SSO Admin Panel/ }).click();
+      const dialog = page.getByRole('alertdialog', { name: `Akhiri sesi "${account.nama}"?` });
+      await expect(dialog).toContainText('Sesi SSO Admin Panel');
+      await expectNoA11yViolations(page);
+      await shot(page, `akhiri-confirm-${size.width}`);
+      await dialog.getByRole('button', { name: 'Akhiri', exact: true }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Sesi berhasil diakhiri' })).toBeVisible();
+
+      // Their next request is a 401 naming the reason: the panel goes to sign in and says why.
+      await theirs.reload();
+      await expect(theirs).toHaveURL(/\/login$/);
+      await expect(theirs.getByText(ENDED)).toBeVisible();
+      await expectNoA11yViolations(theirs);
+      await shot(theirs, `login-session-ended-${size.width}`);
+      // Until the next sign-in.
+      await theirs.reload();
+      await expect(theirs.getByText(ENDED)).toBeVisible();
+      await signInThroughForm(theirs, account);
+      await theirs.goto(routes.login);
+      await expect(theirs).toHaveURL(/\/home$/);
+      await theirs.context().close();
+    });
+
+    test('an application granted to roles says so before any confirmation; "Lihat role" lists them', async ({
+      page,
+      loginAs,
+      expectNoA11yViolations,
+    }) => {
+      await loginAs(page);
+      await page.goto(`${routes.appManagement}?keyword=HRIS`);
+      await page.getByRole('button', { name: 'Aksi untuk aplikasi HRIS' }).click();
+      await page.getByRole('menuitem', { name: 'Hapus' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Aplikasi "HRIS" tidak dapat dihapus' });
+      await expect(dialog).toContainText(/Aplikasi ini masih diberikan kepada \d+ role\./);
+      await expect(dialog.getByRole('button', { name: 'Hapus' })).toHaveCount(0);
+      await expectNoA11yViolations(page);
+      await shot(page, `app-in-use-${size.width}`);
+      await dialog.getByRole('button', { name: 'Lihat role' }).click();
+      await expect(page).toHaveURL(/\/role-management\?apps_id=2$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
+    });
+
+    test('deactivation with its reason and reactivation read apart in the user’s own history', async ({
+      page,
+      apiClient,
+      outbox,
+      loginAs,
+      expectNoA11yViolations,
+    }) => {
+      const account = await createAccount(apiClient, outbox, `Riwayat ${size.width}`);
+      const reason = 'Cuti panjang sampai Januari';
+      expect(
+        (await apiClient.patch(`${USERS}/${account.id}/status`, { is_active: false, reason })).status,
+      ).toBe(200);
+      expect((await apiClient.patch(`${USERS}/${account.id}/status`, { is_active: true })).status).toBe(200);
+
+      await loginAs(page);
+      const drawer = await openUserDrawer(page, account);
+      await drawer.getByRole('link', { name: 'Lihat aktivitas' }).click();
+      await expect(page).toHaveURL(new RegExp(`/log-aktivitas\\?user=${account.id}$`));
+
+      const deactivated = `Menonaktifkan user ${account.nama} (status Aktif → Nonaktif; alasan “${reason}”)`;
+      const reactivated = `Mengaktifkan kembali user ${account.nama} (status Nonaktif → Aktif)`;
+      const table = page.getByRole('table', { name: 'Daftar aktivitas' });
+      await expect(table.getByRole('row')).not.toHaveCount(1);
+      await expectNoA11yViolations(page);
+      await shot(page, `history-${size.width}`);
+      // Newest first: the reactivation, then the deactivation. Each opens its sentence with the actor.
+      for (const [index, activity] of [reactivated, deactivated].entries()) {
+        const row = table.getByRole('row').nth(index + 1);
+        await row.click();
+        const detail = page.getByRole('dialog', { name: 'Detail Aktivitas' });
+        await expect(detail).toContainText(`${activity[0]?.toLowerCase()}${activity.slice(1)}.`);
+        if (index === 1) await shot(page, `history-event-${size.width}`);
+        await page.keyboard.press('Escape');
+        await expect(detail).toBeHidden();
+      }
+      if (size.width >= 1024) {
+        await expect(table.getByRole('button', { name: reactivated, exact: true })).toBeVisible();
+        await expect(table.getByRole('button', { name: deactivated, exact: true })).toBeVisible();
+      }
+      // "Jenis aktivitas" offers each of them.
+      await page.goto(`${routes.auditLog}?user=${account.id}&action=user.deactivate`);
+      await expect(table.getByRole('row')).toHaveCount(2);
+    });
+  });
+}
+
+async function openBrowser(browser: Browser, size: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+  return context.newPage();
+}
