@@ -62,6 +62,13 @@ export interface SessionStore {
   logout(auth: AuthContext): void;
   /** Ends every login of a user (after a password reset). */
   revokeUser(userId: number): void;
+  /**
+   * Calls `listener` with the user whenever logins of theirs end (logout, revokeUser, or
+   * `announceEnded` by another writer): the single sign-on provider ends what hung on them.
+   */
+  onEnded(listener: (userId: number) => void): void;
+  /** Tells the listeners that logins of `userId` ended (a writer that revokes them itself). */
+  announceEnded(userId: number): void;
 }
 
 export function createSessionStore(
@@ -114,6 +121,11 @@ export function createSessionStore(
   const revokeUserLogins = db.prepare(
     'UPDATE login_sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
   );
+
+  const listeners: ((userId: number) => void)[] = [];
+  const announce = (userId: number) => {
+    for (const listener of listeners) listener(userId);
+  };
 
   const toContext = (row: LoginRow, app: { app_session_id: string; app_id: number } | null): AuthContext => ({
     kind: app ? 'access' : 'login',
@@ -195,6 +207,7 @@ export function createSessionStore(
         revokeAppSessions.run(at, auth.loginSessionId);
         revokeLogin.run(at, auth.loginSessionId);
       })();
+      announce(auth.userId);
     },
 
     revokeUser(userId) {
@@ -206,6 +219,13 @@ export function createSessionStore(
         ).run(at, userId);
         revokeUserLogins.run(at, userId);
       })();
+      announce(userId);
     },
+
+    onEnded(listener) {
+      listeners.push(listener);
+    },
+
+    announceEnded: announce,
   };
 }

@@ -129,6 +129,7 @@ export function endSession(ctx: AppContext, userId: number, sessionId: number): 
       .prepare('UPDATE app_sessions SET revoked_at = ? WHERE login_session_id = ? AND revoked_at IS NULL')
       .run(now, id);
     ctx.db.prepare('UPDATE login_sessions SET revoked_at = ? WHERE id = ?').run(now, id);
+    ctx.sessions.announceEnded(userId);
     return true;
   })();
 }
