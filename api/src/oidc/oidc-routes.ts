@@ -176,30 +176,33 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
         });
       });
 
-      // The panel's login screens post the login token of a sign-in made for this interaction.
+      // The panel's login screen posts the login token of a sign-in made for this interaction (a
+      // fetch with this browser's cookies) and is told where the browser goes on.
       scope.post('/interaction/:uid/login', async (request, reply) => {
+        const origin = request.headers.origin;
+        const allowed =
+          config.corsOrigins === '*' || (origin !== undefined && config.corsOrigins.includes(origin));
+        if (origin !== undefined && allowed) {
+          reply
+            .header('access-control-allow-origin', origin)
+            .header('access-control-allow-credentials', 'true');
+        }
+        reply.header('cache-control', 'no-store');
         const details = await interactionOf(request, reply);
-        if (!details || details.prompt.name !== 'login') return stalePage(reply);
+        if (!details || details.prompt.name !== 'login') return reply.code(400).send({ message: STALE });
         const token = loginForm.safeParse(request.body).data?.token ?? '';
         const auth = ctx.sessions.authenticate(token, ['login']);
-        if (!auth) {
-          return sendPage(
-            reply,
-            renderPage(
-              'Sesi masuk tidak valid',
-              '<p>Sesi masuk tidak valid atau sudah berakhir. Silakan masuk kembali.</p>',
-            ),
-            401,
-          );
-        }
-        reply.hijack();
-        await provider.interactionFinished(
+        if (!auth)
+          return reply
+            .code(401)
+            .send({ message: 'Sesi masuk tidak valid atau sudah berakhir. Silakan masuk kembali.' });
+        const location = await provider.interactionResult(
           request.raw,
           reply.raw,
           { login: { accountId: String(auth.userId) }, sso: { loginSessionId: auth.loginSessionId } },
           { mergeWithLastSubmission: false },
         );
-        return reply;
+        return reply.send({ message: 'Login berhasil', data: { location } });
       });
 
       // The refusal page's button: the application receives error=access_denied.

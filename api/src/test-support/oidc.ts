@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
+import { z } from 'zod';
 import { loginResponseSchema, paths, API_PREFIX } from '@sso/shared/contract';
 import { buildApp, type BuildAppOptions } from '../app';
 import { createTestClock, TEST_PASSWORD_COST, type TestClock } from './test-app';
@@ -190,6 +191,7 @@ export async function finishLogin(jar: CookieJar, origin: string, uid: string, t
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token }).toString(),
   });
-  if (response.status !== 303) return { kind: 'page' as const, response };
-  return followToPanelOrApp(jar, new URL(location(response), origin).href, origin);
+  if (response.status !== 200) return { kind: 'page' as const, response };
+  const answer = z.object({ data: z.object({ location: z.string() }) }).parse(await response.json());
+  return followToPanelOrApp(jar, new URL(answer.data.location, origin).href, origin);
 }

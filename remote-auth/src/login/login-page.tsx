@@ -11,6 +11,7 @@ import { AuthFooter } from '../auth-layout/auth-footer';
 import { authText } from '../texts';
 import { validateLogin, type LoginFormErrors, type LoginFormValues } from './login-form-rules';
 import { preloadLoginCall, useLoginWithNik } from './api/login-with-nik';
+import { useSsoApplication } from '../sso/sso-request';
 
 /** How a server message names a field of this form. */
 const NAMED_BY = { nik: /\bNIK\b/i, password: /\bpassword\b/i };
@@ -27,6 +28,7 @@ export default function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const login = useLoginWithNik();
+  const application = useSsoApplication();
 
   const values = (): LoginFormValues => ({
     nik: nikRef.current?.value ?? '',
@@ -68,7 +70,11 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthLayout title={authText.loginTitle} description={authText.loginDescription}>
+    <AuthLayout
+      title={application ? `Masuk ke ${application.name}` : authText.loginTitle}
+      description={authText.loginDescription}
+      application={application}
+    >
       {/* The api client loads while the user types, not before the form paints (ADR 0006). */}
       <form className={styles.form} onSubmit={onSubmit} onInput={preloadLoginCall} noValidate>
         <TextField

@@ -1,5 +1,6 @@
 import { useAction } from '../../auth-action/use-action';
 import { writeSession } from '@sso/shared/session';
+import { continueToApplication, leavingForApplication, ssoInteraction } from '../../sso/sso-request';
 import { useFinishLogin } from '../use-finish-login';
 
 export interface NikCredentials {
@@ -12,7 +13,21 @@ export interface NikCredentials {
  * written only once every step succeeded, so a failure leaves nothing half-stored.
  */
 export async function loginAndStore({ nik, password }: NikCredentials): Promise<void> {
-  const { loginWithNik, toApiError } = await loadApi();
+  const { api, loginWithNik, toApiError } = await loadApi();
+  const interaction = ssoInteraction();
+  if (interaction) {
+    // A sign-in for another application: the credential step only, then back to it (ADR 0015).
+    const { loginResponseSchema, paths } = await import('@sso/shared/contract');
+    let token: string;
+    try {
+      const url = window.location.origin;
+      token = (await api.post(paths.auth.loginNik, { nik, password, url }, loginResponseSchema)).data.token;
+    } catch (error) {
+      throw toApiError(error);
+    }
+    await continueToApplication(interaction, token);
+    return;
+  }
   try {
     writeSession(await loginWithNik(nik, password));
   } catch (error) {
@@ -33,5 +48,10 @@ export function preloadLoginCall(): void {
 
 export function useLoginWithNik() {
   const finish = useFinishLogin();
-  return useAction({ action: loginAndStore, onSuccess: finish });
+  return useAction({
+    action: loginAndStore,
+    onSuccess: () => {
+      if (!leavingForApplication()) finish();
+    },
+  });
 }
