@@ -19,7 +19,7 @@ interface KeyRow {
   retired_at: number | null;
 }
 
-function newSigningKey(db: Db, now: number): void {
+function newSigningKey(db: Db, now: number): string {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
   db.prepare('INSERT INTO oidc_keys (kid, private_jwk, created_at) VALUES (?, ?, ?)').run(
@@ -27,6 +27,7 @@ function newSigningKey(db: Db, now: number): void {
     JSON.stringify(jwk),
     now,
   );
+  return jwk.kid;
 }
 
 /**
@@ -53,11 +54,11 @@ export function signingKeys(db: Db, now: number): { keys: JWK[] } {
 
 /**
  * Rotation: the current key is retired (it keeps verifying for RETIRED_KEY_SECONDS) and a new one
- * signs from the next start of each api instance (`pnpm --filter ./api run oidc:rotate-keys`).
+ * signs from the next start of each api instance (`node dist/main.js --rotate-oidc-key`, README "Single sign-on").
  */
-export function rotateSigningKey(db: Db, now: number): void {
-  db.transaction(() => {
+export function rotateSigningKey(db: Db, now: number): string {
+  return db.transaction(() => {
     db.prepare('UPDATE oidc_keys SET retired_at = ? WHERE retired_at IS NULL').run(now);
-    newSigningKey(db, now);
+    return newSigningKey(db, now);
   })();
 }

@@ -52,4 +52,32 @@ describe('OpenID Connect provider', () => {
     const info = await oidc.fetchUserInfo(inventory, more.access_token, '1');
     expect(info).toMatchObject({ sub: '1', name: expect.any(String), menus: expect.any(Array) });
   });
+
+  it('publishes discovery and public keys (cacheable), code flow only; its cookies are HttpOnly and SameSite', async () => {
+    const discovery = await fetch(`${api.issuer}/.well-known/openid-configuration`);
+    expect(discovery.headers.get('cache-control')).toBe('public, max-age=300');
+    const metadata = (await discovery.json()) as Record<string, unknown>;
+    expect(metadata).toMatchObject({
+      issuer: api.issuer,
+      response_types_supported: ['code'],
+      code_challenge_methods_supported: ['S256'],
+      end_session_endpoint: `${api.issuer}/session/end`,
+      backchannel_logout_supported: true,
+      revocation_endpoint: `${api.issuer}/token/revocation`,
+      userinfo_endpoint: `${api.issuer}/me`,
+    });
+    const jwks = (await (await fetch(`${api.issuer}/jwks`)).json()) as { keys: Record<string, unknown>[] };
+    expect(jwks.keys.length).toBeGreaterThan(0);
+    for (const key of jwks.keys) expect(key).not.toHaveProperty('d');
+
+    const token = await fetch(`${api.issuer}/token`, { method: 'POST' });
+    expect(token.headers.get('cache-control')).toBe('no-store');
+    const hris = await relyingParty(api.issuer, 'hris');
+    const started = await authorizationRequest(hris, 'hris');
+    const first = await fetch(started.url, { redirect: 'manual' });
+    const cookies = first.headers.getSetCookie();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(cookie).toMatch(/httponly/i);
+    for (const cookie of cookies) expect(cookie).toMatch(/samesite=lax/i);
+  });
 });
