@@ -18,6 +18,7 @@ export const auditText = {
   actionKinds: [
     { value: 'auth', label: 'Masuk dan pemulihan akun' },
     { value: 'session', label: 'Sesi aplikasi dan keluar' },
+    { value: 'sso', label: 'Masuk ke aplikasi melalui SSO' },
     { value: 'user', label: 'Perubahan user' },
     { value: 'user.create', label: 'Menambah user' },
     { value: 'user.update', label: 'Mengubah user' },

@@ -6,7 +6,6 @@ import { AUDIT_ACTION } from '@sso/shared/contract';
 import { z } from 'zod';
 import { recordEvent } from '../audit/audit-store';
 import type { AppContext } from '../context';
-import { toUnixSeconds } from '../clock';
 import { findClientRow } from './clients';
 import { escapeHtml, renderPage, type Page } from './pages';
 import { applicationOf, createProvider, NO_APP_ACCESS, noAccessMessage } from './provider';
@@ -71,7 +70,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   ) => {
     const ua = req.headers['user-agent'];
     recordEvent(db, {
-      at: toUnixSeconds(ctx.clock()),
+      at: ctx.clock(),
       actor: actorOf(userId),
       action: AUDIT_ACTION.ssoSignIn,
       target: { type: 'application', id: String(application.id), label: application.name },

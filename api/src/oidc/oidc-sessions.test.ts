@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import Database from 'better-sqlite3';
 import * as oidc from 'openid-client';
-import { paths, userAccountResponseSchema } from '@sso/shared/contract';
+import { auditActivity, paths, userAccountResponseSchema } from '@sso/shared/contract';
 import { ADMIN, call, expectOk, openSession } from '../test-support/http';
 import {
   authorizationRequest,
@@ -106,5 +106,30 @@ describe('SSO sessions in the account lifecycle', () => {
     await expect(oidc.refreshTokenGrant(config, tokens.refresh_token ?? '')).rejects.toMatchObject({
       error: 'invalid_grant',
     });
+  });
+});
+
+describe('Log Aktivitas of SSO sign-ins', () => {
+  it('records "Masuk ke HRIS melalui SSO" with its time, actor and application', async () => {
+    const before = Date.now();
+    await signInAtHris(new CookieJar());
+    const db = new Database(api.dbFile, { readonly: true });
+    const event = db
+      .prepare<[], { at: number; actor_nik: string; target_label: string; result: string }>(
+        "SELECT at, actor_nik, target_label, result FROM audit_events WHERE action = 'sso.sign_in' ORDER BY id DESC LIMIT 1",
+      )
+      .get();
+    db.close();
+    expect(event).toMatchObject({ actor_nik: HR_MANAGER.nik, target_label: 'HRIS', result: 'done' });
+    // Milliseconds, as every event of the table (a regression: seconds showed as January 1970).
+    expect(event?.at).toBeGreaterThanOrEqual(before - 60_000);
+    expect(
+      auditActivity({
+        action: 'sso.sign_in',
+        target_type: 'application',
+        target_id: '2',
+        target_label: 'HRIS',
+      }),
+    ).toBe('Masuk ke HRIS melalui SSO');
   });
 });

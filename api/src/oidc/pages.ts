@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-const STYLE = `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f6fb;color:#1f2937}
+const STYLE = `body{margin:0;padding:0 16px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f6fb;color:#1f2937}
 main{max-width:420px;margin:12vh auto;padding:32px;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(15,23,42,.08)}
 h1{font-size:1.35rem;margin:0 0 12px}p{line-height:1.5;margin:0 0 20px;color:#4b5563}
 .actions{display:flex;gap:12px;flex-wrap:wrap}
