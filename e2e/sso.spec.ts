@@ -185,6 +185,15 @@ test.describe('single sign-on with the sample applications', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Masuk ke Inventory' })).toBeVisible();
   });
 
+  test('a user signed in to the panel is not asked again by an application', async ({ page, loginAs }) => {
+    await loginAs(page);
+    await page.goto(SAMPLE_APPS.hris);
+    await page.getByRole('link', { name: 'Masuk dengan SSO' }).click();
+    await expect(page).toHaveURL(`${SAMPLE_APPS.hris}/`);
+    await expect(page.getByTestId('user-name')).toHaveText('Administrator');
+    await expect(page.getByTestId('user-role')).toHaveText('Super Admin');
+  });
+
   test('HR Manager (100003) is refused by Inventory: a page in Indonesian, then access_denied and no code', async ({
     page,
   }) => {

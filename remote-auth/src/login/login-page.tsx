@@ -12,6 +12,7 @@ import { authText } from '../texts';
 import { validateLogin, type LoginFormErrors, type LoginFormValues } from './login-form-rules';
 import { preloadLoginCall, useLoginWithNik } from './api/login-with-nik';
 import { useSsoApplication } from '../sso/sso-request';
+import { useContinueSignedIn } from '../sso/use-continue-signed-in';
 
 /** How a server message names a field of this form. */
 const NAMED_BY = { nik: /\bNIK\b/i, password: /\bpassword\b/i };
@@ -29,6 +30,7 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const login = useLoginWithNik();
   const application = useSsoApplication();
+  const continuing = useContinueSignedIn();
 
   const values = (): LoginFormValues => ({
     nik: nikRef.current?.value ?? '',
@@ -68,6 +70,18 @@ export default function LoginPage() {
   const onChange = () => {
     if (submitted) setErrors(validateLogin(values()));
   };
+
+  if (continuing) {
+    return (
+      <AuthLayout
+        title={application ? `Masuk ke ${application.name}` : authText.loginTitle}
+        description={<span role="status">{authText.continuingSignedIn}</span>}
+        application={application}
+      >
+        {null}
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
