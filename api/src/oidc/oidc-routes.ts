@@ -49,7 +49,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     issuer,
     logoUrl: ctx.logoUrl,
     sessionTtlSeconds: config.tokenTtlSeconds,
-    secureCookies: process.env.NODE_ENV === 'production',
+    // Secure wherever the issuer is https (production's is; plain http cannot carry Secure cookies).
+    secureCookies: issuer.startsWith('https://'),
     behindProxy: config.trustProxy.length > 0,
   });
 
