@@ -115,13 +115,13 @@ async function load(clients, seconds, call) {
 
 /**
  * `origin`: the api's origin (the issuer is `<origin>/oidc`); `apiBase`: its `/api/v1/sso`. The
- * client `bench` must exist (api/src/oidc/bench-client.ts); the users are seeded ones with the demo
- * password (NIKs 100005 and up).
+ * client `bench` must exist (api/src/oidc/bench-client.ts). Each client is a browser of its own signed
+ * in as the seeded 100005 (Admin User, whose role grants application 2).
  */
 export async function measureOidc(origin, apiBase, { seconds, concurrency = 10 }) {
   const clients = [];
   for (let i = 0; i < concurrency; i += 1) {
-    clients.push(await signIn(origin, apiBase, String(100_005 + i), 'password123'));
+    clients.push(await signIn(origin, apiBase, '100005', 'password123'));
   }
   const token = await load(clients, seconds, async (client) => {
     const response = await fetch(`${origin}/oidc/token`, {

@@ -158,9 +158,9 @@ export function createProvider(options: ProviderOptions): Provider {
     findAccount: async (ctx, sub) => {
       const userId = Number(sub);
       if (!Number.isSafeInteger(userId)) return undefined;
+      const active = db.prepare('SELECT 1 FROM users WHERE id = ? AND is_active = 1').pluck().get(userId);
+      if (active === undefined) return undefined;
       const app = applicationOf(db, ctx);
-      const exists = userClaims(db, userId, app?.id ?? -1, new Set());
-      if (!exists) return undefined;
       return {
         accountId: sub,
         claims: async (_use, scope) => {
