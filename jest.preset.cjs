@@ -26,7 +26,9 @@ function project({ name, dir, env = 'jsdom', tests = '<rootDir>/src/**/*.test.ts
       '^.+\\.mjs$': swc,
     },
     // react-router 8 and its dependencies ship ES modules only: compiled like the sources.
-    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm|react-router|@remix-run|cookie-es)[/@])'],
+    transformIgnorePatterns: [
+      '/node_modules/(?!(\\.pnpm|react-router|@remix-run|cookie-es|oidc-provider|openid-client|oauth4webapi|jose|koa)[/@])',
+    ],
     moduleNameMapper: {
       '\\.css$': 'identity-obj-proxy',
       // @sso/shared imports itself by its public subpaths (one module instance under federation).

@@ -25,6 +25,8 @@ const NGINX_TESTS = [
   /role management edits a role from the list/,
   /federation\.spec\.ts /,
   /nginx\.spec\.ts /,
+  // Single sign-on with the sample applications (the panel behind nginx, the api and issuer direct).
+  /sso\.spec\.ts /,
 ];
 
 /**

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { addSessionInitScript, demoAdminSession, launchChromium } from './lib/browser-kit.mjs';
 import { APPS, appSizes, sizeTable, sourceMapReport } from './bundle-sizes.mjs';
 import { measureRawScrypt, measureSignIns, measureUnknownVsWrong, peakRssMB } from './lib/bench-sign-in.mjs';
+import { measureOidc } from './lib/bench-oidc.mjs';
 import { closeServer, serveStatic } from './serve-static.mjs';
 
 const root = path.join(import.meta.dirname, '..');
@@ -195,14 +196,32 @@ async function signInFigures() {
   const signIns = await measureSignIns(API, { seconds: LOAD_SECONDS });
   const timing = await measureUnknownVsWrong(API, { rounds: quick ? 5 : 15 });
   const rawScryptPerSecond = await measureRawScrypt({ seconds: quick ? 2 : 5 });
-  return { signIns, timing, rawScryptPerSecond, apiPeakRssMB: peakRssMB(api.pid) };
+  const sso = await ssoFigures();
+  return { signIns, timing, rawScryptPerSecond, apiPeakRssMB: peakRssMB(api.pid), sso };
 }
 
-const signInRows = ({ signIns, timing, rawScryptPerSecond, apiPeakRssMB }) => ({
+/**
+ * Single sign-on (issue 30): a client registered as App Management would (the bench's api has no
+ * demo client), 10 clients signed in through the provider, then the token endpoint and userinfo.
+ */
+async function ssoFigures() {
+  log(`single sign-on: token endpoint and userinfo, ${LOAD_SECONDS}s each at 10 clients…`);
+  const registered = spawnSync(process.execPath, ['--import', 'tsx', 'src/oidc/bench-client.ts', dbFile], {
+    cwd: path.join(root, 'api'),
+    encoding: 'utf8',
+  });
+  if (registered.status !== 0) throw new Error(`bench client failed: ${registered.stderr}`);
+  return measureOidc(origin(PORTS.api), API, { seconds: LOAD_SECONDS });
+}
+
+const signInRows = ({ signIns, timing, rawScryptPerSecond, apiPeakRssMB, sso }) => ({
   'sign-ins/s at 10 clients, p50/p95 ms': `${signIns.perSecond}, ${signIns.p50}/${signIns.p95}`,
   '  bare scrypt 2^17/s here (the ceiling)': rawScryptPerSecond,
   'unknown NIK / wrong password (ms)': `${timing.unknownMs} / ${timing.wrongMs} (${timing.ratio} ×)`,
   'api peak memory (MB)': apiPeakRssMB,
+  'SSO token (refresh) p50/p95 ms, req/s': `${sso.token.p50}/${sso.token.p95}, ${sso.token.rps}`,
+  'SSO userinfo p50/p95 ms, req/s': `${sso.userinfo.p50}/${sso.userinfo.p95}, ${sso.userinfo.rps}`,
+  'SSO errors (token/userinfo)': `${sso.token.errors}/${sso.userinfo.errors}`,
 });
 
 const signInBudgets = ({ signIns, timing }) => [

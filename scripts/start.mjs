@@ -80,9 +80,24 @@ for (const app of apps)
   console.log(`[start] ${app.dir} on http://localhost:${app.port}${nginx ? ' (nginx)' : ''}`);
 console.log(`[start] panel ready: http://localhost:3000 (api http://localhost:${API_PORT})`);
 
+// The sample applications signing in through the SSO (examples/, README "Single sign-on"): HRIS on
+// 3101, Inventory on 3102. Their clients exist in the development seed only.
+const samples = ['hris', 'inventory'].map((name) => {
+  const child = spawn(process.execPath, ['server.mjs'], {
+    cwd: path.join(root, 'examples', name),
+    stdio: 'inherit',
+    env: { ...process.env, OIDC_ISSUER: process.env.OIDC_ISSUER ?? `http://localhost:${API_PORT}/oidc` },
+  });
+  child.on('exit', (code) => {
+    if (!stopping) console.error(`[start] sample ${name} exited (${code})`);
+  });
+  return child;
+});
+
 async function stop() {
   stopping = true;
   api.kill('SIGTERM');
+  for (const sample of samples) sample.kill('SIGTERM');
   await Promise.all(servers.map((server) => ('stop' in server ? server.stop() : closeServer(server))));
   process.exit(0);
 }

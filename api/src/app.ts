@@ -33,6 +33,8 @@ import { openDatabase, type Db } from './db/database';
 import { schemaVersion } from './db/migrations';
 import { seedIfEmpty } from './db/seed/seed';
 import { registerOutboxRoutes } from './dev/outbox-routes';
+import { seedDemoClients } from './oidc/demo-clients';
+import { registerOidc } from './oidc/oidc-routes';
 import { frameworkErrorBody, installErrorHandling, installJsonParser } from './http/error-handling';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { registerReferenceRoutes } from './reference/reference-routes';
@@ -79,6 +81,9 @@ function withDefaults(options: BuildAppOptions): ApiConfig {
     trustProxy: options.trustProxy ?? d.trustProxy,
     otpWebhookUrl: options.otpWebhookUrl ?? d.otpWebhookUrl,
     otpWebhookToken: options.otpWebhookToken ?? d.otpWebhookToken,
+    oidcIssuer: (
+      options.oidcIssuer ?? `${(options.publicUrl ?? d.publicUrl).replace(/\/+$/, '')}/oidc`
+    ).replace(/\/+$/, ''),
   };
 }
 
@@ -109,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const db = openDatabase(config.dbFile);
   seedIfEmpty(db, { users: config.seedUsers, panelUrl: config.panelUrl, passwordCost: config.passwordCost });
+  // The sample applications' clients (examples/), never with NODE_ENV=production.
+  seedDemoClients(db, new Date(clock()).toISOString());
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -195,6 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
   registerLogoRoutes(app, ctx);
+  // The OpenID Connect provider of the group's applications (issuer <origin>/oidc, ADR 0015).
+  await registerOidc(app, ctx);
   // Opt-in, and never in production even when asked for (DESIGN "Security").
   if (config.devOutbox && !production) registerOutboxRoutes(app, ctx);
 

@@ -68,6 +68,10 @@ export interface ApiConfig {
    */
   otpWebhookUrl: string | undefined;
   otpWebhookToken: string | undefined;
+   * Issuer of the OpenID Connect provider (OIDC_ISSUER): `<origin>/oidc`, by default the api's own
+   * origin; behind a proxy, the public origin the applications reach (README "Single sign-on").
+   */
+  oidcIssuer: string;
 }
 
 const panelPorts = [3000, 3001, 3002, 3003, 3004, 3005];
@@ -103,6 +107,7 @@ export const defaultConfig: Omit<ApiConfig, 'dbFile'> = {
   trustProxy: [],
   otpWebhookUrl: undefined,
   otpWebhookToken: undefined,
+  oidcIssuer: 'http://localhost:4000/oidc',
 };
 
 const intVar = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
@@ -117,6 +122,9 @@ const envSchema = z.object({
   DB_FILE: z.string().min(1).optional(),
   PUBLIC_URL: urlVar,
   PANEL_URL: urlVar,
+  OIDC_ISSUER: urlVar.refine((value) => value === undefined || new URL(value).pathname === '/oidc', {
+    message: 'OIDC_ISSUER must be an origin followed by /oidc (e.g. https://sso.example.com/oidc)',
+  }),
   TOKEN_SECRET: z.string().min(16, 'TOKEN_SECRET needs at least 16 characters').optional(),
   TOKEN_TTL_SECONDS: intVar(60, 31_536_000),
   OTP_MIN_INTERVAL_SECONDS: intVar(0, 86_400),
@@ -194,6 +202,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
       devOutbox: e.DEV_OUTBOX === '1' && e.NODE_ENV !== 'production',
       otpWebhookUrl: e.OTP_WEBHOOK_URL,
       otpWebhookToken: e.OTP_WEBHOOK_TOKEN,
+      oidcIssuer: e.OIDC_ISSUER ?? `${e.PUBLIC_URL ?? `http://localhost:${port}`}/oidc`,
       trustProxy: (e.TRUST_PROXY ?? '')
         .split(',')
         .map((address) => address.trim())

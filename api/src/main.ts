@@ -1,11 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { settingsFromEnv } from './config';
+import { openDatabase } from './db/database';
+import { rotateSigningKey } from './oidc/keys';
 
 /** `pnpm start`: reads the environment, opens (seeding on first start) the database, listens. */
 async function main(): Promise<void> {
   const defaultDbFile = fileURLToPath(new URL('../.data/sso.sqlite', import.meta.url));
   const settings = settingsFromEnv(process.env, defaultDbFile);
+  // `node dist/main.js --rotate-oidc-key` (README "Single sign-on"): a new signing key, the current
+  // one retired (it still verifies for a day); each instance signs with the new one after a restart.
+  if (process.argv.includes('--rotate-oidc-key')) {
+    const db = openDatabase(settings.config.dbFile);
+    const kid = rotateSigningKey(db, Math.floor(Date.now() / 1000));
+    db.close();
+    console.log(`OpenID Connect signing key rotated: new key ${kid}; restart every api instance.`);
+    return;
+  }
   const app = await buildApp({
     ...settings.config,
     logger: { level: settings.logLevel },

@@ -11,19 +11,23 @@ export const HOST_ORIGIN = 'http://localhost:3000';
 
 /**
  * Ports the federation tests own: a second host, a remote they can stop, hang and redeploy, and a
- * fourth remote they add to that host's registry.
+ * fourth remote they add to that host's registry. 3200 and up: 3101 and 3102 are the sample
+ * applications' (DESIGN "Ports", examples/).
  */
-export const TEST_HOST_PORT = 3100;
-export const TEST_REMOTE_PORT = 3102;
+export const TEST_HOST_PORT = 3200;
+export const TEST_REMOTE_PORT = 3202;
 /** A fourth remote the federation tests register by configuration alone. */
-export const TEST_EXTRA_REMOTE_PORT = 3104;
+export const TEST_EXTRA_REMOTE_PORT = 3204;
 /** A server on an origin no registry lists (the federation tests serve a remote's files there). */
-export const UNREGISTERED_PORT = 3105;
+export const UNREGISTERED_PORT = 3205;
 /**
  * The release tests' own host and remote (nginx.spec.ts): other ports than the federation tests', so
  * the two files can run at once in two workers.
  */
-export const TEST_RELEASE_PORTS = { host: 3101, remote: 3103 } as const;
+export const TEST_RELEASE_PORTS = { host: 3201, remote: 3203 } as const;
+
+/** The sample applications (examples/), started by `./panel start`. */
+export const SAMPLE_APPS = { hris: 'http://localhost:3101', inventory: 'http://localhost:3102' } as const;
 
 /** Environment of the stack the e2e run starts: a fresh database, and CORS for the test host. */
 export const e2eEnv: Record<string, string> = {

@@ -13,6 +13,8 @@ export const authText = {
   otherWay: 'atau',
   loginTitle: 'Masuk ke akun Anda',
   loginDescription: 'Gunakan NIK dan password Anda.',
+  /** A sign-in asked by another application while the panel is signed in (single sign-on). */
+  continuingSignedIn: 'Anda sudah masuk. Melanjutkan ke aplikasi…',
   phoneTitle: 'Masuk dengan Nomor HP',
   phoneDescription: 'Kode OTP akan dikirim ke nomor HP yang terdaftar.',
   phoneLabel: 'Nomor HP',

@@ -40,7 +40,11 @@ const wrongLogin = (origin: string, forwardedFor?: string) =>
 (nginxInstalled() ? describe : describe.skip)('the api behind the generated nginx proxy', () => {
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-proxy-'));
+    const port = await freePort();
+    proxied = `http://127.0.0.1:${port}`;
     api = await buildApp({
+      // The OpenID Connect issuer is the proxy's public origin (README "Single sign-on").
+      oidcIssuer: `${proxied}/oidc`,
       dbFile: path.join(work, 'sso.sqlite'),
       seedUsers: 8,
       trustProxy: ['127.0.0.1'],
@@ -50,8 +54,6 @@ const wrongLogin = (origin: string, forwardedFor?: string) =>
     await api.listen({ port: 0, host: '127.0.0.1' });
     const address = api.server.address();
     direct = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const port = await freePort();
-    proxied = `http://127.0.0.1:${port}`;
     const prefix = path.join(work, 'nginx');
     // Its workers run unprivileged (never root): they must reach the temporary folders under it.
     fs.chmodSync(work, 0o755);
@@ -79,5 +81,15 @@ const wrongLogin = (origin: string, forwardedFor?: string) =>
   it('the api counts the address its trusted proxy forwards, not the proxy’s own', async () => {
     // Straight from the proxy's address (trusted), naming another client: that client has tries left.
     expect(await wrongLogin(direct, '198.51.100.7')).toBe(422);
+  });
+
+  it('serves the OpenID Connect provider with its issuer and endpoints on the proxy’s origin', async () => {
+    const response = await fetch(`${proxied}/oidc/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    const metadata = (await response.json()) as Record<string, unknown>;
+    expect(metadata.issuer).toBe(`${proxied}/oidc`);
+    expect(metadata.token_endpoint).toBe(`${proxied}/oidc/token`);
+    expect(metadata.jwks_uri).toBe(`${proxied}/oidc/jwks`);
   });
 });

@@ -70,6 +70,13 @@ export interface SessionStore {
    * deactivated, or its login was ended for a recorded reason. Null when there is none to tell.
    */
   whyEnded(bearer: string, kinds: readonly BearerKind[]): SessionEndReason | null;
+  /**
+   * Calls `listener` with the user whenever logins of theirs end (logout, revokeUser, or
+   * `announceEnded` by another writer): the single sign-on provider ends what hung on them.
+   */
+  onEnded(listener: (userId: number) => void): void;
+  /** Tells the listeners that logins of `userId` ended (a writer that revokes them itself). */
+  announceEnded(userId: number): void;
 }
 
 export function createSessionStore(
@@ -128,6 +135,11 @@ export function createSessionStore(
      JOIN login_sessions l ON l.id = a.login_session_id JOIN users u ON u.id = l.user_id
      WHERE a.id = ?`,
   );
+
+  const listeners: ((userId: number) => void)[] = [];
+  const announce = (userId: number) => {
+    for (const listener of listeners) listener(userId);
+  };
 
   const toContext = (row: LoginRow, app: { app_session_id: string; app_id: number } | null): AuthContext => ({
     kind: app ? 'access' : 'login',
@@ -207,6 +219,7 @@ export function createSessionStore(
         revokeAppSessions.run(at, auth.loginSessionId);
         revokeLogin.run(at, auth.loginSessionId);
       })();
+      announce(auth.userId);
     },
 
     whyEnded(bearer, kinds) {
@@ -227,6 +240,13 @@ export function createSessionStore(
         ).run(at, userId);
         revokeUserLogins.run(at, reason, userId);
       })();
+      announce(userId);
     },
+
+    onEnded(listener) {
+      listeners.push(listener);
+    },
+
+    announceEnded: announce,
   };
 }

@@ -372,6 +372,57 @@ const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX sign_in_challenges_expiry ON sign_in_challenges (expires_at);
   `,
+  // 17: OpenID Connect clients: an application other than app 1 signing in through the SSO
+  // (api/src/oidc; the App Management screens edit the rows).
+  `
+CREATE TABLE oidc_clients (
+  application_id INTEGER PRIMARY KEY REFERENCES applications(id) ON DELETE CASCADE,
+  client_id TEXT NOT NULL UNIQUE,
+  client_type TEXT NOT NULL CHECK (client_type IN ('confidential', 'public')),
+  secret_hash TEXT,
+  redirect_uris TEXT NOT NULL DEFAULT '[]',
+  post_logout_redirect_uris TEXT NOT NULL DEFAULT '[]',
+  backchannel_logout_uri TEXT,
+  initiate_login_uri TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+`,
+  // 18: the OpenID Connect provider's state (api/src/oidc): every artefact it stores (sessions,
+  // interactions, grants, codes, tokens) as a payload keyed by model and id; its signing keys; and
+  // which login of the panel each provider session belongs to (ending that login ends it).
+  `
+  CREATE TABLE oidc_models (
+    model TEXT NOT NULL,
+    id TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    expires_at INTEGER,
+    grant_id TEXT,
+    uid TEXT,
+    user_code TEXT,
+    consumed_at INTEGER,
+    PRIMARY KEY (model, id)
+  ) WITHOUT ROWID;
+  CREATE INDEX oidc_models_grant ON oidc_models (grant_id) WHERE grant_id IS NOT NULL;
+  CREATE INDEX oidc_models_uid ON oidc_models (uid) WHERE uid IS NOT NULL;
+  CREATE INDEX oidc_models_user_code ON oidc_models (user_code) WHERE user_code IS NOT NULL;
+  CREATE INDEX oidc_models_expires ON oidc_models (expires_at) WHERE expires_at IS NOT NULL;
+
+  CREATE TABLE oidc_keys (
+    kid TEXT PRIMARY KEY,
+    private_jwk TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    retired_at INTEGER
+  );
+
+  CREATE TABLE oidc_session_links (
+    session_uid TEXT PRIMARY KEY,
+    login_session_id TEXT NOT NULL REFERENCES login_sessions (id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL
+  );
+  CREATE INDEX oidc_session_links_login ON oidc_session_links (login_session_id);
+  CREATE INDEX oidc_session_links_user ON oidc_session_links (user_id);
+  `,
 ];
 
 /**

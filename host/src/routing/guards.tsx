@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from '@sso/shared/navigation';
+import { Navigate, useLocation } from '@sso/shared/navigation';
 import type { RouteRequirement } from '@sso/shared/federation';
 import { useAccess, useSession } from '@sso/shared/session';
 import { NoAccessPage } from '../pages/no-access-page';
@@ -14,10 +14,14 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Public-only: a logged-in user goes to /home (spec 2). */
+/**
+ * Public-only: a logged-in user goes to /home (spec 2), except on a sign-in another application
+ * asked for through the SSO (`?sso=`, ADR 0015): that one is the login screen's to answer.
+ */
 export function RedirectIfSession({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (session) return <Navigate to="/home" replace />;
+  const { search } = useLocation();
+  if (session && !new URLSearchParams(search).has('sso')) return <Navigate to="/home" replace />;
   return <>{children}</>;
 }
 

@@ -9,13 +9,15 @@ export interface AuthLayoutProps {
   title: string;
   /** A line under the title (what to do on this step). */
   description?: ReactNode;
+  /** The application a single sign-on request comes from: its logo beside ours. */
+  application?: { name: string; logoUrl: string | null } | null;
   /** Shows the back arrow (spec 2: "an optional back arrow"). */
   onBack?: () => void;
   children: ReactNode;
 }
 
 /** Spec 2 "Other": auth screens use a card layout with a logo and an optional back arrow. */
-export function AuthLayout({ title, description, onBack, children }: AuthLayoutProps) {
+export function AuthLayout({ title, description, application, onBack, children }: AuthLayoutProps) {
   const heading = usePageHeading(title);
   return (
     <main className={styles.page}>
@@ -26,6 +28,15 @@ export function AuthLayout({ title, description, onBack, children }: AuthLayoutP
           </Button>
         ) : null}
         <AuthLogo />
+        {application?.logoUrl ? (
+          <img
+            className={styles.appLogo}
+            src={application.logoUrl}
+            alt={`Logo ${application.name}`}
+            width={40}
+            height={40}
+          />
+        ) : null}
         <header className={styles.header}>
           <h1 ref={heading} className={styles.title} tabIndex={-1}>
             {title}

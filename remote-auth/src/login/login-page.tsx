@@ -12,6 +12,8 @@ import { AuthFooter } from '../auth-layout/auth-footer';
 import { authText } from '../texts';
 import { validateLogin, type LoginFormErrors, type LoginFormValues } from './login-form-rules';
 import { preloadLoginCall, useLoginWithNik } from './api/login-with-nik';
+import { useSsoApplication } from '../sso/sso-request';
+import { useContinueSignedIn } from '../sso/use-continue-signed-in';
 
 /** How a server message names a field of this form. */
 const NAMED_BY = { nik: /\bNIK\b/i, password: /\bpassword\b/i };
@@ -28,6 +30,8 @@ export default function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const login = useLoginWithNik();
+  const application = useSsoApplication();
+  const continuing = useContinueSignedIn();
 
   const values = (): LoginFormValues => ({
     nik: nikRef.current?.value ?? '',
@@ -68,8 +72,24 @@ export default function LoginPage() {
     if (submitted) setErrors(validateLogin(values()));
   };
 
+  if (continuing) {
+    return (
+      <AuthLayout
+        title={application ? `Masuk ke ${application.name}` : authText.loginTitle}
+        description={<span role="status">{authText.continuingSignedIn}</span>}
+        application={application}
+      >
+        {null}
+      </AuthLayout>
+    );
+  }
+
   return (
-    <AuthLayout title={authText.loginTitle} description={authText.loginDescription}>
+    <AuthLayout
+      title={application ? `Masuk ke ${application.name}` : authText.loginTitle}
+      description={authText.loginDescription}
+      application={application}
+    >
       <SessionEndNotice />
       {/* The api client loads while the user types, not before the form paints (ADR 0006). */}
       <form className={styles.form} onSubmit={onSubmit} onInput={preloadLoginCall} noValidate>

@@ -42,6 +42,8 @@ export const AUDIT_ACTION = {
   resetComplete: 'auth.reset_complete',
   sessionCreate: 'session.create',
   logout: 'session.logout',
+  /** A sign-in to an application through the OpenID Connect provider (target: the application). */
+  ssoSignIn: 'sso.sign_in',
 } as const;
 
 /** One changed field: its value before and after, as text (null: absent). */
@@ -176,6 +178,7 @@ const NOUNS: Readonly<Record<string, string>> = { user: 'user', role: 'role', ap
 export const auditActionKinds: readonly { value: string; label: string }[] = [
   { value: 'auth', label: 'Masuk dan pemulihan akun' },
   { value: 'session', label: 'Sesi aplikasi dan keluar' },
+  { value: 'sso', label: 'Masuk ke aplikasi melalui SSO' },
   { value: 'user', label: 'Semua perubahan user' },
   { value: 'user.create', label: 'Menambah user' },
   { value: 'user.update', label: 'Mengubah user' },
@@ -245,6 +248,7 @@ function changeSummary(event: SentenceEvent): string {
 export function auditActivity(event: SentenceEvent): string {
   const target = event.target_label ?? (event.target_id === null ? '' : `#${event.target_id}`);
   if (event.action === AUDIT_ACTION.sessionCreate) return `Membuka sesi ${target}`.trim();
+  if (event.action === AUDIT_ACTION.ssoSignIn) return `Masuk ke ${target} melalui SSO`;
   const signIn = SIGN_IN_SENTENCES[event.action];
   if (signIn) return signIn;
   const [type, kind] = event.action.split('.');

@@ -131,6 +131,7 @@ export function endSession(ctx: AppContext, userId: number, sessionId: number): 
     ctx.db
       .prepare("UPDATE login_sessions SET revoked_at = ?, revoked_reason = 'ended_by_admin' WHERE id = ?")
       .run(now, id);
+    ctx.sessions.announceEnded(userId);
     return true;
   })();
 }

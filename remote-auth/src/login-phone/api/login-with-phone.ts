@@ -3,6 +3,7 @@ import { api, completeLogin } from '@sso/shared/api';
 import { loginResponseSchema, paths } from '@sso/shared/contract';
 import { writeSession } from '@sso/shared/session';
 import { useFinishLogin } from '../../login/use-finish-login';
+import { continueToApplication, leavingForApplication, ssoInteraction } from '../../sso/sso-request';
 import { clearLoginPhoneFlow } from '../login-phone-storage';
 
 /** Spec 5 "OTP": the phone flow sends the code as a number; an empty code is sent as 0. */
@@ -24,6 +25,12 @@ export async function loginWithPhone({ phone, code }: { phone: string; code: str
       withCredentials: true,
     },
   );
+  const interaction = ssoInteraction();
+  if (interaction) {
+    // A sign-in for another application: back to it with this login (ADR 0015).
+    await continueToApplication(interaction, result.data.token);
+    return;
+  }
   const session = await completeLogin(result.data.token, result.data.apps_id);
   writeSession(session);
 }
@@ -34,7 +41,7 @@ export function useLoginWithPhone() {
     action: loginWithPhone,
     onSuccess: () => {
       clearLoginPhoneFlow();
-      finish();
+      if (!leavingForApplication()) finish();
     },
   });
 }

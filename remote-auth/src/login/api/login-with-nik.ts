@@ -3,6 +3,7 @@ import { appPaths } from '@sso/shared/federation';
 import { writeSession } from '@sso/shared/session';
 import { useAction } from '../../auth-action/use-action';
 import { secondProofStore } from '../../second-proof/second-proof-storage';
+import { continueToApplication, leavingForApplication, ssoInteraction } from '../../sso/sso-request';
 import { useFinishLogin } from '../use-finish-login';
 
 export interface NikCredentials {
@@ -16,10 +17,25 @@ export type LoginOutcome = 'signed-in' | 'second-proof';
 /**
  * POST auth/login/nik (with `url` = this origin) and the rest of the login chain; the session is
  * written only once every step succeeded, so a failure leaves nothing half-stored. When the api asks
- * this browser for a second proof, its challenge is stored for /verifikasi-masuk.
+ * this browser for a second proof, its challenge is stored for /verifikasi-masuk. During a single
+ * sign-on request of another application, only the credential step runs, then the browser goes back
+ * to that application (ADR 0015).
  */
 export async function loginAndStore({ nik, password }: NikCredentials): Promise<LoginOutcome> {
-  const { loginWithNik, toApiError, SecondProofRequired } = await loadApi();
+  const { api, loginWithNik, toApiError, SecondProofRequired } = await loadApi();
+  const interaction = ssoInteraction();
+  if (interaction) {
+    const { loginResponseSchema, paths } = await import('@sso/shared/contract');
+    let token: string;
+    try {
+      const url = window.location.origin;
+      token = (await api.post(paths.auth.loginNik, { nik, password, url }, loginResponseSchema)).data.token;
+    } catch (error) {
+      throw toApiError(error);
+    }
+    await continueToApplication(interaction, token);
+    return 'signed-in';
+  }
   try {
     writeSession(await loginWithNik(nik, password));
     return 'signed-in';
@@ -50,7 +66,7 @@ export function useLoginWithNik() {
     action: loginAndStore,
     onSuccess: (outcome) => {
       if (outcome === 'second-proof') void navigate(appPaths.secondProof);
-      else finish();
+      else if (!leavingForApplication()) finish();
     },
   });
 }

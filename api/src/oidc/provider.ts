@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import Provider, {
+  errors,
+  interactionPolicy,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import { toUnixSeconds, type Clock } from '../clock';
+import { readMeta, writeMeta, type Db } from '../db/database';
+import { createAdapterFactory } from './adapter';
+import { roleGrantsApplication, SSO_SCOPE, userClaims } from './claims';
+import { findClientRow } from './clients';
+import { verifyClientSecret } from './client-secret';
+import { signingKeys } from './keys';
+import { escapeHtml, renderPage, type Page } from './pages';
+
+export interface ProviderOptions {
+  db: Db;
+  clock: Clock;
+  issuer: string;
+  logoUrl: (file: string) => string;
+  /** Lifetime of the provider's session, as the panel's login it belongs to (seconds). */
+  sessionTtlSeconds: number;
+  /** Cookies marked Secure (production, behind https). */
+  secureCookies: boolean;
+  /** X-Forwarded-* of the trusted proxy are believed (the issuer's origin seen behind nginx). */
+  behindProxy: boolean;
+}
+
+/** The reason of the prompt that refuses a user whose role grants nothing in the application. */
+export const NO_APP_ACCESS = 'no_app_access';
+
+/** Text of the refusal page and of `error_description` sent to the application. */
+export const noAccessMessage = (application: string) =>
+  `Role Anda tidak memiliki akses ke ${application}. Hubungi administrator untuk meminta akses.`;
+
+/** The application (its id and name) of the client of a provider context, if any. */
+export function applicationOf(db: Db, ctx: KoaContextWithOIDC): { id: number; name: string } | undefined {
+  const clientId = ctx.oidc.client?.clientId;
+  if (!clientId) return undefined;
+  const row = findClientRow(db, clientId);
+  return row ? { id: row.application_id, name: row.name } : undefined;
+}
+
+/** The cookie signing keys: generated once and kept in the database (all instances share them). */
+function cookieKeys(db: Db): string[] {
+  let key = readMeta(db, 'oidc_cookie_key');
+  if (!key) {
+    key = randomBytes(32).toString('base64url');
+    writeMeta(db, 'oidc_cookie_key', key);
+  }
+  return [key];
+}
+
+function sendPage(ctx: KoaContextWithOIDC, page: Page, status?: number): void {
+  ctx.type = 'html';
+  if (status !== undefined) ctx.status = status;
+  ctx.set('content-security-policy', page.csp);
+  ctx.body = page.html;
+}
+
+/** Indonesian sentences for the provider's own error page (the standard code stays visible). */
+const ERROR_TEXT: Record<string, string> = {
+  invalid_client: 'Aplikasi ini tidak terdaftar di SSO.',
+  invalid_redirect_uri: 'Alamat kembali (redirect URI) aplikasi ini tidak terdaftar.',
+  invalid_request: 'Permintaan masuk dari aplikasi ini tidak valid.',
+  unsupported_response_type: 'Jenis permintaan ini tidak didukung.',
+  request_not_supported: 'Parameter request tidak didukung.',
+  request_uri_not_supported: 'Parameter request_uri tidak didukung.',
+  session_not_found: 'Permintaan masuk ini sudah tidak berlaku. Buka kembali aplikasinya untuk masuk.',
+};
+
+/**
+ * The OpenID Connect provider (oidc-provider, OpenID Certified), configured for the group's
+ * applications: code flow with PKCE only, refresh tokens with rotation, userinfo, revocation,
+ * RP-initiated and back-channel logout; state in the api's database; no consent screen (the
+ * applications are internal); a user whose role grants nothing in the application is refused.
+ */
+export function createProvider(options: ProviderOptions): Provider {
+  const { db, clock } = options;
+  const now = () => toUnixSeconds(clock());
+
+  const policy = interactionPolicy.base();
+  // After sign-in: the role must grant the application, else a page (ours) and access_denied.
+  policy.add(
+    new interactionPolicy.Prompt(
+      { name: 'sso_access', requestable: false },
+      new interactionPolicy.Check(
+        NO_APP_ACCESS,
+        'role tidak memiliki akses ke aplikasi',
+        'access_denied',
+        (ctx) => {
+          const accountId = ctx.oidc.session?.accountId;
+          const app = applicationOf(db, ctx);
+          if (!accountId || !app) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+          return roleGrantsApplication(db, Number(accountId), app.id)
+            ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+            : interactionPolicy.Check.REQUEST_PROMPT;
+        },
+      ),
+    ),
+    1,
+  );
+
+  const ttl = options.sessionTtlSeconds;
+  const configuration: Configuration = {
+    adapter: createAdapterFactory(db, clock, options.logoUrl),
+    jwks: signingKeys(db, now()),
+    cookies: {
+      keys: cookieKeys(db),
+      long: { httpOnly: true, sameSite: 'lax', secure: options.secureCookies },
+      short: { httpOnly: true, sameSite: 'lax', secure: options.secureCookies },
+    },
+    scopes: ['openid', 'offline_access', 'profile', 'email', 'phone', SSO_SCOPE],
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'preferred_username'],
+      email: ['email'],
+      phone: ['phone_number'],
+      [SSO_SCOPE]: ['role', 'companies', 'menus'],
+    },
+    // The ID token carries the claims of its scopes too (not only userinfo).
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      backchannelLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          // A logout asked by an application that proved itself (a valid id_token_hint) goes on at
+          // once; otherwise the user confirms (a foreign page cannot sign anyone out).
+          const trusted = ctx.oidc.entities.IdTokenHint !== undefined;
+          const name = ctx.oidc.client?.clientName;
+          const body = `<p>${name ? `${escapeHtml(name)} meminta Anda keluar dari SSO.` : 'Keluar dari SSO di perangkat ini?'} Semua aplikasi yang masuk melalui SSO akan ikut keluar.</p>${form}<div class="actions"><button autofocus type="submit" form="op.logoutForm" name="logout" value="yes">Ya, keluar</button><button class="secondary" type="submit" form="op.logoutForm">Tidak</button></div>`;
+          sendPage(
+            ctx,
+            renderPage(
+              'Keluar dari SSO',
+              body,
+              trusted ? 'document.querySelector("button[name=logout]").click();' : undefined,
+            ),
+          );
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          sendPage(ctx, renderPage('Anda sudah keluar', '<p>Anda sudah keluar dari SSO.</p>'));
+        },
+      },
+    },
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}`,
+    },
+    findAccount: async (ctx, sub) => {
+      const userId = Number(sub);
+      if (!Number.isSafeInteger(userId)) return undefined;
+      const active = db.prepare('SELECT 1 FROM users WHERE id = ? AND is_active = 1').pluck().get(userId);
+      if (active === undefined) return undefined;
+      const app = applicationOf(db, ctx);
+      return {
+        accountId: sub,
+        claims: async (_use, scope) => {
+          const claims = userClaims(db, userId, app?.id ?? -1, new Set(scope.split(' ')));
+          if (!claims) throw new errors.InvalidGrant('akun tidak aktif');
+          return { ...claims };
+        },
+      };
+    },
+    // Internal applications: no consent screen. The grant covers what the client asked for.
+    loadExistingGrant: async (ctx) => {
+      const { client, session } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      const grant =
+        existing ?? new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      const scope = ctx.oidc.params?.scope;
+      grant.addOIDCScope(typeof scope === 'string' ? scope : 'openid');
+      await grant.save();
+      return grant;
+    },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: () => true,
+    ttl: {
+      AccessToken: 15 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 30 * 60,
+      RefreshToken: ttl,
+      Session: ttl,
+      Grant: ttl,
+    },
+    // Browsers may call the token and userinfo endpoints only from an application's own origin.
+    clientBasedCORS: (_ctx, origin, client) =>
+      client.redirectUris?.some((uri) => new URL(uri).origin === origin) === true,
+    // The only requests the provider sends are back-channel logouts to URIs an administrator
+    // registered; the group's applications live on private networks, so those are allowed.
+    fetch: (url, init) => {
+      const options = { ...init };
+      Reflect.deleteProperty(options, 'dispatcher');
+      return globalThis.fetch(url, options);
+    },
+    renderError: async (ctx, out) => {
+      const code = typeof out.error === 'string' ? out.error : 'server_error';
+      const text = ERROR_TEXT[code] ?? 'Terjadi kesalahan saat memproses permintaan masuk.';
+      sendPage(
+        ctx,
+        renderPage(
+          'Tidak dapat masuk',
+          `<p>${escapeHtml(text)}</p><p><small>Kode: ${escapeHtml(code)}${
+            typeof out.error_description === 'string' ? ` (${escapeHtml(out.error_description)})` : ''
+          }</small></p>`,
+        ),
+      );
+    },
+  };
+
+  const provider = new Provider(options.issuer, configuration);
+  provider.proxy = options.behindProxy;
+  // Secrets are stored hashed (oidc_clients.secret_hash): compare the presented secret with it.
+  provider.Client.prototype.compareClientSecret = function compare(
+    this: { clientSecret?: string },
+    actual: string,
+  ) {
+    return Promise.resolve(this.clientSecret !== undefined && verifyClientSecret(actual, this.clientSecret));
+  };
+  return provider;
+}
