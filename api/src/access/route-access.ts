@@ -63,6 +63,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   action('POST', paths.applications.create, 'createApp'),
   action('PATCH', paths.applications.update(':id'), 'editApp'),
   action('DELETE', paths.applications.remove(':id'), 'deleteApp'),
+  action('POST', paths.applications.regenerateSecret(':id'), 'regenerateAppSecret'),
   // A logo is uploaded from the add form or the edit form: either right will do.
   {
     ...action('POST', paths.applications.logo, 'uploadAppLogo'),

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../db/database';
 import { containsPattern } from '../http/reply';
 import { isUploadFile } from './logo-store';
+import { findSsoClient } from './sso-client-store';
 
 interface ApplicationRow {
   id: number;
@@ -113,5 +114,6 @@ export function findManagedApplication(db: Db, id: number, logoUrl: LogoUrl): Ap
     roles,
     locked_menu_ids: locked,
     deletable: id !== SSO_PANEL_APP_ID,
+    sso: findSsoClient(db, id),
   };
 }

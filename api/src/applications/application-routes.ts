@@ -13,8 +13,15 @@ import { listOf, ok } from '../http/reply';
 import { idParam } from '../http/route-params';
 import { validate } from '../http/validate';
 import { findManagedApplication, listManagedApplications } from './application-queries';
-import { actorOf, createApplication, deleteApplication, updateApplication } from './application-writes';
+import {
+  actorOf,
+  createApplication,
+  deleteApplication,
+  updateApplication,
+  type SavedApplication,
+} from './application-writes';
 import { storeLogo } from './logo-store';
+import { regenerateClientSecret } from './sso-client-store';
 
 const NOT_FOUND = 'Aplikasi tidak ditemukan';
 
@@ -37,17 +44,30 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext)
     ok('Detail aplikasi', saved(idParam(request.params, NOT_FOUND))),
   );
 
+  // A secret made by the write is answered here, once, beside the saved application.
+  const withSecret = ({ id, clientSecret }: SavedApplication) =>
+    clientSecret === undefined ? saved(id) : { ...saved(id), client_secret: clientSecret };
+
   app.post(paths.applications.create, async (request, reply) => {
     const input = validate(applicationPayloadSchema, request.body);
-    const id = createApplication(db, input, actorOf(db, authOf(request).userId, PANEL_MENU.appCreate));
-    return reply.status(201).send(ok('Aplikasi berhasil ditambahkan', saved(id)));
+    const actor = actorOf(db, authOf(request).userId, PANEL_MENU.appCreate);
+    const result = createApplication(db, input, actor, ctx.clock());
+    return reply.status(201).send(ok('Aplikasi berhasil ditambahkan', withSecret(result)));
   });
 
   app.patch(paths.applications.update(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
     const input = validate(applicationPayloadSchema, request.body);
-    updateApplication(db, id, input, actorOf(db, authOf(request).userId, PANEL_MENU.appList));
-    return ok('Aplikasi berhasil diperbarui', saved(id));
+    const actor = actorOf(db, authOf(request).userId, PANEL_MENU.appList);
+    return ok(
+      'Aplikasi berhasil diperbarui',
+      withSecret(updateApplication(db, id, input, actor, ctx.clock())),
+    );
+  });
+
+  app.post(paths.applications.regenerateSecret(':id'), async (request) => {
+    const id = idParam(request.params, NOT_FOUND);
+    return ok('Secret baru berhasil dibuat', regenerateClientSecret(db, id, ctx.clock()));
   });
 
   app.delete(paths.applications.remove(':id'), async (request) => {

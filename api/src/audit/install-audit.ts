@@ -187,7 +187,11 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
   });
 
   /** Admin actions without a record of their own, named like the others (`type.what`) so a filter finds them. */
-  const EVENT_ACTION: Readonly<Record<string, string>> = { uploadAppLogo: 'application.logo' };
+  const EVENT_ACTION: Readonly<Record<string, string>> = {
+    uploadAppLogo: 'application.logo',
+    // A new secret for an application's SSO client: the application is its target, the secret never shows.
+    regenerateAppSecret: AUDIT_ACTION.clientSecret,
+  };
 
   const recordAdmin = (request: FastifyRequest, reply: FastifyReply, row: AdminRoute) => {
     // 401: no session, nobody to name (the access check answered before anything else).
@@ -197,8 +201,9 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     const common = base(request, reply);
     const actor = actorById(db, request.auth.userId);
     const target = auditTargetOf(row.action);
-    const kind = KIND[row.method];
-    const action = target && kind ? `${target.type}.${kind}` : (EVENT_ACTION[row.action] ?? row.action);
+    const named = EVENT_ACTION[row.action];
+    const kind = named === undefined ? KIND[row.method] : undefined;
+    const action = named ?? (target && kind ? `${target.type}.${kind}` : row.action);
     const reason = common.result === 'done' ? null : reasonOf(body);
     const data = asObject(body?.data);
     const ids = idsOf(request);

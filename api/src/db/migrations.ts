@@ -246,6 +246,23 @@ const migrations: readonly string[] = [
   `,
   // 8: Log Aktivitas, the append-only event table (audit/audit-schema.ts).
   AUDIT_MIGRATION,
+  // 9: OpenID Connect clients (issue 30): one per application other than app 1, written by App
+  // Management ("Integrasi SSO") and read by the provider (api/src/oidc). The text is the contract
+  // agreed between both sides; keep it exactly.
+  `
+CREATE TABLE oidc_clients (
+  application_id INTEGER PRIMARY KEY REFERENCES applications(id) ON DELETE CASCADE,
+  client_id TEXT NOT NULL UNIQUE,
+  client_type TEXT NOT NULL CHECK (client_type IN ('confidential', 'public')),
+  secret_hash TEXT,
+  redirect_uris TEXT NOT NULL DEFAULT '[]',
+  post_logout_redirect_uris TEXT NOT NULL DEFAULT '[]',
+  backchannel_logout_uri TEXT,
+  initiate_login_uri TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+`,
 ];
 
 export const schemaVersion = migrations.length;

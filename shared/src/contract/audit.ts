@@ -41,6 +41,8 @@ export const AUDIT_ACTION = {
   resetComplete: 'auth.reset_complete',
   sessionCreate: 'session.create',
   logout: 'session.logout',
+  /** "Buat ulang secret" of an application's SSO client (the secret itself is never recorded). */
+  clientSecret: 'application.secret',
 } as const;
 
 /** One changed field: its value before and after, as text (null: absent). */
@@ -164,6 +166,7 @@ export function auditActivity(
 ): string {
   const target = event.target_label ?? (event.target_id === null ? '' : `#${event.target_id}`);
   if (event.action === AUDIT_ACTION.sessionCreate) return `Membuka sesi ${target}`.trim();
+  if (event.action === AUDIT_ACTION.clientSecret) return `Membuat ulang secret SSO aplikasi ${target}`.trim();
   const signIn = SIGN_IN_SENTENCES[event.action] ?? OTHER_SENTENCES[event.action];
   if (signIn) return signIn;
   const [type, kind] = event.action.split('.');
