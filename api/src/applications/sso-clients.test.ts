@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import {
   applicationDetailResponseSchema,
+  applicationListResponseSchema,
   applicationSavedResponseSchema,
   auditActivity,
   auditListResponseSchema,
@@ -183,7 +184,7 @@ describe('Integrasi SSO: URI validation (api side of the shared contract)', () =
       token: t.token,
       query: { keyword: String(payload.name) },
     });
-    expect(list.json<{ meta: { total: number } }>().meta.total).toBe(0);
+    expect(expectOk(list, applicationListResponseSchema).meta.total).toBe(0);
   });
 });
 
