@@ -84,6 +84,21 @@ export const appsText = {
     registered: 'aplikasi terdaftar',
     openList: 'Buka App Management',
   },
+  yourApps: {
+    caption: 'Aplikasi yang dapat Anda buka',
+    open: 'Buka',
+    openLabel: (name: string) => `Buka ${name} (tab baru)`,
+    viaSso: 'Masuk dengan SSO',
+    viaHandoff: 'Masuk dengan sesi panel',
+    opening: 'Membuka…',
+    empty: 'Belum ada aplikasi lain yang diberikan role Anda.',
+    emptyBody: 'Hubungi administrator untuk mendapatkan akses ke aplikasi grup.',
+    failed: 'Daftar aplikasi Anda tidak dapat dimuat',
+    retry: 'Coba lagi',
+    openFailed: (name: string, reason: string) => `${name} tidak dapat dibuka: ${reason}`,
+    noLoginToken:
+      'Sesi ini diteruskan dari aplikasi lain. Masuk ke panel dengan NIK atau nomor HP untuk membuka aplikasi Anda dari sini.',
+  },
   sso: {
     section: 'Integrasi SSO',
     sectionHint:

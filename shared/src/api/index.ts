@@ -4,6 +4,7 @@ export {
   completeLogin,
   confirmHandedOverSession,
   loginWithNik,
+  openApplicationSession,
   runLoginChain,
   signInWithNik,
   type LoginChainClient,
