@@ -42,8 +42,8 @@ async function clientOf(api: SsoApi, id: number): Promise<{ text: string; sso: C
 async function shownSecret(page: Page): Promise<string> {
   const panel = page.getByRole('region', { name: 'Client secret baru' });
   await expect(panel.getByText(/Secret hanya ditampilkan sekali/)).toBeVisible();
-  await expect(panel.getByLabel('Client ID')).toHaveValue(CLIENT_ID);
-  const secret = await panel.getByLabel('Client secret').inputValue();
+  await expect(panel.getByRole('textbox', { name: 'Client ID' })).toHaveValue(CLIENT_ID);
+  const secret = await panel.getByRole('textbox', { name: 'Client secret', exact: true }).inputValue();
   expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
   return secret;
 }
@@ -64,23 +64,33 @@ test.describe('Integrasi SSO', () => {
       await page.getByLabel('URL Aplikasi').fill('https://gudang.example.com');
       await section(page).getByLabel('Aktifkan Integrasi SSO (OpenID Connect)').check();
       await expect(section(page).getByText('Dibuat otomatis dari nama aplikasi saat disimpan')).toBeVisible();
-      await section(page).getByLabel('Redirect URI 1').fill('http://gudang.example.com/callback');
+      await section(page)
+        .getByLabel('Redirect URI 1', { exact: true })
+        .fill('http://gudang.example.com/callback');
       await section(page).getByRole('button', { name: '+ Tambah Redirect URI setelah logout' }).click();
-      await section(page).getByLabel('Redirect URI setelah logout 1').fill('https://gudang.example.com/');
-      await section(page).getByLabel('URL mulai masuk').fill('https://gudang.example.com/login#masuk');
+      await section(page)
+        .getByLabel('Redirect URI setelah logout 1', { exact: true })
+        .fill('https://gudang.example.com/');
+      await section(page)
+        .getByLabel('URL mulai masuk', { exact: true })
+        .fill('https://gudang.example.com/login#masuk');
       await page.getByRole('button', { name: 'Simpan' }).click();
       // The contract's messages, under each field; nothing saved.
-      await expect(section(page).getByLabel('Redirect URI 1')).toHaveAccessibleDescription(
+      await expect(section(page).getByLabel('Redirect URI 1', { exact: true })).toHaveAccessibleDescription(
         /Redirect URI harus diawali https:\/\/ \(http:\/\/ hanya untuk localhost\)/,
       );
-      await expect(section(page).getByLabel('URL mulai masuk')).toHaveAccessibleDescription(
+      await expect(section(page).getByLabel('URL mulai masuk', { exact: true })).toHaveAccessibleDescription(
         /URL mulai masuk tidak boleh berisi fragmen \(#\)/,
       );
       expect(await appIdByName(apiClient, NAME)).toBeUndefined();
       await expectNoA11yViolations(page);
 
-      await section(page).getByLabel('Redirect URI 1').fill('https://gudang.example.com/callback');
-      await section(page).getByLabel('URL mulai masuk').fill('https://gudang.example.com/login');
+      await section(page)
+        .getByLabel('Redirect URI 1', { exact: true })
+        .fill('https://gudang.example.com/callback');
+      await section(page)
+        .getByLabel('URL mulai masuk', { exact: true })
+        .fill('https://gudang.example.com/login');
       await page.getByRole('button', { name: 'Simpan' }).click();
       const first = await shownSecret(page);
       await expectNoA11yViolations(page);
@@ -97,7 +107,7 @@ test.describe('Integrasi SSO', () => {
         .getByRole('row', { name: new RegExp(NAME) })
         .click();
       const drawer = page.getByRole('dialog', { name: 'Detail Aplikasi' });
-      await expect(drawer.getByLabel('Client ID')).toHaveValue(CLIENT_ID);
+      await expect(drawer.getByRole('textbox', { name: 'Client ID' })).toHaveValue(CLIENT_ID);
       await expect(drawer.getByRole('list', { name: 'Redirect URI', exact: true })).toHaveText(
         'https://gudang.example.com/callback',
       );
@@ -106,9 +116,11 @@ test.describe('Integrasi SSO', () => {
       // Edit the URIs: saved at once, no new secret.
       await drawer.getByRole('button', { name: 'Edit' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Edit Aplikasi' })).toBeVisible();
-      await expect(section(page).getByLabel('Client ID')).toHaveValue(CLIENT_ID);
+      await expect(section(page).getByRole('textbox', { name: 'Client ID' })).toHaveValue(CLIENT_ID);
       await section(page).getByRole('button', { name: '+ Tambah Redirect URI', exact: true }).click();
-      await section(page).getByLabel('Redirect URI 2').fill('http://localhost:3999/callback');
+      await section(page)
+        .getByLabel('Redirect URI 2', { exact: true })
+        .fill('http://localhost:3999/callback');
       await page.getByRole('button', { name: 'Simpan' }).click();
       await expect(page).toHaveURL(routes.appManagement);
       expect((await clientOf(apiClient, id)).sso?.redirect_uris).toEqual([
@@ -180,15 +192,13 @@ test.describe('Home "Aplikasi Anda"', () => {
     });
     expect(created.status).toBe(201);
     // Nothing listens there in the test: answer the applications' pages here.
-    await page
-      .context()
-      .route(/^http:\/\/(localhost:3999|hris\.localhost)\//, (route) =>
-        route.fulfill({
-          status: 200,
-          contentType: 'text/html',
-          body: '<title>Aplikasi</title><p>Aplikasi</p>',
-        }),
-      );
+    await page.context().route(/^http:\/\/(localhost:3999|hris\.localhost)\//, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<title>Aplikasi</title><p>Aplikasi</p>',
+      }),
+    );
     try {
       await loginAs(page);
       await page.goto(routes.home);
