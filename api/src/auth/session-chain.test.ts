@@ -50,7 +50,6 @@ describe('login chain', () => {
       name: 'SSO Admin Panel',
       url: 'http://localhost:3000',
       logo_url: 'http://api.test/static/logos/app-1.svg',
-      initiate_login_uri: null,
     });
   });
 

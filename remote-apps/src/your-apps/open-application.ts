@@ -1,5 +1,5 @@
 import { openApplicationSession } from '@sso/shared/api';
-import type { AvailableApp } from '@sso/shared/contract';
+import type { YourApp } from './api/get-your-apps';
 import { handoffUrl } from './handoff-url';
 
 /**
@@ -8,7 +8,7 @@ import { handoffUrl } from './handoff-url';
  * the `/` route's `data`. The tab is opened before the calls, while the click still counts as the
  * user's (a tab opened after them would be blocked), and closed again when they fail.
  */
-export async function openWithHandoff(app: AvailableApp, loginToken: string): Promise<void> {
+export async function openWithHandoff(app: YourApp, loginToken: string): Promise<void> {
   const tab = window.open('about:blank', '_blank');
   try {
     const session = await openApplicationSession(loginToken, app);

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { decompressFromEncodedURIComponent } from 'lz-string';
-import { ACCESS_LEVEL, type AvailableApp } from '@sso/shared/contract';
+import { ACCESS_LEVEL } from '@sso/shared/contract';
 import { api, ApiError, openApplicationSession } from '@sso/shared/api';
 import { readSession, writeSession, type Session } from '@sso/shared/session';
 import { renderRoute, signInAs } from '@sso/shared/testing';
+import type { YourApp } from './api/get-your-apps';
 import YourAppsCard from './your-apps-card';
 
 // The card's calls go through the api client and the shared chain: answer there (unknown calls fail).
@@ -14,7 +15,7 @@ jest.mock('@sso/shared/api', () => ({
   openApplicationSession: jest.fn(),
 }));
 
-const app = (overrides: Partial<AvailableApp>): AvailableApp => ({
+const app = (overrides: Partial<YourApp>): YourApp => ({
   id: 2,
   name: 'HRIS',
   url: 'https://hris.example.com/',
@@ -22,7 +23,7 @@ const app = (overrides: Partial<AvailableApp>): AvailableApp => ({
   initiate_login_uri: null,
   ...overrides,
 });
-const answer = (data: AvailableApp[]) =>
+const answer = (data: YourApp[]) =>
   jest.mocked(api.get).mockResolvedValue({ message: 'Daftar aplikasi yang dapat diakses', data });
 
 function signInWithLoginToken() {

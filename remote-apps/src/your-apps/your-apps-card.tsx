@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { toApiError } from '@sso/shared/api';
-import type { AvailableApp } from '@sso/shared/contract';
 import { useSession } from '@sso/shared/session';
 import { Button, Skeleton, buttonClassName, safeHttpUrl } from '@sso/shared/ui';
 import { appsText } from '../texts';
-import { useYourApps } from './api/get-your-apps';
+import { useYourApps, type YourApp } from './api/get-your-apps';
 import { openWithHandoff } from './open-application';
 import styles from './your-apps-card.module.css';
 
@@ -63,7 +62,7 @@ export default function YourAppsCard() {
     );
   }
 
-  const open = async (app: AvailableApp) => {
+  const open = async (app: YourApp) => {
     setFailure(null);
     setOpening(app.id);
     try {

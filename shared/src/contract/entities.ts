@@ -101,11 +101,6 @@ export const availableAppSchema = z.object({
   name: z.string(),
   url: httpUrlSchema,
   logo_url: httpUrlSchema,
-  /**
-   * Ours (issue 30): where the application starts a sign-in through the SSO ("URL mulai masuk" of its
-   * OpenID Connect client); null or absent: it is opened with the spec's handoff instead.
-   */
-  initiate_login_uri: z.string().nullish(),
 });
 export type AvailableApp = z.infer<typeof availableAppSchema>;
 
