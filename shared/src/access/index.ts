@@ -75,8 +75,6 @@ export const PANEL_ACTIONS = {
   createApp: { menu: PANEL_MENU.appCreate, capability: 'create' },
   editApp: { menu: PANEL_MENU.appList, capability: 'edit' },
   deleteApp: { menu: PANEL_MENU.appList, capability: 'delete' },
-  /** "Buat ulang secret" of an application's SSO client: an edit of the application. */
-  regenerateAppSecret: { menu: PANEL_MENU.appList, capability: 'edit' },
   /** A logo uploaded from the add or the edit form (the api's route accepts either right). */
   uploadAppLogo: { menu: PANEL_MENU.appCreate, capability: 'create' },
   listAudit: { menu: PANEL_MENU.audit, capability: 'view' },
