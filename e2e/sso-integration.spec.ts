@@ -250,4 +250,26 @@ test.describe('Home "Aplikasi Anda"', () => {
       await removeApp(apiClient, OIDC_APP);
     }
   });
+
+  test('another role sees exactly the applications its role grants', async ({ page, loginAs, apiClient }) => {
+    // NIK 100005, role "Admin User": its grants, read from Role Management.
+    const { body: roles } = await apiClient.get('/api/v1/ap/role/list?perPage=100&keyword=Admin%20User');
+    const role = (roles as { data: { id: number; name: string }[] }).data.find(
+      (r) => r.name === 'Admin User',
+    );
+    if (!role) throw new Error('no Admin User role');
+    const { body: detail } = await apiClient.get(`/api/v1/ap/role/detail/${role.id}`);
+    const granted = (
+      detail as { data: { applications: { apps_id: number; apps_name: string }[] } }
+    ).data.applications
+      .filter((app) => app.apps_id !== 1)
+      .map((app) => app.apps_name);
+    expect(granted.length).toBeGreaterThan(0);
+
+    await loginAs(page, '100005', 'password123');
+    await page.goto(routes.home);
+    const list = page.getByRole('list', { name: 'Aplikasi yang dapat Anda buka' });
+    await expect(list.getByRole('listitem')).toHaveCount(granted.length);
+    for (const name of granted) await expect(list.getByText(name, { exact: true })).toBeVisible();
+  });
 });
