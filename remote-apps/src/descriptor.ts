@@ -33,6 +33,14 @@ export const descriptor = {
     { label: 'App Management', icon: 'apps', path: '/app-management', order: 40, menu: 'App Management' },
   ],
   cards: [
+    // For everyone signed in (no `requires`): the applications one's own role grants.
+    {
+      id: 'your-apps',
+      title: 'Aplikasi Anda',
+      module: './home-your-apps-card',
+      order: 5,
+      size: 'wide',
+    },
     {
       id: 'apps-total',
       title: 'Aplikasi',

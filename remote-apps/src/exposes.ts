@@ -4,4 +4,5 @@ export const exposes = {
   './app-create': './src/app-form/app-create-page.tsx',
   './app-edit': './src/app-form/app-edit-page.tsx',
   './home-apps-card': './src/home-card/apps-card.tsx',
+  './home-your-apps-card': './src/your-apps/your-apps-card.tsx',
 };

@@ -83,6 +83,7 @@ describe('ADMIN_ROUTES', () => {
       ['POST /api/v1/ap/applications/create', 'Tambah Aplikasi:create'],
       ['PATCH /api/v1/ap/applications/update/:id', 'Daftar Aplikasi:edit'],
       ['DELETE /api/v1/ap/applications/delete/:id', 'Daftar Aplikasi:delete'],
+      ['POST /api/v1/ap/applications/sso-secret/:id', 'Daftar Aplikasi:edit'],
       ['POST /api/v1/ap/applications/logo', 'Tambah Aplikasi:create | Daftar Aplikasi:edit'],
       ['GET /api/v1/ap/user-temporary/search', 'Tambah User:create'],
       ['GET /api/v1/ap/role/all', reference],
@@ -174,6 +175,16 @@ const requests: Record<string, Prepare> = {
   'DELETE /api/v1/ap/applications/delete/:id': async () => ({
     path: paths.applications.remove(await newAppId()),
   }),
+  'POST /api/v1/ap/applications/sso-secret/:id': async () => {
+    const sso = { client_type: 'confidential' as const, redirect_uris: ['https://app.example.com/callback'] };
+    const body = createApplicationPayload({ menus: [], sso });
+    const reply = await asOwner('POST', paths.applications.create, { body });
+    return {
+      path: paths.applications.regenerateSecret(
+        expectOk(reply, applicationDetailResponseSchema, 201).data.id,
+      ),
+    };
+  },
   'POST /api/v1/ap/applications/logo': async () => ({
     path: paths.applications.logo,
     body: { file_name: 'logo.png', data: PNG_1PX },

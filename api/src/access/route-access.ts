@@ -15,9 +15,26 @@ export interface AdminRoute {
   /** Path under the api prefix as registered (`:id` for the id segment). */
   readonly path: string;
   /** The contract's action (PANEL_ACTIONS), or reference data readable from either list. */
-  readonly action: PanelAction | 'readReference';
+  readonly action: PanelAction | ApiOnlyAction | 'readReference';
   readonly requires: readonly ActionRequirement[];
 }
+
+/**
+ * Actions of the api alone, each needing what a contract action needs: the panel asks that action's
+ * question (its code, on every first screen, does not carry these names), while the audit log names
+ * them apart. "Buat ulang secret" (issue 30) is an edit of the application.
+ */
+const API_ONLY_ACTIONS = {
+  regenerateAppSecret: PANEL_ACTIONS.editApp,
+} as const satisfies Record<string, ActionRequirement>;
+export type ApiOnlyAction = keyof typeof API_ONLY_ACTIONS;
+
+const apiOnly = (method: AdminMethod, path: string, name: ApiOnlyAction): AdminRoute => ({
+  method,
+  path,
+  action: name,
+  requires: [API_ONLY_ACTIONS[name]],
+});
 
 const action = (method: AdminMethod, path: string, name: PanelAction): AdminRoute => ({
   method,
@@ -63,6 +80,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   action('POST', paths.applications.create, 'createApp'),
   action('PATCH', paths.applications.update(':id'), 'editApp'),
   action('DELETE', paths.applications.remove(':id'), 'deleteApp'),
+  apiOnly('POST', paths.applications.regenerateSecret(':id'), 'regenerateAppSecret'),
   // A logo is uploaded from the add form or the edit form: either right will do.
   {
     ...action('POST', paths.applications.logo, 'uploadAppLogo'),

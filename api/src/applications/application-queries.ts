@@ -10,6 +10,7 @@ import {
 import type { Db } from '../db/database';
 import { containsPattern } from '../http/reply';
 import { isUploadFile } from './logo-store';
+import { findSsoClient } from './sso-client-store';
 
 interface ApplicationRow {
   id: number;
@@ -124,5 +125,6 @@ export function findManagedApplication(
     roles,
     locked_menu_ids: locked,
     deletable: id !== SSO_PANEL_APP_ID,
+    sso: findSsoClient(db, id),
   };
 }

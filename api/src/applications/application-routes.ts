@@ -19,8 +19,10 @@ import {
   deleteApplication,
   exempt,
   updateApplication,
+  type SavedApplication,
 } from './application-writes';
 import { pruneAbandonedLogos, storeLogo } from './logo-store';
+import { regenerateClientSecret } from './sso-client-store';
 
 const NOT_FOUND = 'Aplikasi tidak ditemukan';
 
@@ -64,17 +66,30 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext)
     ok('Detail aplikasi', saved(request, idParam(request.params, NOT_FOUND))),
   );
 
+  // A secret made by the write is answered here, once, beside the saved application.
+  const withSecret = (request: FastifyRequest, { id, clientSecret }: SavedApplication) =>
+    clientSecret === undefined ? saved(request, id) : { ...saved(request, id), client_secret: clientSecret };
+
   app.post(paths.applications.create, async (request, reply) => {
     const input = validate(applicationPayloadSchema, request.body);
-    const id = createApplication(db, input, actorOf(db, authOf(request).userId, PANEL_MENU.appCreate));
-    return reply.status(201).send(ok('Aplikasi berhasil ditambahkan', saved(request, id)));
+    const actor = actorOf(db, authOf(request).userId, PANEL_MENU.appCreate);
+    const result = createApplication(db, input, actor, ctx.clock());
+    return reply.status(201).send(ok('Aplikasi berhasil ditambahkan', withSecret(request, result)));
   });
 
   app.patch(paths.applications.update(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
     const input = validate(applicationPayloadSchema, request.body);
-    updateApplication(db, id, input, actorOf(db, authOf(request).userId, PANEL_MENU.appList));
-    return ok('Aplikasi berhasil diperbarui', saved(request, id));
+    const actor = actorOf(db, authOf(request).userId, PANEL_MENU.appList);
+    return ok(
+      'Aplikasi berhasil diperbarui',
+      withSecret(request, updateApplication(db, id, input, actor, ctx.clock())),
+    );
+  });
+
+  app.post(paths.applications.regenerateSecret(':id'), async (request) => {
+    const id = idParam(request.params, NOT_FOUND);
+    return ok('Secret baru berhasil dibuat', regenerateClientSecret(db, id, ctx.clock()));
   });
 
   app.delete(paths.applications.remove(':id'), async (request) => {

@@ -3,6 +3,7 @@ import { looksLikeName } from '../http/name-skeleton';
 import type { Db } from '../db/database';
 import { conflict, fieldError, notFound } from '../http/errors';
 import { isUploadFile, uploadedLogoFile } from './logo-store';
+import { writeSsoClient } from './sso-client-store';
 
 const NOT_FOUND = 'Aplikasi tidak ditemukan';
 const NAME_TAKEN = 'Nama Aplikasi sudah digunakan';
@@ -207,8 +208,19 @@ function writeTree(db: Db, appId: number, menus: ApplicationInput['menus'], acto
   return added;
 }
 
-/** POST applications/create: the application and its menu tree, in one transaction. */
-export function createApplication(db: Db, input: ApplicationInput, actor: Actor): number {
+/** What a write answers: the application's id and, once, a client secret it has just made. */
+export interface SavedApplication {
+  id: number;
+  clientSecret?: string;
+}
+
+/** POST applications/create: the application, its menu tree and its SSO client, in one transaction. */
+export function createApplication(
+  db: Db,
+  input: ApplicationInput,
+  actor: Actor,
+  now: number,
+): SavedApplication {
   return db.transaction(() => {
     assertNameFree(db, input.name, 0);
     const id = Number(
@@ -219,13 +231,20 @@ export function createApplication(db: Db, input: ApplicationInput, actor: Actor)
     const logo = logoFileFor(db, id, input.logo_id ?? null, '');
     db.prepare('UPDATE applications SET logo_file = ? WHERE id = ?').run(logo, id);
     grantAdded(db, actor, id, writeTree(db, id, input.menus, actor), true);
-    return id;
+    const clientSecret = writeSsoClient(db, id, input.name, input.sso, now);
+    return clientSecret === undefined ? { id } : { id, clientSecret };
   })();
 }
 
-/** PATCH applications/update/{id}: every field and the whole menu tree, all or nothing. */
-export function updateApplication(db: Db, id: number, input: ApplicationInput, actor: Actor): void {
-  db.transaction(() => {
+/** PATCH applications/update/{id}: every field, the whole menu tree and the SSO client, all or nothing. */
+export function updateApplication(
+  db: Db,
+  id: number,
+  input: ApplicationInput,
+  actor: Actor,
+  now: number,
+): SavedApplication {
+  return db.transaction(() => {
     const current = db
       .prepare<[number], { logo_file: string }>('SELECT logo_file FROM applications WHERE id = ?')
       .get(id);
@@ -240,6 +259,8 @@ export function updateApplication(db: Db, id: number, input: ApplicationInput, a
       id,
     );
     grantAdded(db, actor, id, writeTree(db, id, input.menus, actor), false);
+    const clientSecret = writeSsoClient(db, id, input.name, input.sso, now);
+    return clientSecret === undefined ? { id } : { id, clientSecret };
   })();
 }
 

@@ -37,6 +37,8 @@ const SPECIAL: Readonly<
   },
   unlockUser: { variants: ['user.unlock'], of: () => 'user.unlock' },
   uploadAppLogo: { variants: ['application.logo'], of: () => 'application.logo' },
+  // A new secret for an application's SSO client: the application is its target, the secret never shows.
+  regenerateAppSecret: { variants: ['application.secret'], of: () => 'application.secret' },
 };
 
 /** The action an admin write records: `<target type>.<create|update|delete>` or a special one above. */

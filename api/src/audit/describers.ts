@@ -98,14 +98,39 @@ export function describeRole(db: Db, id: number): TargetSnapshot | null {
   };
 }
 
-type ApplicationRow = { name: string; descriptions: string | null; url: string; logo_file: string };
+type ApplicationRow = {
+  name: string;
+  descriptions: string | null;
+  url: string;
+  logo_file: string;
+  client_id: string | null;
+  client_type: string | null;
+  redirect_uris: string | null;
+  post_logout_redirect_uris: string | null;
+  backchannel_logout_uri: string | null;
+  initiate_login_uri: string | null;
+};
+
+const CLIENT_TYPE: Record<string, string> = { confidential: 'Confidential', public: 'Public (PKCE)' };
+
+/** A JSON list of URIs as one line of text (null when empty). */
+const uriList = (json: string | null): string | null => {
+  if (json === null) return null;
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? joined(parsed.map(String)) : null;
+};
 const applicationRow = statementCache<[number], ApplicationRow>();
 
-/** An application with its menu tree as text ("Menu › Sub-menu", in order): a renamed or removed menu shows. */
+/**
+ * An application with its menu tree as text ("Menu › Sub-menu", in order): a renamed or removed menu
+ * shows; and its SSO client's settings. Never the client's secret or its hash.
+ */
 export function describeApplication(db: Db, id: number): TargetSnapshot | null {
   const row = applicationRow(
     db,
-    'SELECT name, descriptions, url, logo_file FROM applications WHERE id = ?',
+    `SELECT a.name, a.descriptions, a.url, a.logo_file, c.client_id, c.client_type, c.redirect_uris,
+       c.post_logout_redirect_uris, c.backchannel_logout_uri, c.initiate_login_uri
+     FROM applications a LEFT JOIN oidc_clients c ON c.application_id = a.id WHERE a.id = ?`,
   ).get(id);
   if (!row) return null;
   const menus = textList(
@@ -122,6 +147,12 @@ export function describeApplication(db: Db, id: number): TargetSnapshot | null {
       URL: row.url,
       Logo: row.logo_file,
       Menu: joined(menus),
+      'SSO Client ID': row.client_id,
+      'SSO Jenis klien': row.client_type === null ? null : (CLIENT_TYPE[row.client_type] ?? row.client_type),
+      'SSO Redirect URI': uriList(row.redirect_uris),
+      'SSO Redirect URI setelah logout': uriList(row.post_logout_redirect_uris),
+      'SSO URL logout back-channel': row.backchannel_logout_uri,
+      'SSO URL mulai masuk': row.initiate_login_uri,
     },
   };
 }
@@ -160,4 +191,9 @@ registerAuditTarget('user', describeUser, ['createUser', 'deleteUser', 'unlockUs
 // An edit of another user's role, NIK or phone ends their sessions: the event says which.
 registerAuditTarget('user', describeUserWithSessions, ['editUser', 'changeUserStatus', 'endUserSessions']);
 registerAuditTarget('role', describeRole, ['createRole', 'editRole', 'deleteRole']);
-registerAuditTarget('application', describeApplication, ['createApp', 'editApp', 'deleteApp']);
+registerAuditTarget('application', describeApplication, [
+  'createApp',
+  'editApp',
+  'deleteApp',
+  'regenerateAppSecret',
+]);

@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import { forbidden, notFound, unauthorized } from '../http/errors';
 import { ok } from '../http/reply';
 import { validate } from '../http/validate';
+import { initiateLoginUris } from '../applications/sso-client-store';
 import { findApplication, grantedApplications } from '../reference/applications';
 import { authOf, bearerGuard } from './guard';
 import { loadProfile } from './profile';
@@ -26,12 +27,15 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get(paths.session.availableApps, loginToken, async (request) => {
     const auth = authOf(request);
+    const initiateLogin = initiateLoginUris(ctx.db);
     const apps = grantedApplications(ctx.db, auth.userId).map((a) => ({
       id: a.id,
       name: a.name,
       // This panel is wherever the client said it runs at login.
       url: a.id === SSO_PANEL_APP_ID ? auth.appUrl : a.url,
       logo_url: ctx.logoUrl(a.logo_file),
+      // Ours (issue 30): an OpenID Connect client's "URL mulai masuk" opens it signed in.
+      initiate_login_uri: initiateLogin.get(a.id) ?? null,
     }));
     return ok('Daftar aplikasi yang dapat diakses', apps);
   });

@@ -84,6 +84,29 @@ describe('placeCards', () => {
     expect(placeCards(states, [])).toEqual([]);
   });
 
+  it('shows a card without `requires` to everyone signed in (Aplikasi Anda)', () => {
+    const forAll: RemoteView = {
+      name: 'apps',
+      entry: entry('apps'),
+      status: 'ready',
+      descriptor: descriptor('apps', [
+        { id: 'your-apps', title: 'Aplikasi Anda', module: './mine', order: 5 },
+      ]),
+    };
+    const usersOnly = [
+      {
+        apps_id: 1,
+        menus: [
+          { name: 'User Management', acces_level: 3, children: [{ name: 'Daftar User', acces_level: 3 }] },
+        ],
+      },
+    ];
+    expect(placeCards([forAll, ...states], usersOnly).map((p) => p.key)).toEqual([
+      'apps/your-apps',
+      'users/users-total',
+    ]);
+  });
+
   it('takes a remote without cards (an older descriptor) as none', () => {
     const old: RemoteView = {
       name: 'x',

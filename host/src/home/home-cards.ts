@@ -13,7 +13,8 @@ export interface PlacedCard {
 
 /**
  * Home's cards (the host owns their policy): every card of every remote whose descriptor is known,
- * that the user's grants allow (a card above them is left out, its code never requested), in
+ * that the user's grants allow (a card above them is left out, its code never requested; a card
+ * without `requires` is for everyone signed in), in
  * `order` then title. A remote never read (no descriptor) contributes none.
  */
 export function placeCards(states: readonly RemoteView[], grants: readonly GrantedApp[]): PlacedCard[] {
@@ -22,7 +23,7 @@ export function placeCards(states: readonly RemoteView[], grants: readonly Grant
     if (state.status === 'failed' || !state.descriptor) continue;
     const remote = { name: state.name, entry: state.entry };
     for (const card of state.descriptor.cards ?? []) {
-      if (!canDo(grants, card.requires.menu, card.requires.capability)) continue;
+      if (card.requires && !canDo(grants, card.requires.menu, card.requires.capability)) continue;
       placed.push({ key: `${state.name}/${card.id}`, card, remote, status: state.status });
     }
   }

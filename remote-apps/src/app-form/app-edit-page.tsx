@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { Link, useParams } from '@sso/shared/navigation';
+import { Link, useNavigate, useParams } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
-import { SSO_PANEL_APP_ID, idSchema } from '@sso/shared/contract';
+import { SSO_PANEL_APP_ID, idSchema, type ClientSecret } from '@sso/shared/contract';
 import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { FormSkeleton, PageHeader, StatePanel, buttonClassName, toast } from '@sso/shared/ui';
+import { ClientSecretPanel } from '../sso/client-secret-panel';
 import { appsText } from '../texts';
 import { useApplication } from './api/get-application';
 import { useUpdateApplication } from './api/update-application';
@@ -24,6 +25,9 @@ export default function AppEditPage() {
   const decoded = useMemo(() => decodeHashId(hashId, linkSchema), [hashId]);
   const app = useApplication(decoded.ok ? decoded.value.id : null);
   const update = useUpdateApplication();
+  const navigate = useNavigate();
+  // A secret made by the save (a public client made confidential), shown this once.
+  const [secret, setSecret] = useState<ClientSecret | null>(null);
 
   const back = (
     <Link className={buttonClassName()} to={appPaths.apps.list}>
@@ -67,6 +71,19 @@ export default function AppEditPage() {
     );
   }
   const saved = app.data;
+  if (secret) {
+    return (
+      <>
+        <PageHeader title={appsText.editTitle} />
+        <ClientSecretPanel
+          clientId={secret.client_id}
+          secret={secret.client_secret}
+          lead={appsText.sso.savedWithSecret}
+          onDone={() => void navigate(appPaths.apps.list)}
+        />
+      </>
+    );
+  }
   return (
     <>
       <PageHeader title={appsText.editTitle} />
@@ -77,9 +94,16 @@ export default function AppEditPage() {
         lockedMenuIds={saved.locked_menu_ids}
         fixedTree={saved.id === SSO_PANEL_APP_ID}
         generatedLogoUrl={saved.logo_uploaded ? undefined : saved.logo_url}
+        ssoClient={saved.sso}
+        appId={saved.id}
+        ssoAvailable={saved.id !== SSO_PANEL_APP_ID}
         onSave={async (payload) => {
           const response = await update.mutateAsync({ id: saved.id, payload });
           toast.success(response.message);
+          const { sso, client_secret } = response.data;
+          if (!sso || client_secret === undefined) return true;
+          setSecret({ client_id: sso.client_id, client_secret });
+          return false;
         }}
       />
     </>

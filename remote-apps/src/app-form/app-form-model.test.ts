@@ -22,7 +22,11 @@ describe('application form model', () => {
         { id: 42, name: 'Laporan', children: [{ id: 43, name: 'Laporan Harian' }] },
         { name: 'Pengaturan', children: [{ name: 'Umum' }] },
       ],
+      // No client, and the integration left off: the api keeps none.
+      sso: null,
     });
+    // App 1's form leaves `sso` out (unchanged: it has no client).
+    expect(toApplicationPayload(parsed, false)).not.toHaveProperty('sso');
   });
 
   it('sends logo_id for an upload and null for the generated logo', () => {

@@ -9,6 +9,13 @@ import {
   type ApplicationPayload,
 } from '@sso/shared/contract';
 import type { MenuTree } from './menu-tree-model';
+import {
+  emptySsoFormValues,
+  ssoFormSchema,
+  toSsoFormValues,
+  toSsoPayload,
+  type SsoFormValues,
+} from './sso-form-model';
 
 /**
  * The application form's model and its explicit mappings (STYLE "Forms"): `toAppFormValues`
@@ -28,6 +35,8 @@ export interface AppFormValues {
   url: string;
   logo: LogoValue;
   menus: MenuTree;
+  /** "Integrasi SSO" (not offered for app 1, the panel itself). */
+  sso: SsoFormValues;
 }
 
 const { shape } = applicationPayloadSchema;
@@ -61,6 +70,7 @@ export const appFormSchema = z.object({
   url: shape.url,
   logo: z.object({ id: idSchema.nullable().optional(), url: z.string().nullable() }),
   menus: menusSchema,
+  sso: ssoFormSchema,
 });
 export type AppFormOutput = z.output<typeof appFormSchema>;
 
@@ -70,6 +80,7 @@ export const emptyAppFormValues: AppFormValues = {
   url: '',
   logo: { id: null, url: null },
   menus: [],
+  sso: emptySsoFormValues,
 };
 
 export function toAppFormValues(app: ApplicationDetail): AppFormValues {
@@ -84,10 +95,12 @@ export function toAppFormValues(app: ApplicationDetail): AppFormValues {
       name: menu.name,
       children: menu.menu.map((child) => ({ key: `menu-${child.id}`, id: child.id, name: child.name })),
     })),
+    sso: toSsoFormValues(app.sso),
   };
 }
 
-export function toApplicationPayload(values: AppFormOutput): ApplicationPayload {
+/** `withSso`: false for app 1, which has no client (its payload leaves `sso` out: unchanged). */
+export function toApplicationPayload(values: AppFormOutput, withSso = true): ApplicationPayload {
   return {
     name: values.name,
     descriptions: values.descriptions || null,
@@ -101,6 +114,7 @@ export function toApplicationPayload(values: AppFormOutput): ApplicationPayload 
         name: child.name.normalize('NFC').trim(),
       })),
     })),
+    ...(withSso ? { sso: toSsoPayload(values.sso) } : {}),
   };
 }
 

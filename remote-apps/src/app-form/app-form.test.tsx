@@ -44,6 +44,7 @@ describe('AppForm', () => {
         { name: 'Laporan', children: [{ name: 'Laporan Harian' }] },
         { name: 'Stok', children: [] },
       ],
+      sso: null,
     });
     await waitFor(() => expect(location().pathname).toBe('/app-management'));
   });

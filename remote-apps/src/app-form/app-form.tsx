@@ -3,7 +3,7 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@sso/shared/navigation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
-import { APPLICATION_LIMITS, type ApplicationPayload } from '@sso/shared/contract';
+import { APPLICATION_LIMITS, type ApplicationPayload, type SsoClient } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import {
@@ -24,6 +24,7 @@ import {
 } from './app-form-model';
 import { LogoField } from './logo-field';
 import { MenuTreeEditor } from './menu-tree-editor';
+import { SsoClientSection } from '../sso/sso-client-section';
 import styles from './app-form.module.css';
 
 /** Fields the api may name in `errors` (`menus.1.name` belongs to `menus`), as the form names them. */
@@ -34,6 +35,7 @@ const SERVER_FIELDS = {
   menus: 'menus',
   logo_id: 'logo',
   logo: 'logo',
+  sso: 'sso',
 } as const;
 
 export interface AppFormProps {
@@ -44,8 +46,16 @@ export interface AppFormProps {
   fixedTree?: boolean;
   /** The generated logo of a saved application, shown while no upload is chosen. */
   generatedLogoUrl?: string | undefined;
-  /** Saves the payload; rejects with an ApiError. */
+  /**
+   * Saves the payload; rejects with an ApiError. Resolves `false` when the page shows something
+   * before the list (a client secret made by the save); anything else goes back to the list.
+   */
   onSave: (payload: ApplicationPayload) => Promise<unknown>;
+  /** "Integrasi SSO": the saved client (null: none yet) and the application's id (edit). */
+  ssoClient?: SsoClient | null;
+  appId?: number | undefined;
+  /** False for app 1 (this panel): it has no client and keeps the spec's own chain. */
+  ssoAvailable?: boolean;
 }
 
 /**
@@ -59,6 +69,9 @@ export function AppForm({
   fixedTree = false,
   generatedLogoUrl,
   onSave,
+  ssoClient = null,
+  appId,
+  ssoAvailable = true,
 }: AppFormProps) {
   const navigate = useNavigate();
   const ids = { saveHint: useId(), description: useId() };
@@ -85,15 +98,15 @@ export function AppForm({
   const submit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      await onSave(toApplicationPayload(values));
-      setSaved(true);
+      const next = await onSave(toApplicationPayload(values, ssoAvailable));
+      if (next !== false) setSaved(true);
     } catch (e) {
       const server = serverFieldErrors(e, SERVER_FIELDS);
       for (const field of ['name', 'descriptions', 'url'] as const) {
         const message = server.fields[field];
         if (message) setError(field, { type: 'server', message });
       }
-      setServerError(server.fields.menus ?? server.fields.logo ?? server.message);
+      setServerError(server.fields.menus ?? server.fields.logo ?? server.fields.sso ?? server.message);
     }
   });
 
@@ -154,6 +167,19 @@ export function AppForm({
           error={menuErrors?.message ?? menuErrors?.root?.message}
         />
       </FormCard>
+      {ssoAvailable ? (
+        <SsoClientSection
+          control={control}
+          register={register}
+          errors={errors.sso}
+          saved={ssoClient}
+          appId={appId}
+        />
+      ) : (
+        <FormCard title={appsText.sso.section} hint={appsText.sso.panelHint}>
+          {null}
+        </FormCard>
+      )}
       {serverError ? <FormServerError title={appsText.form.saveFailed} message={serverError} /> : null}
       {/* Sticky, as every long form's: Simpan and Batal stay in view on a long menu tree. */}
       <FormActions hintId={ids.saveHint} hint={saveAllowed ? undefined : appsText.form.saveDisabledHint}>

@@ -4,6 +4,7 @@ import { t } from '@sso/shared/i18n';
 import { Button, StatePanel } from '@sso/shared/ui';
 import { ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
 import { useApplication } from '../app-form/api/get-application';
+import { SsoClientDetails } from '../sso/sso-client-details';
 import { appsText } from '../texts';
 import { AppNameCell } from './app-name-cell';
 import { AppUrlLink } from './app-url-link';
@@ -73,6 +74,10 @@ function AppDetail({ app }: { app: ApplicationDetail }) {
       <dt>{appsText.detail.url}</dt>
       <dd>
         <AppUrlLink name={app.name} url={app.url} />
+      </dd>
+      <dt>{appsText.sso.section}</dt>
+      <dd>
+        <SsoClientDetails app={app} />
       </dd>
       <dt>{appsText.detail.menus}</dt>
       <dd>

@@ -1,4 +1,4 @@
-import type { ApplicationDetail, ManagedApplication } from '@sso/shared/contract';
+import type { ApplicationDetail, ManagedApplication, SsoClient } from '@sso/shared/contract';
 
 /** Test data factories with overrides (STYLE "Tests"). */
 
@@ -28,6 +28,22 @@ export function createApplicationDetail(overrides: Partial<ApplicationDetail> = 
     roles: [],
     locked_menu_ids: [],
     deletable: true,
+    sso: null,
+    ...overrides,
+  };
+}
+
+/** A confidential SSO client of Aplikasi Gudang. */
+export function createSsoClient(overrides: Partial<SsoClient> = {}): SsoClient {
+  return {
+    client_id: 'aplikasi-gudang',
+    client_type: 'confidential',
+    redirect_uris: ['https://gudang.example.com/callback'],
+    post_logout_redirect_uris: ['https://gudang.example.com/'],
+    backchannel_logout_uri: null,
+    initiate_login_uri: 'https://gudang.example.com/login',
+    created_at: '2026-11-26T08:00:00.000Z',
+    updated_at: '2026-11-26T08:00:00.000Z',
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ export {
   confirmHandedOverSession,
   loginWithNik,
   loginWithSecondProof,
+  openApplicationSession,
   runLoginChain,
   SecondProofRequired,
   signInWithNik,

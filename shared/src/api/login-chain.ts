@@ -49,9 +49,10 @@ function toSession(
   me: MeData,
   app: SessionApp,
   tokens: Pick<Session, 'access_token' | 'session_token' | 'refresh_token' | 'expires_at' | 'token'>,
+  forPanel = true,
 ): Session {
   const { user, roles, user_menu, user_unit } = me;
-  if (!grantedApp(user_menu, SSO_PANEL_APP_ID)) throw noPanelAccess();
+  if (forPanel && !grantedApp(user_menu, SSO_PANEL_APP_ID)) throw noPanelAccess();
   const role = roles[0];
   return {
     id: user.id,
@@ -139,6 +140,40 @@ export async function confirmHandedOverSession(handed: Session): Promise<Session
       session_token: handed.session_token,
       refresh_token: handed.refresh_token ?? null,
     },
+  );
+}
+
+/**
+ * A fresh session of another application, built exactly as the chain builds the panel's (spec 4):
+ * session/create for its `app_id` with the login token, session/validate, then the profile of that
+ * app session. What Home's "Aplikasi Anda" hands to the application as the `/` route's `data`
+ * (ours, issue 30). A role that does not grant the application is the api's 403.
+ */
+export async function openApplicationSession(token: string, app: SessionApp): Promise<Session> {
+  const created = await panelClient.post(
+    paths.session.create,
+    { app_id: app.id },
+    createSessionResponseSchema,
+    token,
+  );
+  await panelClient.post(
+    paths.session.validate,
+    { session_token: created.data.session_token },
+    validateSessionResponseSchema,
+    token,
+  );
+  const me = await panelClient.get(paths.session.me, meResponseSchema, created.data.access_token);
+  return toSession(
+    me.data,
+    app,
+    {
+      token: null,
+      expires_at: created.data.expires_at,
+      access_token: created.data.access_token,
+      session_token: created.data.session_token,
+      refresh_token: created.data.refresh_token,
+    },
+    false,
   );
 }
 

@@ -11,6 +11,7 @@ import {
 } from './fields';
 import { foldName, nameSchema } from './names';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from './constants';
+import { ssoClientPayloadSchema, ssoClientSchema } from './sso-clients';
 
 /**
  * App Management (ours, beside spec 7): applications with their two-level menu trees, written by the
@@ -79,6 +80,8 @@ export const applicationDetailSchema = managedApplicationSchema.extend({
   roles: z.array(applicationRoleSchema),
   locked_menu_ids: z.array(idSchema),
   deletable: z.boolean(),
+  /** Its OpenID Connect client ("Integrasi SSO"), null without one (always for app 1). */
+  sso: ssoClientSchema.nullable(),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
@@ -169,6 +172,8 @@ export const applicationPayloadSchema = z
       .array(menuPayloadSchema, { error: 'Menu harus berupa daftar' })
       .max(APPLICATION_LIMITS.menus)
       .default([]),
+    /** "Integrasi SSO": the client to keep (its type and URIs); null: none; absent: unchanged. */
+    sso: ssoClientPayloadSchema.nullable().optional(),
   })
   .superRefine((value, ctx) => {
     for (const issue of menuTreeIssues(value.menus)) {
@@ -194,6 +199,15 @@ export type ApplicationListResponse = z.infer<typeof applicationListResponseSche
 
 export const applicationDetailResponseSchema = envelope(applicationDetailSchema);
 export type ApplicationDetailResponse = z.infer<typeof applicationDetailResponseSchema>;
+
+/**
+ * Create and update answer the saved application; `client_secret` only when the api has just made
+ * a secret (a new confidential client, or a public one made confidential): shown once, stored hashed.
+ */
+export const applicationSavedResponseSchema = envelope(
+  applicationDetailSchema.extend({ client_secret: z.string().min(1).optional() }),
+);
+export type ApplicationSavedResponse = z.infer<typeof applicationSavedResponseSchema>;
 
 export const logoUploadResponseSchema = envelope(z.object({ logo_id: idSchema, logo_url: httpUrlSchema }));
 export type LogoUploadResponse = z.infer<typeof logoUploadResponseSchema>;

@@ -44,6 +44,8 @@ export const AUDIT_ACTION = {
   logout: 'session.logout',
   /** A sign-in to an application through the OpenID Connect provider (target: the application). */
   ssoSignIn: 'sso.sign_in',
+  /** "Buat ulang secret" of an application's SSO client (the secret itself is never recorded). */
+  clientSecret: 'application.secret',
 } as const;
 
 /** One changed field: its value before and after, as text (null: absent). */
@@ -197,6 +199,7 @@ export const auditActionKinds: readonly { value: string; label: string }[] = [
   { value: 'application.update', label: 'Mengubah aplikasi' },
   { value: 'application.delete', label: 'Menghapus aplikasi' },
   { value: 'application.logo', label: 'Mengunggah logo aplikasi' },
+  { value: 'application.secret', label: 'Membuat ulang secret SSO aplikasi' },
 ];
 
 /** Fields of the status, the reason typed and the sessions an action ended (api audit-targets.ts). */
@@ -249,6 +252,7 @@ export function auditActivity(event: SentenceEvent): string {
   const target = event.target_label ?? (event.target_id === null ? '' : `#${event.target_id}`);
   if (event.action === AUDIT_ACTION.sessionCreate) return `Membuka sesi ${target}`.trim();
   if (event.action === AUDIT_ACTION.ssoSignIn) return `Masuk ke ${target} melalui SSO`;
+  if (event.action === AUDIT_ACTION.clientSecret) return `Membuat ulang secret SSO aplikasi ${target}`.trim();
   const signIn = SIGN_IN_SENTENCES[event.action];
   if (signIn) return signIn;
   const [type, kind] = event.action.split('.');

@@ -16,6 +16,7 @@ export * from './payloads';
 export * from './queries';
 export * from './responses';
 export * from './applications';
+export * from './sso-clients';
 export * from './lifecycle';
 export * from './audit';
 export { withFastPath, userListResponseParser } from './fast-path';

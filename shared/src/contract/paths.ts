@@ -62,6 +62,8 @@ export const paths = {
     update: (id: number | string) => `/api/v1/ap/applications/update/${id}`,
     remove: (id: number | string) => `/api/v1/ap/applications/delete/${id}`,
     logo: '/api/v1/ap/applications/logo',
+    /** "Buat ulang secret": a new secret for the application's confidential client (issue 30). */
+    regenerateSecret: (id: number | string) => `/api/v1/ap/applications/sso-secret/${id}`,
   },
   reference: {
     colors: '/api/v1/ap/colors',

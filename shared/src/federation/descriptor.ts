@@ -64,7 +64,8 @@ export const homeCardSchema = object({
   title: string({ min: 1, max: 60 }),
   /** The exposed module whose default export is the card's body, e.g. './home-users-card'. */
   module: string({ pattern: /^\.\/[a-z0-9-]+$/ }),
-  requires: routeRequirementSchema,
+  /** The grant the card needs; without it every signed-in user of the panel sees it (e.g. "Aplikasi Anda"). */
+  requires: routeRequirementSchema.optional(),
   order: number({ int: true, min: 0, max: 10_000 }),
   /** `wide` spans two columns of the grid (a list); `small` one (a figure). */
   size: enumOf(['small', 'wide']).optional(),

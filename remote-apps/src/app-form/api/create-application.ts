@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import {
-  applicationDetailResponseSchema,
+  applicationSavedResponseSchema,
   paths,
-  type ApplicationDetailResponse,
+  type ApplicationSavedResponse,
   type ApplicationPayload,
 } from '@sso/shared/contract';
 import { invalidateApplications } from './invalidate';
 
 /** POST applications/create: the application and its whole menu tree in one request. */
-export function createApplication(payload: ApplicationPayload): Promise<ApplicationDetailResponse> {
-  return api.post(paths.applications.create, payload, applicationDetailResponseSchema);
+export function createApplication(payload: ApplicationPayload): Promise<ApplicationSavedResponse> {
+  return api.post(paths.applications.create, payload, applicationSavedResponseSchema);
 }
 
 export function useCreateApplication() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import {
-  applicationDetailResponseSchema,
+  applicationSavedResponseSchema,
   paths,
-  type ApplicationDetailResponse,
+  type ApplicationSavedResponse,
   type ApplicationPayload,
 } from '@sso/shared/contract';
 import { invalidateApplications } from './invalidate';
@@ -15,8 +15,8 @@ export function updateApplication({
 }: {
   id: number;
   payload: ApplicationPayload;
-}): Promise<ApplicationDetailResponse> {
-  return api.patch(paths.applications.update(id), payload, applicationDetailResponseSchema);
+}): Promise<ApplicationSavedResponse> {
+  return api.patch(paths.applications.update(id), payload, applicationSavedResponseSchema);
 }
 
 export function useUpdateApplication() {
