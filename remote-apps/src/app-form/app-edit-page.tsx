@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { Link, useParams } from '@sso/shared/navigation';
+import { useParams } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
 import { idSchema } from '@sso/shared/contract';
 import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { FormSkeleton, PageHeader, StatePanel, buttonClassName, toast } from '@sso/shared/ui';
+import { BackToListLink } from '@sso/shared/ui-data';
 import { appsText } from '../texts';
 import { useApplication } from './api/get-application';
 import { useUpdateApplication } from './api/update-application';
@@ -26,9 +27,9 @@ export default function AppEditPage() {
   const update = useUpdateApplication();
 
   const back = (
-    <Link className={buttonClassName()} to={appPaths.apps.list}>
+    <BackToListLink className={buttonClassName()} listPath={appPaths.apps.list}>
       {appsText.edit.backToList}
-    </Link>
+    </BackToListLink>
   );
   if (!decoded.ok) {
     return (

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@sso/shared/navigation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
 import { OWN_ROLE_MESSAGE } from '@sso/shared/access';
 import { isVersionConflict, type UserPayload } from '@sso/shared/contract';
@@ -16,7 +15,7 @@ import {
   toast,
   useLeaveConfirmation,
 } from '@sso/shared/ui';
-import { Select } from '@sso/shared/ui-data';
+import { Select, useListReturn } from '@sso/shared/ui-data';
 import styles from './user-form.module.css';
 import { texts } from '../texts';
 import { useCompanies } from '../reference-data/get-companies';
@@ -47,7 +46,8 @@ export interface UserFormProps {
 
 /** Tambah/Edit User (spec 2, 5): react-hook-form + zod; the api is reached only through `onSave`. */
 export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onReload }: UserFormProps) {
-  const navigate = useNavigate();
+  // Batal and Simpan return to the list's place: its search, filters, sort and page (issue 37).
+  const { go: returnToList } = useListReturn(appPaths.users.list);
   const companies = useCompanies();
   const roles = useRoleOptions();
   const privilege = useUserPrivilege();
@@ -68,8 +68,8 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
   const dirty = !saved && (formState.isDirty || typed.trim() !== '');
   useLeaveConfirmation(dirty);
   useEffect(() => {
-    if (saved) void navigate(appPaths.users.list);
-  }, [saved, navigate]);
+    if (saved) returnToList();
+  }, [saved, returnToList]);
 
   const submit = handleSubmit(async (values) => {
     setServerMessage(null);
@@ -205,7 +205,7 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
         />
       </section>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => void navigate(appPaths.users.list)}>
+        <Button variant="secondary" onClick={returnToList}>
           {t.common.cancel}
         </Button>
         <Button type="submit" disabled={missing} loading={formState.isSubmitting}>
