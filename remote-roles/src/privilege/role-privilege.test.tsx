@@ -160,12 +160,20 @@ describe('role editor', () => {
     expect(level('Daftar User')).toHaveValue('2');
     // the actor only views Tambah User: the cascade stops at their level there
     expect(level('Tambah User')).toHaveValue('3');
-    await user.selectOptions(
-      screen.getByRole('combobox', { name: 'Atur semua level akses SSO Admin Panel' }),
-      'Owner',
-    );
+    // "Atur semua" offers only what it would set on every ticked menu: never Owner to a modifier,
+    // and only Viewer while Tambah User (which the actor only views) is ticked (issue 37).
+    const setAll = screen.getByRole('combobox', { name: 'Atur semua level akses SSO Admin Panel' });
+    const offered = () =>
+      within(setAll)
+        .getAllByRole('option')
+        .filter((option) => !(option as HTMLOptionElement).disabled)
+        .map((option) => option.textContent);
+    expect(offered()).toEqual(['Viewer']);
+    await user.click(screen.getByRole('checkbox', { name: 'Tambah User' }));
+    expect(offered()).toEqual(['Modifier', 'Viewer']);
+    await user.selectOptions(setAll, 'Modifier');
     expect(level('User Management')).toHaveValue('2');
-    expect(level('Tambah User')).toHaveValue('3');
+    expect(level('Daftar User')).toHaveValue('2');
   });
 
   it('an application the actor does not hold cannot be switched on, and says why', () => {

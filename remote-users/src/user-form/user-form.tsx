@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { serverFieldErrors } from '@sso/shared/form-errors';
@@ -8,6 +8,7 @@ import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import {
   Button,
+  FormActions,
   StatePanel,
   TextField,
   VersionConflictAlert,
@@ -25,6 +26,7 @@ import { reduceApSelection } from './ap-selection';
 import { ApUnitPicker } from './ap-unit-picker';
 import { EmployeePicker } from './employee-picker';
 import {
+  missingUserFields,
   toUserPayload,
   userFormSchema,
   userServerFields,
@@ -55,6 +57,7 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
   const [saved, setSaved] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
+  const hintId = useId();
 
   const form = useForm<UserFormValues, unknown, ValidUserForm>({
     resolver: zodResolver(userFormSchema),
@@ -103,7 +106,7 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
     );
   }
 
-  const missing = !person || roleId === null || chosen.length === 0;
+  const missing = missingUserFields({ person, roleId, companies: chosen }, companies.data ?? []);
   const personErrors = formState.errors.person;
 
   return (
@@ -204,14 +207,19 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
           )}
         />
       </section>
-      <div className={styles.actions}>
+      <FormActions hintId={hintId} hint={missing.length === 0 ? undefined : texts.missingHint(missing)}>
         <Button variant="secondary" onClick={returnToList}>
           {t.common.cancel}
         </Button>
-        <Button type="submit" disabled={missing} loading={formState.isSubmitting}>
+        <Button
+          type="submit"
+          disabled={missing.length > 0}
+          loading={formState.isSubmitting}
+          aria-describedby={missing.length === 0 ? undefined : hintId}
+        >
           {t.common.save}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }
