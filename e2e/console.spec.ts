@@ -56,9 +56,9 @@ async function expectNoSidewaysScroll(page: Page, table: Locator) {
 
 /** The text of the header cells shown (the box and the actions columns have none). */
 const visibleHeaders = async (table: Locator) =>
-  (await table.locator('thead th:visible').allTextContents()).map((text) =>
-    text.replace(/[↕↑↓]/g, '').trim(),
-  );
+  (await table.locator('thead th:visible').allTextContents())
+    .map((text) => text.replace(/[↕↑↓]/g, '').trim())
+    .filter((text) => text !== 'Aksi');
 
 async function idOfRole(apiClient: SsoApi, name: string): Promise<number> {
   const roles = (await apiClient.get('/api/v1/ap/role/all')).body as { data: { id: number; name: string }[] };
@@ -68,7 +68,7 @@ async function idOfRole(apiClient: SsoApi, name: string): Promise<number> {
 }
 
 async function totalOf(apiClient: SsoApi, query: string): Promise<number> {
-  const list = (await apiClient.get(`/api/v1/ap/users?${query}`)).body as { meta: { total: number } };
+  const list = (await apiClient.get(`/api/v1/ap/users/list?${query}`)).body as { meta: { total: number } };
   return list.meta.total;
 }
 
@@ -218,7 +218,8 @@ for (const width of WIDTHS) {
           await expect(edit).toHaveAccessibleDescription(READ_ONLY_REASON);
           await expect(page.getByRole('menu')).toContainText(READ_ONLY_REASON);
           await shot(page, `users-menu-${roleName}-${width}`);
-          await edit.click();
+          // Pressed anyway (past Playwright's own disabled check): the menu stays, nothing opens.
+          await edit.click({ force: true });
           await expect(page.getByRole('menu')).toBeVisible();
           expect(listPlace(page)).toBe(placed);
         });

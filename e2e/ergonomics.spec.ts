@@ -84,7 +84,7 @@ test.describe('phones', () => {
     const table = page.getByRole('table', { name: 'Daftar user' });
     await expect(table.getByRole('row')).not.toHaveCount(1);
     // The columns that identify and matter (issue 37); the others are in Detail User.
-    await expect(table.locator('thead th:visible')).toHaveText(['', /Nama/, /Role/, 'Status', '']);
+    await expect(table.locator('thead th:visible')).toHaveText(['', /Nama/, /Role/, 'Status', 'Aksi']);
     // Nothing scrolls sideways, not even inside the table's own box.
     expect(
       await table.evaluate(
