@@ -56,7 +56,6 @@ export default function UserListPage() {
       [privilege.mayTouch(user), USER_NOT_COVERED_REASON],
       [!privilege.isSelf(user), OWN_ACCOUNT_DELETE_MESSAGE],
     );
-  const mayEdit = (user: User) => whyNotEdit(user) === undefined;
   const mayDelete = (user: User) => whyNotDelete(user) === undefined;
   const queryClient = useQueryClient();
   // The next page's request starts at the click or select, not after the router's re-render.
