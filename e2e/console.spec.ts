@@ -289,17 +289,22 @@ test.describe('return to where you were, and say what is missing', () => {
     }
   });
 
-  test('Role and App Management: Edit then Batal returns to the searched, sorted list', async ({
+  test('Role and App Management: Edit then Batal returns to the searched, sorted list; their phone columns', async ({
     page,
     loginAs,
   }) => {
     await loginAs(page);
-    for (const [list, heading, editHeading, search] of [
-      [routes.roleManagement, 'Role Management', 'Edit Role', 'Cari role'],
-      [routes.appManagement, 'App Management', 'Edit Aplikasi', 'Cari aplikasi'],
+    for (const [list, heading, editHeading, search, phoneColumns] of [
+      [routes.roleManagement, 'Role Management', 'Edit Role', 'Cari role', ['Nama Role', 'Jumlah User']],
+      [routes.appManagement, 'App Management', 'Edit Aplikasi', 'Cari aplikasi', ['Nama Aplikasi', 'Role']],
     ] as const) {
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${list}?keyword=a&sortBy=name&sort=desc`);
       await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(1);
+      expect((await visibleHeaders(page.getByRole('table'))).filter(Boolean)).toEqual(phoneColumns);
+      await expectNoSidewaysScroll(page, page.getByRole('table'));
+      await shot(page, `${heading.split(' ')[0]!.toLowerCase()}-390`);
+      await page.setViewportSize({ width: 1440, height: 900 });
       const placed = listPlace(page);
       // The first row the owner may edit (every row but none, for the owner).
       await page
