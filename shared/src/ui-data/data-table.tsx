@@ -82,7 +82,13 @@ export const VIRTUALIZE_ABOVE = 50;
  * size may reach the total) render only the visible rows inside a scrolling body; spacer rows keep
  * the scroll height, and `aria-rowcount`/`aria-rowindex` keep the table's size for screen readers.
  */
-export function DataTable<T, S extends string = string>(props: DataTableProps<T, S>) {
+export function DataTable<T, S extends string = string>(given: DataTableProps<T, S>) {
+  // No row of the page a bulk action could apply to: no box column at all, not even select-all.
+  const isSelectable = given.selection?.isSelectable;
+  const props =
+    isSelectable && !given.loading && !given.rows.some((row) => isSelectable(row))
+      ? { ...given, selection: undefined }
+      : given;
   const { rows, virtualizeAbove = VIRTUALIZE_ABOVE } = props;
   const virtualize = rows.length > virtualizeAbove;
   const VirtualTable = virtualTable.useLoaded(virtualize);

@@ -166,6 +166,25 @@ describe('DataTable: phone columns and selectable rows', () => {
     expect(screen.getByRole('cell', { name: 'Sari' }).className).not.toMatch(/phoneHidden/);
   });
 
+  it('has no box column at all when no row of the page is selectable', () => {
+    render(
+      <DataTable
+        caption="Daftar orang"
+        columns={columns}
+        rows={people.slice(0, 1)}
+        getRowId={(p) => p.id}
+        selection={{
+          selected: new Set(),
+          onChange: jest.fn(),
+          rowLabel: (p) => `Pilih ${p.name}`,
+          isSelectable: (p) => !p.mine,
+        }}
+      />,
+    );
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader')).toHaveLength(2);
+  });
+
   it('offers a box only on selectable rows; select-all takes only those', async () => {
     const user = userEvent.setup();
     render(<Harness />);
