@@ -1,5 +1,6 @@
 import LZString from 'lz-string';
 import type { Page } from '@playwright/test';
+import { OWNER_ONLY_REASON, READ_ONLY_REASON } from '@sso/shared/access';
 import { test, expect, SESSION_KEY } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
@@ -43,12 +44,22 @@ test.describe('access control', () => {
       .getByRole('button', { name: /^Aksi untuk / })
       .first()
       .click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Lihat Detail']);
+    // Every write action is there, disabled, with the reason (issue 37: say why).
+    for (const name of ['Edit', 'Hapus']) {
+      const item = page.getByRole('menuitem', { name });
+      await expect(item).toHaveAttribute('aria-disabled', 'true');
+      await expect(item).toHaveAccessibleDescription(READ_ONLY_REASON);
+    }
     await page.getByRole('menuitem', { name: 'Lihat Detail' }).click();
     const drawer = page.getByRole('dialog', { name: 'Detail User' });
     await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole('button', { name: 'Hapus' })).toHaveCount(0);
-    await expect(drawer.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    for (const name of ['Hapus', 'Edit']) {
+      await expect(drawer.getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true');
+      await expect(drawer.getByRole('button', { name })).toHaveAccessibleDescription(READ_ONLY_REASON);
+    }
+    // A disabled Edit opens nothing (pressed past Playwright's own disabled check).
+    await drawer.getByRole('button', { name: 'Edit' }).click({ force: true });
+    await expect(page).toHaveURL(/\/user-management$/);
     await page.keyboard.press('Escape');
 
     await page.goto(routes.roleManagement);
@@ -72,10 +83,17 @@ test.describe('access control', () => {
     apiClient,
   }) => {
     await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
-    // Their own row: a modifier edits only accounts their role covers (e2e/privilege.spec.ts).
-    await page.goto(`${routes.userManagement}?keyword=${DEMO_ACCOUNTS.modifier.nik}`);
+    // Users of their own role (Admin, id 2): a modifier edits only accounts their role covers
+    // (e2e/privilege.spec.ts). Rows are selectable for the bulk Nonaktifkan (an edit, issue 24),
+    // never for a bulk Hapus; their own row has no box (no bulk action applies to it, issue 37).
+    await page.goto(`${routes.userManagement}?role_id=2`);
     await expect(usersTable(page)).toBeVisible();
-    // Rows are selectable for the bulk Nonaktifkan (an edit, issue 24), never for a bulk Hapus.
+    const ownRow = usersTable(page).getByRole('row').filter({ hasText: DEMO_ACCOUNTS.modifier.nik });
+    await page.getByRole('searchbox', { name: 'Cari user' }).fill(DEMO_ACCOUNTS.modifier.nik);
+    await expect(ownRow).toBeVisible();
+    await expect(ownRow.getByRole('checkbox')).toHaveCount(0);
+    await page.getByRole('searchbox', { name: 'Cari user' }).fill('');
+    await expect(usersTable(page).getByRole('row')).not.toHaveCount(2);
     await usersTable(page).getByRole('checkbox').nth(1).click();
     const bar = page.getByRole('region', { name: 'Aksi data terpilih' });
     await expect(bar.getByRole('button', { name: 'Nonaktifkan' })).toBeVisible();
@@ -87,9 +105,13 @@ test.describe('access control', () => {
       .click();
     // The menu opens after the click (its code may still be loading): wait for it, then read it.
     await page.getByRole('menuitem').first().waitFor();
-    const items = await page.getByRole('menuitem').allTextContents();
-    expect(items.slice(0, 2)).toEqual(['Lihat Detail', 'Edit']);
-    expect(items).not.toContain('Hapus');
+    await expect(page.getByRole('menuitem').nth(1)).toHaveAccessibleName('Edit');
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).not.toHaveAttribute('aria-disabled');
+    // Hapus is shown disabled with the reason: deleting needs the owner level.
+    await expect(page.getByRole('menuitem', { name: 'Hapus' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('menuitem', { name: 'Hapus' })).toHaveAccessibleDescription(
+      OWNER_ONLY_REASON,
+    );
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
 
@@ -113,8 +135,11 @@ test.describe('access control', () => {
       await page.getByRole('searchbox', { name: 'Cari role' }).fill(name);
       await expect(page.getByRole('table').getByText(name)).toBeVisible();
       await page.getByRole('button', { name: `Aksi untuk role ${name}` }).click();
-      // Lihat Detail for every role (issue 25), Edit on a covered one, never Hapus.
-      await expect(page.getByRole('menuitem')).toHaveText(['Lihat Detail', 'Edit']);
+      // Lihat Detail for every role (issue 25), Edit on a covered one, Hapus disabled with the reason.
+      await expect(page.getByRole('menuitem', { name: 'Edit' })).not.toHaveAttribute('aria-disabled');
+      await expect(page.getByRole('menuitem', { name: 'Hapus' })).toHaveAccessibleDescription(
+        OWNER_ONLY_REASON,
+      );
       await expect(page.getByRole('checkbox')).toHaveCount(0);
     } finally {
       const list = await apiClient.get(`/api/v1/ap/role/list?perPage=50&keyword=${encodeURIComponent(name)}`);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { OWNER_ONLY_REASON, READ_ONLY_REASON } from '@sso/shared/access';
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
@@ -159,23 +160,33 @@ test.describe('app management', () => {
     }
   });
 
-  test('a modifier adds and edits but has no Hapus', async ({ page, loginAs, expectNoA11yViolations }) => {
+  test('a modifier adds and edits; Hapus is disabled with the reason', async ({
+    page,
+    loginAs,
+    expectNoA11yViolations,
+  }) => {
     await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
     await page.goto(routes.appManagement);
     await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toBeVisible();
     await appsTable(page).getByRole('button', { name: 'Aksi untuk aplikasi HRIS' }).click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Lihat Detail', 'Edit']);
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).not.toHaveAttribute('aria-disabled');
+    await expect(page.getByRole('menuitem', { name: 'Hapus' })).toHaveAccessibleDescription(
+      OWNER_ONLY_REASON,
+    );
     await page.getByRole('menuitem', { name: 'Lihat Detail' }).click();
     const drawer = page.getByRole('dialog', { name: 'Detail Aplikasi' });
     await expect(drawer.getByRole('button', { name: 'Edit' })).toBeVisible();
-    await expect(drawer.getByRole('button', { name: 'Hapus' })).toHaveCount(0);
+    await expect(drawer.getByRole('button', { name: 'Hapus' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(drawer.getByRole('button', { name: 'Hapus' })).toHaveAccessibleDescription(
+      OWNER_ONLY_REASON,
+    );
     await drawer.getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Aplikasi' })).toBeVisible();
     await expect(page.getByLabel('Nama menu 1')).toHaveValue('Karyawan');
     await expectNoA11yViolations(page);
   });
 
-  test('a viewer reads only: no Tambah, no Edit, no Hapus, and the forms are no-access pages', async ({
+  test('a viewer reads only: no Tambah, Edit and Hapus disabled with the reason, and the forms are no-access pages', async ({
     page,
     loginAs,
   }) => {
@@ -184,7 +195,10 @@ test.describe('app management', () => {
     await expect(appsTable(page).getByRole('row', { name: /HRIS/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toHaveCount(0);
     await appsTable(page).getByRole('button', { name: 'Aksi untuk aplikasi HRIS' }).click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Lihat Detail']);
+    for (const name of ['Edit', 'Hapus']) {
+      await expect(page.getByRole('menuitem', { name })).toHaveAttribute('aria-disabled', 'true');
+      await expect(page.getByRole('menuitem', { name })).toHaveAccessibleDescription(READ_ONLY_REASON);
+    }
     await page.keyboard.press('Escape');
     for (const path of [routes.addApp, routes.editApp('eyJpZCI6Mn0')]) {
       await page.goto(path);

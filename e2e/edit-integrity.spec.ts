@@ -50,6 +50,11 @@ function dataOf<T>(reply: { status: number; body: unknown }, status = 200): T {
 
 async function newUser(api: SsoApi): Promise<ApiUser> {
   const unique = stamp();
+  // With a unit of its AP: the form refuses an AP without one (issue 37), so it could not be saved.
+  const companies = (await api.get('/company/companies-with-branches')).body as {
+    data: { data: { id: number; cabangs: { id: number; name: string }[] }[] };
+  };
+  const unit = companies.data.data.find((company) => company.id === 1)!.cabangs[0]!;
   return dataOf<ApiUser>(
     await api.post(USERS, {
       nama: `E2E Integritas ${unique}`,
@@ -57,7 +62,7 @@ async function newUser(api: SsoApi): Promise<ApiUser> {
       phone: `0812${unique.slice(-8)}`,
       email: '',
       role_ids: [3],
-      perusahaan: [{ perusahaan_id: 1, cabang: [] }],
+      perusahaan: [{ perusahaan_id: 1, cabang: [{ cabang_id: unit.id, cabang_name: unit.name }] }],
     }),
     201,
   );

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { READ_ONLY_REASON } from '@sso/shared/access';
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
 import { protectedRoutes, routes } from './support/routes';
@@ -50,7 +51,9 @@ test.describe('phones', () => {
           const actions = page.getByRole('button', { name: /^Aksi untuk / }).first();
           await actions.click();
           const edit = page.getByRole('menuitem', { name: 'Edit' });
-          if ((await edit.count()) === 0) {
+          await edit.waitFor();
+          // Shown disabled with its reason where the role may not edit (issue 37).
+          if ((await edit.getAttribute('aria-disabled')) === 'true') {
             await page.keyboard.press('Escape');
             continue;
           }
@@ -71,7 +74,7 @@ test.describe('phones', () => {
     });
   }
 
-  test('on a phone the users table scrolls in its own box, the name stays in view, the drawer shows its actions', async ({
+  test('on a phone the users table shows name, role and status as wide as the screen, the drawer shows its actions', async ({
     page,
     loginAs,
   }) => {
@@ -80,17 +83,20 @@ test.describe('phones', () => {
     await page.goto(routes.userManagement);
     const table = page.getByRole('table', { name: 'Daftar user' });
     await expect(table.getByRole('row')).not.toHaveCount(1);
-    const firstName = table.getByRole('row').nth(1).getByRole('cell').nth(1);
-    const before = await firstName.boundingBox();
-    await table.evaluate((element) => {
-      element.parentElement!.scrollLeft = 400;
-    });
-    await expect.poll(async () => (await firstName.boundingBox())?.x).toBe(before?.x);
-    // phone numbers in full
-    const phone = table.getByRole('row').nth(1).getByRole('cell').nth(3);
-    expect(await phone.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
-    await table.getByRole('row').nth(1).getByRole('cell').nth(1).click();
+    // The columns that identify and matter (issue 37); the others are in Detail User.
+    await expect(table.locator('thead th:visible')).toHaveText(['', /Nama/, /Role/, 'Status', 'Aksi']);
+    // Nothing scrolls sideways, not even inside the table's own box.
+    expect(
+      await table.evaluate(
+        (element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth,
+      ),
+    ).toBe(true);
+    const row = table.getByRole('row').nth(1);
+    for (const cell of await row.locator('td:visible').all()) await expect(cell).toBeInViewport();
+    await row.getByRole('cell').nth(1).click();
     const drawer = page.getByRole('dialog', { name: 'Detail User' });
+    // The phone number, left out of the row, is read in the drawer.
+    await expect(drawer.getByText('No. Handphone')).toBeVisible();
     for (const name of ['Tutup', 'Hapus', 'Edit']) {
       await expect(drawer.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
     }
@@ -146,7 +152,7 @@ test.describe('roles readable and linked', () => {
     const drawer = page.getByRole('dialog', { name: 'Detail Role' });
     await expect(drawer.getByRole('list', { name: 'Menu SSO Admin Panel' })).toContainText('User Management');
     await expect(drawer.getByRole('list', { name: 'Menu SSO Admin Panel' })).toContainText('Modifier');
-    await expect(drawer.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(drawer.getByRole('button', { name: 'Edit' })).toHaveAccessibleDescription(READ_ONLY_REASON);
     await drawer.getByRole('link', { name: /user · lihat daftarnya/ }).click();
     await expect(page).toHaveURL(/\/user-management\?role_id=\d+/);
     const users = page.getByRole('table', { name: 'Daftar user' });

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { LAST_OWNER_MESSAGE, NOT_HELD_REASON, OWN_ROLE_MESSAGE } from '@sso/shared/access';
+import {
+  LAST_OWNER_MESSAGE,
+  NOT_HELD_REASON,
+  OWNER_ONLY_REASON,
+  OWN_ACCOUNT_DELETE_MESSAGE,
+  OWN_ACCOUNT_STATUS_REASON,
+  OWN_ROLE_MESSAGE,
+  USER_NOT_COVERED_REASON,
+} from '@sso/shared/access';
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS, DEMO_ADMIN } from './support/env';
 import { routes } from './support/routes';
@@ -18,7 +26,15 @@ async function rowActions(page: Page, name?: string): Promise<string[]> {
     .click();
   // The menu opens after the click (its code may still be loading): wait for it, then read it.
   await page.getByRole('menuitem').first().waitFor();
-  const items = await page.getByRole('menuitem').allTextContents();
+  // An action shown disabled reads as `Edit (its reason)` (issue 37: say why).
+  const items = await page.getByRole('menuitem').evaluateAll((elements) =>
+    elements.map((item) => {
+      const name = item.getAttribute('aria-label') ?? item.textContent ?? '';
+      if (item.getAttribute('aria-disabled') !== 'true') return name;
+      const reason = document.getElementById(item.getAttribute('aria-describedby') ?? '')?.textContent;
+      return `${name} (${reason ?? ''})`;
+    }),
+  );
   await page.keyboard.press('Escape');
   return items;
 }
@@ -44,11 +60,22 @@ test.describe('privilege boundaries', () => {
 
     await page.goto(`${routes.userManagement}?keyword=${DEMO_ADMIN.nik}`);
     await expect(usersTable(page).getByText('Administrator')).toBeVisible();
-    expect(await rowActions(page, 'Administrator')).toEqual(['Lihat Detail']);
+    expect(await rowActions(page, 'Administrator')).toEqual([
+      'Lihat Detail',
+      `Edit (${USER_NOT_COVERED_REASON})`,
+      `Nonaktifkan (${USER_NOT_COVERED_REASON})`,
+      `Hapus (${OWNER_ONLY_REASON})`,
+    ]);
     await usersTable(page).getByText('Administrator').click();
     const drawer = page.getByRole('dialog', { name: 'Detail User' });
     await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(drawer.getByRole('button', { name: 'Edit' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(drawer.getByRole('button', { name: 'Edit' })).toHaveAccessibleDescription(
+      USER_NOT_COVERED_REASON,
+    );
+    // The reason shows on focus too (keyboard users).
+    await drawer.getByRole('button', { name: 'Edit' }).focus();
+    await expect(page.getByRole('tooltip')).toHaveText(USER_NOT_COVERED_REASON);
     await expectNoA11yViolations(page);
   });
 
@@ -70,6 +97,10 @@ test.describe('privilege boundaries', () => {
     const level = page.getByRole('combobox', { name: 'Level akses User Management' });
     await expect(level).toBeEnabled();
     await expect(level.getByRole('option')).toHaveText(['Modifier', 'Viewer']);
+    // "Atur semua" offers only levels it sets on every ticked menu: never Owner to an Admin (issue 37).
+    const setAll = page.getByRole('combobox', { name: 'Atur semua level akses SSO Admin Panel' });
+    await expect(setAll.locator('option:not([disabled])').first()).toBeAttached();
+    expect(await setAll.locator('option:not([disabled])').allTextContents()).not.toContain('Owner');
     // Admin holds Home, User and Role Management of the panel: Settings is shown, not grantable.
     const settings = page.getByRole('checkbox', { name: /^Settings/ });
     await expect(settings).toBeDisabled();
@@ -87,7 +118,12 @@ test.describe('privilege boundaries', () => {
     await loginAs(page);
     await page.goto(`${routes.userManagement}?keyword=${DEMO_ADMIN.nik}`);
     await expect(usersTable(page).getByText('Administrator')).toBeVisible();
-    expect(await rowActions(page, 'Administrator')).toEqual(['Lihat Detail', 'Edit']);
+    expect(await rowActions(page, 'Administrator')).toEqual([
+      'Lihat Detail',
+      'Edit',
+      `Nonaktifkan (${OWN_ACCOUNT_STATUS_REASON})`,
+      `Hapus (${OWN_ACCOUNT_DELETE_MESSAGE})`,
+    ]);
     await page.goto(`${routes.userManagement}?keyword=${DEMO_ACCOUNTS.modifier.nik}`);
     await expect(usersTable(page).getByRole('row')).toHaveCount(2);
     // Nonaktifkan (issue 24) follows Edit: a covered account, never one's own.
@@ -142,13 +178,20 @@ test.describe('privilege boundaries', () => {
   test('the owner gives another role through the form', async ({ page, loginAs, apiClient }) => {
     const unique = `${Date.now()}`.slice(-9);
     const nama = `E2E Hak ${unique}`;
+    // With a unit of its AP: the form refuses an AP without one (issue 37).
+    const companies = (await apiClient.get('/company/companies-with-branches')).body as {
+      data: { data: { id: number; cabangs: { id: number; name: string }[] }[] };
+    };
+    const unit = companies.data.data.find((company) => company.id === 1)!.cabangs[0]!;
     const created = await apiClient.post('/api/v1/ap/users', {
       nama,
       nik: `E2EP${unique}`,
       phone: `087${unique}`,
       email: '',
       role_ids: [3],
-      perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'AP', cabang: [] }],
+      perusahaan: [
+        { perusahaan_id: 1, perusahaan_name: 'AP', cabang: [{ cabang_id: unit.id, cabang_name: unit.name }] },
+      ],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = (created.body as { data: { id: number } }).data.id;

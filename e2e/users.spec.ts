@@ -509,6 +509,11 @@ test.describe('users', () => {
       await choose(page, 'Role', role(1).name);
       await choose(page, 'AP', company(1).nama);
       await page.keyboard.press('Escape');
+      // Every chosen AP needs a unit (issue 37).
+      await page
+        .getByRole('group', { name: company(1).nama })
+        .getByRole('checkbox', { name: 'Semua Unit' })
+        .click();
       // Meanwhile another administrator registers the same employee: the api answers 409 "NIK sudah terdaftar".
       await createUser(apiClient, {
         tag: 'Ada',
@@ -573,7 +578,8 @@ test.describe('users', () => {
     });
     expect(Object.keys(sent ?? {}).sort()).toEqual(['perusahaan', 'role_ids', 'version']);
     await expect(page.getByText('User berhasil diperbarui')).toBeVisible();
-    await expect(page).toHaveURL(/\/user-management$/);
+    // Back to the list as it was left: searched for this user (issue 37).
+    await expect(page).toHaveURL(new RegExp(`/user-management\\?keyword=`));
     await search(page, user.nama);
     await expect(row(page, user.nama).getByText(role(1).name, { exact: true })).toBeVisible();
     await expect(row(page, user.nama).getByRole('button', { name: /^Unit:/ })).toContainText(unit.kode);

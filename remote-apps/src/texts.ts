@@ -5,6 +5,8 @@ export const appsText = {
   editTitle: 'Edit Aplikasi',
   detailTitle: 'Detail Aplikasi',
   list: {
+    /** Why app 1 has no Hapus: the panel's own access model lives in it. */
+    panelNotDeletable: 'SSO Admin Panel tidak dapat dihapus: akses panel ini diatur di dalamnya',
     add: 'Tambah Aplikasi',
     search: 'Cari aplikasi',
     searchPlaceholder: 'Cari nama aplikasi',

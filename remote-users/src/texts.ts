@@ -75,6 +75,15 @@ export const texts = {
   accountFailed: 'Status akun tidak dapat dimuat',
   ownAccount: 'Ini akun Anda: status dan sesinya tidak diubah dari sini.',
   // Form
+  /** The hint by a disabled Simpan (issue 37), as the role editor's. */
+  missingHint: (fields: readonly string[]) => `Untuk menyimpan, lengkapi: ${fields.join(', ')}.`,
+  missingPerson: 'nama karyawan',
+  missingRole: 'role',
+  missingAp: 'minimal 1 AP',
+  missingUnitOf: (company: string) => `unit ${company}`,
+  unitRequired: 'Pilih minimal 1 unit untuk setiap AP yang dipilih',
+  apWithoutUnits: 'AP ini belum memiliki unit, sehingga tidak dapat dipilih. Hapus AP ini dari pilihan.',
+  pickUnit: 'Pilih minimal 1 unit.',
   namePlaceholder: 'Ketik minimal 2 huruf nama karyawan',
   rolePlaceholder: 'Pilih role',
   apPlaceholder: 'Pilih AP',

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { Link, useNavigate, useParams } from '@sso/shared/navigation';
+import { useNavigate, useParams } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
 import { SSO_PANEL_APP_ID, idSchema, type ClientSecret } from '@sso/shared/contract';
 import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { FormSkeleton, PageHeader, StatePanel, buttonClassName, toast } from '@sso/shared/ui';
 import { ClientSecretPanel } from '../sso/client-secret-panel';
+import { BackToListLink } from '@sso/shared/ui-data';
 import { appsText } from '../texts';
 import { useApplication } from './api/get-application';
 import { useUpdateApplication } from './api/update-application';
@@ -30,9 +31,9 @@ export default function AppEditPage() {
   const [secret, setSecret] = useState<ClientSecret | null>(null);
 
   const back = (
-    <Link className={buttonClassName()} to={appPaths.apps.list}>
+    <BackToListLink className={buttonClassName()} listPath={appPaths.apps.list}>
       {appsText.edit.backToList}
-    </Link>
+    </BackToListLink>
   );
   if (!decoded.ok) {
     return (

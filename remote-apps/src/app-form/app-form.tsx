@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@sso/shared/navigation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
 import { APPLICATION_LIMITS, type ApplicationPayload, type SsoClient } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
+import { useListReturn } from '@sso/shared/ui-data';
 import {
   Button,
   FormActions,
@@ -73,7 +73,8 @@ export function AppForm({
   appId,
   ssoAvailable = true,
 }: AppFormProps) {
-  const navigate = useNavigate();
+  // Batal and Simpan return to the list's place: its search, filters, sort and page (issue 37).
+  const { go: returnToList } = useListReturn(appPaths.apps.list);
   const ids = { saveHint: useId(), description: useId() };
   const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -92,8 +93,8 @@ export function AppForm({
 
   // Navigate only once the saved state has rendered, so the leave guard is already off.
   useEffect(() => {
-    if (saved) void navigate(appPaths.apps.list);
-  }, [saved, navigate]);
+    if (saved) returnToList();
+  }, [saved, returnToList]);
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
@@ -183,7 +184,7 @@ export function AppForm({
       {serverError ? <FormServerError title={appsText.form.saveFailed} message={serverError} /> : null}
       {/* Sticky, as every long form's: Simpan and Batal stay in view on a long menu tree. */}
       <FormActions hintId={ids.saveHint} hint={saveAllowed ? undefined : appsText.form.saveDisabledHint}>
-        <Button variant="secondary" onClick={() => void navigate(appPaths.apps.list)}>
+        <Button variant="secondary" onClick={returnToList}>
           {t.common.cancel}
         </Button>
         <Button

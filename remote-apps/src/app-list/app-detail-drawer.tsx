@@ -1,8 +1,8 @@
 import type { ApplicationDetail, ManagedApplication } from '@sso/shared/contract';
 import { toApiError } from '@sso/shared/api';
 import { t } from '@sso/shared/i18n';
-import { Button, StatePanel } from '@sso/shared/ui';
-import { ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
+import { StatePanel } from '@sso/shared/ui';
+import { ActionButton, ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
 import { useApplication } from '../app-form/api/get-application';
 import { SsoClientDetails } from '../sso/sso-client-details';
 import { appsText } from '../texts';
@@ -13,15 +13,22 @@ import styles from './app-detail-drawer.module.css';
 export interface AppDetailDrawerProps {
   app: ManagedApplication | null;
   onClose: () => void;
-  /** Left out when the user may not delete this application. */
-  onDelete?: (app: ManagedApplication) => void;
-  /** Left out when the user may not edit. */
-  onEdit?: (app: ManagedApplication) => void;
+  onDelete: (app: ManagedApplication) => void;
+  onEdit: (app: ManagedApplication) => void;
   deleting?: boolean;
+  /** Why the signed-in user may not edit or delete it: the button is shown disabled with it (issue 37). */
+  whyNot?: { edit?: string | undefined; delete?: string | undefined };
 }
 
 /** "Detail Aplikasi": the application as read now from the api, its menu tree and the roles granting it. */
-export function AppDetailDrawer({ app, onClose, onDelete, onEdit, deleting = false }: AppDetailDrawerProps) {
+export function AppDetailDrawer({
+  app,
+  onClose,
+  onDelete,
+  onEdit,
+  deleting = false,
+  whyNot = {},
+}: AppDetailDrawerProps) {
   const detail = useApplication(app?.id ?? null);
   return (
     <Drawer
@@ -29,19 +36,20 @@ export function AppDetailDrawer({ app, onClose, onDelete, onEdit, deleting = fal
       onOpenChange={(open) => !open && onClose()}
       title={appsText.detailTitle}
       footer={
-        app && (onDelete || onEdit) ? (
+        app ? (
           <>
-            {onDelete ? (
-              <Button
-                variant="secondary"
-                className={styles.delete}
-                loading={deleting}
-                onClick={() => onDelete(app)}
-              >
-                {t.common.delete}
-              </Button>
-            ) : null}
-            {onEdit ? <Button onClick={() => onEdit(app)}>{t.common.edit}</Button> : null}
+            <ActionButton
+              variant="secondary"
+              className={styles.delete}
+              loading={deleting}
+              disabledReason={whyNot.delete}
+              onClick={() => onDelete(app)}
+            >
+              {t.common.delete}
+            </ActionButton>
+            <ActionButton disabledReason={whyNot.edit} onClick={() => onEdit(app)}>
+              {t.common.edit}
+            </ActionButton>
           </>
         ) : null
       }

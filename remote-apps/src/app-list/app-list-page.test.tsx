@@ -8,7 +8,7 @@ import {
   type ApplicationListResponse,
   type DeleteResponse,
 } from '@sso/shared/contract';
-import { renderRoute, signInAs } from '@sso/shared/testing';
+import { renderRoute, signInAs, menuItemTexts } from '@sso/shared/testing';
 import { useApplication } from '../app-form/api/get-application';
 import { createApplicationDetail, createManagedApplication, settled } from '../test-support/factories';
 import { useDeleteApplication } from './api/delete-application';
@@ -56,7 +56,8 @@ afterEach(() => localStorage.clear());
 const lastParams = (): ApplicationListParams | undefined => jest.mocked(useApplications).mock.lastCall?.[0];
 const openActions = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
   await user.click(screen.getByRole('button', { name: `Aksi untuk aplikasi ${name}` }));
-  return (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+  await screen.findAllByRole('menuitem');
+  return menuItemTexts();
 };
 
 describe('AppListPage', () => {
@@ -168,22 +169,34 @@ describe('AppListPage by access level', () => {
     renderRoute(<AppListPage />, { path: '/app-management' });
     expect(await openActions(user, 'Aplikasi Gudang')).toEqual(['Lihat Detail', 'Edit', 'Hapus']);
     await user.keyboard('{Escape}');
-    expect(await openActions(user, 'SSO Admin Panel')).toEqual(['Lihat Detail', 'Edit']);
+    expect(await openActions(user, 'SSO Admin Panel')).toEqual([
+      'Lihat Detail',
+      'Edit',
+      'Hapus (SSO Admin Panel tidak dapat dihapus: akses panel ini diatur di dalamnya)',
+    ]);
   });
 
-  it('a modifier adds and edits, no Hapus', async () => {
+  it('a modifier adds and edits; Hapus says it needs the owner', async () => {
     signInAs(ACCESS_LEVEL.modifier);
     const user = userEvent.setup();
     renderRoute(<AppListPage />, { path: '/app-management' });
     expect(screen.getByRole('link', { name: 'Tambah Aplikasi' })).toBeInTheDocument();
-    expect(await openActions(user, 'Aplikasi Gudang')).toEqual(['Lihat Detail', 'Edit']);
+    expect(await openActions(user, 'Aplikasi Gudang')).toEqual([
+      'Lihat Detail',
+      'Edit',
+      'Hapus (Hanya owner menu ini yang dapat menghapus)',
+    ]);
   });
 
-  it('a viewer reads only: no Tambah Aplikasi, only Lihat Detail', async () => {
+  it('a viewer reads only: no Tambah Aplikasi, Edit and Hapus disabled with the reason', async () => {
     signInAs(ACCESS_LEVEL.viewer);
     const user = userEvent.setup();
     renderRoute(<AppListPage />, { path: '/app-management' });
     expect(screen.queryByRole('link', { name: 'Tambah Aplikasi' })).not.toBeInTheDocument();
-    expect(await openActions(user, 'Aplikasi Gudang')).toEqual(['Lihat Detail']);
+    expect(await openActions(user, 'Aplikasi Gudang')).toEqual([
+      'Lihat Detail',
+      'Edit (Akses Anda pada menu ini hanya melihat)',
+      'Hapus (Akses Anda pada menu ini hanya melihat)',
+    ]);
   });
 });

@@ -17,6 +17,7 @@ import {
   Pagination,
   SearchField,
   useListSearchParams,
+  useRememberListPlace,
   usePageInRange,
   type DataTableColumn,
   type KebabMenuItem,
@@ -28,6 +29,7 @@ import { APP_LIST_OPTIONS, toAppListParams } from './app-list-params';
 import { AppNameCell } from './app-name-cell';
 import { AppUrlLink } from './app-url-link';
 import { useAppDeletion } from './use-app-deletion';
+import { OWNER_ONLY_REASON, READ_ONLY_REASON, whyNot } from '@sso/shared/access';
 import styles from './app-list-page.module.css';
 
 const columns: DataTableColumn<ManagedApplication, ApplicationSortField>[] = [
@@ -35,6 +37,7 @@ const columns: DataTableColumn<ManagedApplication, ApplicationSortField>[] = [
     id: 'name',
     header: appsText.list.nameColumn,
     sortBy: 'name',
+    phone: true,
     cell: (app) => <AppNameCell app={app} />,
     width: '24%',
   },
@@ -60,6 +63,7 @@ const columns: DataTableColumn<ManagedApplication, ApplicationSortField>[] = [
     id: 'roles',
     header: appsText.list.rolesColumn,
     sortBy: 'role_count',
+    phone: true,
     cell: (app) => appsText.list.roles(app.role_count),
   },
 ];
@@ -78,6 +82,14 @@ export default function AppListPage() {
   const { canEdit, canDelete } = useAccess(PANEL_MENU.appList);
   const { canCreate } = useAccess(PANEL_MENU.appCreate);
   const list = useListSearchParams(APP_LIST_OPTIONS);
+  useRememberListPlace(appPaths.apps.list);
+  // Why not, or undefined when allowed: shown on the disabled action (issue 37).
+  const whyNotEdit = () => whyNot([canEdit, READ_ONLY_REASON]);
+  const whyNotDelete = (app: ManagedApplication) =>
+    whyNot(
+      [canDelete, canEdit ? OWNER_ONLY_REASON : READ_ONLY_REASON],
+      [deletable(app), appsText.list.panelNotDeletable],
+    );
   const params = toAppListParams(list);
   const apps = useApplications(params);
   const [detail, setDetail] = useState<ManagedApplication | null>(null);
@@ -91,10 +103,13 @@ export default function AppListPage() {
   const remove = (app: ManagedApplication) => void deletion.deleteOne(app);
   const actionsOf = (app: ManagedApplication): KebabMenuItem[] => [
     { label: t.users.viewDetail, onSelect: () => setDetail(app) },
-    ...(canEdit ? [{ label: t.common.edit, onSelect: () => edit(app) }] : []),
-    ...(canDelete && deletable(app)
-      ? [{ label: t.common.delete, tone: 'danger' as const, onSelect: () => remove(app) }]
-      : []),
+    { label: t.common.edit, onSelect: () => edit(app), disabledReason: whyNotEdit() },
+    {
+      label: t.common.delete,
+      tone: 'danger' as const,
+      onSelect: () => remove(app),
+      disabledReason: whyNotDelete(app),
+    },
   ];
 
   return (
@@ -164,8 +179,9 @@ export default function AppListPage() {
         app={detail}
         deleting={deletion.busy}
         onClose={() => setDetail(null)}
-        onDelete={detail && canDelete && deletable(detail) ? remove : undefined}
-        onEdit={canEdit ? edit : undefined}
+        onDelete={remove}
+        onEdit={edit}
+        whyNot={detail ? { edit: whyNotEdit(), delete: whyNotDelete(detail) } : undefined}
       />
     </>
   );

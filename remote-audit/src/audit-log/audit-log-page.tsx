@@ -15,6 +15,7 @@ import {
   Pagination,
   SearchField,
   Select,
+  FilterFold,
   useListSearchParams,
   usePageInRange,
   type DataTableColumn,
@@ -40,6 +41,7 @@ function columnsOf(
   return [
     {
       id: 'time',
+      phone: true,
       header: text.columns.time,
       sortBy: 'at',
       cell: (event) => <EventTimeCell at={event.at} now={now} />,
@@ -47,12 +49,14 @@ function columnsOf(
     },
     {
       id: 'actor',
+      phone: true,
       header: text.columns.actor,
       cell: (event) => <span className={styles.actor}>{actorLabel(event)}</span>,
       width: '22%',
     },
     {
       id: 'activity',
+      phone: true,
       header: text.columns.activity,
       // A button: the drawer opens from the keyboard too (a row click is the mouse's shortcut).
       cell: (event) => (
@@ -130,38 +134,45 @@ export default function AuditLogPage() {
           value={list.keyword}
           onSearch={list.setKeyword}
         />
-        <div className={styles.filter}>
-          <Select
-            label={text.filters.action}
-            hideLabel
-            options={auditActionKinds.map((kind) => ({ value: kind.value, label: kind.label }))}
-            value={list.filters.action ?? null}
-            clearLabel={text.filters.allActions}
-            onChange={(value) => list.setFilter('action', value)}
-          />
-        </div>
-        <div className={styles.filter}>
-          <Select
-            label={text.filters.result}
-            hideLabel
-            options={auditResults.map((result) => ({ value: result, label: auditResultLabel[result] }))}
-            value={list.filters.result ?? null}
-            clearLabel={text.filters.allResults}
-            onChange={(value) => list.setFilter('result', value)}
-          />
-        </div>
-        <div className={styles.dates}>
-          <DateRangeField
-            from={list.filters.from}
-            to={list.filters.to}
-            onChange={({ from, to }) =>
-              list.update({
-                page: 1,
-                filters: { ...list.filters, from: from ?? undefined, to: to ?? undefined },
-              })
-            }
-          />
-        </div>
+        <FilterFold
+          count={
+            [list.filters.action, list.filters.result, list.filters.from ?? list.filters.to].filter(Boolean)
+              .length
+          }
+        >
+          <div className={styles.filter}>
+            <Select
+              label={text.filters.action}
+              hideLabel
+              options={auditActionKinds.map((kind) => ({ value: kind.value, label: kind.label }))}
+              value={list.filters.action ?? null}
+              clearLabel={text.filters.allActions}
+              onChange={(value) => list.setFilter('action', value)}
+            />
+          </div>
+          <div className={styles.filter}>
+            <Select
+              label={text.filters.result}
+              hideLabel
+              options={auditResults.map((result) => ({ value: result, label: auditResultLabel[result] }))}
+              value={list.filters.result ?? null}
+              clearLabel={text.filters.allResults}
+              onChange={(value) => list.setFilter('result', value)}
+            />
+          </div>
+          <div className={styles.dates}>
+            <DateRangeField
+              from={list.filters.from}
+              to={list.filters.to}
+              onChange={({ from, to }) =>
+                list.update({
+                  page: 1,
+                  filters: { ...list.filters, from: from ?? undefined, to: to ?? undefined },
+                })
+              }
+            />
+          </div>
+        </FilterFold>
       </div>
       {userFilter ? (
         <p className={styles.chip}>

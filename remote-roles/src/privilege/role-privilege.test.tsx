@@ -16,7 +16,7 @@ import {
   type RoleListResponse,
 } from '@sso/shared/contract';
 import { referenceKeys } from '@sso/shared/query';
-import { renderRoute, signInAs } from '@sso/shared/testing';
+import { renderRoute, signInAs, menuItemTexts } from '@sso/shared/testing';
 import { useApplications } from '../reference-data/get-applications';
 import { useColors } from '../reference-data/get-colors';
 import { menusQueryOptions, useMenus } from '../reference-data/get-menus';
@@ -81,7 +81,7 @@ beforeEach(() => {
 afterEach(() => localStorage.clear());
 
 describe('roles list', () => {
-  it('has no Edit or Hapus on a role the actor does not cover (only Lihat Detail), and marks their own role', async () => {
+  it('shows Edit and Hapus disabled with the reason on a role the actor does not cover, and marks their own role', async () => {
     // A modifier of every app-1 menu (Role Management included).
     signInAs(ACCESS_LEVEL.modifier, { role_id: 7 });
     jest.mocked(useRoles).mockReturnValue(
@@ -93,21 +93,28 @@ describe('roles list', () => {
     renderRoute(<RoleListPage />, { path: '/role-management' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk role Super Admin' }));
-    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+    await screen.findAllByRole('menuitem');
+    expect(menuItemTexts()).toEqual([
       'Lihat Detail',
+      'Edit (Role ini memiliki akses di luar akses Anda)',
+      'Hapus (Hanya owner menu ini yang dapat menghapus)',
     ]);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Aksi untuk role Pengelola' }));
-    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+    await screen.findAllByRole('menuitem');
+    expect(menuItemTexts()).toEqual([
       'Lihat Detail',
       'Edit',
+      'Hapus (Hanya owner menu ini yang dapat menghapus)',
     ]);
     await user.keyboard('{Escape}');
-    // Its detail drawer offers no Edit or Hapus either.
+    // Its detail drawer says the same.
     await user.click(screen.getByRole('cell', { name: 'Super Admin' }));
     const drawer = await screen.findByRole('dialog', { name: 'Detail Role' });
-    expect(within(drawer).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(within(drawer).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Edit' })).toHaveAccessibleDescription(
+      'Role ini memiliki akses di luar akses Anda',
+    );
+    expect(within(drawer).getByRole('button', { name: 'Hapus' })).toHaveAttribute('aria-disabled', 'true');
     await user.keyboard('{Escape}');
     const own = screen.getByText('Pengelola').parentElement;
     expect(own).toHaveTextContent('Role Anda');
@@ -153,12 +160,20 @@ describe('role editor', () => {
     expect(level('Daftar User')).toHaveValue('2');
     // the actor only views Tambah User: the cascade stops at their level there
     expect(level('Tambah User')).toHaveValue('3');
-    await user.selectOptions(
-      screen.getByRole('combobox', { name: 'Atur semua level akses SSO Admin Panel' }),
-      'Owner',
-    );
+    // "Atur semua" offers only what it would set on every ticked menu: never Owner to a modifier,
+    // and only Viewer while Tambah User (which the actor only views) is ticked (issue 37).
+    const setAll = screen.getByRole('combobox', { name: 'Atur semua level akses SSO Admin Panel' });
+    const offered = () =>
+      within(setAll)
+        .getAllByRole('option')
+        .filter((option) => !(option as HTMLOptionElement).disabled)
+        .map((option) => option.textContent);
+    expect(offered()).toEqual(['Viewer']);
+    await user.click(screen.getByRole('checkbox', { name: 'Tambah User' }));
+    expect(offered()).toEqual(['Modifier', 'Viewer']);
+    await user.selectOptions(setAll, 'Modifier');
     expect(level('User Management')).toHaveValue('2');
-    expect(level('Tambah User')).toHaveValue('3');
+    expect(level('Daftar User')).toHaveValue('2');
   });
 
   it('an application the actor does not hold cannot be switched on, and says why', () => {

@@ -24,12 +24,35 @@ export interface RolePrivilege {
    * a menu goes to its sub-menus, and "Atur semua" to every menu, but never above what the actor holds.
    */
   clamp: (selection: Selection, appsId: number, tree: readonly Menu[]) => Selection;
+  /**
+   * The levels "Atur semua" offers for an application: only those it would set on every ticked menu
+   * and sub-menu (on every menu the actor holds while none is ticked), strongest first. Issue 37: a
+   * level select never offers a level it will not set (an Admin is not offered Owner).
+   */
+  setAllLevels: (selection: Selection, appsId: number, tree: readonly Menu[]) => AccessLevel[];
 }
 
 export function rolePrivilege(session: Session | null): RolePrivilege {
   const grants = sessionGrants(session);
   const levels = (place: GrantPlace) => grantableLevels(grants, place);
+  const setAllLevelsOf = (selection: Selection, appsId: number, tree: readonly Menu[]): AccessLevel[] => {
+    const ticked = findApp(selection, appsId)?.menus ?? [];
+    const places: GrantPlace[] = [];
+    for (const menu of tree) {
+      const grant = ticked.find((m) => m.id === menu.id);
+      if (ticked.length > 0 && !grant) continue;
+      places.push({ appId: appsId, menu: menu.name });
+      for (const child of menu.menu) {
+        if (ticked.length > 0 && !grant?.children.some((c) => c.id === child.id)) continue;
+        places.push({ appId: appsId, menu: menu.name, child: child.name });
+      }
+    }
+    const held = places.map(levels).filter((offered) => offered.length > 0);
+    if (held.length === 0) return [];
+    return ([1, 2, 3] as const).filter((level) => held.every((offered) => offered.includes(level)));
+  };
   return {
+    setAllLevels: setAllLevelsOf,
     mayTouch: (role) => covers(grants, role.applications),
     isOwn: (role) =>
       session?.role_id !== undefined &&

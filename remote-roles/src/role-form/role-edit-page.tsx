@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Link, useParams } from '@sso/shared/navigation';
+import { useParams } from '@sso/shared/navigation';
 import { roleSchema, type Role } from '@sso/shared/contract';
 import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
+import { BackToListLink } from '@sso/shared/ui-data';
 import {
   EditRecordState,
   PageHeader,
@@ -19,9 +20,9 @@ import { RoleForm } from './role-form';
 import { differsInForm, toRoleChanges, toRoleFormValues } from './role-form-model';
 
 const backToList = (
-  <Link className={buttonClassName('secondary')} to={appPaths.roles.list}>
+  <BackToListLink className={buttonClassName('secondary')} listPath={appPaths.roles.list}>
     {rolesText.edit.backToList}
-  </Link>
+  </BackToListLink>
 );
 
 /**
@@ -43,9 +44,9 @@ export default function RoleEditPage() {
           title={rolesText.edit.invalidTitle}
           body={rolesText.edit.invalidBody}
           action={
-            <Link className={buttonClassName()} to={appPaths.roles.list}>
+            <BackToListLink className={buttonClassName()} listPath={appPaths.roles.list}>
               {rolesText.edit.backToList}
-            </Link>
+            </BackToListLink>
           }
         />
       </>

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@sso/shared/navigation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
 import { isVersionConflict, type RolePayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
+import { useListReturn } from '@sso/shared/ui-data';
 import {
   Button,
   FormActions,
@@ -47,7 +47,8 @@ export interface RoleFormProps {
  * field and shows the server's message; leaving with changes asks first (spec 2 "Other").
  */
 export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
-  const navigate = useNavigate();
+  // Batal and Simpan return to the list's place: its search, filters, sort and page (issue 37).
+  const { go: returnToList } = useListReturn(appPaths.roles.list);
   const ids = { saveHint: useId() };
   const colors = useColors();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -74,8 +75,8 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
 
   // Navigate only once the saved state has rendered, so the leave guard is already off.
   useEffect(() => {
-    if (saved) void navigate(appPaths.roles.list);
-  }, [saved, navigate]);
+    if (saved) returnToList();
+  }, [saved, returnToList]);
 
   // Rules apply to the current selection, also when they land after an await (a menu tree fetch).
   const updateSelection = (update: (selection: Selection) => Selection) => {
@@ -147,7 +148,7 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
         hintId={ids.saveHint}
         hint={missing.length === 0 ? undefined : rolesText.form.missingHint(missing)}
       >
-        <Button variant="secondary" onClick={() => void navigate(appPaths.roles.list)}>
+        <Button variant="secondary" onClick={returnToList}>
           {t.common.cancel}
         </Button>
         <Button

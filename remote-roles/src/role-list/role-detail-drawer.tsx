@@ -2,19 +2,19 @@ import type { Role } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Link } from '@sso/shared/navigation';
-import { Button, safeHexColor, safeHttpUrl } from '@sso/shared/ui';
-import { ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
+import { safeHexColor, safeHttpUrl } from '@sso/shared/ui';
+import { ActionButton, ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
 import { rolesText } from '../texts';
 import styles from './role-detail-drawer.module.css';
 
 export interface RoleDetailDrawerProps {
   role: Role | null;
   onClose: () => void;
-  /** Left out when the user may not edit this role (no Edit button). */
-  onEdit?: (role: Role) => void;
-  /** Left out when the user may not delete this role (no Hapus button). */
-  onDelete?: (role: Role) => void;
+  onEdit: (role: Role) => void;
+  onDelete: (role: Role) => void;
   deleting?: boolean;
+  /** Why the signed-in user may not edit or delete this role: the button is shown disabled with it (issue 37). */
+  whyNot?: { edit?: string | undefined; delete?: string | undefined };
 }
 
 /** The users list filtered on one role (the member count links there). */
@@ -31,6 +31,7 @@ export function RoleDetailDrawer({
   onEdit,
   onDelete,
   deleting = false,
+  whyNot = {},
 }: RoleDetailDrawerProps) {
   return (
     <Drawer
@@ -38,19 +39,20 @@ export function RoleDetailDrawer({
       onOpenChange={(open) => !open && onClose()}
       title={rolesText.detail.title}
       footer={
-        role && (onDelete || onEdit) ? (
+        role ? (
           <>
-            {onDelete ? (
-              <Button
-                variant="secondary"
-                className={styles.delete}
-                loading={deleting}
-                onClick={() => onDelete(role)}
-              >
-                {t.common.delete}
-              </Button>
-            ) : null}
-            {onEdit ? <Button onClick={() => onEdit(role)}>{t.common.edit}</Button> : null}
+            <ActionButton
+              variant="secondary"
+              className={styles.delete}
+              loading={deleting}
+              disabledReason={whyNot.delete}
+              onClick={() => onDelete(role)}
+            >
+              {t.common.delete}
+            </ActionButton>
+            <ActionButton disabledReason={whyNot.edit} onClick={() => onEdit(role)}>
+              {t.common.edit}
+            </ActionButton>
           </>
         ) : null
       }

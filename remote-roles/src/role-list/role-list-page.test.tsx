@@ -8,7 +8,7 @@ import {
   type DeleteResponse,
   type RoleListResponse,
 } from '@sso/shared/contract';
-import { renderRoute, signInAs } from '@sso/shared/testing';
+import { renderRoute, signInAs, menuItemTexts } from '@sso/shared/testing';
 import { useApplications } from '../reference-data/get-applications';
 import { createApplication, createRole, createWeakRole, settled } from '../test-support/factories';
 import { useDeleteRole } from './api/delete-role';
@@ -178,7 +178,7 @@ describe('RoleListPage', () => {
 });
 
 describe('RoleListPage by access level', () => {
-  it('a viewer reads: no Tambah Role, no checkboxes, only Lihat Detail, a drawer without actions', async () => {
+  it('a viewer reads: no Tambah Role, no checkboxes, Edit and Hapus disabled with the reason', async () => {
     signInAs(ACCESS_LEVEL.viewer);
     listOf([createRole({ name: 'Auditor', member_count: 14 })]);
     const user = userEvent.setup();
@@ -188,11 +188,18 @@ describe('RoleListPage by access level', () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk role Auditor' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Lihat Detail']);
+    expect(menuItemTexts()).toEqual([
+      'Lihat Detail',
+      'Edit (Akses Anda pada menu ini hanya melihat)',
+      'Hapus (Akses Anda pada menu ini hanya melihat)',
+    ]);
     await user.click(items[0]!);
     const drawer = await screen.findByRole('dialog', { name: 'Detail Role' });
-    expect(within(drawer).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(within(drawer).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
+    for (const name of ['Edit', 'Hapus']) {
+      expect(within(drawer).getByRole('button', { name })).toHaveAccessibleDescription(
+        'Akses Anda pada menu ini hanya melihat',
+      );
+    }
   });
 
   it('a modifier adds and edits but does not delete', async () => {
@@ -203,8 +210,12 @@ describe('RoleListPage by access level', () => {
     expect(screen.getByRole('link', { name: 'Tambah Role' })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk role Auditor' }));
-    const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Lihat Detail', 'Edit']);
+    await screen.findAllByRole('menuitem');
+    expect(menuItemTexts()).toEqual([
+      'Lihat Detail',
+      'Edit',
+      'Hapus (Hanya owner menu ini yang dapat menghapus)',
+    ]);
   });
 });
 

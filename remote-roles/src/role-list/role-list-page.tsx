@@ -6,9 +6,11 @@ import { appPaths } from '@sso/shared/federation';
 import { formatNumber, t } from '@sso/shared/i18n';
 import { useAccess } from '@sso/shared/session';
 import { PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
+import { OWNER_ONLY_REASON, READ_ONLY_REASON, ROLE_NOT_COVERED_REASON, whyNot } from '@sso/shared/access';
 import {
   BulkBar,
   DataTable,
+  FilterFold,
   KebabMenu,
   LogoStack,
   Pagination,
@@ -16,6 +18,7 @@ import {
   Select,
   useListSearchParams,
   usePageInRange,
+  useRememberListPlace,
   useRowSelection,
   type DataTableColumn,
 } from '@sso/shared/ui-data';
@@ -34,6 +37,7 @@ const columns: DataTableColumn<Role, RoleSortField>[] = [
     id: 'name',
     header: rolesText.list.nameColumn,
     sortBy: 'name',
+    phone: true,
     cell: (role) => <RoleNameCell role={role} />,
     width: '40%',
   },
@@ -41,6 +45,7 @@ const columns: DataTableColumn<Role, RoleSortField>[] = [
     id: 'members',
     header: rolesText.list.membersColumn,
     sortBy: 'member_count',
+    phone: true,
     // The count links to the users list filtered on the role.
     cell: (role) => (
       <Link to={usersOfRole(role.id)} aria-label={rolesText.detail.membersLink(role.member_count, role.name)}>
@@ -73,6 +78,15 @@ export default function RoleListPage() {
   // Beyond the level: no Edit or Hapus on a role the actor's role does not cover (issue 18).
   const privilege = useRolePrivilege();
   const list = useListSearchParams(ROLE_LIST_OPTIONS);
+  useRememberListPlace(appPaths.roles.list);
+  // Why not, or undefined when allowed: shown on the disabled action (issue 37).
+  const whyNotEdit = (role: Role) =>
+    whyNot([canEdit, READ_ONLY_REASON], [privilege.mayTouch(role), ROLE_NOT_COVERED_REASON]);
+  const whyNotDelete = (role: Role) =>
+    whyNot(
+      [canDelete, canEdit ? OWNER_ONLY_REASON : READ_ONLY_REASON],
+      [privilege.mayTouch(role), ROLE_NOT_COVERED_REASON],
+    );
   const params = toRoleListParams(list);
   const roles = useRoles(params);
   const applications = useApplications();
@@ -119,17 +133,19 @@ export default function RoleListPage() {
           value={list.keyword}
           onSearch={list.setKeyword}
         />
-        <div className={styles.filter}>
-          <Select
-            label={rolesText.list.applicationFilter}
-            hideLabel
-            options={appOptions}
-            value={params.appsId}
-            loading={applications.isPending}
-            clearLabel={t.roles.allApplications}
-            onChange={(value) => list.setFilter('apps_id', value === null ? null : String(value))}
-          />
-        </div>
+        <FilterFold count={params.appsId === null ? 0 : 1}>
+          <div className={styles.filter}>
+            <Select
+              label={rolesText.list.applicationFilter}
+              hideLabel
+              options={appOptions}
+              value={params.appsId}
+              loading={applications.isPending}
+              clearLabel={t.roles.allApplications}
+              onChange={(value) => list.setFilter('apps_id', value === null ? null : String(value))}
+            />
+          </div>
+        </FilterFold>
       </div>
       <BulkBar
         count={canDelete ? selection.selected.size : 0}
@@ -162,6 +178,8 @@ export default function RoleListPage() {
                     onChange: selection.setSelected,
                     rowLabel: (role) => rolesText.list.rowLabel(role.name),
                     allLabel: rolesText.list.allLabel,
+                    // Only roles the bulk Hapus could apply to.
+                    isSelectable: (role) => whyNotDelete(role) === undefined,
                   }
                 : undefined
             }
@@ -171,23 +189,17 @@ export default function RoleListPage() {
                 label={rolesText.list.actions(role.name)}
                 items={[
                   { label: rolesText.detail.viewDetail, onSelect: () => setDetail(role) },
-                  ...(canEdit && privilege.mayTouch(role)
-                    ? [
-                        {
-                          label: t.common.edit,
-                          onSelect: () => void navigate(appPaths.roles.edit(role)),
-                        },
-                      ]
-                    : []),
-                  ...(canDelete && privilege.mayTouch(role)
-                    ? [
-                        {
-                          label: t.common.delete,
-                          tone: 'danger' as const,
-                          onSelect: () => void deletion.deleteOne(role),
-                        },
-                      ]
-                    : []),
+                  {
+                    label: t.common.edit,
+                    onSelect: () => void navigate(appPaths.roles.edit(role)),
+                    disabledReason: whyNotEdit(role),
+                  },
+                  {
+                    label: t.common.delete,
+                    tone: 'danger' as const,
+                    onSelect: () => void deletion.deleteOne(role),
+                    disabledReason: whyNotDelete(role),
+                  },
                 ]}
               />
             )}
@@ -211,16 +223,9 @@ export default function RoleListPage() {
           <RoleDetailDrawer
             role={detail}
             onClose={() => setDetail(null)}
-            onEdit={
-              canEdit && detail && privilege.mayTouch(detail)
-                ? (role) => void navigate(appPaths.roles.edit(role))
-                : undefined
-            }
-            onDelete={
-              canDelete && detail && privilege.mayTouch(detail)
-                ? (role) => void deletion.deleteOne(role)
-                : undefined
-            }
+            onEdit={(role) => void navigate(appPaths.roles.edit(role))}
+            onDelete={(role) => void deletion.deleteOne(role)}
+            whyNot={detail ? { edit: whyNotEdit(detail), delete: whyNotDelete(detail) } : undefined}
             deleting={deletion.busy}
           />
           <p className="sso-visually-hidden" aria-live="polite">

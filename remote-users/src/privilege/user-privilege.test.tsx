@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, OWN_ROLE_MESSAGE, type AccessLevel, type User } from '@sso/shared/contract';
-import { renderRoute, signInAs } from '@sso/shared/testing';
+import { menuItemTexts, renderRoute, signInAs } from '@sso/shared/testing';
 import { createRoleOption, createUser } from '../test-support/factories';
 import { useUsers } from '../user-list/api/get-users';
 import UserListPage from '../user-list/user-list-page';
@@ -60,7 +60,7 @@ const signIn = (level: AccessLevel) => signInAs(level, { id: me.id, role_id: me.
 async function rowActions(nama: string) {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: `Aksi untuk ${nama}` }));
-  const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+  const items = menuItemTexts();
   await user.keyboard('{Escape}');
   return items;
 }
@@ -73,20 +73,47 @@ describe('users list', () => {
     givenUsers([administrator, me, colleague]);
   });
 
-  it("a modifier has no Edit on the administrator's row, and Edit on a covered one", async () => {
+  const notCovered = 'Role user ini memiliki akses di luar akses Anda';
+  const ownerOnly = 'Hanya owner menu ini yang dapat menghapus';
+
+  it("a modifier has Edit disabled with the reason on the administrator's row, and Edit on a covered one", async () => {
     signIn(ACCESS_LEVEL.modifier);
     renderRoute(<UserListPage />, { path: '/user-management' });
-    expect(await rowActions('Administrator')).toEqual(['Lihat Detail']);
+    expect(await rowActions('Administrator')).toEqual([
+      'Lihat Detail',
+      `Edit (${notCovered})`,
+      `Nonaktifkan (${notCovered})`,
+      `Hapus (${ownerOnly})`,
+    ]);
     // Nonaktifkan (issue 24) follows Edit: a covered account, never one's own.
-    expect(await rowActions('Rekan Admin')).toEqual(['Lihat Detail', 'Edit', 'Nonaktifkan']);
+    expect(await rowActions('Rekan Admin')).toEqual([
+      'Lihat Detail',
+      'Edit',
+      'Nonaktifkan',
+      `Hapus (${ownerOnly})`,
+    ]);
+    // Row boxes only where a bulk action (Nonaktifkan) could apply.
+    expect(screen.queryByRole('checkbox', { name: 'Pilih Administrator' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Pilih Saya Sendiri' })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Pilih Rekan Admin' })).toBeInTheDocument();
   });
 
   it('an owner has no Hapus on their own row, and Hapus on others they cover', async () => {
     signIn(ACCESS_LEVEL.owner);
     renderRoute(<UserListPage />, { path: '/user-management' });
-    expect(await rowActions('Saya Sendiri')).toEqual(['Lihat Detail', 'Edit']);
+    expect(await rowActions('Saya Sendiri')).toEqual([
+      'Lihat Detail',
+      'Edit',
+      'Nonaktifkan (Anda tidak dapat menonaktifkan akun Anda sendiri)',
+      'Hapus (Anda tidak dapat menghapus akun Anda sendiri)',
+    ]);
     expect(await rowActions('Rekan Admin')).toEqual(['Lihat Detail', 'Edit', 'Nonaktifkan', 'Hapus']);
-    expect(await rowActions('Administrator')).toEqual(['Lihat Detail']);
+    expect(await rowActions('Administrator')).toEqual([
+      'Lihat Detail',
+      `Edit (${notCovered})`,
+      `Nonaktifkan (${notCovered})`,
+      `Hapus (${notCovered})`,
+    ]);
   });
 
   it('the drawer follows the same rules', async () => {
@@ -95,8 +122,11 @@ describe('users list', () => {
     renderRoute(<UserListPage />, { path: '/user-management' });
     await user.click(screen.getByText('Administrator'));
     const drawer = screen.getByRole('dialog', { name: 'Detail User' });
-    expect(within(drawer).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(within(drawer).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
+    for (const name of ['Edit', 'Hapus']) {
+      const button = within(drawer).getByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription(notCovered);
+    }
   });
 });
 

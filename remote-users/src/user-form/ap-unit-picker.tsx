@@ -46,7 +46,9 @@ export function ApUnitPicker({ companies, loading, value, onAction, onBlur, erro
               <fieldset key={company.id} className={styles.unitGroup}>
                 <legend className={styles.unitLegend}>{company.nama}</legend>
                 {company.cabangs.length === 0 ? (
-                  <p className={styles.muted}>{texts.noUnits}</p>
+                  <p className={styles.unitMissing} role="alert">
+                    {texts.apWithoutUnits}
+                  </p>
                 ) : (
                   <>
                     <Checkbox
@@ -57,6 +59,9 @@ export function ApUnitPicker({ companies, loading, value, onAction, onBlur, erro
                         onAction({ type: 'toggle-all-units', perusahaanId: company.id, checked })
                       }
                     />
+                    {selection.cabangIds.length === 0 ? (
+                      <p className={styles.unitMissing}>{texts.pickUnit}</p>
+                    ) : null}
                     <div className={styles.units}>
                       {company.cabangs.map((unit) => (
                         <Checkbox

@@ -32,16 +32,37 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('combobox', { name: 'AP' }));
   await user.click(screen.getByRole('option', { name: 'AP 2' }));
   await user.keyboard('{Escape}');
+  await user.click(screen.getByRole('checkbox', { name: 'U2A · Unit 2A' }));
 }
+const hint = () => screen.getByText(/^Untuk menyimpan, lengkapi:/);
 
 describe('Tambah User form', () => {
   beforeEach(() => mockCreate.mockReset());
 
-  it('keeps Simpan disabled until name, role and AP are chosen', async () => {
+  it('keeps Simpan disabled until name, role, AP and its unit are chosen, and says what is missing', async () => {
     const user = userEvent.setup();
     renderCreate();
     expect(save()).toBeDisabled();
-    await fillValidForm(user);
+    expect(save()).toHaveAccessibleDescription(
+      'Untuk menyimpan, lengkapi: nama karyawan, role, minimal 1 AP.',
+    );
+    await user.type(screen.getByRole('combobox', { name: 'Nama' }), 'Sri');
+    await user.click(await screen.findByRole('option', { name: /Sri Wahyuni/ }));
+    expect(hint()).toHaveTextContent('Untuk menyimpan, lengkapi: role, minimal 1 AP.');
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    await user.click(screen.getByRole('option', { name: 'Admin' }));
+    await user.click(screen.getByRole('combobox', { name: 'AP' }));
+    await user.click(screen.getByRole('option', { name: 'AP 2' }));
+    await user.keyboard('{Escape}');
+    // An AP without a unit is refused, named (never saved and listed as "-").
+    expect(save()).toBeDisabled();
+    expect(hint()).toHaveTextContent('Untuk menyimpan, lengkapi: unit AP 2.');
+    expect(
+      within(screen.getByRole('group', { name: 'AP 2' })).getByText('Pilih minimal 1 unit.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'U2A · Unit 2A' }));
+    expect(screen.queryByText(/^Untuk menyimpan, lengkapi:/)).not.toBeInTheDocument();
+    expect(save()).not.toHaveAttribute('aria-describedby');
     expect(screen.getByRole('textbox', { name: 'NIK' })).toHaveValue('200007');
     expect(screen.getByRole('textbox', { name: 'NIK' })).toHaveAttribute('readonly');
     expect(screen.getByRole('textbox', { name: 'No. Handphone' })).toHaveValue('081300000007');
@@ -129,7 +150,9 @@ describe('Tambah User form', () => {
       phone: '081300000007',
       email: 'sri@sso.local',
       role_ids: [2],
-      perusahaan: [{ perusahaan_id: 2, perusahaan_name: 'AP 2', cabang: [] }],
+      perusahaan: [
+        { perusahaan_id: 2, perusahaan_name: 'AP 2', cabang: [{ cabang_id: 3, cabang_name: 'Unit 2A' }] },
+      ],
     });
     await waitFor(() => expect(screen.getAllByText('NIK sudah terdaftar')).toHaveLength(2));
     expect(screen.getByRole('combobox', { name: 'Nama' })).toHaveValue('Sri Wahyuni');

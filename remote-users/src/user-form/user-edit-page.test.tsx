@@ -156,9 +156,18 @@ describe('Edit User page', () => {
     expect(screen.queryByRole('checkbox', { name: /Unit 1B/ })).not.toBeInTheDocument();
     expect(screen.queryByText(VERSION_CONFLICT_MESSAGE)).not.toBeInTheDocument();
 
+    // AP 2 came back without a unit: Simpan waits for one (issue 37) and says so.
+    expect(screen.getByRole('button', { name: 'Simpan' })).toHaveAccessibleDescription(
+      'Untuk menyimpan, lengkapi: unit AP 2.',
+    );
     // The next save carries the version just read.
     givenSaves({ ...changedMeanwhile, version: 5 });
+    await user.click(screen.getByRole('checkbox', { name: /Unit 2A/ }));
     await user.click(screen.getByRole('button', { name: 'Simpan' }));
-    expect(api.patch).toHaveBeenLastCalledWith(paths.users.update(10), { version: 4 }, expect.anything());
+    expect(api.patch).toHaveBeenLastCalledWith(
+      paths.users.update(10),
+      expect.objectContaining({ version: 4 }),
+      expect.anything(),
+    );
   });
 });

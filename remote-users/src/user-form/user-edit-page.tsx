@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Link, useParams } from '@sso/shared/navigation';
+import { useParams } from '@sso/shared/navigation';
 import { userSchema, type User } from '@sso/shared/contract';
 import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
+import { BackToListLink } from '@sso/shared/ui-data';
 import {
   EditRecordState,
   PageHeader,
@@ -19,9 +20,9 @@ import { UserForm } from './user-form';
 import { differsInForm, toUserChanges, toUserFormValues } from './user-form-model';
 
 const backToList = (
-  <Link className={buttonClassName('secondary')} to={appPaths.users.list}>
+  <BackToListLink className={buttonClassName('secondary')} listPath={appPaths.users.list}>
     {texts.backToList}
-  </Link>
+  </BackToListLink>
 );
 
 /**
@@ -43,9 +44,9 @@ export default function UserEditPage() {
           title={texts.hashIdInvalidTitle}
           body={texts.hashIdInvalidBody}
           action={
-            <Link className={buttonClassName()} to={appPaths.users.list}>
+            <BackToListLink className={buttonClassName()} listPath={appPaths.users.list}>
               {texts.backToList}
-            </Link>
+            </BackToListLink>
           }
         />
       </>

@@ -3,6 +3,7 @@ import { serverFieldErrors } from '@sso/shared/form-errors';
 import { companies, createEmployee, createUser, createUserCompany } from '../test-support/factories';
 import {
   employeeToPerson,
+  missingUserFields,
   toUserFormValues,
   toUserPayload,
   userFormSchema,
@@ -39,13 +40,39 @@ describe('user form model', () => {
     });
   });
 
+  it('refuses an AP without a unit, and names what is missing for the Simpan hint', () => {
+    const values = {
+      person: null,
+      roleId: null,
+      companies: [
+        { perusahaanId: 1, cabangIds: [2] },
+        { perusahaanId: 3, cabangIds: [] },
+      ],
+    };
+    const parsed = userFormSchema.safeParse({
+      ...values,
+      person: employeeToPerson(createEmployee()),
+      roleId: 4,
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([
+      'Pilih minimal 1 unit untuk setiap AP yang dipilih',
+    ]);
+    expect(missingUserFields(values, companies)).toEqual(['nama karyawan', 'role', 'unit AP 3']);
+    expect(missingUserFields({ ...values, companies: [] }, companies)).toEqual([
+      'nama karyawan',
+      'role',
+      'minimal 1 AP',
+    ]);
+  });
+
   it('builds the payload of spec 3: role_ids with one id, perusahaan[] with cabang[]', () => {
     const form = userFormSchema.parse({
       person: employeeToPerson(createEmployee()),
       roleId: 4,
       companies: [
         { perusahaanId: 1, cabangIds: [2] },
-        { perusahaanId: 3, cabangIds: [] },
+        { perusahaanId: 3, cabangIds: [5] },
       ],
     });
     expect(toUserPayload(form, companies)).toEqual({
@@ -56,7 +83,7 @@ describe('user form model', () => {
       role_ids: [4],
       perusahaan: [
         { perusahaan_id: 1, perusahaan_name: 'AP 1', cabang: [{ cabang_id: 2, cabang_name: 'Unit 1B' }] },
-        { perusahaan_id: 3, perusahaan_name: 'AP 3', cabang: [] },
+        { perusahaan_id: 3, perusahaan_name: 'AP 3', cabang: [{ cabang_id: 5, cabang_name: 'Unit 3A' }] },
       ],
     });
   });

@@ -10,6 +10,7 @@ import {
 } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import type { ApSelection } from './ap-selection';
+import { texts } from '../texts';
 
 /**
  * The form model of Tambah/Edit User and its explicit mapping to and from the api model
@@ -51,8 +52,32 @@ export const userFormSchema = z.object({
       }
       return roleId;
     }),
-  companies: z.array(chosenCompanySchema).min(1, t.users.apRequired),
+  companies: z
+    .array(chosenCompanySchema)
+    .min(1, t.users.apRequired)
+    // Every chosen AP with at least one of its units (issue 37: never an AP listed with "-").
+    .refine((companies) => companies.every((company) => company.cabangIds.length > 0), {
+      message: texts.unitRequired,
+    }),
 });
+
+/**
+ * What is still missing before Simpan can work, in the order of the form (issue 37: a disabled
+ * Simpan says what is missing, as the role editor does): the employee, the role, an AP, and a unit
+ * of each chosen AP (named).
+ */
+export function missingUserFields(values: UserFormValues, companies: readonly Company[]): string[] {
+  const missing: string[] = [];
+  if (!values.person) missing.push(texts.missingPerson);
+  if (values.roleId === null) missing.push(texts.missingRole);
+  if (values.companies.length === 0) missing.push(texts.missingAp);
+  for (const chosen of values.companies) {
+    if (chosen.cabangIds.length > 0) continue;
+    const company = companies.find((c) => c.id === chosen.perusahaanId);
+    missing.push(texts.missingUnitOf(company?.nama ?? `AP #${chosen.perusahaanId}`));
+  }
+  return missing;
+}
 
 /** What the inputs hold (nothing chosen yet is null / empty). */
 export interface UserFormValues {

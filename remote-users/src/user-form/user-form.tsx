@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@sso/shared/navigation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
 import { OWN_ROLE_MESSAGE } from '@sso/shared/access';
 import { isVersionConflict, type UserPayload } from '@sso/shared/contract';
@@ -9,6 +8,7 @@ import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import {
   Button,
+  FormActions,
   StatePanel,
   TextField,
   VersionConflictAlert,
@@ -16,7 +16,7 @@ import {
   toast,
   useLeaveConfirmation,
 } from '@sso/shared/ui';
-import { Select } from '@sso/shared/ui-data';
+import { Select, useListReturn } from '@sso/shared/ui-data';
 import styles from './user-form.module.css';
 import { texts } from '../texts';
 import { useCompanies } from '../reference-data/get-companies';
@@ -26,6 +26,7 @@ import { reduceApSelection } from './ap-selection';
 import { ApUnitPicker } from './ap-unit-picker';
 import { EmployeePicker } from './employee-picker';
 import {
+  missingUserFields,
   toUserPayload,
   userFormSchema,
   userServerFields,
@@ -47,7 +48,8 @@ export interface UserFormProps {
 
 /** Tambah/Edit User (spec 2, 5): react-hook-form + zod; the api is reached only through `onSave`. */
 export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onReload }: UserFormProps) {
-  const navigate = useNavigate();
+  // Batal and Simpan return to the list's place: its search, filters, sort and page (issue 37).
+  const { go: returnToList } = useListReturn(appPaths.users.list);
   const companies = useCompanies();
   const roles = useRoleOptions();
   const privilege = useUserPrivilege();
@@ -55,6 +57,7 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
   const [saved, setSaved] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
+  const hintId = useId();
 
   const form = useForm<UserFormValues, unknown, ValidUserForm>({
     resolver: zodResolver(userFormSchema),
@@ -68,8 +71,8 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
   const dirty = !saved && (formState.isDirty || typed.trim() !== '');
   useLeaveConfirmation(dirty);
   useEffect(() => {
-    if (saved) void navigate(appPaths.users.list);
-  }, [saved, navigate]);
+    if (saved) returnToList();
+  }, [saved, returnToList]);
 
   const submit = handleSubmit(async (values) => {
     setServerMessage(null);
@@ -103,7 +106,7 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
     );
   }
 
-  const missing = !person || roleId === null || chosen.length === 0;
+  const missing = missingUserFields({ person, roleId, companies: chosen }, companies.data ?? []);
   const personErrors = formState.errors.person;
 
   return (
@@ -204,14 +207,19 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
           )}
         />
       </section>
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => void navigate(appPaths.users.list)}>
+      <FormActions hintId={hintId} hint={missing.length === 0 ? undefined : texts.missingHint(missing)}>
+        <Button variant="secondary" onClick={returnToList}>
           {t.common.cancel}
         </Button>
-        <Button type="submit" disabled={missing} loading={formState.isSubmitting}>
+        <Button
+          type="submit"
+          disabled={missing.length > 0}
+          loading={formState.isSubmitting}
+          aria-describedby={missing.length === 0 ? undefined : hintId}
+        >
           {t.common.save}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -9,7 +9,8 @@ import styles from './user-list-page.module.css';
 
 /**
  * Columns of spec 2: name, NIK, phone, role chip, AP logos, unit codes (the first four sort, spec 7
- * `sortBy`); then the account's status and last sign-in (sortable).
+ * `sortBy`); then the account's status and last sign-in (sortable). On phones: name, role and status
+ * (issue 37); the rest is in the row's Detail User.
  */
 export const userColumns: DataTableColumn<User, UserSortField>[] = [
   {
@@ -17,6 +18,7 @@ export const userColumns: DataTableColumn<User, UserSortField>[] = [
     header: t.users.fieldName,
     width: '14%',
     sortBy: 'nama',
+    phone: true,
     cell: (user) => <span className={styles.name}>{user.nama}</span>,
   },
   { id: 'nik', header: t.users.fieldNik, width: '10%', sortBy: 'nik', cell: (user) => user.nik },
@@ -27,6 +29,7 @@ export const userColumns: DataTableColumn<User, UserSortField>[] = [
     header: t.users.fieldRole,
     width: '11%',
     sortBy: 'role_name',
+    phone: true,
     cell: (user) => <RoleChip name={user.role_name} color={user.color_hex_code} />,
   },
   {
@@ -53,6 +56,7 @@ export const userColumns: DataTableColumn<User, UserSortField>[] = [
     id: 'status',
     header: texts.fieldStatus,
     width: '10%',
+    phone: true,
     cell: (user) => <StatusChip active={user.is_active} />,
   },
   {

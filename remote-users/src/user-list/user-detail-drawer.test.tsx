@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL } from '@sso/shared/contract';
 import { renderRoute, signInAs } from '@sso/shared/testing';
 import { createUser } from '../test-support/factories';
@@ -9,7 +10,14 @@ afterEach(() => localStorage.clear());
 describe('UserDetailDrawer "Lihat aktivitas"', () => {
   it('links to Log Aktivitas filtered on the user (actor or target)', async () => {
     signInAs(ACCESS_LEVEL.viewer);
-    renderRoute(<UserDetailDrawer user={createUser({ id: 42 })} onClose={jest.fn()} />);
+    renderRoute(
+      <UserDetailDrawer
+        user={createUser({ id: 42 })}
+        onClose={jest.fn()}
+        onEdit={jest.fn()}
+        onDelete={jest.fn()}
+      />,
+    );
     const drawer = await screen.findByRole('dialog', { name: 'Detail User' });
     expect(within(drawer).getByRole('link', { name: 'Lihat aktivitas' })).toHaveAttribute(
       'href',
@@ -19,8 +27,73 @@ describe('UserDetailDrawer "Lihat aktivitas"', () => {
 
   it('is left out for a role that may not read the log', async () => {
     signInAs(ACCESS_LEVEL.viewer, { without: ['Log Aktivitas'] });
-    renderRoute(<UserDetailDrawer user={createUser({ id: 42 })} onClose={jest.fn()} />);
+    renderRoute(
+      <UserDetailDrawer
+        user={createUser({ id: 42 })}
+        onClose={jest.fn()}
+        onEdit={jest.fn()}
+        onDelete={jest.fn()}
+      />,
+    );
     const drawer = await screen.findByRole('dialog', { name: 'Detail User' });
     expect(within(drawer).queryByRole('link', { name: 'Lihat aktivitas' })).not.toBeInTheDocument();
+  });
+});
+
+describe('UserDetailDrawer: actions the administrator may not take say why (issue 37)', () => {
+  it('shows Edit, Hapus and Nonaktifkan disabled, focusable, described by their reasons; a press does nothing', async () => {
+    signInAs(ACCESS_LEVEL.modifier);
+    const onEdit = jest.fn();
+    const onDelete = jest.fn();
+    renderRoute(
+      <UserDetailDrawer
+        user={createUser({ id: 42 })}
+        onClose={jest.fn()}
+        onEdit={onEdit}
+        onDelete={onDelete}
+        whyNot={{
+          edit: 'Role user ini memiliki akses di luar akses Anda',
+          delete: 'Hanya owner menu ini yang dapat menghapus',
+          status: 'Role user ini memiliki akses di luar akses Anda',
+        }}
+      />,
+    );
+    const drawer = await screen.findByRole('dialog', { name: 'Detail User' });
+    const edit = within(drawer).getByRole('button', { name: 'Edit' });
+    const remove = within(drawer).getByRole('button', { name: 'Hapus' });
+    const status = within(drawer).getByRole('button', { name: 'Nonaktifkan' });
+    expect(edit).toHaveAttribute('aria-disabled', 'true');
+    expect(edit).toHaveAccessibleDescription('Role user ini memiliki akses di luar akses Anda');
+    expect(remove).toHaveAccessibleDescription('Hanya owner menu ini yang dapat menghapus');
+    expect(status).toHaveAccessibleDescription('Role user ini memiliki akses di luar akses Anda');
+    // Not `disabled`: the keyboard reaches it, and the reason shows as a tooltip on focus.
+    expect(edit).toBeEnabled();
+    const user = userEvent.setup();
+    await user.hover(edit);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Role user ini memiliki akses di luar akses Anda',
+    );
+    await user.click(edit);
+    await user.click(remove);
+    expect(onEdit).not.toHaveBeenCalled();
+    expect(onDelete).not.toHaveBeenCalled();
+  });
+
+  it('allowed actions are plain buttons that act', async () => {
+    signInAs(ACCESS_LEVEL.owner);
+    const onEdit = jest.fn();
+    renderRoute(
+      <UserDetailDrawer
+        user={createUser({ id: 42 })}
+        onClose={jest.fn()}
+        onEdit={onEdit}
+        onDelete={jest.fn()}
+      />,
+    );
+    const drawer = await screen.findByRole('dialog', { name: 'Detail User' });
+    const edit = within(drawer).getByRole('button', { name: 'Edit' });
+    expect(edit).not.toHaveAttribute('aria-disabled');
+    await userEvent.setup().click(edit);
+    expect(onEdit).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,8 +4,9 @@ import { t } from '@sso/shared/i18n';
 import { toApiError } from '@sso/shared/api';
 import { Link } from '@sso/shared/navigation';
 import { useAccess } from '@sso/shared/session';
-import { Button, safeHttpUrl } from '@sso/shared/ui';
-import { ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
+import { USER_NOT_COVERED_REASON } from '@sso/shared/access';
+import { safeHttpUrl } from '@sso/shared/ui';
+import { ActionButton, ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
 import styles from './user-detail-drawer.module.css';
 import { texts } from '../texts';
 import { AccountSection, StatusChange } from '../user-account/account-section';
@@ -24,10 +25,13 @@ export interface DrawerLifecycle {
 export interface UserDetailDrawerProps {
   user: User | null;
   onClose: () => void;
-  /** Left out when the user may not delete (the Hapus button is not rendered). */
-  onDelete?: (user: User) => void;
-  /** Left out when the user may not edit. */
-  onEdit?: (user: User) => void;
+  onDelete: (user: User) => void;
+  onEdit: (user: User) => void;
+  /**
+   * Why the signed-in user may not edit, delete or change the status of this user (issue 37): each
+   * button is then shown disabled with its reason instead of vanishing. Undefined: allowed.
+   */
+  whyNot?: { edit?: string | undefined; delete?: string | undefined; status?: string | undefined };
   deleting?: boolean;
   /** Status, sessions and lock with their actions; left out without the edit capability. */
   lifecycle?: DrawerLifecycle;
@@ -44,42 +48,45 @@ export function UserDetailDrawer({
   onEdit,
   deleting = false,
   lifecycle,
+  whyNot = {},
 }: UserDetailDrawerProps) {
   const account = useUserAccount(user?.id ?? 0, user !== null && lifecycle !== undefined);
   const isSelf = user !== null && lifecycle !== undefined && lifecycle.isSelf(user);
   // A user whose role the administrator's does not cover: the api says so (403), no actions offered.
   const refused = account.isError && toApiError(account.error).status === 403;
   const active = account.data?.is_active ?? user?.is_active !== false;
-  const statusButton =
-    user && lifecycle && !isSelf && !refused ? (
-      <Button
-        variant="secondary"
-        loading={lifecycle.changing}
-        onClick={() => lifecycle.onStatusChange(user, !active)}
-      >
-        {active ? texts.deactivate : texts.activate}
-      </Button>
-    ) : null;
+  const statusReason = whyNot.status ?? (refused ? USER_NOT_COVERED_REASON : undefined);
+  const statusButton = user ? (
+    <ActionButton
+      variant="secondary"
+      loading={lifecycle?.changing}
+      disabledReason={statusReason}
+      onClick={() => lifecycle?.onStatusChange(user, !active)}
+    >
+      {active ? texts.deactivate : texts.activate}
+    </ActionButton>
+  ) : null;
   return (
     <Drawer
       open={user !== null}
       onOpenChange={(open) => !open && onClose()}
       title={t.users.detailTitle}
       footer={
-        user && (onDelete || onEdit || statusButton) ? (
+        user ? (
           <>
             {statusButton}
-            {onDelete ? (
-              <Button
-                variant="secondary"
-                className={styles.delete}
-                loading={deleting}
-                onClick={() => onDelete(user)}
-              >
-                {t.common.delete}
-              </Button>
-            ) : null}
-            {onEdit ? <Button onClick={() => onEdit(user)}>{t.common.edit}</Button> : null}
+            <ActionButton
+              variant="secondary"
+              className={styles.delete}
+              loading={deleting}
+              disabledReason={whyNot.delete}
+              onClick={() => onDelete(user)}
+            >
+              {t.common.delete}
+            </ActionButton>
+            <ActionButton disabledReason={whyNot.edit} onClick={() => onEdit(user)}>
+              {t.common.edit}
+            </ActionButton>
           </>
         ) : null
       }

@@ -94,7 +94,7 @@ describe('UserListPage account lifecycle', () => {
     expect(await screen.findByText('User berhasil dinonaktifkan')).toBeInTheDocument();
   });
 
-  it('offers Aktifkan for an inactive user, and nothing for one’s own account', async () => {
+  it('offers Aktifkan for an inactive user; on one’s own account Nonaktifkan is disabled with the reason', async () => {
     const user = userEvent.setup();
     const { single } = givenStatusChangesSucceed();
     const session = readSession();
@@ -102,7 +102,11 @@ describe('UserListPage account lifecycle', () => {
     givenUsers(rows);
     renderList();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Budi Santoso' }));
-    expect(screen.queryByRole('menuitem', { name: 'Nonaktifkan' })).not.toBeInTheDocument();
+    const own = screen.getByRole('menuitem', { name: 'Nonaktifkan' });
+    expect(own).toHaveAttribute('aria-disabled', 'true');
+    expect(own).toHaveAccessibleDescription('Anda tidak dapat menonaktifkan akun Anda sendiri');
+    await user.click(own);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Sari Dewi' }));
     await user.click(screen.getByRole('menuitem', { name: 'Aktifkan' }));
@@ -129,7 +133,7 @@ describe('UserListPage account lifecycle', () => {
     expect(screen.queryByText(/terpilih/)).not.toBeInTheDocument();
   });
 
-  it('offers no account action on a user whose role the administrator’s does not cover (403)', async () => {
+  it('shows the account action disabled with the reason on a user whose role the administrator’s does not cover (403)', async () => {
     const user = userEvent.setup();
     givenStatusChangesSucceed();
     const message = 'Role Anda tidak mencakup role user ini, sehingga Anda tidak dapat mengelola akunnya';
@@ -144,8 +148,10 @@ describe('UserListPage account lifecycle', () => {
     await user.click(screen.getByText('Tono Wijaya'));
     const drawer = screen.getByRole('dialog', { name: 'Detail User' });
     expect(within(drawer).getByRole('alert')).toHaveTextContent(message);
-    expect(within(drawer).queryByRole('button', { name: 'Nonaktifkan' })).not.toBeInTheDocument();
-    expect(within(drawer).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Nonaktifkan' })).toHaveAccessibleDescription(
+      'Role user ini memiliki akses di luar akses Anda',
+    );
+    expect(within(drawer).getByRole('button', { name: 'Edit' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('reads the account only for an editor of users; a viewer sees the row’s status and last sign-in', async () => {
@@ -157,7 +163,9 @@ describe('UserListPage account lifecycle', () => {
     const drawer = screen.getByRole('dialog', { name: 'Detail User' });
     expect(within(drawer).getByText('Nonaktif')).toBeInTheDocument();
     expect(within(drawer).getByText('Belum pernah masuk')).toBeInTheDocument();
-    expect(within(drawer).queryByRole('button', { name: 'Aktifkan' })).not.toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Aktifkan' })).toHaveAccessibleDescription(
+      'Akses Anda pada menu ini hanya melihat',
+    );
     expect(useUserAccount).toHaveBeenLastCalledWith(2, false);
   });
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL } from '@sso/shared/contract';
-import { renderRoute, signInAs } from '@sso/shared/testing';
+import { menuItemTexts, renderRoute, signInAs } from '@sso/shared/testing';
 import { createUser } from '../test-support/factories';
 import { useUsers } from './api/get-users';
 import type * as UsersMock from './api/__mocks__/get-users';
@@ -150,12 +150,7 @@ describe('UserListPage', () => {
     givenUsers(three);
     renderList();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Tono Wijaya' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Lihat Detail',
-      'Edit',
-      'Nonaktifkan',
-      'Hapus',
-    ]);
+    expect(menuItemTexts()).toEqual(['Lihat Detail', 'Edit', 'Nonaktifkan', 'Hapus']);
     await user.click(screen.getByRole('menuitem', { name: 'Hapus' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Hapus user "Tono Wijaya"?' });
     // The confirm store is module state: settle it so the next test starts without a dialog.
@@ -199,7 +194,7 @@ describe('UserListPage', () => {
 describe('UserListPage by access level', () => {
   afterEach(() => localStorage.clear());
 
-  it('a viewer reads: no Tambah User, no row checkboxes, only Lihat Detail, a drawer without actions', async () => {
+  it('a viewer reads: no Tambah User, no row checkboxes, Edit, Nonaktifkan and Hapus disabled with the reason', async () => {
     const user = userEvent.setup();
     signInAs(ACCESS_LEVEL.viewer);
     givenUsers(three);
@@ -208,12 +203,23 @@ describe('UserListPage by access level', () => {
     expect(screen.queryByRole('button', { name: 'Tambah User' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Tono Wijaya' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Lihat Detail']);
+    expect(menuItemTexts()).toEqual([
+      'Lihat Detail',
+      'Edit (Akses Anda pada menu ini hanya melihat)',
+      'Nonaktifkan (Akses Anda pada menu ini hanya melihat)',
+      'Hapus (Akses Anda pada menu ini hanya melihat)',
+    ]);
+    // Selecting a disabled item does nothing: the menu stays, no page opens.
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: 'Lihat Detail' }));
     const drawer = screen.getByRole('dialog', { name: 'Detail User' });
     expect(within(drawer).getByText('Tono Wijaya')).toBeInTheDocument();
-    expect(within(drawer).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(within(drawer).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
+    for (const name of ['Edit', 'Hapus', 'Nonaktifkan']) {
+      const button = within(drawer).getByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription('Akses Anda pada menu ini hanya melihat');
+    }
   });
 
   it('a viewer of an empty list gets no Tambah User either', () => {
@@ -236,14 +242,17 @@ describe('UserListPage by access level', () => {
     expect(within(bar).getByRole('button', { name: 'Nonaktifkan' })).toBeInTheDocument();
     expect(within(bar).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Budi Santoso' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+    expect(menuItemTexts()).toEqual([
       'Lihat Detail',
       'Edit',
       'Nonaktifkan',
+      'Hapus (Hanya owner menu ini yang dapat menghapus)',
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Lihat Detail' }));
     const drawer = screen.getByRole('dialog', { name: 'Detail User' });
-    expect(within(drawer).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    expect(within(drawer).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Edit' })).not.toHaveAttribute('aria-disabled');
+    expect(within(drawer).getByRole('button', { name: 'Hapus' })).toHaveAccessibleDescription(
+      'Hanya owner menu ini yang dapat menghapus',
+    );
   });
 });

@@ -7,13 +7,23 @@ import { t } from '@sso/shared/i18n';
 import { useAccess } from '@sso/shared/session';
 import { Button, PageHeader, StatePanel } from '@sso/shared/ui';
 import {
+  OWNER_ONLY_REASON,
+  OWN_ACCOUNT_DELETE_MESSAGE,
+  OWN_ACCOUNT_STATUS_REASON,
+  READ_ONLY_REASON,
+  USER_NOT_COVERED_REASON,
+  whyNot,
+} from '@sso/shared/access';
+import {
   BulkBar,
   DataTable,
+  FilterFold,
   KebabMenu,
   Pagination,
   SearchField,
   useListSearchParams,
   usePageInRange,
+  useRememberListPlace,
   useRowSelection,
   type ListSearchState,
 } from '@sso/shared/ui-data';
@@ -37,8 +47,16 @@ export default function UserListPage() {
   const { canCreate } = useAccess(PANEL_MENU.userCreate);
   // Beyond the level: no Edit or Hapus on a stronger account, no Hapus on one's own (issue 18).
   const privilege = useUserPrivilege();
-  const mayEdit = (user: User) => canEdit && privilege.mayTouch(user);
-  const mayDelete = (user: User) => canDelete && privilege.mayTouch(user) && !privilege.isSelf(user);
+  // Why not, or undefined when allowed: a row menu and the drawer show the action disabled with it (issue 37).
+  const whyNotEdit = (user: User) =>
+    whyNot([canEdit, READ_ONLY_REASON], [privilege.mayTouch(user), USER_NOT_COVERED_REASON]);
+  const whyNotDelete = (user: User) =>
+    whyNot(
+      [canDelete, canEdit ? OWNER_ONLY_REASON : READ_ONLY_REASON],
+      [privilege.mayTouch(user), USER_NOT_COVERED_REASON],
+      [!privilege.isSelf(user), OWN_ACCOUNT_DELETE_MESSAGE],
+    );
+  const mayDelete = (user: User) => whyNotDelete(user) === undefined;
   const queryClient = useQueryClient();
   // The next page's request starts at the click or select, not after the router's re-render.
   const prefetch = useCallback(
@@ -47,6 +65,7 @@ export default function UserListPage() {
     [queryClient],
   );
   const list = useListSearchParams(USER_LIST_OPTIONS, prefetch);
+  useRememberListPlace(appPaths.users.list);
   const query = toUserListQuery(list);
   const users = useUsers(query);
   const selection = useRowSelection(JSON.stringify(query));
@@ -57,7 +76,9 @@ export default function UserListPage() {
   });
   // Account lifecycle: editors of users deactivate and activate accounts their role covers, not
   // their own (issue 24; the api refuses the same).
-  const mayManage = (user: User) => mayEdit(user) && !privilege.isSelf(user);
+  const whyNotManage = (user: User) =>
+    whyNotEdit(user) ?? whyNot([!privilege.isSelf(user), OWN_ACCOUNT_STATUS_REASON]);
+  const mayManage = (user: User) => whyNotManage(user) === undefined;
   const status = useStatusChange(selection.clear);
   const changeStatus = (user: User, active: boolean) =>
     void (active ? status.activateOne(user) : status.deactivateOne(user));
@@ -90,12 +111,14 @@ export default function UserListPage() {
           value={list.keyword}
           onSearch={list.setKeyword}
         />
-        <UserFilters values={list.filters} onChange={(filters) => update({ filters, page: 1 })} />
-        {filtered ? (
-          <Button variant="secondary" className={styles.clearFilters} onClick={list.clearFilters}>
-            {t.common.clearFilters}
-          </Button>
-        ) : null}
+        <FilterFold count={Object.values(list.filters).filter(Boolean).length}>
+          <UserFilters values={list.filters} onChange={(filters) => update({ filters, page: 1 })} />
+          {filtered ? (
+            <Button variant="secondary" className={styles.clearFilters} onClick={list.clearFilters}>
+              {t.common.clearFilters}
+            </Button>
+          ) : null}
+        </FilterFold>
       </div>
 
       {users.isError && !users.data ? (
@@ -126,6 +149,8 @@ export default function UserListPage() {
                     onChange: selection.setSelected,
                     rowLabel: (user) => texts.selectRow(user.nama),
                     allLabel: texts.selectAll,
+                    // Only rows a bulk action (Nonaktifkan, Hapus) could apply to.
+                    isSelectable: (user) => mayManage(user) || mayDelete(user),
                   }
                 : undefined
             }
@@ -136,23 +161,24 @@ export default function UserListPage() {
                 label={texts.rowActions(user.nama)}
                 items={[
                   { label: t.users.viewDetail, onSelect: () => setDetail(user) },
-                  ...(mayEdit(user) ? [{ label: t.common.edit, onSelect: () => edit(user) }] : []),
-                  ...(mayManage(user)
-                    ? [
-                        user.is_active === false
-                          ? { label: texts.activate, onSelect: () => changeStatus(user, true) }
-                          : { label: texts.deactivate, onSelect: () => changeStatus(user, false) },
-                      ]
-                    : []),
-                  ...(mayDelete(user)
-                    ? [
-                        {
-                          label: t.common.delete,
-                          tone: 'danger' as const,
-                          onSelect: () => void deletion.deleteOne(user),
-                        },
-                      ]
-                    : []),
+                  { label: t.common.edit, onSelect: () => edit(user), disabledReason: whyNotEdit(user) },
+                  user.is_active === false
+                    ? {
+                        label: texts.activate,
+                        onSelect: () => changeStatus(user, true),
+                        disabledReason: whyNotManage(user),
+                      }
+                    : {
+                        label: texts.deactivate,
+                        onSelect: () => changeStatus(user, false),
+                        disabledReason: whyNotManage(user),
+                      },
+                  {
+                    label: t.common.delete,
+                    tone: 'danger' as const,
+                    onSelect: () => void deletion.deleteOne(user),
+                    disabledReason: whyNotDelete(user),
+                  },
                 ]}
               />
             )}
@@ -191,8 +217,13 @@ export default function UserListPage() {
         user={detail}
         deleting={deletion.busy}
         onClose={() => setDetail(null)}
-        onDelete={detail && mayDelete(detail) ? (user) => void deletion.deleteOne(user) : undefined}
-        onEdit={detail && mayEdit(detail) ? edit : undefined}
+        onDelete={(user) => void deletion.deleteOne(user)}
+        onEdit={edit}
+        whyNot={
+          detail
+            ? { edit: whyNotEdit(detail), delete: whyNotDelete(detail), status: whyNotManage(detail) }
+            : undefined
+        }
         lifecycle={
           detail && canEdit && privilege.mayTouch(detail)
             ? { isSelf: privilege.isSelf, onStatusChange: changeStatus, changing: status.busy }

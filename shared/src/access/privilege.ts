@@ -97,3 +97,26 @@ export const LAST_OWNER_MESSAGE =
 export const NOT_HELD_REASON = 'Di luar akses Anda: tidak dapat diberikan';
 /** Marks the actor's own role in the roles list. */
 export const OWN_ROLE_LABEL = 'Role Anda';
+
+// Why an action is shown disabled in the panel (issue 37: say why, offer only what works).
+/** The actor's level of the menu is viewer: it reads only. */
+export const READ_ONLY_REASON = 'Akses Anda pada menu ini hanya melihat';
+/** Deleting needs the owner level of the menu. */
+export const OWNER_ONLY_REASON = 'Hanya owner menu ini yang dapat menghapus';
+/** The user's role grants more than the actor's (rule 2). */
+export const USER_NOT_COVERED_REASON = 'Role user ini memiliki akses di luar akses Anda';
+/** The role grants more than the actor's (rule 1). */
+export const ROLE_NOT_COVERED_REASON = 'Role ini memiliki akses di luar akses Anda';
+/** Nobody deactivates their own account or ends its sessions from the list (409). */
+export const OWN_ACCOUNT_STATUS_REASON = 'Anda tidak dapat menonaktifkan akun Anda sendiri';
+
+/**
+ * The reason of the first rule that does not hold, or undefined when all hold: `whyNot([canEdit,
+ * READ_ONLY_REASON], [covered, USER_NOT_COVERED_REASON])`. Feeds `disabledReason` of a row menu item or
+ * an ActionButton.
+ */
+export function whyNot(
+  ...rules: readonly (readonly [allowed: boolean, reason: string])[]
+): string | undefined {
+  return rules.find(([allowed]) => !allowed)?.[1];
+}

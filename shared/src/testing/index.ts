@@ -118,3 +118,4 @@ export function settled<T>(data: T) {
 
 export { renderRoute } from './render-route';
 export { UnsavedForm } from './unsaved-form';
+export { menuItemTexts } from './menu-items';

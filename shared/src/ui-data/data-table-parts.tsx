@@ -17,6 +17,7 @@ export interface ErasedTableProps {
     header: ReactNode;
     width?: string;
     sortBy?: string;
+    phone?: boolean;
     cell(row: unknown): ReactNode;
   }[];
   rows: readonly unknown[];
@@ -26,6 +27,7 @@ export interface ErasedTableProps {
     onChange(next: Set<RowId>): void;
     rowLabel(row: unknown): string;
     allLabel?: string;
+    isSelectable?(row: unknown): boolean;
   };
   onRowClick?(row: unknown): void;
   actions?(row: unknown): ReactNode;
@@ -53,7 +55,7 @@ export function TableFrame({
   return (
     <div ref={scrollerRef} className={virtual ? `${styles.scroller} ${styles.virtual}` : styles.scroller}>
       <table
-        className={styles.table}
+        className={hasPhoneColumns(props.columns) ? `${styles.table} ${styles.narrow}` : styles.table}
         // Dynamic value: on phones the table is as wide as its columns need (it scrolls in its box).
         style={phoneWidthStyle(props)}
         aria-rowcount={props.rows.length + 1}
@@ -76,6 +78,19 @@ function phoneWidthStyle(props: ErasedTableProps): CSSProperties & Record<`--${s
   return { '--sso-table-phone-width': `${phoneTableWidth(props)}px` };
 }
 
+/** Some column is marked to stay on phones: the table narrows to those instead of scrolling. */
+export function hasPhoneColumns(columns: readonly { phone?: boolean }[]): boolean {
+  return columns.some((column) => column.phone === true);
+}
+
+/** The class of a column's cells: hidden on phones when the table narrows and it is not kept. */
+export function phoneCellClass(
+  props: { columns: readonly { phone?: boolean }[] },
+  column: { phone?: boolean },
+): string | undefined {
+  return hasPhoneColumns(props.columns) && column.phone !== true ? styles.phoneHidden : undefined;
+}
+
 export function Spacer({ height, span }: { height: number; span: number }) {
   return (
     <tr aria-hidden="true" className={styles.spacer}>
@@ -95,7 +110,12 @@ export function Head({
   actionsLabel,
   sort,
 }: ErasedTableProps) {
-  const ids = rows.map(getRowId);
+  const ids = (selection?.isSelectable ? rows.filter((row) => selection.isSelectable?.(row)) : rows).map(
+    getRowId,
+  );
+  const narrow = hasPhoneColumns(columns);
+  const hidden = (column: { phone?: boolean }) =>
+    narrow && column.phone !== true ? styles.phoneHidden : undefined;
   return (
     <>
       <caption className="sso-visually-hidden">{caption}</caption>
@@ -103,7 +123,11 @@ export function Head({
         {selection ? <col className={styles.checkCol} /> : null}
         {columns.map((column) => (
           // Dynamic value: the column width given by the caller.
-          <col key={column.id} style={column.width ? { width: column.width } : undefined} />
+          <col
+            key={column.id}
+            className={hidden(column)}
+            style={column.width ? { width: column.width } : undefined}
+          />
         ))}
         {actions ? <col className={styles.actionsCol} /> : null}
       </colgroup>
@@ -122,7 +146,7 @@ export function Head({
           {columns.map((column) => {
             if (!sort || column.sortBy === undefined) {
               return (
-                <th key={column.id} scope="col">
+                <th key={column.id} scope="col" className={hidden(column)}>
                   {column.header}
                 </th>
               );
@@ -133,6 +157,7 @@ export function Head({
               <th
                 key={column.id}
                 scope="col"
+                className={hidden(column)}
                 aria-sort={direction === undefined ? 'none' : ARIA_SORT[direction]}
               >
                 <button
@@ -169,12 +194,13 @@ interface RowProps {
   row: unknown;
   index: number;
   measure?: (element: Element | null) => void;
-  columns: readonly { id: string; cell(row: unknown): ReactNode }[];
+  columns: readonly { id: string; phone?: boolean; cell(row: unknown): ReactNode }[];
   getRowId(row: unknown): RowId;
   selection?: {
     selected: ReadonlySet<RowId>;
     onChange(next: Set<RowId>): void;
     rowLabel(row: unknown): string;
+    isSelectable?(row: unknown): boolean;
   };
   onRowClick?(row: unknown): void;
   actions?(row: unknown): ReactNode;
@@ -203,15 +229,20 @@ function Row({ row, index, measure, columns, getRowId, selection, onRowClick, ac
     >
       {selection ? (
         <td className={styles.check}>
-          <Checkbox
-            ariaLabel={selection.rowLabel(row)}
-            checked={selected}
-            onCheckedChange={(checked) => selection.onChange(toggleOne(selection.selected, id, checked))}
-          />
+          {/* No box where no bulk action could apply (issue 37: offer only what works). */}
+          {selection.isSelectable?.(row) === false ? null : (
+            <Checkbox
+              ariaLabel={selection.rowLabel(row)}
+              checked={selected}
+              onCheckedChange={(checked) => selection.onChange(toggleOne(selection.selected, id, checked))}
+            />
+          )}
         </td>
       ) : null}
       {columns.map((column) => (
-        <td key={column.id}>{column.cell(row)}</td>
+        <td key={column.id} className={phoneCellClass({ columns }, column)}>
+          {column.cell(row)}
+        </td>
       ))}
       {actions ? <td className={styles.actions}>{actions(row)}</td> : null}
     </tr>

@@ -1,7 +1,7 @@
 import { createElement, type ReactNode } from 'react';
 import { Skeleton } from '@sso/shared/ui';
 import styles from './data-table.module.css';
-import { MemoRow, TableFrame, columnCount } from './data-table-parts';
+import { MemoRow, TableFrame, columnCount, phoneCellClass } from './data-table-parts';
 import { lazyPart } from './lazy-part';
 import type { ListSort } from './list-search-params';
 import type { RowId } from './row-selection';
@@ -17,6 +17,12 @@ export interface DataTableColumn<T, S extends string = string> {
   width?: string;
   /** The api's `sortBy` for this column: its header becomes a sort button (needs the table's `sort`). */
   sortBy?: S;
+  /**
+   * Kept on phones (issue 37): when any column sets it, a screen of 720 px or less shows only these
+   * columns (with the boxes and the row menu) in a table as wide as the screen, no sideways
+   * scrolling. Without it anywhere, the whole table scrolls inside its box.
+   */
+  phone?: boolean;
 }
 
 export interface DataTableSort<S extends string = string> {
@@ -33,6 +39,8 @@ export interface DataTableSelection<T> {
   rowLabel: (row: T) => string;
   /** Name of the select-all box (default `Pilih semua`). */
   allLabel?: string;
+  /** Whether a row gets a box (a bulk action could apply to it); default every row. */
+  isSelectable?: (row: T) => boolean;
 }
 
 export interface DataTableProps<T, S extends string = string> {
@@ -74,7 +82,13 @@ export const VIRTUALIZE_ABOVE = 50;
  * size may reach the total) render only the visible rows inside a scrolling body; spacer rows keep
  * the scroll height, and `aria-rowcount`/`aria-rowindex` keep the table's size for screen readers.
  */
-export function DataTable<T, S extends string = string>(props: DataTableProps<T, S>) {
+export function DataTable<T, S extends string = string>(given: DataTableProps<T, S>) {
+  // No row of the page a bulk action could apply to: no box column at all, not even select-all.
+  const isSelectable = given.selection?.isSelectable;
+  const props =
+    isSelectable && !given.loading && !given.rows.some((row) => isSelectable(row))
+      ? { ...given, selection: undefined }
+      : given;
   const { rows, virtualizeAbove = VIRTUALIZE_ABOVE } = props;
   const virtualize = rows.length > virtualizeAbove;
   const VirtualTable = virtualTable.useLoaded(virtualize);
@@ -92,7 +106,7 @@ function SkeletonRows<T, S extends string>({ count, ...props }: DataTableProps<T
         <tr key={index} className={styles.skeletonRow} aria-hidden="true">
           {props.selection ? <td className={styles.check} /> : null}
           {props.columns.map((column) => (
-            <td key={column.id}>
+            <td key={column.id} className={phoneCellClass(props, column)}>
               <Skeleton width={index % 2 === 0 ? '70%' : '55%'} />
             </td>
           ))}

@@ -62,3 +62,8 @@ export { Tooltip, type TooltipProps } from './tooltip';
 export { Combobox, type ComboboxProps } from './combobox';
 export { MultiSelect, type MultiSelectProps, type MultiSelectAllOption } from './multi-select';
 export { HomeStat, type HomeStatProps } from './home-stat';
+// Issue 37: say why (disabled actions with their reason), filters folded on phones, return to the list's place.
+export { ActionButton, type ActionButtonProps } from './action-button';
+export { FilterFold, type FilterFoldProps } from './filter-fold';
+export { listReturnPath, useListReturn, useRememberListPlace } from './list-return';
+export { BackToListLink } from './back-to-list-link';

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import styles from './kebab-menu.module.css';
 import { KebabIcon } from '@sso/shared/ui';
@@ -13,6 +14,7 @@ export default function KebabMenuView({
   items,
   defaultOpen = false,
 }: KebabMenuProps & { defaultOpen?: boolean }) {
+  const menuId = useId();
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={styles.trigger} aria-label={label}>
@@ -20,16 +22,34 @@ export default function KebabMenuView({
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.content} align="end" sideOffset={4} collisionPadding={8}>
-          {items.map((item) => (
-            <DropdownMenu.Item
-              key={item.label}
-              className={`${styles.item} ${item.tone === 'danger' ? styles.danger : ''}`}
-              disabled={item.disabled}
-              onSelect={item.onSelect}
-            >
-              {item.label}
-            </DropdownMenu.Item>
-          ))}
+          {items.map((item, index) =>
+            item.disabledReason ? (
+              // Not Radix's `disabled` (which the arrow keys skip): focusable, announced as disabled
+              // with its reason, and selecting it keeps the menu open and does nothing.
+              <DropdownMenu.Item
+                key={item.label}
+                className={`${styles.item} ${styles.unavailable}`}
+                aria-label={item.label}
+                aria-describedby={`${menuId}-${index}`}
+                aria-disabled="true"
+                onSelect={(event) => event.preventDefault()}
+              >
+                <span className={styles.itemLabel}>{item.label}</span>
+                <span id={`${menuId}-${index}`} className={styles.reason}>
+                  {item.disabledReason}
+                </span>
+              </DropdownMenu.Item>
+            ) : (
+              <DropdownMenu.Item
+                key={item.label}
+                className={`${styles.item} ${item.tone === 'danger' ? styles.danger : ''}`}
+                disabled={item.disabled}
+                onSelect={item.onSelect}
+              >
+                {item.label}
+              </DropdownMenu.Item>
+            ),
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

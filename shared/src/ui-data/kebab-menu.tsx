@@ -9,6 +9,12 @@ export interface KebabMenuItem {
   /** 'danger' paints a destructive action (Hapus) red. */
   tone?: 'default' | 'danger';
   disabled?: boolean;
+  /**
+   * The action is not available to the signed-in user, and why (issue 37: say why, offer only what
+   * works). The item stays in the menu, reachable by the arrow keys, reads as disabled
+   * (`aria-disabled`) and shows the reason under its label; selecting it does nothing.
+   */
+  disabledReason?: string | undefined;
 }
 
 export interface KebabMenuProps {

@@ -4,8 +4,8 @@ import { CloseIcon } from './icons';
 
 /** Spec 9: "Toast: top-right, 3000 ms, progress bar, no confirm button". */
 export const TOAST_DURATION_MS = 3000;
-/** At most this many toasts stand at once (a newer one replaces the oldest), so they never pile up over the page. */
-export const MAX_TOASTS = 2;
+/** One toast stands at a time, so toasts never pile up over the page (issue 37). */
+export const MAX_TOASTS = 1;
 
 export type ToastKind = 'success' | 'error' | 'info';
 export interface ToastItem {
@@ -14,22 +14,53 @@ export interface ToastItem {
   message: string;
 }
 
+/** A toast stands at least this long before a newer one replaces it, so two messages of one step are both seen. */
+export const TOAST_MIN_MS = 600;
+
 let items: ToastItem[] = [];
+let shownAt = 0;
+/** The toast that replaces the current one once it has stood TOAST_MIN_MS (only the newest waits). */
+let waiting: ToastItem | null = null;
+let waitTimer: ReturnType<typeof setTimeout> | undefined;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-function dismiss(id: number): void {
-  items = items.filter((t) => t.id !== id);
+function showNow(item: ToastItem): void {
+  clearTimeout(waitTimer);
+  waiting = null;
+  items = [item];
+  shownAt = Date.now();
   emit();
+  setTimeout(() => dismiss(item.id), TOAST_DURATION_MS);
 }
 
+function dismiss(id: number): void {
+  if (waiting?.id === id) waiting = null;
+  if (!items.some((t) => t.id === id)) return;
+  items = [];
+  const next = waiting;
+  if (next) showNow(next);
+  else emit();
+}
+
+/**
+ * One toast at a time (issue 37: they never stack over the header or the page). A newer one
+ * replaces it: an error at once, a success or info once the current one has stood TOAST_MIN_MS.
+ */
 function show(kind: ToastKind, message: string): number {
-  const id = nextId++;
-  items = [...items, { id, kind, message }].slice(-MAX_TOASTS);
-  emit();
-  setTimeout(() => dismiss(id), TOAST_DURATION_MS);
-  return id;
+  const item = { id: nextId++, kind, message };
+  const age = Date.now() - shownAt;
+  if (items.length === 0 || kind === 'error' || age >= TOAST_MIN_MS) {
+    showNow(item);
+  } else {
+    waiting = item;
+    clearTimeout(waitTimer);
+    waitTimer = setTimeout(() => {
+      if (waiting) showNow(waiting);
+    }, TOAST_MIN_MS - age);
+  }
+  return item.id;
 }
 
 /** Shows a message (e.g. a server's success message) as a toast. One store for all remotes. */

@@ -21,6 +21,7 @@ export interface MenuTreeProps {
  */
 export function MenuTree({ appsId, appName, tree, selection, onChange }: MenuTreeProps) {
   const privilege = useRolePrivilege();
+  const offered = privilege.setAllLevels(selection, appsId, tree);
   return (
     <div className={styles.frame}>
       <div className={styles.head}>
@@ -32,7 +33,7 @@ export function MenuTree({ appsId, appName, tree, selection, onChange }: MenuTre
             aria-label={rolesText.form.setAllOf(appName)}
             // A command, not a state: it always shows its prompt again.
             value=""
-            disabled={!isAppSelected(selection, appsId)}
+            disabled={!isAppSelected(selection, appsId) || offered.length === 0}
             onChange={(event) => {
               const level = accessLevelSchema.safeParse(Number(event.target.value));
               // Never above the signed-in user's own level at any menu (issue 18).
@@ -43,7 +44,8 @@ export function MenuTree({ appsId, appName, tree, selection, onChange }: MenuTre
             <option value="" disabled>
               {rolesText.form.setAllPrompt}
             </option>
-            {([1, 2, 3] as const).map((level) => (
+            {/* Only levels it sets on every ticked menu (issue 37). */}
+            {offered.map((level) => (
               <option key={level} value={level}>
                 {t.roles.accessLevels[level]}
               </option>
