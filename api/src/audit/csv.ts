@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
 /**
  * One CSV cell (RFC 4180): quoted when it holds a quote, comma, semicolon or line break, quotes
  * doubled. A cell a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a
@@ -17,3 +20,27 @@ export const csvLine = (cells: ReadonlyArray<string | number | null | undefined>
 
 /** Byte order mark: spreadsheet programs then read the file as UTF-8 (Indonesian names intact). */
 export const UTF8_BOM = '\uFEFF';
+
+/**
+ * A CSV download: the BOM and the header line, then each chunk of lines pulled only as the client
+ * reads (memory holds one chunk, whatever the row count). Used by every CSV export of the api
+ * (Log Aktivitas, the users list).
+ */
+export function sendCsv(
+  reply: FastifyReply,
+  filename: string,
+  header: ReadonlyArray<string>,
+  chunks: Iterable<string>,
+): FastifyReply {
+  const stream = Readable.from(
+    (function* lines() {
+      yield UTF8_BOM + csvLine(header);
+      yield* chunks;
+    })(),
+  );
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}

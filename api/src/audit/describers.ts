@@ -125,6 +125,6 @@ export function describeApplication(db: Db, id: number): TargetSnapshot | null {
   };
 }
 
-registerAuditTarget('user', describeUser, ['createUser', 'editUser', 'deleteUser']);
+registerAuditTarget('user', describeUser, ['createUser', 'editUser', 'deleteUser', 'bulkEditUsers']);
 registerAuditTarget('role', describeRole, ['createRole', 'editRole', 'deleteRole']);
 registerAuditTarget('application', describeApplication, ['createApp', 'editApp', 'deleteApp']);

@@ -87,11 +87,17 @@ function actorOfPhone(db: Db, phone: string | undefined): NewAuditEvent['actor']
 type AdminKind = 'create' | 'update' | 'delete';
 const KIND: Record<string, AdminKind> = { POST: 'create', PATCH: 'update', PUT: 'update', DELETE: 'delete' };
 
-/** Ids an admin write names: `:id` of the path, or `ids` of a bulk delete's body. */
+/**
+ * Ids an admin write names: `:id` of the path, or `ids` of a bulk delete's body, or of a bulk
+ * change of records with a target type (users/bulk/role: one event per user, before → after).
+ */
 function idsOf(request: FastifyRequest): number[] {
   const id = asId(asObject(request.params)?.id);
   if (id !== undefined) return [id];
-  if (request.method !== 'DELETE') return [];
+  const row = request.routeOptions.config.adminRoute;
+  const bulkChange =
+    request.method === 'PATCH' && row !== undefined && auditTargetOf(row.action) !== undefined;
+  if (request.method !== 'DELETE' && !bulkChange) return [];
   const ids = asObject(request.body)?.ids;
   return Array.isArray(ids) ? ids.map(asId).filter((v): v is number => v !== undefined) : [];
 }
@@ -187,7 +193,11 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
   });
 
   /** Admin actions without a record of their own, named like the others (`type.what`) so a filter finds them. */
-  const EVENT_ACTION: Readonly<Record<string, string>> = { uploadAppLogo: 'application.logo' };
+  const EVENT_ACTION: Readonly<Record<string, string>> = {
+    uploadAppLogo: 'application.logo',
+    importUsers: 'user.import',
+    checkUserImport: 'user.import_check',
+  };
 
   const recordAdmin = (request: FastifyRequest, reply: FastifyReply, row: AdminRoute) => {
     // 401: no session, nobody to name (the access check answered before anything else).

@@ -246,6 +246,22 @@ const migrations: readonly string[] = [
   `,
   // 8: Log Aktivitas, the append-only event table (audit/audit-schema.ts).
   AUDIT_MIGRATION,
+  // 9: users in bulk (users/bulk): a checked import file's importable rows, kept between "check"
+  // and "Impor" (by token, for the administrator who checked it; committed once, then kept as a
+  // record until pruned).
+  `
+  CREATE TABLE user_imports (
+    id INTEGER PRIMARY KEY,
+    token TEXT NOT NULL UNIQUE,
+    actor_id INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    update_existing INTEGER NOT NULL,
+    unchanged INTEGER NOT NULL,
+    rows TEXT NOT NULL,
+    committed_at INTEGER
+  );
+  CREATE INDEX user_imports_created ON user_imports (created_at);
+  `,
 ];
 
 export const schemaVersion = migrations.length;

@@ -144,6 +144,8 @@ const SIGN_IN_SENTENCES: Readonly<Record<string, string>> = {
 /** Admin actions recorded without a record of their own (no before → after). */
 const OTHER_SENTENCES: Readonly<Record<string, string>> = {
   'application.logo': 'Mengunggah logo aplikasi',
+  'user.import': 'Mengimpor user dari CSV',
+  'user.import_check': 'Memeriksa berkas impor user',
 };
 
 const VERBS: Readonly<Record<string, string>> = {

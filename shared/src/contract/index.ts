@@ -18,4 +18,5 @@ export * from './responses';
 export * from './applications';
 export * from './lifecycle';
 export * from './audit';
+export * from './user-bulk';
 export { withFastPath, userListResponseParser } from './fast-path';
