@@ -68,6 +68,10 @@ export interface RequestOptions {
   cancelPrevious?: boolean;
   /** Bearer to use instead of the stored session's (the login chain, before a session exists). */
   token?: string;
+  /** Content type of a body sent as it is (a file: `text/csv`); JSON by default. */
+  contentType?: string;
+  /** Called as the body is sent, with the share sent so far (0 to 1): a progress bar for large files. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 async function send<T>(
@@ -88,7 +92,13 @@ async function send<T>(
       ...config,
       params: options.params,
       signal: controller?.signal ?? options.signal,
-      headers: options.token ? { Authorization: `Bearer ${options.token}` } : undefined,
+      headers: {
+        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+        ...(options.contentType ? { 'Content-Type': options.contentType } : {}),
+      },
+      onUploadProgress: options.onUploadProgress
+        ? (event) => options.onUploadProgress?.(event.total ? event.loaded / event.total : 0)
+        : undefined,
     });
     const parsed = schema.safeParse(response.data);
     if (!parsed.success) {

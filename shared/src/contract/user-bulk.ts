@@ -91,6 +91,11 @@ export const importCheckSchema = z.object({
     error: z.int().nonnegative(),
   }),
   rows: z.array(importRowSchema),
+  /**
+   * "Unduh baris bermasalah": the rows with problems as they were in the file, with a column
+   * "Alasan", as CSV (BOM, the export's rules); null when every row passed.
+   */
+  problems_csv: z.string().nullable(),
 });
 export type ImportCheck = z.infer<typeof importCheckSchema>;
 export const importCheckResponseSchema = envelope(importCheckSchema);
@@ -108,6 +113,8 @@ export const importResultSchema = z.object({
   unchanged: z.int().nonnegative(),
   /** Ids of the users added and updated (the list filtered to them). */
   ids: z.array(idSchema),
+  /** The `created_at` of every user added: the users list filtered from it shows them. */
+  created_at: z.string(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 export const importResultResponseSchema = envelope(importResultSchema);

@@ -236,7 +236,11 @@ export function createRowChecker(
     };
     const parsed = userPayloadSchema.safeParse(payload);
     if (!parsed.success) {
+      // One message per field, the first (an empty NIK is "tidak boleh kosong", not also its format).
+      const fields = new Set<PropertyKey>();
       for (const issue of parsed.error.issues) {
+        if (fields.has(issue.path[0] ?? '')) continue;
+        fields.add(issue.path[0] ?? '');
         // A role or AP named but not found already has its message.
         if (issue.path[0] === 'role_ids' && roleText !== '') continue;
         if (issue.path[0] === 'perusahaan' && apText !== '') continue;

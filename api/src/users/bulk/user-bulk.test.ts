@@ -141,6 +141,15 @@ describe('checking a file', () => {
     expect(problems[10]?.[0]).toMatch(/^Nama diawali "=": isi seperti rumus/);
     expect(problems[11]).toContain('Nama tidak boleh berisi karakter kontrol atau karakter tak terlihat');
     expect(problems[12]).toContain('Minimal pilih 1 AP');
+    // "Unduh baris bermasalah": the failed rows as they were, with their reasons.
+    const failed = (result.problems_csv ?? '')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(failed[0]).toBe(`Baris,${HEADER},Alasan`);
+    expect(failed).toHaveLength(11);
+    expect(failed[1]).toMatch(/^3,,Karyawan Impor .*,NIK tidak boleh kosong$/);
+    expect(failed[8]).toContain(`"'=HYPERLINK(""http://x"",""klik"")"`);
     expect(userCount()).toBe(before);
   });
 

@@ -11,6 +11,7 @@ import {
 } from '@sso/shared/contract';
 import { z } from 'zod';
 import type { Privilege } from '../../access/privilege';
+import { csvLine, UTF8_BOM } from '../../audit/csv';
 import { describeUser } from '../../audit/describers';
 import { recordEvent, type NewAuditEvent } from '../../audit/audit-store';
 import { changesBetween } from '../../audit/audit-targets';
@@ -60,13 +61,21 @@ export async function checkImport(
   let columns: ColumnIndex | undefined;
   const rows: ImportRow[] = [];
   const importable: ImportableRow[] = [];
+  // The failed rows as they were, with their reasons: "Unduh baris bermasalah" (one line each).
+  let header: string[] = [];
+  const problemLines: string[] = [];
   for await (const record of readCsvUpload(body, limits)) {
     if (!columns) {
       columns = columnIndexOf(record.cells);
+      header = record.cells.map((cell) => cell.replace(/^\uFEFF/, '').trim());
       continue;
     }
     const checked = checkRow(record.line, record.cells, columns);
     rows.push(checked.preview);
+    if (checked.preview.action === 'error') {
+      const cells = header.map((_, at) => record.cells[at] ?? '');
+      problemLines.push(csvLine([record.line, ...cells, checked.preview.problems.join('; ')]));
+    }
     if (checked.importable) importable.push(checked.importable);
   }
   if (rows.length === 0) throw unprocessable(`Berkas tidak berisi data user. ${EMPTY_FILE_MESSAGE}`);
@@ -83,7 +92,11 @@ export async function checkImport(
        VALUES (?, ?, ?, ?, ?, ?)`,
     ).run(token, actorId, seconds, updateExisting ? 1 : 0, counts.unchanged, JSON.stringify(importable));
   }
-  return { token, update_existing: updateExisting, counts, rows };
+  const problemsCsv =
+    problemLines.length > 0
+      ? UTF8_BOM + csvLine(['Baris', ...header, 'Alasan']) + problemLines.join('')
+      : null;
+  return { token, update_existing: updateExisting, counts, rows, problems_csv: problemsCsv };
 }
 
 interface StoredImport {
@@ -179,6 +192,6 @@ export function commitImport(
     }
     privilege.assertPanelKept();
     db.prepare('UPDATE user_imports SET committed_at = ? WHERE id = ?').run(seconds, stored.id);
-    return { result: { created, updated, unchanged: stored.unchanged, ids }, signInChanged };
+    return { result: { created, updated, unchanged: stored.unchanged, ids, created_at: at }, signInChanged };
   })();
 }
