@@ -8,6 +8,7 @@ import { useUserPrivilege } from '../privilege/user-privilege';
 import { ApUnitPicker } from '../user-form/ap-unit-picker';
 import { reduceApSelection, type ApSelection } from '../user-form/ap-selection';
 import { useBulkCompanies, useBulkRole } from './api/bulk-api';
+import { texts } from '../texts';
 import { bulkTexts } from './bulk-texts';
 import styles from './user-bulk.module.css';
 
@@ -116,7 +117,7 @@ export function UserBulkActions({ ids, onDone, buttonClassName }: UserBulkAction
       >
         <Select<number>
           label={bulkTexts.newRole}
-          placeholder={bulkTexts.chooseRole}
+          placeholder={texts.rolePlaceholder}
           // Only roles the actor may give (the api refuses the others the same way).
           options={(roles.data ?? [])
             .filter((role) => privilege.mayGive(role.id))

@@ -191,6 +191,7 @@ export default function UserImportPage() {
             id={fileLabelId}
             className="sso-visually-hidden"
             type="file"
+            aria-label={bulkTexts.fileLabel}
             accept=".csv,text/csv"
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
