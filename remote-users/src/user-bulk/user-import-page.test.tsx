@@ -137,7 +137,7 @@ describe('UserImportPage', () => {
       .mocked(checkImportFile)
       .mockRejectedValue(
         new ApiError(
-          'validation',
+          'http',
           'Berkas bukan CSV teks. Simpan berkas dari spreadsheet sebagai "CSV UTF-8" lalu unggah lagi.',
           422,
         ),

@@ -75,7 +75,7 @@ describe('UserListPage, users in bulk', () => {
     signInAs(ACCESS_LEVEL.owner);
     const message =
       'Anda tidak dapat mengubah atau menghapus user yang memiliki akses lebih tinggi dari akses Anda sendiri: Sari Dewi (100010)';
-    const mutate = givenBulkRole(new ApiError('forbidden', message, 403));
+    const mutate = givenBulkRole(new ApiError('http', message, 403));
     const user = userEvent.setup();
     givenUsers(rows);
     renderList();
