@@ -38,6 +38,7 @@ export const bulkTexts = {
     'AP ditulis dengan namanya, unit dengan kodenya (atau namanya di kolom Unit); beberapa nilai dipisah titik koma (;).',
     'User baru belum memiliki password: mereka membuatnya lewat Lupa Password.',
   ],
+  uploadTitle: 'Unggah berkas',
   fileLabel: 'Berkas CSV',
   chooseFile: 'Pilih berkas',
   noFile: 'Belum ada berkas dipilih',

@@ -179,7 +179,7 @@ export default function UserImportPage() {
   return (
     <div className={styles.page}>
       {header}
-      <FormCard title={bulkTexts.fileLabel} hint={bulkTexts.intro}>
+      <FormCard title={bulkTexts.uploadTitle} hint={bulkTexts.intro}>
         <ul className={styles.rules}>
           {bulkTexts.rules.map((rule) => (
             <li key={rule}>{rule}</li>
