@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import {
@@ -221,6 +222,53 @@ describe('checking a file', () => {
     const big = `${HEADER}\n${'x'.repeat(6 * 1024 * 1024)}`;
     expect(expectError(await check(big), 413).message).toMatch(/melebihi batas 5 MB/);
   });
+
+  it('counts the bytes of an upload without a length as they arrive (413 past 5 MB)', async () => {
+    // A chunked upload of up to 100 MB, as a client that sends no Content-Length: the api answers
+    // once 5 MB have arrived; the client stops sending when the answer comes.
+    const chunk = Buffer.from(`${'x'.repeat(1023)}\n`);
+    let sent = 0;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      let answered = false;
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: portOf(),
+          method: 'POST',
+          path: `/api/v1/sso${userBulkPaths.importCheck}`,
+          headers: {
+            authorization: `Bearer ${t.token}`,
+            'content-type': 'text/csv',
+            'transfer-encoding': 'chunked',
+          },
+        },
+        (response) => {
+          answered = true;
+          const parts: Buffer[] = [];
+          response.on('data', (part: Buffer) => parts.push(part));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }),
+          );
+        },
+      );
+      request.on('error', (error) => (answered ? undefined : reject(error)));
+      request.write(`${HEADER}\n`);
+      const pump = () => {
+        while (!answered && sent < 100 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!request.write(chunk)) {
+            request.once('drain', pump);
+            return;
+          }
+        }
+        request.end();
+      };
+      pump();
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain('melebihi batas 5 MB');
+    expect(sent).toBeLessThan(100 * 1024 * 1024);
+  }, 30_000);
 
   it('needs the add capability of Daftar User (a viewer is 403)', async () => {
     const viewer = await openSession(t.app, { nik: '100002', password: 'password123' });
