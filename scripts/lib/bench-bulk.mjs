@@ -37,7 +37,7 @@ async function sampled(pid, action) {
 export async function measureBulkImport(api, token, pid, rows = 10_000) {
   const auth = { authorization: `Bearer ${token}` };
   const companies = await (await fetch(`${api}/company/companies-with-branches`, { headers: auth })).json();
-  const company = companies.data[0];
+  const company = companies.data.data[0];
   const unit = company.cabangs[0]?.kode ?? '';
   const header = 'NIK,Nama,Nomor HP,Email,Role,AP,Kode Unit,Unit,Status,Terakhir Masuk';
   const lines = Array.from(
