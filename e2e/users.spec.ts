@@ -398,7 +398,10 @@ test.describe('users', () => {
     await page.getByRole('checkbox', { name: 'Pilih semua user di halaman ini' }).click();
     const bar = page.getByRole('region', { name: 'Aksi data terpilih' });
     await expect(bar).toContainText('2 terpilih');
-    expect(Math.round((await bar.boundingBox())?.width ?? 0)).toBe(418);
+    // Spec 9's 418 px at least; wider here, where the users list offers five actions (issue 33).
+    const width = Math.round((await bar.boundingBox())?.width ?? 0);
+    expect(width).toBeGreaterThanOrEqual(418);
+    expect(width).toBeLessThanOrEqual((page.viewportSize()?.width ?? 0) - 32);
     await bar.getByRole('button', { name: 'Tutup pilihan' }).click();
     await expect(bar).toBeHidden();
 

@@ -9,7 +9,12 @@ testRemoteDescriptor({
   exposes,
   load: () => import('./descriptor'),
   access: {
-    routes: [PANEL_ACTIONS.listUsers, PANEL_ACTIONS.createUser, PANEL_ACTIONS.editUser],
+    routes: [
+      PANEL_ACTIONS.listUsers,
+      PANEL_ACTIONS.createUser,
+      PANEL_ACTIONS.editUser,
+      PANEL_ACTIONS.importUsers,
+    ],
     nav: [PANEL_MENU.users],
   },
 });

@@ -28,6 +28,13 @@ export const descriptor = {
       module: './user-edit',
       navPath: '/user-management',
     },
+    {
+      path: '/impor-user',
+      access: 'protected',
+      requires: { menu: 'Tambah User', capability: 'create' },
+      module: './user-import',
+      navPath: '/user-management',
+    },
   ],
   nav: [
     { label: 'User Management', icon: 'users', path: '/user-management', order: 20, menu: 'User Management' },

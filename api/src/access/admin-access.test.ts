@@ -8,6 +8,9 @@ import {
   allows,
   applicationDetailResponseSchema,
   auditPaths,
+  importCheckResponseSchema,
+  USER_CSV_COLUMNS,
+  userBulkPaths,
   menuWithChildResponseSchema,
   meResponseSchema,
   paths,
@@ -72,6 +75,12 @@ describe('ADMIN_ROUTES', () => {
       ['DELETE /api/v1/ap/users/:id/sessions', 'Daftar User:edit'],
       ['DELETE /api/v1/ap/users/:id/sessions/:sessionId', 'Daftar User:edit'],
       ['DELETE /api/v1/ap/users/:id/lock', 'Daftar User:edit'],
+      ['GET /api/v1/ap/users/export', 'Daftar User:view'],
+      ['GET /api/v1/ap/users/import/template', 'Tambah User:create'],
+      ['POST /api/v1/ap/users/import/check', 'Tambah User:create'],
+      ['POST /api/v1/ap/users/import/commit', 'Tambah User:create'],
+      ['PATCH /api/v1/ap/users/bulk/role', 'Daftar User:edit'],
+      ['PATCH /api/v1/ap/users/bulk/companies', 'Daftar User:edit'],
       ['GET /api/v1/ap/role/list', 'Daftar Role:view'],
       ['GET /api/v1/ap/role/detail/:id', 'Daftar Role:view'],
       ['POST /api/v1/ap/role/create', 'Tambah Role:create'],
@@ -129,7 +138,8 @@ describe('ADMIN_ROUTES', () => {
 });
 
 /** A request every row can be called with successfully by an owner; rows it changes get fresh data. */
-type Prepare = () => Promise<CallOptions & { path: string }>;
+/** A request of a row; `token` is the caller's (a request may need something of theirs first). */
+type Prepare = (token?: string) => Promise<CallOptions & { path: string }>;
 
 const asOwner = (method: AdminMethod, path: string, options: CallOptions = {}) =>
   call(t.app, method, path, { token: t.token, ...options });
@@ -159,6 +169,12 @@ const signInAndFindSession = async (account: TestAccount) => {
   const [session] = await sessionsOf(t.app, t.token, account.id);
   if (!session) throw new Error('the sign-in opened no session');
   return { sessionId: session.id };
+};
+
+/** An import file of one new Admin user (a role every panel modifier of the seed may give). */
+const importFile = () => {
+  const user = createUserPayload();
+  return `${USER_CSV_COLUMNS.join(',')}\n${user.nik},${user.nama},${user.phone},,Admin,PT. Sinar Niaga Sejahtera,,,,\n`;
 };
 
 const requests: Record<string, Prepare> = {
@@ -217,6 +233,36 @@ const requests: Record<string, Prepare> = {
     return { path: paths.users.session(user.id, sessionId) };
   },
   'DELETE /api/v1/ap/users/:id/lock': async () => ({ path: paths.users.lock(await newUserId()) }),
+  'GET /api/v1/ap/users/export': async () => ({ path: userBulkPaths.export, query: { role_id: 1 } }),
+  'GET /api/v1/ap/users/import/template': async () => ({ path: userBulkPaths.importTemplate }),
+  'POST /api/v1/ap/users/import/check': async () => ({
+    path: userBulkPaths.importCheck,
+    rawBody: importFile(),
+    headers: { 'content-type': 'text/csv' },
+  }),
+  // The check is the caller's own: checked with their token first (a refused check leaves a token
+  // that names nothing; the access check answers before it is read).
+  'POST /api/v1/ap/users/import/commit': async (token) => {
+    const checked = await call(t.app, 'POST', userBulkPaths.importCheck, {
+      token,
+      rawBody: importFile(),
+      headers: { 'content-type': 'text/csv' },
+    });
+    const body: unknown = checked.statusCode === 200 ? checked.json() : undefined;
+    const parsed = importCheckResponseSchema.safeParse(body);
+    return {
+      path: userBulkPaths.importCommit,
+      body: { token: (parsed.success ? parsed.data.data.token : null) ?? 'x'.repeat(32) },
+    };
+  },
+  'PATCH /api/v1/ap/users/bulk/role': async () => ({
+    path: userBulkPaths.bulkRole,
+    body: { ids: [await newUserId()], role_id: 2 },
+  }),
+  'PATCH /api/v1/ap/users/bulk/companies': async () => ({
+    path: userBulkPaths.bulkCompanies,
+    body: { ids: [await newUserId()], perusahaan: [{ perusahaan_id: 1, cabang: [] }] },
+  }),
   'GET /api/v1/ap/role/list': async () => ({ path: paths.roles.list }),
   'GET /api/v1/ap/role/detail/:id': async () => ({ path: paths.roles.detail(1) }),
   'POST /api/v1/ap/role/create': async () => ({ path: paths.roles.create, body: createRolePayload() }),
@@ -250,7 +296,7 @@ const keyOf = (row: AdminRoute) => `${row.method} ${row.path}`;
 async function callRow(row: AdminRoute, token: string | undefined) {
   const { path, ...options } = await (
     requests[keyOf(row)] ?? (() => Promise.reject(new Error('no request')))
-  )();
+  )(token);
   return call(t.app, row.method, path, { ...options, token });
 }
 
@@ -312,7 +358,9 @@ it('the seeded levels read as DESIGN says: viewer reads, modifier adds and edits
   );
   expect(await outcome(VIEWER)).toEqual(
     all.map((a) =>
-      ['listUsers', 'listRoles', 'listApps', 'readReference'].includes(a) ? `ok ${a}` : `403 ${a}`,
+      ['listUsers', 'listRoles', 'listApps', 'readReference', 'exportUsers'].includes(a)
+        ? `ok ${a}`
+        : `403 ${a}`,
     ),
   );
 });

@@ -39,6 +39,9 @@ const SPECIAL: Readonly<
   uploadAppLogo: { variants: ['application.logo'], of: () => 'application.logo' },
   // A new secret for an application's SSO client: the application is its target, the secret never shows.
   regenerateAppSecret: { variants: ['application.secret'], of: () => 'application.secret' },
+  // The import as a whole (each user it adds or updates has an event of its own).
+  importUsers: { variants: ['user.import'], of: () => 'user.import' },
+  checkUserImport: { variants: ['user.import_check'], of: () => 'user.import_check' },
 };
 
 /** The action an admin write records: `<target type>.<create|update|delete>` or a special one above. */

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   AUDIT_EXPORT_MAX_ROWS,
@@ -12,7 +11,7 @@ import type { AppContext } from '../context';
 import { listOf } from '../http/reply';
 import { queryValidator, validate } from '../http/validate';
 import { eventsInSlices, listEvents } from './audit-store';
-import { csvLine, UTF8_BOM } from './csv';
+import { csvLine, sendCsv } from './csv';
 
 const HEADER = [
   'Waktu (UTC)',
@@ -65,18 +64,14 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get(auditPaths.export, async (request, reply) => {
     const params = validate(auditListQuerySchema, request.query);
     const slices = eventsInSlices(ctx.db, params, AUDIT_EXPORT_MAX_ROWS);
-    // Pulled slice by slice as the client reads: memory stays one slice, whatever the row count.
-    const stream = Readable.from(
-      (function* lines() {
-        yield UTF8_BOM + csvLine(HEADER);
+    const day = new Date(ctx.clock()).toISOString().slice(0, 10);
+    return sendCsv(
+      reply,
+      `log-aktivitas-${day}.csv`,
+      HEADER,
+      (function* chunks() {
         for (const slice of slices) yield slice.map(rowOf).join('');
       })(),
     );
-    const day = new Date(ctx.clock()).toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="log-aktivitas-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(stream);
   });
 }

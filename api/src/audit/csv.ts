@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
 /**
  * A cell a spreadsheet could read as a formula: starting with =, +, -, @, a tab or a carriage
  * return, also after leading spaces (issue 36: " =1+1") and in their full-width or other
@@ -27,3 +30,27 @@ export const csvLine = (cells: ReadonlyArray<string | number | null | undefined>
 
 /** Byte order mark: spreadsheet programs then read the file as UTF-8 (Indonesian names intact). */
 export const UTF8_BOM = '\uFEFF';
+
+/**
+ * A CSV download: the BOM and the header line, then each chunk of lines pulled only as the client
+ * reads (memory holds one chunk, whatever the row count). Used by every CSV export of the api
+ * (Log Aktivitas, the users list).
+ */
+export function sendCsv(
+  reply: FastifyReply,
+  filename: string,
+  header: ReadonlyArray<string>,
+  chunks: Iterable<string>,
+): FastifyReply {
+  const stream = Readable.from(
+    (function* lines() {
+      yield UTF8_BOM + csvLine(header);
+      yield* chunks;
+    })(),
+  );
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}

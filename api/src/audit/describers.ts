@@ -188,8 +188,14 @@ export function describeUserWithSessions(db: Db, id: number): TargetSnapshot | n
 }
 
 registerAuditTarget('user', describeUser, ['createUser', 'deleteUser', 'unlockUser']);
-// An edit of another user's role, NIK or phone ends their sessions: the event says which.
-registerAuditTarget('user', describeUserWithSessions, ['editUser', 'changeUserStatus', 'endUserSessions']);
+// An edit of another user's role, NIK or phone ends their sessions (one by one or in bulk): the
+// event says which.
+registerAuditTarget('user', describeUserWithSessions, [
+  'editUser',
+  'bulkEditUsers',
+  'changeUserStatus',
+  'endUserSessions',
+]);
 registerAuditTarget('role', describeRole, ['createRole', 'editRole', 'deleteRole']);
 registerAuditTarget('application', describeApplication, [
   'createApp',

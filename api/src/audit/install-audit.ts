@@ -116,9 +116,10 @@ type AdminKind = 'create' | 'update' | 'delete';
 const KIND: Record<string, AdminKind> = { POST: 'create', PATCH: 'update', PUT: 'update', DELETE: 'delete' };
 
 /**
- * Ids an admin write names: `:id` of the path, or `ids` of a bulk delete's or bulk status's body,
- * once each. A bulk body the route will refuse (over the count limit, not a list of ids) names none:
- * its limits are checked before any work (no snapshot read, one event at most; issue 36, finding 5).
+ * Ids an admin write names: `:id` of the path, or `ids` of a bulk body (delete, status, the users'
+ * role or AP/unit change: one event per user, before → after), once each. A bulk body the route will
+ * refuse (over the count limit, not a list of ids) names none: its limits are checked before any work
+ * (no snapshot read, one event at most; issue 36, finding 5).
  */
 function idsOf(request: FastifyRequest): number[] {
   const id = asId(asObject(request.params)?.id);

@@ -423,6 +423,22 @@ CREATE TABLE oidc_clients (
   CREATE INDEX oidc_session_links_login ON oidc_session_links (login_session_id);
   CREATE INDEX oidc_session_links_user ON oidc_session_links (user_id);
   `,
+  // 19: users in bulk (users/bulk): a checked import file's importable rows, kept between "check"
+  // and "Impor" (by token, for the administrator who checked it; committed once, then kept as a
+  // record until pruned).
+  `
+  CREATE TABLE user_imports (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    token TEXT NOT NULL UNIQUE,
+    actor_id INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    update_existing INTEGER NOT NULL,
+    unchanged INTEGER NOT NULL,
+    rows TEXT NOT NULL,
+    committed_at INTEGER
+  );
+  CREATE INDEX user_imports_created ON user_imports (created_at);
+  `,
 ];
 
 /**

@@ -281,11 +281,11 @@ function keywordFilter(keyword: string): { sql: string; args: string[] } {
   };
 }
 
-/**
- * GET users/list: filters and sorting in SQL, the page by LIMIT/OFFSET, then the page's companies
- * and units (`withCompanies`). Statements are prepared once per text. Fast with 10,000 users.
- */
-export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string) => string) {
+/** The WHERE terms of the list's search and filters (also the export's, see user-export.ts). */
+export function userFilterOf(params: Omit<UserListParams, 'page' | 'perPage' | 'sort' | 'sortBy'>): {
+  where: string[];
+  args: Args;
+} {
   const where: string[] = [];
   const args: Args = [];
   if (params.keyword) {
@@ -314,6 +314,15 @@ export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string
     where.push('u.created_at >= ?');
     args.push(params.created_from);
   }
+  return { where, args };
+}
+
+/**
+ * GET users/list: filters and sorting in SQL, the page by LIMIT/OFFSET, then the page's companies
+ * and units (`withCompanies`). Statements are prepared once per text. Fast with 10,000 users.
+ */
+export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string) => string) {
+  const { where, args } = userFilterOf(params);
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const total = counts(db, `SELECT COUNT(*) FROM users u ${whereSql}`).get(...args) ?? 0;
 
@@ -329,4 +338,46 @@ export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string
           `${SELECT_USERS} ${whereSql} ORDER BY ${sortColumns[params.sortBy ?? 'created_at']} ${direction}, u.id ${direction} LIMIT +? OFFSET +?`,
         ).all(...args, limit, offset);
   return { data: withCompanies(db, rows, logoUrl), total };
+}
+
+/** Users read per slice by the export (a slice of rows, then its companies and units). */
+const EXPORT_SLICE = 500;
+
+/**
+ * The users of the list's search and filters in its order, every page: the matching ids are read
+ * at once (a number each), the users slice by slice as the caller pulls them, so memory holds one
+ * slice. `total` is the count of matches.
+ */
+export function userSlices(
+  db: Db,
+  params: Omit<UserListParams, 'page' | 'perPage'>,
+  logoUrl: (file: string) => string,
+): { total: number; slices: Generator<User[]> } {
+  const { where, args } = userFilterOf(params);
+  const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');
+  const ids = idRows(
+    db,
+    `SELECT u.id FROM users u JOIN roles r ON r.id = u.role_id ${whereSql}
+     ORDER BY ${sortColumns[params.sortBy ?? 'created_at']} ${direction}, u.id ${direction}`,
+  )
+    .all(...args)
+    .map((row) => row.id);
+  function* slices(): Generator<User[]> {
+    for (let start = 0; start < ids.length; start += EXPORT_SLICE) {
+      const part = ids.slice(start, start + EXPORT_SLICE);
+      const byId = new Map(
+        userRows(db, `${SELECT_USERS} WHERE u.id IN (SELECT value FROM json_each(?))`)
+          .all(JSON.stringify(part))
+          .map((row) => [row[0], row]),
+      );
+      // A user deleted since the ids were read is left out.
+      const rows = part.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [row] : [];
+      });
+      yield withCompanies(db, rows, logoUrl);
+    }
+  }
+  return { total: ids.length, slices: slices() };
 }

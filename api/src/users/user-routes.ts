@@ -19,6 +19,7 @@ import { versionOf } from '../http/versions';
 import { findUser, listUsers } from './user-queries';
 import { createUser, deleteUsers, updateUser } from './user-writes';
 import { registerLifecycleRoutes } from './lifecycle/lifecycle-routes';
+import { registerUserBulkRoutes } from './bulk/bulk-routes';
 
 const NOT_FOUND = 'User tidak ditemukan';
 
@@ -83,4 +84,5 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   registerLifecycleRoutes(app, ctx, privilege);
+  registerUserBulkRoutes(app, ctx, privilege);
 }

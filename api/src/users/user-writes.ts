@@ -18,12 +18,8 @@ interface ExistingUser {
   revision: number;
 }
 
-/** Checks the role, companies and units of a payload; answers the (company, branch) links to store. */
-function resolveLinks(db: Db, roleIds: number[], perusahaan: CompanyInput[]) {
-  const [roleId] = roleIds;
-  if (roleId === undefined || !db.prepare('SELECT 1 FROM roles WHERE id = ?').get(roleId)) {
-    throw fieldError('role_ids', 'Role tidak ditemukan');
-  }
+/** Checks the companies and units of a payload; answers the (company, branch) links to store. */
+export function resolveCompanyLinks(db: Db, perusahaan: readonly CompanyInput[]): Map<number, Set<number>> {
   const companyExists = db.prepare('SELECT 1 FROM companies WHERE id = ?');
   const branchCompany = db.prepare<[number], { company_id: number }>(
     'SELECT company_id FROM branches WHERE id = ?',
@@ -42,7 +38,16 @@ function resolveLinks(db: Db, roleIds: number[], perusahaan: CompanyInput[]) {
     }
     links.set(company.perusahaan_id, branches);
   }
-  return { roleId, links };
+  return links;
+}
+
+/** Checks the role, companies and units of a payload; answers the (company, branch) links to store. */
+function resolveLinks(db: Db, roleIds: number[], perusahaan: CompanyInput[]) {
+  const [roleId] = roleIds;
+  if (roleId === undefined || !db.prepare('SELECT 1 FROM roles WHERE id = ?').get(roleId)) {
+    throw fieldError('role_ids', 'Role tidak ditemukan');
+  }
+  return { roleId, links: resolveCompanyLinks(db, perusahaan) };
 }
 
 function assertNikFree(db: Db, nik: string, exceptId: number): void {

@@ -38,6 +38,9 @@ import type { UserSortField } from '@sso/shared/contract';
 import { useUserDeletion } from './use-user-deletion';
 import { useUserPrivilege } from '../privilege/user-privilege';
 import { useStatusChange } from '../user-account/use-status-change';
+import { bulkTexts } from '../user-bulk/bulk-texts';
+import { ExportButton } from '../user-bulk/export-button';
+import { UserBulkActions } from '../user-bulk/user-bulk-actions';
 
 /** `/user-management`: the users list of spec 2, its state in the URL (spec 4 "Lists"). */
 export default function UserListPage() {
@@ -99,10 +102,26 @@ export default function UserListPage() {
   const addButton = canCreate ? (
     <Button onClick={() => void navigate(appPaths.users.create)}>{texts.addUser}</Button>
   ) : null;
+  // Users in bulk (issue 33): import for whoever may add users; the export of exactly this view.
+  const importButton = canCreate ? (
+    <Button variant="secondary" onClick={() => void navigate(appPaths.users.import)}>
+      {bulkTexts.importUsers}
+    </Button>
+  ) : null;
 
   return (
     <div className={styles.page}>
-      <PageHeader title={t.users.listTitle} actions={addButton} />
+      <PageHeader
+        title={t.users.listTitle}
+        actions={
+          canCreate ? (
+            <>
+              {importButton}
+              {addButton}
+            </>
+          ) : null
+        }
+      />
       <div className={styles.toolbar}>
         <SearchField
           className={styles.search}
@@ -119,6 +138,7 @@ export default function UserListPage() {
             </Button>
           ) : null}
         </FilterFold>
+        <ExportButton query={query} disabled={total === 0} className={styles.clearFilters} />
       </div>
 
       {users.isError && !users.data ? (
@@ -211,6 +231,9 @@ export default function UserListPage() {
           >
             {texts.deactivate}
           </Button>
+        ) : null}
+        {canEdit ? (
+          <UserBulkActions ids={selectedIds} onDone={selection.clear} buttonClassName={styles.bulkAction} />
         ) : null}
       </BulkBar>
       <UserDetailDrawer

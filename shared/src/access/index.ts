@@ -82,6 +82,12 @@ export const PANEL_ACTIONS = {
   changeUserStatus: { menu: PANEL_MENU.userList, capability: 'edit' },
   endUserSessions: { menu: PANEL_MENU.userList, capability: 'edit' },
   unlockUser: { menu: PANEL_MENU.userList, capability: 'edit' },
+  // Users in bulk (issue 33): export who may read the list, import who may add users, bulk changes
+  // who may edit them (each user then passes the privilege rules).
+  exportUsers: { menu: PANEL_MENU.userList, capability: 'view' },
+  importUsers: { menu: PANEL_MENU.userCreate, capability: 'create' },
+  checkUserImport: { menu: PANEL_MENU.userCreate, capability: 'create' },
+  bulkEditUsers: { menu: PANEL_MENU.userList, capability: 'edit' },
   searchEmployees: { menu: PANEL_MENU.userCreate, capability: 'create' },
   listRoles: { menu: PANEL_MENU.roleList, capability: 'view' },
   createRole: { menu: PANEL_MENU.roleCreate, capability: 'create' },

@@ -77,6 +77,10 @@ export interface RequestOptions {
    * set by the api) keeps this browser's own guessing budget (issue 36).
    */
   withCredentials?: boolean;
+  /** Content type of a body sent as it is (a file: `text/csv`); JSON by default. */
+  contentType?: string;
+  /** Called as the body is sent, with the share sent so far (0 to 1): a progress bar for large files. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 async function send<T>(
@@ -97,8 +101,14 @@ async function send<T>(
       ...config,
       params: options.params,
       signal: controller?.signal ?? options.signal,
-      headers: options.token ? { Authorization: `Bearer ${options.token}` } : undefined,
+      headers: {
+        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+        ...(options.contentType ? { 'Content-Type': options.contentType } : {}),
+      },
       ...(options.withCredentials ? { withCredentials: true } : {}),
+      onUploadProgress: options.onUploadProgress
+        ? (event) => options.onUploadProgress?.(event.total ? event.loaded / event.total : 0)
+        : undefined,
     });
     const parsed = schema.safeParse(response.data);
     if (!parsed.success) {

@@ -158,6 +158,8 @@ const SPECIAL_SENTENCES: Readonly<Record<string, string>> = {
   'user.session_end': 'Mengakhiri satu sesi user',
   'user.unlock': 'Membuka blokir masuk user',
   'application.logo': 'Mengunggah logo aplikasi',
+  'user.import': 'Mengimpor user dari CSV',
+  'user.import_check': 'Memeriksa berkas impor user',
   // Recorded by route name before these had actions of their own (issue 37): still read as words.
   changeUserStatus: 'Mengubah status user',
   endUserSessions: 'Mengakhiri sesi user',

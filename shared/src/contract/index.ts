@@ -19,4 +19,5 @@ export * from './applications';
 export * from './sso-clients';
 export * from './lifecycle';
 export * from './audit';
+export * from './user-bulk';
 export { withFastPath, userListResponseParser } from './fast-path';

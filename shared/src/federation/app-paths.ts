@@ -20,6 +20,10 @@ export const appPaths = {
     list: '/user-management',
     create: '/tambah-user',
     edit: (user: User) => `/edit-user/${encodeHashId(user)}`,
+    /** Impor User (issue 33): CSV import with a checked preview. */
+    import: '/impor-user',
+    /** The list filtered to the users an import added (all share its `created_at`). */
+    importedFrom: (createdAt: string) => `/user-management?created_from=${encodeURIComponent(createdAt)}`,
   },
   roles: {
     list: '/role-management',

@@ -1,0 +1,172 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  USER_CSV_COLUMNS,
+  USER_CSV_LIST_SEPARATOR,
+  USER_EXPORT_MAX_ROWS,
+  USER_IMPORT_MAX_BYTES,
+  bulkCompaniesPayloadSchema,
+  bulkRolePayloadSchema,
+  importCommitPayloadSchema,
+  userBulkPaths,
+  userListQuerySchema,
+  type User,
+} from '@sso/shared/contract';
+import type { Privilege } from '../../access/privilege';
+import { csvLine, sendCsv, UTF8_BOM } from '../../audit/csv';
+import { authOf } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { unprocessable } from '../../http/errors';
+import { isoAt, ok } from '../../http/reply';
+import { validate } from '../../http/validate';
+import { userSlices } from '../user-queries';
+import { addCompanies, changeRoles } from './bulk-changes';
+import { tooLarge } from './csv-upload';
+import { checkImport, commitImport } from './user-import';
+
+const list = (values: readonly string[]) => values.join(`${USER_CSV_LIST_SEPARATOR} `);
+
+/** One user as an export line (the columns of USER_CSV_COLUMNS). */
+export function userCsvLine(user: User): string {
+  const units = user.perusahaan.flatMap((company) => company.cabang);
+  return csvLine([
+    user.nik,
+    user.nama,
+    user.phone,
+    user.email,
+    user.role_name,
+    list(user.perusahaan.map((company) => company.perusahaan_name)),
+    list(units.map((unit) => unit.cabang_kode)),
+    list(units.map((unit) => unit.cabang_name)),
+    user.is_active === false ? 'Nonaktif' : 'Aktif',
+    user.last_login_at ?? '',
+  ]);
+}
+
+const TEMPLATE_EXAMPLE = [
+  '3201001',
+  'Siti Rahmawati',
+  '081234567001',
+  'siti.rahmawati@contoh.co.id',
+  'Viewer',
+  '',
+  '',
+  '',
+  '',
+  '',
+];
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** `?update_existing=1`: a NIK that exists updates that user ("Perbarui user yang sudah ada"). */
+const checkQuerySchema = z.object({
+  update_existing: z
+    .enum(['0', '1', 'true', 'false'], { error: 'update_existing harus 0 atau 1' })
+    .optional(),
+});
+
+/**
+ * Users in bulk (issue 33): the export of the list's search and filters, the import's template,
+ * check and commit, and the bulk role and AP/unit changes. Access per route in route-access.ts;
+ * the privilege rules per user (import-rows.ts, bulk-changes.ts).
+ */
+export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, privilege: Privilege): void {
+  const { db } = ctx;
+
+  // The import's upload arrives as the CSV file itself: handed to the route as the request stream
+  // (read and checked as it arrives, see csv-upload.ts), never buffered whole.
+  app.addContentTypeParser(['text/csv', 'application/vnd.ms-excel'], (_request, payload, done) => {
+    done(null, payload);
+  });
+
+  app.get(userBulkPaths.export, async (request, reply) => {
+    const { page: _page, perPage: _perPage, ...params } = validate(userListQuerySchema, request.query);
+    const { total, slices } = userSlices(db, params, ctx.logoUrl);
+    if (total > USER_EXPORT_MAX_ROWS) {
+      throw unprocessable(
+        `Hasil filter berisi ${total.toLocaleString('id-ID')} user, melebihi batas ekspor ${USER_EXPORT_MAX_ROWS.toLocaleString('id-ID')} baris. Persempit pencarian atau filter.`,
+      );
+    }
+    return sendCsv(
+      reply,
+      `daftar-user-${day(ctx.clock())}.csv`,
+      USER_CSV_COLUMNS,
+      (function* chunks() {
+        for (const slice of slices) yield slice.map(userCsvLine).join('');
+      })(),
+    );
+  });
+
+  app.get(userBulkPaths.importTemplate, async (_request, reply) => {
+    // An existing AP and one of its units make the example row importable as it is.
+    const example = db
+      .prepare<[], { nama: string; kode: string | null; name: string | null }>(
+        `SELECT c.nama, b.kode, b.name FROM companies c LEFT JOIN branches b ON b.company_id = c.id
+         ORDER BY c.sort_key, c.id, b.name LIMIT 1`,
+      )
+      .get();
+    const row = [...TEMPLATE_EXAMPLE];
+    row[5] = example?.nama ?? '';
+    row[6] = example?.kode ?? '';
+    row[7] = example?.name ?? '';
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="template-impor-user.csv"')
+      .header('cache-control', 'no-store')
+      .send(UTF8_BOM + csvLine(USER_CSV_COLUMNS) + csvLine(row));
+  });
+
+  app.post(userBulkPaths.importCheck, async (request: FastifyRequest) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > USER_IMPORT_MAX_BYTES) throw tooLarge(USER_IMPORT_MAX_BYTES);
+    if (!(request.body instanceof Readable)) {
+      throw unprocessable('Unggah berkas CSV (text/csv) hasil "Unduh template" atau "Unduh CSV".');
+    }
+    const { update_existing: updateExisting } = validate(checkQuerySchema, request.query);
+    const checked = await checkImport(
+      db,
+      privilege,
+      authOf(request).userId,
+      request.body,
+      updateExisting === '1' || updateExisting === 'true',
+      ctx.clock(),
+    );
+    return ok('Berkas selesai diperiksa', checked);
+  });
+
+  app.post(userBulkPaths.importCommit, async (request) => {
+    const { token } = validate(importCommitPayloadSchema, request.body);
+    const actorId = authOf(request).userId;
+    const actor = db
+      .prepare<[number], { nik: string; nama: string }>('SELECT nik, nama FROM users WHERE id = ?')
+      .get(actorId);
+    const { result, signInChanged } = commitImport(db, privilege, actorId, token, ctx.clock(), {
+      actor: { id: actorId, nik: actor?.nik ?? null, name: actor?.nama ?? null },
+      ip: request.ip,
+      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+    });
+    // As an edit of one user: another user's change of how one signs in ends one's sessions.
+    for (const id of signInChanged) ctx.sessions.revokeUser(id);
+    const total = result.created + result.updated;
+    return ok(`${total} user berhasil diimpor`, result);
+  });
+
+  app.patch(userBulkPaths.bulkRole, async (request) => {
+    const input = validate(bulkRolePayloadSchema, request.body);
+    const actorId = authOf(request).userId;
+    const changed = changeRoles(db, privilege, actorId, input.ids, input.role_id, isoAt(ctx.clock()));
+    for (const id of changed) if (id !== actorId) ctx.sessions.revokeUser(id);
+    return ok(`Role ${changed.length} user berhasil diubah`, { ids: changed, changed: changed.length });
+  });
+
+  app.patch(userBulkPaths.bulkCompanies, async (request) => {
+    const input = validate(bulkCompaniesPayloadSchema, request.body);
+    const actorId = authOf(request).userId;
+    const changed = addCompanies(db, privilege, actorId, input.ids, input.perusahaan, isoAt(ctx.clock()));
+    return ok(`AP/Unit ${changed.length} user berhasil ditambahkan`, {
+      ids: changed,
+      changed: changed.length,
+    });
+  });
+}
