@@ -71,14 +71,24 @@ function bundle() {
 
 await bundle();
 const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', { url: 'http://localhost/' });
-const globals = /** @type {const} */ (['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'HTMLElement', 'Node']);
+const globals = /** @type {const} */ ([
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'HTMLElement',
+  'Node',
+]);
 for (const name of globals) {
   Object.defineProperty(globalThis, name, { value: dom.window[name], configurable: true, writable: true });
 }
 const { renderScreens } = createRequire(import.meta.url)(path.join(out, 'screens.cjs'));
 /** @type {Record<string, string>} */
 const screens = renderScreens();
-const css = [...dom.window.document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n');
+const css = [...dom.window.document.querySelectorAll('style')]
+  .map((style) => style.textContent ?? '')
+  .join('\n');
 fs.rmSync(out, { recursive: true, force: true });
 dom.window.close();
 

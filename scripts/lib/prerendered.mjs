@@ -31,7 +31,10 @@ export function escapeHtml(text) {
  * @param {{ productName?: unknown }} config
  */
 export function productNameHtml(config) {
-  const name = typeof config.productName === 'string' && config.productName.trim() ? config.productName : 'SSO Admin Panel';
+  const name =
+    typeof config.productName === 'string' && config.productName.trim()
+      ? config.productName
+      : 'SSO Admin Panel';
   return escapeHtml(name).replace(/[\\$\n\r]/g, '');
 }
 
@@ -102,9 +105,9 @@ export async function fetchPrerendered(config, pathname) {
  */
 export function usedCss(css, html) {
   const classes = new Set();
-  for (const match of html.matchAll(/class="([^"]*)"/g)) for (const name of match[1].split(/\s+/)) classes.add(name);
-  const used = (selector) =>
-    [...selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].every((m) => classes.has(m[1]));
+  for (const match of html.matchAll(/class="([^"]*)"/g))
+    for (const name of match[1].split(/\s+/)) classes.add(name);
+  const used = (selector) => [...selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].every((m) => classes.has(m[1]));
   /** @param {string} text @returns {string} */
   const filter = (text) => {
     let out = '';
@@ -119,7 +122,10 @@ export function usedCss(css, html) {
         else if (text[j] === '}') depth -= 1;
         j += 1;
       }
-      const prelude = text.slice(i, open).replace(/\/\*[\s\S]*?\*\//g, '').trim();
+      const prelude = text
+        .slice(i, open)
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .trim();
       const block = text.slice(open + 1, j - 1);
       if (/^@(media|supports)/.test(prelude)) {
         const inner = filter(block);

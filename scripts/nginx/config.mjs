@@ -289,8 +289,11 @@ export function panelSites({ root, releasesDir, apps, configFile }) {
   });
 }
 
-/** @param {string} configFile @returns {Site['prerender'] | null} */
-function prerenderSite(configFile) {
+/**
+ * Where the host's page takes its prerendered screens from, read from its config.json (ADR 0016).
+ * @param {string} configFile @returns {Site['prerender'] | null}
+ */
+export function prerenderSite(configFile) {
   let config;
   try {
     config = readConfig(fs.readFileSync(configFile, 'utf8'));

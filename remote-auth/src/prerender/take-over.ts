@@ -17,7 +17,8 @@ const TEXT_INPUT = 'input:not([type=hidden]):not([type=checkbox]):not([type=radi
 /** Sets a field's value as typing would, so React's onChange (controlled fields) sees it too. */
 function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
   if (field.value === value) return;
-  const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const proto =
+    field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
   if (setter) setter.call(field, value);
   else field.value = value;
@@ -40,8 +41,11 @@ export function takeOverPrerendered(container: HTMLElement, route: string): bool
   const from = [...painted.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_INPUT)];
   const to = [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_INPUT)];
   const active = document.activeElement;
-  let focus: { field: HTMLInputElement | HTMLTextAreaElement; start: number | null; end: number | null } | null =
-    null;
+  let focus: {
+    field: HTMLInputElement | HTMLTextAreaElement;
+    start: number | null;
+    end: number | null;
+  } | null = null;
   from.forEach((source, index) => {
     const target = to[index];
     if (!target) return;
