@@ -41,10 +41,10 @@ test.describe('prerendered sign-in screens', () => {
         button: 'Kirim Kode OTP',
         fields: ['Nomor HP'],
       },
-      { path: routes.forgotPassword, title: 'Lupa Password', button: 'Kirim Kode OTP', fields: ['NIK'] },
+      { path: routes.forgotPassword, title: 'Lupa Password', button: 'Kirim OTP', fields: ['NIK'] },
     ];
     for (const screen of screens) {
-      await page.goto(screen.path, { waitUntil: 'domcontentloaded' });
+      await page.goto(screen.path, { waitUntil: 'commit' });
       const painted = page.locator(PAINTED);
       await expect(painted.getByRole('heading', { level: 1 })).toHaveText(screen.title);
       await expect(painted.getByRole('button', { name: screen.button, exact: true })).toBeVisible();
@@ -58,14 +58,14 @@ test.describe('prerendered sign-in screens', () => {
     release();
     // Routes that are not a landing sign-in screen get none.
     const home = await page.request.get('/home');
-    expect(await home.text()).not.toContain('data-sso-prerendered');
+    expect(await home.text()).not.toContain('<div data-sso-prerendered');
   });
 
   test('typing into the painted form before the script runs loses nothing; React takes the fields over', async ({
     page,
   }) => {
     const release = await holdMainScript(page);
-    await page.goto(routes.login, { waitUntil: 'domcontentloaded' });
+    await page.goto(routes.login, { waitUntil: 'commit' });
     const painted = page.locator(PAINTED);
     await painted.getByLabel('NIK', { exact: true }).fill(DEMO_ADMIN.nik);
     await painted.getByLabel('Password', { exact: true }).click();
@@ -92,7 +92,7 @@ test.describe('prerendered sign-in screens', () => {
     page,
   }) => {
     const release = await holdMainScript(page);
-    await page.goto(routes.login, { waitUntil: 'domcontentloaded' });
+    await page.goto(routes.login, { waitUntil: 'commit' });
     const painted = page.locator(PAINTED);
     await painted.getByLabel('NIK', { exact: true }).fill(DEMO_ADMIN.nik);
     await painted.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
@@ -185,7 +185,7 @@ test.describe('prerendered sign-in screens', () => {
       redeployAuthWithTitle('Masuk ke akun Anda (rilis baru)', stack.remoteDir);
 
       const release = await holdMainScript(page);
-      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.reload({ waitUntil: 'commit' });
       await expect(page.locator(PAINTED).getByRole('heading', { level: 1 })).toHaveText(
         'Masuk ke akun Anda (rilis baru)',
       );
@@ -199,7 +199,7 @@ test.describe('prerendered sign-in screens', () => {
     test('a dead auth remote: no painted screen, the clear fallback', async ({ page }) => {
       await stack.stopRemote();
       const response = await page.goto(`${stack.hostOrigin}${routes.login}`);
-      expect(await response?.text()).not.toContain('data-sso-prerendered');
+      expect(await response?.text()).not.toContain('<div data-sso-prerendered');
       await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
       await expect(page.locator(PAINTED)).toHaveCount(0);
     });
@@ -211,7 +211,7 @@ test.describe('prerendered sign-in screens', () => {
       await page.route(`${stack.remoteOrigin}/**/*.js`, (route) =>
         route.request().url().endsWith('remoteEntry.js') ? route.continue() : route.abort(),
       );
-      await page.goto(`${stack.hostOrigin}${routes.login}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(`${stack.hostOrigin}${routes.login}`, { waitUntil: 'commit' });
       await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
       await expect(page.locator(PAINTED)).toHaveCount(0);
     });
