@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setRuntimeConfig } from '@sso/shared/federation';
 import { setProductName } from '@sso/shared/i18n';
@@ -7,7 +8,7 @@ import './federation/provide-shared';
 import { loadConfig } from './config/load-config';
 import { FIRST_RENDER_WAIT_MS, RemoteStates } from './federation/remote-states';
 import { prefetchPageAt, preloadShellFor, publicPageReady } from './routing/build-routes';
-import { dropPrerenderedScreen } from './routing/prerendered-screen';
+import { dropPrerenderedScreen, hasPrerenderedScreen } from './routing/prerendered-screen';
 
 async function start(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);
@@ -29,7 +30,13 @@ async function start(root: HTMLElement): Promise<void> {
       publicPageReady(states, window.location.pathname),
     );
     prefetchPageAt(remotes.snapshot(), window.location.pathname);
-    reactRoot.render(<App remotes={remotes} />);
+    if (hasPrerenderedScreen()) {
+      // The visitor already sees the screen and may be typing into it: React's first render yields
+      // to the browser every few milliseconds (a transition) instead of one long task (ADR 0016).
+      startTransition(() => reactRoot.render(<App remotes={remotes} />));
+    } else {
+      reactRoot.render(<App remotes={remotes} />);
+    }
   } catch (error) {
     console.error('[host] start failed', error);
     dropPrerenderedScreen();
