@@ -46,12 +46,12 @@ export function takeOverPrerendered(container: HTMLElement, route: string): bool
     start: number | null;
     end: number | null;
   } | null = null;
-  from.forEach((source, index) => {
+  for (const [index, source] of from.entries()) {
     const target = to[index];
-    if (!target) return;
+    if (!target) continue;
     typeInto(target, source.value);
     if (source === active) focus = { field: target, start: source.selectionStart, end: source.selectionEnd };
-  });
+  }
   const notes = window.__ssoPrerendered;
   painted.remove();
   if (focus) {
