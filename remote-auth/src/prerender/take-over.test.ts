@@ -50,6 +50,14 @@ test('what was typed, the focus and the caret move to the rendered fields; the p
   expect(document.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)).toBeNull();
 });
 
+test('an untouched painted field leaves the value the page rendered (a remembered phone number)', () => {
+  paint('/login-by-phone');
+  const { main } = rendered();
+  main.querySelector('input')!.value = '081234567890';
+  takeOverPrerendered(main, '/login-by-phone');
+  expect(main.querySelector('input')!.value).toBe('081234567890');
+});
+
 test('a submit held before the script ran is made now, once', () => {
   paint('/login');
   window.__ssoPrerendered = { submitted: true };

@@ -27,7 +27,7 @@ function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string):
 
 /**
  * React takes over the prerendered screen of this route (ADR 0016): what the visitor typed into its
- * fields goes into the same fields of the rendered page (in order: both come from the same
+ * fields (those they changed) goes into the same fields of the rendered page (in order: both come from the same
  * components), the focus and caret follow, a submit pressed before the script ran is made now, and
  * the painted screen leaves, which shows the page's root. Returns whether there was one to take.
  */
@@ -49,7 +49,9 @@ export function takeOverPrerendered(container: HTMLElement, route: string): bool
   for (const [index, source] of from.entries()) {
     const target = to[index];
     if (!target) continue;
-    typeInto(target, source.value);
+    // Only what the visitor typed: an untouched painted field leaves the page's own value (a phone
+    // number remembered in this browser, say) as React rendered it.
+    if (source.value !== source.defaultValue) typeInto(target, source.value);
     if (source === active) focus = { field: target, start: source.selectionStart, end: source.selectionEnd };
   }
   const notes = window.__ssoPrerendered;
