@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setRuntimeConfig } from '@sso/shared/federation';
 import { setProductName } from '@sso/shared/i18n';
@@ -8,7 +7,7 @@ import './federation/provide-shared';
 import { loadConfig } from './config/load-config';
 import { FIRST_RENDER_WAIT_MS, RemoteStates } from './federation/remote-states';
 import { prefetchPageAt, preloadShellFor, publicPageReady } from './routing/build-routes';
-import { dropPrerenderedScreen, hasPrerenderedScreen } from './routing/prerendered-screen';
+import { dropPrerenderedScreen } from './routing/prerendered-screen';
 
 async function start(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);
@@ -30,13 +29,7 @@ async function start(root: HTMLElement): Promise<void> {
       publicPageReady(states, window.location.pathname),
     );
     prefetchPageAt(remotes.snapshot(), window.location.pathname);
-    if (hasPrerenderedScreen()) {
-      // The visitor already sees the screen and may be typing into it: React's first render yields
-      // to the browser every few milliseconds (a transition) instead of one long task (ADR 0016).
-      startTransition(() => reactRoot.render(<App remotes={remotes} />));
-    } else {
-      reactRoot.render(<App remotes={remotes} />);
-    }
+    reactRoot.render(<App remotes={remotes} />);
   } catch (error) {
     console.error('[host] start failed', error);
     dropPrerenderedScreen();

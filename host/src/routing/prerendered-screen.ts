@@ -11,10 +11,6 @@ const SELECTOR = '[data-sso-prerendered]';
 /** Spinners mounted now: the page at this address is still loading. */
 let loading = 0;
 
-export function hasPrerenderedScreen(): boolean {
-  return document.querySelector(SELECTOR) !== null;
-}
-
 export function dropPrerenderedScreen(): void {
   document.querySelector(SELECTOR)?.remove();
 }
