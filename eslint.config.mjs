@@ -163,6 +163,8 @@ export default tseslint.config(
       'shared/src/navigation/**',
       'shared/src/dev-shell/**',
       'shared/src/testing/**',
+      // Rendered once at build time, outside the host (ADR 0016): it brings its own router.
+      'remote-auth/src/prerender/screens.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

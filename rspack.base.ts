@@ -9,6 +9,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { providedVersions, sharedPolicy } from './federation.shared.ts';
 import { pageSecurityHeaders, readConfig } from './scripts/lib/csp.mjs';
+import { PRERENDER_INCLUDE } from './scripts/lib/prerendered.mjs';
 import { PrecompressPlugin } from './rspack.precompress.ts';
 import { SOURCE_MAP_DIR, SourceMapsAsidePlugin } from './rspack.sourcemaps.ts';
 import type { RemoteDescriptor } from './shared/src/federation/descriptor.ts';
@@ -33,6 +34,11 @@ export interface AppOptions {
    * `/* sso:provided-versions *\/ {}` becomes the versions the app provides of its shared packages.
    */
   headScript?: string;
+  /**
+   * The host: its page holds the server-side include where its servers put the auth remote's
+   * prerendered screen for the requested path (scripts/lib/prerendered.mjs, ADR 0016).
+   */
+  prerenderedScreens?: boolean;
 }
 
 const MANIFEST_DESCRIPTOR_KEY = 'ssoDescriptor';
@@ -172,6 +178,7 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
             templateParameters: {
               // Allowed by its hash in the page's Content-Security-Policy (scripts/lib/csp.mjs).
               headScript: headScript ? `<script>${headScript}</script>` : '',
+              prerenderInclude: options.prerenderedScreens ? PRERENDER_INCLUDE : '',
             },
             // A remote's own page must not inject its remote entry (TOOLCHAIN trap).
             chunks: ['main'],

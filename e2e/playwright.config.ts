@@ -15,7 +15,7 @@ const server: StaticServer = process.env.E2E_SERVER === 'nginx' ? 'nginx' : 'nod
 /**
  * What the nginx run covers (matched against "project file describe… title"): signing in by NIK, the users list and a deep link, a role edit, every
  * federation spec (remotes deployed, stopped, hung and redeployed behind nginx), the headers and
- * releases (nginx.spec.ts).
+ * releases (nginx.spec.ts), the prerendered sign-in screens (prerendered.spec.ts).
  */
 const NGINX_TESTS = [
   /login by NIK signs in through the whole chain/,
@@ -27,6 +27,7 @@ const NGINX_TESTS = [
   /nginx\.spec\.ts /,
   // Single sign-on with the sample applications (the panel behind nginx, the api and issuer direct).
   /sso\.spec\.ts /,
+  /prerendered\.spec\.ts /,
 ];
 
 /**

@@ -109,4 +109,20 @@
     }),
   );
   window.__ssoEarly = { config: config, manifests: manifests };
+  // The auth screen the server put into the page (ADR 0016) paints before any script: a submit
+  // pressed before React takes it over is held (a native one would put the password in the
+  // address) and made by the page when it does (remote-auth/src/prerender/take-over.ts).
+  var prerendered = { submitted: false };
+  window.__ssoPrerendered = prerendered;
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target;
+      if (form && form.closest && form.closest('[data-sso-prerendered]')) {
+        event.preventDefault();
+        prerendered.submitted = true;
+      }
+    },
+    true,
+  );
 })();

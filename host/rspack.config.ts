@@ -8,6 +8,7 @@ export default (env: { production?: boolean }) =>
       port: 3000,
       title: 'SSO Admin Panel',
       headScript: 'early-fetch.js',
+      prerenderedScreens: true,
     },
     env,
   );

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { addSessionInitScript, demoAdminSession, launchChromium } from './lib/browser-kit.mjs';
 import { APPS, appSizes, sizeTable, sourceMapReport } from './bundle-sizes.mjs';
 import { measureRawScrypt, measureSignIns, measureUnknownVsWrong, peakRssMB } from './lib/bench-sign-in.mjs';
+import { lighthouseRuns } from './lib/bench-lighthouse.mjs';
 import { measureOidc } from './lib/bench-oidc.mjs';
 import { closeServer, serveStatic } from './serve-static.mjs';
 import { bulkBudgets, bulkRows, measureBulkImport } from './lib/bench-bulk.mjs';
@@ -62,6 +63,11 @@ function build(dir) {
     stdio: 'pipe',
   });
   if (r.status !== 0) throw new Error(`build of ${dir} failed:\n${r.stdout}\n${r.stderr}`);
+  // The auth remote's build also prerenders its sign-in screens (ADR 0016), as its `build` script does.
+  if (fs.existsSync(path.join(root, dir, 'prerender.mjs'))) {
+    const p = spawnSync(process.execPath, ['prerender.mjs'], { cwd: path.join(root, dir), stdio: 'pipe' });
+    if (p.status !== 0) throw new Error(`prerender of ${dir} failed:\n${p.stdout}\n${p.stderr}`);
+  }
 }
 let buildSeconds = NaN;
 if (!onlyApi) {
@@ -341,7 +347,10 @@ async function main() {
   /**
    * A cold load in a fresh context: JS bytes (encoded, as served), requests, and the time at which
    * an element `selector` with text `text` first appears. The page clocks it itself (a mutation
-   * observer from the first byte), so the driver's polling interval does not count.
+   * observer from the first byte), so the driver's polling interval does not count. `ms` waits for
+   * the element to be usable: shown by React, not by a prerendered screen still waiting for its
+   * script (ADR 0016); `shownMs` is when it first appeared at all. Largest and first contentful
+   * paint as the page's own performance entries report them.
    */
   async function coldLoad(url, { selector, text }, { withSession = false } = {}) {
     const context = await browser.newContext();
@@ -355,13 +364,19 @@ async function main() {
           [...document.querySelectorAll(sel)].some(
             (el) => el.textContent.trim() === txt && el.getClientRects().length > 0,
           );
+        const painted = () => document.querySelector('[data-sso-prerendered]') !== null;
         const observer = new MutationObserver(() => {
-          if (window.__benchReadyAt === undefined && seen()) {
+          if (window.__benchShownAt === undefined && seen()) window.__benchShownAt = performance.now();
+          if (window.__benchReadyAt === undefined && seen() && !painted()) {
             window.__benchReadyAt = performance.now();
             observer.disconnect();
           }
         });
         observer.observe(document, { childList: true, subtree: true, characterData: true });
+        window.__benchLcp = NaN;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.__benchLcp = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
       },
       [selector, text],
     );
@@ -371,11 +386,16 @@ async function main() {
     await page.waitForFunction(() => window.__benchReadyAt !== undefined, null, { timeout: 30_000 });
     const ms = await page.evaluate(() => window.__benchReadyAt);
     await page.waitForLoadState('networkidle');
+    const paints = await page.evaluate(() => ({
+      shownMs: window.__benchShownAt,
+      lcpMs: window.__benchLcp,
+      fcpMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    }));
     let js = 0;
     for (const req of requests)
       if (req.resourceType() === 'script') js += (await req.sizes()).responseBodySize;
     await context.close();
-    return { ms, js, requests: requests.length };
+    return { ms, ...paints, js, requests: requests.length };
   }
 
   log('baseline and /login cold loads…');
@@ -474,6 +494,16 @@ async function main() {
     appsNavRuns.push(await openFromHome(browser, session, 'App Management'));
   }
 
+  // Lighthouse's mobile defaults, three runs each, side by side in this run (not in --quick: ~3 min).
+  let lighthouse = null;
+  if (!quick) {
+    log('lighthouse (mobile defaults): baseline and /login, 3 runs each…');
+    lighthouse = await lighthouseRuns(
+      { baseline: origin(PORTS.baseline), login: `${origin(PORTS.host)}/login` },
+      3,
+    );
+  }
+
   const apiFigures = await loadApi(session.access_token);
   const { health, usersListPage1: listPage1, usersListKeyword: listSearch } = apiFigures;
   const signIn = await signInFigures();
@@ -485,14 +515,22 @@ async function main() {
   const base = {
     jsKB: kb(median(baseline.map((r) => r.js))),
     firstRenderMs: round(median(baseline.map((r) => r.ms))),
+    fcpMs: round(median(baseline.map((r) => r.fcpMs))),
+    lcpMs: round(median(baseline.map((r) => r.lcpMs))),
   };
   const loginFig = {
     jsKB: kb(median(loginRuns.map((r) => r.js))),
     requests: median(loginRuns.map((r) => r.requests)),
+    // Usable: React's form (the prerendered one is shown earlier, `masukShownMs`).
     masukVisibleMs: round(median(loginRuns.map((r) => r.ms))),
+    masukShownMs: round(median(loginRuns.map((r) => r.shownMs))),
+    fcpMs: round(median(loginRuns.map((r) => r.fcpMs))),
+    lcpMs: round(median(loginRuns.map((r) => r.lcpMs))),
   };
   loginFig.jsRatio = round(loginFig.jsKB / base.jsKB, 2);
   loginFig.timeRatio = round(loginFig.masukVisibleMs / base.firstRenderMs, 2);
+  loginFig.lcpRatio = round(loginFig.lcpMs / base.lcpMs, 2);
+  const lh = lighthouse ? lighthouseSummary(lighthouse) : null;
   const navFig = {
     jsAddedKB: kb(median(navRuns.map((r) => r.js))),
     clickToRowsMs: round(median(navRuns.map((r) => r.ms))),
@@ -514,6 +552,8 @@ async function main() {
     ['/login JS ≤ 2.2 × baseline', loginFig.jsRatio <= 2.2, `${loginFig.jsRatio} ×`],
     ['/login ≤ 15 requests', loginFig.requests <= 15, `${loginFig.requests}`, HELD],
     ['time to Masuk ≤ 1.5 × baseline first render', loginFig.timeRatio <= 1.5, `${loginFig.timeRatio} ×`],
+    ['/login LCP ≤ 1.25 × baseline (in the page)', loginFig.lcpRatio <= 1.25, `${loginFig.lcpRatio} ×`],
+    ...(lh ? lighthouseBudgets(lh) : []),
     ['/user-management adds ≤ 60 KB JS', navFig.jsAddedKB <= 60, `${navFig.jsAddedKB} KB`, HELD],
     ['/app-management adds ≤ 60 KB JS', appsNavFig.jsAddedKB <= 60, `${appsNavFig.jsAddedKB} KB`, HELD],
     ['1,000-row page ≤ 150 ms', rowsFig.renderMs <= 150, `${rowsFig.renderMs} ms`],
@@ -538,6 +578,7 @@ async function main() {
     machine: { cpus: os.cpus().length, node: process.version },
     baseline: base,
     login: loginFig,
+    lighthouse,
     userManagement: navFig,
     appManagement: appsNavFig,
     thousandRows: rowsFig,
@@ -558,7 +599,11 @@ async function main() {
     'baseline first render (ms)': base.firstRenderMs,
     '/login JS (KB as served)': loginFig.jsKB,
     '/login requests': loginFig.requests,
-    '/login time to Masuk (ms)': loginFig.masukVisibleMs,
+    '/login Masuk shown, prerendered (ms)': loginFig.masukShownMs,
+    '/login time to Masuk usable (ms)': loginFig.masukVisibleMs,
+    'baseline / /login FCP (ms)': `${base.fcpMs} / ${loginFig.fcpMs}`,
+    'baseline / /login LCP (ms)': `${base.lcpMs} / ${loginFig.lcpMs} (${loginFig.lcpRatio} ×)`,
+    ...(lh ? lighthouseRows(lh) : {}),
     '/user-management JS added (KB)': navFig.jsAddedKB,
     '/user-management click → rows (ms)': navFig.clickToRowsMs,
     '/app-management JS added (KB)': appsNavFig.jsAddedKB,
@@ -590,6 +635,39 @@ async function main() {
   if (broken.length > 0) {
     throw new Error(`held budget exceeded: ${broken.map((b) => `${b.budget} (${b.value})`).join('; ')}`);
   }
+}
+
+/** Per page: each run's figures, in order, and the ratio of /login's median LCP to the baseline's. */
+function lighthouseSummary(runs) {
+  const list = (key, field) => runs[key].map((r) => r[field]);
+  return {
+    baseline: runs.baseline,
+    login: runs.login,
+    lcpRatio: round(median(list('login', 'lcpMs')) / median(list('baseline', 'lcpMs')), 2),
+  };
+}
+
+const lhList = (runs, field) => runs.map((r) => r[field]).join(', ');
+function lighthouseRows(lh) {
+  return {
+    'lighthouse score baseline | /login': `${lhList(lh.baseline, 'score')} | ${lhList(lh.login, 'score')}`,
+    'lighthouse LCP ms baseline | /login': `${lhList(lh.baseline, 'lcpMs')} | ${lhList(lh.login, 'lcpMs')}`,
+    'lighthouse FCP ms baseline | /login': `${lhList(lh.baseline, 'fcpMs')} | ${lhList(lh.login, 'fcpMs')}`,
+    'lighthouse TBT ms baseline | /login': `${lhList(lh.baseline, 'tbtMs')} | ${lhList(lh.login, 'tbtMs')}`,
+    'lighthouse TTI ms baseline | /login': `${lhList(lh.baseline, 'ttiMs')} | ${lhList(lh.login, 'ttiMs')}`,
+    'lighthouse CLS×1000 baseline | /login': `${lhList(lh.baseline, 'clsX1000')} | ${lhList(lh.login, 'clsX1000')}`,
+  };
+}
+
+/** Issue 34's Lighthouse budgets: timings, reported and never failing a run. */
+function lighthouseBudgets(lh) {
+  const scores = lh.login.map((r) => r.score);
+  const tbt = Math.max(...lh.login.map((r) => r.tbtMs));
+  return [
+    ['lighthouse /login performance ≥ 98 (each run)', scores.every((s) => s >= 98), scores.join(', ')],
+    ['lighthouse /login LCP ≤ 1.25 × baseline', lh.lcpRatio <= 1.25, `${lh.lcpRatio} ×`],
+    ['lighthouse /login TBT ≤ 100 ms (each run)', tbt <= 100, `${tbt} ms`],
+  ];
 }
 
 let failed = false;

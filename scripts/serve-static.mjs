@@ -4,12 +4,14 @@
 // the fly for anything else; CORS for the host's manifest fetch; no referrer; for the host page (spa)
 // its Content-Security-Policy from the runtime config (scripts/lib/csp.mjs). Files are read from
 // disk on every request, so swapping a remote's folder (an independent redeploy) shows after a reload.
+// The host's page gets the auth remote's current prerendered screen for its path (ADR 0016).
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
 import compression from 'compression';
-import { hostSecurityHeaders } from './lib/csp.mjs';
+import { hostSecurityHeaders, readConfig } from './lib/csp.mjs';
+import { fetchPrerendered, includePrerendered } from './lib/prerendered.mjs';
 import { cacheControlFor, STATIC_HEADERS } from './lib/static-headers.mjs';
 
 export { cacheControlFor };
@@ -71,6 +73,12 @@ export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, config
         res.end('not deployed');
         return;
       }
+      // The host's page (a route: no file extension; or itself), with its server-side include filled.
+      const page = !/\.\w+$/.test(url.pathname) || url.pathname === '/index.html';
+      if (spa && page && (req.method === 'GET' || req.method === 'HEAD')) {
+        void sendPage(res, url.pathname, dir, configFile);
+        return;
+      }
       files(req, res, () => {
         res.statusCode = 404;
         res.end('not found');
@@ -81,6 +89,32 @@ export function serveStatic({ dir, port, host = '127.0.0.1', spa = false, config
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));
   });
+}
+
+/**
+ * index.html with the auth remote's current screen for `pathname` (or none), as nginx's SSI sends it.
+ * @param {http.ServerResponse} res @param {string} pathname @param {string} dir @param {string} [configFile]
+ */
+async function sendPage(res, pathname, dir, configFile = path.join(dir, 'config.json')) {
+  let page;
+  try {
+    page = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  } catch {
+    res.statusCode = 404;
+    res.end('not found');
+    return;
+  }
+  let configText = '{}';
+  try {
+    configText = fs.readFileSync(configFile, 'utf8');
+  } catch {
+    // No config: no remote to ask; the page shows its own error when it starts.
+  }
+  const config = readConfig(configText);
+  const body = includePrerendered(page, await fetchPrerendered(config, pathname), config);
+  res.setHeader('Cache-Control', cacheControlFor('/index.html'));
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
 /** @param {http.Server} server */

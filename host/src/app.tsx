@@ -5,6 +5,7 @@ import '@sso/shared/navigation';
 import { ConfirmDialogHost, Toaster } from '@sso/shared/ui';
 import type { RemoteStates } from './federation/remote-states';
 import { buildRouterModel } from './routing/build-routes';
+import { useDropUnclaimedPrerenderedScreen } from './routing/prerendered-screen';
 
 export interface AppProps {
   /** The registered remotes as they are read: a late answer or a retry re-renders the routes. */
@@ -26,6 +27,8 @@ function Routes({ routes }: { routes: RouteObject[] }) {
  */
 export function App({ remotes }: AppProps) {
   const states = useSyncExternalStore(remotes.subscribe, remotes.snapshot);
+  // The server's painted auth screen: taken over by its page by now, or still loading, or not wanted.
+  useDropUnclaimedPrerenderedScreen();
 
   // Re-rendered with the new table, the router matches the address again (a remote that answered
   // late, or came back on a retry, now owns it).

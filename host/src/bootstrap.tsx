@@ -7,10 +7,14 @@ import './federation/provide-shared';
 import { loadConfig } from './config/load-config';
 import { FIRST_RENDER_WAIT_MS, RemoteStates } from './federation/remote-states';
 import { prefetchPageAt, preloadShellFor, publicPageReady } from './routing/build-routes';
+import { dropPrerenderedScreen } from './routing/prerendered-screen';
 
 async function start(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);
-  preloadShellFor(window.location.pathname, readSession() !== null);
+  const signedIn = readSession() !== null;
+  preloadShellFor(window.location.pathname, signedIn);
+  // A signed-in visitor is sent on from the sign-in screens: the painted one is not for them.
+  if (signedIn) dropPrerenderedScreen();
   try {
     const config = await loadConfig();
     // The api client reads its origin from here on its first request (it is not loaded yet).
@@ -28,6 +32,7 @@ async function start(root: HTMLElement): Promise<void> {
     reactRoot.render(<App remotes={remotes} />);
   } catch (error) {
     console.error('[host] start failed', error);
+    dropPrerenderedScreen();
     reactRoot.render(
       <main style={{ padding: 32, fontFamily: 'system-ui' }} role="alert">
         <h1>Aplikasi tidak dapat dimulai</h1>

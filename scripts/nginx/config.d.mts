@@ -6,6 +6,13 @@ export interface Site {
   headers: Record<string, string>;
   chunks?: string;
   configFile?: string;
+  prerender?: PrerenderSource;
+}
+/** Where the host's page takes the auth remote's prerendered screens from (ADR 0016). */
+export interface PrerenderSource {
+  origin: string;
+  path: string;
+  productName: string;
 }
 export interface Proxy {
   name: string;
@@ -31,3 +38,4 @@ export declare function panelSites(options: {
   apps: { dir: string; name: string; port: number; spa: boolean }[];
   configFile?: string;
 }): Site[];
+export declare function prerenderSite(configFile: string): PrerenderSource | null;

@@ -5,9 +5,15 @@
 // with ETags, hashed chunks immutable; the host's routes fall back to index.html. ADR 0012.
 import fs from 'node:fs';
 import path from 'node:path';
-import { hostSecurityHeaders } from '../lib/csp.mjs';
+import { hostSecurityHeaders, readConfig } from '../lib/csp.mjs';
 import { HASHED, IMMUTABLE, REVALIDATE, STATIC_HEADERS } from '../lib/static-headers.mjs';
 import { releasePaths } from './releases.mjs';
+import {
+  PRERENDER_TIMEOUT_MS,
+  PRODUCT_NAME_SLOT,
+  prerenderBase,
+  productNameHtml,
+} from '../lib/prerendered.mjs';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module (`dpkg -L`). */
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -42,6 +48,8 @@ export function quoteRegex(regex) {
  * @property {Record<string, string>} headers added to every response (the page's security headers too)
  * @property {string} [chunks] where hashed files are looked up (the union of the kept releases)
  * @property {string} [configFile] a config.json served instead of the folder's own
+ * @property {{ origin: string, path: string, productName: string }} [prerender] the host: where the auth
+ *   remote publishes its prerendered screens, and the product name they get (ADR 0016)
  */
 
 /** @param {Record<string, string>} headers @param {string} cacheControl @param {string} indent */
@@ -90,6 +98,7 @@ function server(site, listen) {
     );
   }
   if (site.spa) {
+    blocks.push('', ...prerenderLocations(site, headers));
     blocks.push(
       '',
       // A file name (an extension) is a file or a 404; anything else is a route of the page.
@@ -108,6 +117,60 @@ function server(site, listen) {
   }
   blocks.push('  }');
   return blocks.join('\n');
+}
+
+/**
+ * The host's page through the SSI module: its include (scripts/lib/prerendered.mjs) becomes the auth
+ * remote's current screen for the requested path, fetched from the remote on each page load (so a
+ * redeploy of the remote alone shows), the product name filled; nothing when the remote has none,
+ * is down or slower than PRERENDER_TIMEOUT_MS. As scripts/serve-static.mjs does, byte for byte.
+ * @param {Site} site @param {(cacheControl: string) => string} headers
+ */
+function prerenderLocations(site, headers) {
+  const page = [
+    // The page is assembled per request: no precompressed copy of it, gzipped on the fly.
+    '    location = /index.html {',
+    '      ssi on;',
+    '      brotli_static off;',
+    '      gzip_static off;',
+    '      charset utf-8;',
+    headers(REVALIDATE),
+    '    }',
+    '',
+    '    location = /__prerendered-none {',
+    '      internal;',
+    '      return 204;',
+    '    }',
+  ];
+  if (!site.prerender) {
+    return [...page, '', '    location ^~ /__prerendered {', '      internal;', '      return 204;', '    }'];
+  }
+  const { origin, path: base, productName } = site.prerender;
+  if (!/^\/[\w./-]*\/$/.test(base)) throw new Error(`not a prerender path: ${base}`);
+  const timeout = `${PRERENDER_TIMEOUT_MS}ms`;
+  return [
+    ...page,
+    '',
+    '    location = /__prerendered {',
+    '      internal;',
+    '      return 204;',
+    '    }',
+    '',
+    '    location ^~ /__prerendered/ {',
+    '      internal;',
+    `      rewrite ^/__prerendered/([a-z][a-z-]*)$ ${base}$1.html break;`,
+    `      proxy_pass ${quote(origin)};`,
+    '      proxy_http_version 1.1;',
+    '      proxy_set_header Accept-Encoding "";',
+    `      proxy_connect_timeout ${timeout};`,
+    `      proxy_send_timeout ${timeout};`,
+    `      proxy_read_timeout ${timeout};`,
+    '      proxy_intercept_errors on;',
+    '      error_page 301 302 400 403 404 405 500 502 503 504 = /__prerendered-none;',
+    `      sub_filter ${quote(PRODUCT_NAME_SLOT)} ${quote(productName)};`,
+    '      sub_filter_once off;',
+    '    }',
+  ];
 }
 
 /**
@@ -168,6 +231,12 @@ export function nginxConfig({
     '',
     'http {',
     `  include ${quote(mimeTypes)};`,
+    // The path of a host page that may have a prerendered auth screen (ADR 0016): the request's own,
+    // read before the route falls back to index.html.
+    '  map $request_uri $sso_prerender_path {',
+    '    "~^(?<page>/[a-z][a-z-]{0,39})(\\?.*)?$" $page;',
+    '    default "";',
+    '  }',
     '  default_type application/octet-stream;',
     // The path without its query string: a handoff address (`/?data=` with the session tokens) or
     // any other query never reaches a log; nor does a missing file's request line (log_not_found).
@@ -221,6 +290,7 @@ export function panelSites({ root, releasesDir, apps, configFile }) {
     const headers = app.spa
       ? { ...STATIC_HEADERS, ...hostSecurityHeaders(served, configFile) }
       : { ...STATIC_HEADERS };
+    const prerender = app.spa ? prerenderSite(configFile ?? path.join(served, 'config.json')) : null;
     return {
       name: app.name,
       port: app.port,
@@ -229,6 +299,22 @@ export function panelSites({ root, releasesDir, apps, configFile }) {
       headers,
       ...(released ? { chunks: release.chunks } : {}),
       ...(configFile ? { configFile } : {}),
+      ...(prerender ? { prerender } : {}),
     };
   });
+}
+
+/**
+ * Where the host's page takes its prerendered screens from, read from its config.json (ADR 0016).
+ * @param {string} configFile @returns {Site['prerender'] | null}
+ */
+export function prerenderSite(configFile) {
+  let config;
+  try {
+    config = readConfig(fs.readFileSync(configFile, 'utf8'));
+  } catch {
+    return null;
+  }
+  const base = prerenderBase(config);
+  return base ? { origin: base.origin, path: base.pathname, productName: productNameHtml(config) } : null;
 }

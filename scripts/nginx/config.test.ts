@@ -68,10 +68,14 @@ test('the host’s server sends exactly the headers the Node static server sends
   expect(Object.keys(host)).toEqual([
     '~ "(^|\\/)\\."',
     '~ "\\.[0-9a-f]{8}\\.(js|css|map)$"',
+    '= /index.html',
+    '= /__prerendered-none',
+    '^~ /__prerendered',
     '~ "\\.\\w+$"',
     '/',
   ]);
-  for (const block of Object.values(host)) {
+  // Internal locations answer only the page's server-side include, never a client.
+  for (const block of Object.values(host).filter((b) => !b.includes('internal;'))) {
     const sent = headersOf(block);
     for (const name of PAGE_HEADERS.filter((header) => header !== 'cache-control')) {
       const value = Object.entries(sent).find(([header]) => header.toLowerCase() === name)?.[1];
@@ -162,6 +166,37 @@ test('a config.json served from elsewhere (one per environment) is the one the h
   expect(headersOf(host['/'])['Content-Security-Policy']).toContain(
     "connect-src 'self' https://api.other.example;",
   );
+});
+
+test('the host’s page includes the auth remote’s current screen: proxied per request, bounded, the product name filled', () => {
+  const root = checkout();
+  fs.writeFileSync(
+    path.join(root, 'host', 'dist', 'config.json'),
+    JSON.stringify({
+      apiBaseUrl: 'https://api.example.com',
+      productName: 'Portal <Grup>',
+      remotes: [{ name: 'auth', entry: 'https://auth.example.com/v2/mf-manifest.json' }],
+    }),
+  );
+  const config = nginxConfig({
+    prefix: '/srv/panel',
+    sites: panelSites({ root, releasesDir: path.join(root, 'releases'), apps: registry }),
+  });
+  const host = locations(config, 3000);
+  expect(config).toContain('map $request_uri $sso_prerender_path {');
+  // The page is assembled per request (no precompressed copy), with the page's headers.
+  expect(host['= /index.html']).toContain('ssi on;');
+  expect(host['= /index.html']).toContain('brotli_static off;');
+  expect(headersOf(host['= /index.html'])['Content-Security-Policy']).toContain("script-src 'self'");
+  const include = host['^~ /__prerendered/'] ?? '';
+  expect(include).toContain('internal;');
+  expect(include).toContain('rewrite ^/__prerendered/([a-z][a-z-]*)$ /v2/prerender/$1.html break;');
+  expect(include).toContain('proxy_pass "https://auth.example.com";');
+  expect(include).toContain('proxy_read_timeout 500ms;');
+  expect(include).toContain('error_page 301 302 400 403 404 405 500 502 503 504 = /__prerendered-none;');
+  expect(include).toContain('sub_filter "SSO_PRERENDER_PRODUCT_NAME" "Portal &#60;Grup&#62;";');
+  // A remote serves no include.
+  expect(Object.keys(locations(config, 3002))).not.toContain('= /index.html');
 });
 
 test('a value nginx would not read literally is refused', () => {

@@ -12,6 +12,7 @@ import { Spinner, StatePanel } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 import type { RemoteEntry } from '@sso/shared/federation';
 import { loadPage, loadedPage } from './load-page';
+import { useKeepPrerenderedScreen } from '../routing/prerendered-screen';
 
 interface BoundaryProps {
   onRetry: () => void;
@@ -58,6 +59,8 @@ export function RemoteUnavailable({ label, onRetry }: { label: string; onRetry: 
 }
 
 export function PageSpinner() {
+  // The server's painted auth screen, if any, is what shows meanwhile (#root is hidden under it).
+  useKeepPrerenderedScreen();
   return (
     <div style={{ display: 'grid', placeItems: 'center', padding: 48 }}>
       <Spinner size={32} label={t.common.loading} />

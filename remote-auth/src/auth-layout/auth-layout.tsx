@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from '@sso/shared/navigation';
 import { t } from '@sso/shared/i18n';
 import { ArrowLeftIcon, Button, usePageHeading } from '@sso/shared/ui';
 import { AuthLogo } from './auth-logo';
+import { takeOverPrerendered } from '../prerender/take-over';
 import styles from './auth-layout.module.css';
 
 export interface AuthLayoutProps {
@@ -19,8 +21,16 @@ export interface AuthLayoutProps {
 /** Spec 2 "Other": auth screens use a card layout with a logo and an optional back arrow. */
 export function AuthLayout({ title, description, application, onBack, children }: AuthLayoutProps) {
   const heading = usePageHeading(title);
+  const page = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // The screen painted from the page's HTML (ADR 0016) is taken over before the browser paints this.
+  useLayoutEffect(() => {
+    if (page.current) takeOverPrerendered(page.current, pathname);
+    // Once, on mount: the screen is there only on the first page of a load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <main className={styles.page}>
+    <main ref={page} className={styles.page}>
       <div className={styles.card}>
         {onBack ? (
           <Button variant="ghost" className={styles.back} aria-label={t.common.back} onClick={onBack}>
