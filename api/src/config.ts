@@ -68,6 +68,7 @@ export interface ApiConfig {
    */
   otpWebhookUrl: string | undefined;
   otpWebhookToken: string | undefined;
+  /**
    * Issuer of the OpenID Connect provider (OIDC_ISSUER): `<origin>/oidc`, by default the api's own
    * origin; behind a proxy, the public origin the applications reach (README "Single sign-on").
    */
