@@ -246,7 +246,7 @@ const migrations: readonly string[] = [
   `,
   // 8: Log Aktivitas, the append-only event table (audit/audit-schema.ts).
   AUDIT_MIGRATION,
-  // 9: access by identity (ADR 0007 "Access by identity"): app 1's menus carry a stable key that the
+  // 9: access by identity (ADR 0007 "Access by identity, secrets, limits, logos"): app 1's menus carry a stable key that the
   // access model reads instead of their display name; no other menu has one, App Management never
   // sets one. Menus added to app 1 before this (under any name) get no key and so grant nothing.
   `
@@ -295,7 +295,7 @@ const migrations: readonly string[] = [
     SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Log Aktivitas')
     AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Log Aktivitas');
   `,
-  // 10: no code in clear in a table (ADR 0007 "No secret in a log or a table"): the outbox is the
+  // 10: no code in clear in a table (ADR 0007, issue 36): the outbox is the
   // development delivery only; rows an earlier build wrote (in any environment) go.
   `
   DELETE FROM outbox;
