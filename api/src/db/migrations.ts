@@ -266,7 +266,7 @@ const migrations: readonly string[] = [
   DELETE FROM menus WHERE id IN (SELECT id FROM settings_orphans);
   DROP TABLE settings_orphans;
   `,
-  // 12: access by identity (ADR 0007 "Access by identity"): app 1's menus carry a stable key that the
+  // 12: access by identity (ADR 0007 "Access by identity, secrets, limits, logos"): app 1's menus carry a stable key that the
   // access model reads instead of their display name; no other menu has one, App Management never
   // sets one. Menus added to app 1 before this (under any name) get no key and so grant nothing.
   `
@@ -315,7 +315,7 @@ const migrations: readonly string[] = [
     SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Log Aktivitas')
     AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Log Aktivitas');
   `,
-  // 13: no code in clear in a table (ADR 0007 "No secret in a log or a table"): the outbox is the
+  // 13: no code in clear in a table (ADR 0007, issue 36): the outbox is the
   // development delivery only; rows an earlier build wrote (in any environment) go.
   `
   DELETE FROM outbox;
