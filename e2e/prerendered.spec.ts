@@ -88,6 +88,24 @@ test.describe('prerendered sign-in screens', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   });
 
+  test('a controlled field (the phone number) keeps what was typed too, and sends it', async ({ page }) => {
+    const release = await holdMainScript(page);
+    await page.goto(routes.loginByPhone, { waitUntil: 'commit' });
+    await page.locator(PAINTED).getByLabel('Nomor HP', { exact: true }).fill('0812');
+    release();
+    await expect(page.locator(PAINTED)).toHaveCount(0);
+    const phone = page.locator('#root').getByLabel('Nomor HP', { exact: true });
+    await expect(phone).toHaveValue('0812');
+    await expect(phone).toBeFocused();
+    await page.keyboard.type('34567890');
+    await expect(phone).toHaveValue(DEMO_ADMIN.phone);
+    // What the form sends (stopped there: no code is sent to the demo account).
+    await page.route(`${API_BASE}/auth/request-otp`, (route) => route.abort());
+    const requested = page.waitForRequest(`${API_BASE}/auth/request-otp`);
+    await page.getByRole('button', { name: 'Kirim Kode OTP', exact: true }).click();
+    expect((await requested).postDataJSON()).toEqual({ phone: DEMO_ADMIN.phone });
+  });
+
   test('a submit pressed on the painted form is held, never sent natively, and made when React takes over', async ({
     page,
   }) => {

@@ -29,7 +29,10 @@ test('the server fills the slot the build leaves', () => {
   expect(PRODUCT_NAME_SLOT).toBe(SERVER_SLOT);
 });
 
-test('what was typed, the focus and the caret move to the rendered fields; the painted screen leaves', () => {
+/** The fields are filled after React's commit, in a microtask. */
+const afterCommit = () => Promise.resolve();
+
+test('what was typed, the focus and the caret move to the rendered fields; the painted screen leaves', async () => {
   const painted = paint('/login');
   const [nik, password] = [...painted.querySelectorAll('input')];
   nik!.value = '100001';
@@ -41,6 +44,8 @@ test('what was typed, the focus and the caret move to the rendered fields; the p
   main.addEventListener('input', (event) => seen.push((event.target as HTMLInputElement).name));
 
   expect(takeOverPrerendered(main, '/login')).toBe(true);
+  expect(document.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)).toBeNull();
+  await afterCommit();
   const [nik2, password2] = [...main.querySelectorAll('input')];
   expect([nik2!.value, password2!.value]).toEqual(['100001', 'admin12']);
   // As typing would: a controlled field's onChange hears it.
@@ -50,28 +55,31 @@ test('what was typed, the focus and the caret move to the rendered fields; the p
   expect(document.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)).toBeNull();
 });
 
-test('an untouched painted field leaves the value the page rendered (a remembered phone number)', () => {
+test('an untouched painted field leaves the value the page rendered (a remembered phone number)', async () => {
   paint('/login-by-phone');
   const { main } = rendered();
   main.querySelector('input')!.value = '081234567890';
   takeOverPrerendered(main, '/login-by-phone');
+  await afterCommit();
   expect(main.querySelector('input')!.value).toBe('081234567890');
 });
 
-test('a submit held before the script ran is made now, once', () => {
+test('a submit held before the script ran is made now, once', async () => {
   paint('/login');
   window.__ssoPrerendered = { submitted: true };
   const { main, onSubmit } = rendered();
   takeOverPrerendered(main, '/login');
+  await afterCommit();
   expect(onSubmit).toHaveBeenCalledTimes(1);
   expect(window.__ssoPrerendered.submitted).toBe(false);
 });
 
-test('a screen painted for another route is dropped, not taken', () => {
+test('a screen painted for another route is dropped, not taken', async () => {
   const painted = paint('/login');
   painted.querySelector('input')!.value = '100001';
   const { main } = rendered();
   expect(takeOverPrerendered(main, '/forgot-password')).toBe(false);
+  await afterCommit();
   expect(main.querySelector('input')!.value).toBe('');
   expect(document.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)).toBeNull();
 });

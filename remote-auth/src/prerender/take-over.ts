@@ -29,7 +29,8 @@ function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string):
  * React takes over the prerendered screen of this route (ADR 0016): what the visitor typed into its
  * fields (those they changed) goes into the same fields of the rendered page (in order: both come from the same
  * components), the focus and caret follow, a submit pressed before the script ran is made now, and
- * the painted screen leaves, which shows the page's root. Returns whether there was one to take.
+ * the painted screen leaves, which shows the page's root (the fields are filled in a microtask, still
+ * before the browser paints). Returns whether there was one to take.
  */
 export function takeOverPrerendered(container: HTMLElement, route: string): boolean {
   const painted = document.querySelector<HTMLElement>(`[${PRERENDERED_ATTRIBUTE}]`);
@@ -41,35 +42,38 @@ export function takeOverPrerendered(container: HTMLElement, route: string): bool
   const from = [...painted.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_INPUT)];
   const to = [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_INPUT)];
   const active = document.activeElement;
-  let focus: {
-    field: HTMLInputElement | HTMLTextAreaElement;
-    start: number | null;
-    end: number | null;
-  } | null = null;
-  for (const [index, source] of from.entries()) {
-    const target = to[index];
-    if (!target) continue;
+  // Read before the painted screen leaves (removing it moves the focus away).
+  const typed = from.map((source) => ({
     // Only what the visitor typed: an untouched painted field leaves the page's own value (a phone
     // number remembered in this browser, say) as React rendered it.
-    if (source.value !== source.defaultValue) typeInto(target, source.value);
-    if (source === active) focus = { field: target, start: source.selectionStart, end: source.selectionEnd };
-  }
+    value: source.value !== source.defaultValue ? source.value : null,
+    focused: source === active,
+    start: source.selectionStart,
+    end: source.selectionEnd,
+  }));
   const notes = window.__ssoPrerendered;
   painted.remove();
-  if (focus) {
-    const { field, start, end } = focus;
-    field.focus({ preventScroll: true });
-    if (start !== null && end !== null) {
+  // After React's commit (this runs in a layout effect), before the browser paints: a controlled
+  // field's onChange then updates its state as typing would (inside the commit React would put the
+  // old value back).
+  queueMicrotask(() => {
+    typed.forEach((field, index) => {
+      const target = to[index];
+      if (!target) return;
+      if (field.value !== null) typeInto(target, field.value);
+      if (!field.focused) return;
+      target.focus({ preventScroll: true });
+      if (field.start === null || field.end === null) return;
       try {
-        field.setSelectionRange(start, end);
+        target.setSelectionRange(field.start, field.end);
       } catch {
         // type=tel/password allow it; a type that does not keeps the browser's caret.
       }
+    });
+    if (notes?.submitted) {
+      notes.submitted = false;
+      container.querySelector('form')?.requestSubmit();
     }
-  }
-  if (notes?.submitted) {
-    notes.submitted = false;
-    container.querySelector('form')?.requestSubmit();
-  }
+  });
   return true;
 }
