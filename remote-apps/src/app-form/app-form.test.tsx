@@ -47,7 +47,8 @@ describe('AppForm', () => {
       sso: null,
     });
     await waitFor(() => expect(location().pathname).toBe('/app-management'));
-  });
+    // A long form driven key by key: room for a loaded machine.
+  }, 20_000);
 
   it('shows errors under the menu that has them and saves nothing', async () => {
     const user = userEvent.setup();

@@ -24,24 +24,31 @@ beforeEach(() => {
 
 const section = () => within(screen.getByRole('region', { name: 'Integrasi SSO' }));
 
+/** Types a value in one go (a paste): these tests are about the rules, not about typing. */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, value: string) {
+  await user.click(field);
+  await user.paste(value);
+}
+
 describe('Integrasi SSO section of the application form', () => {
   it('adds a confidential client: messages per field from the contract, then the payload with its URIs', async () => {
     const user = userEvent.setup();
     renderRoute(<AppForm defaultValues={emptyAppFormValues} onSave={onSave} />, { path: '/tambah-aplikasi' });
-    await user.type(screen.getByLabelText('Nama Aplikasi'), 'Aplikasi Gudang');
-    await user.type(screen.getByLabelText('URL Aplikasi'), 'https://gudang.example.com');
+    await fill(user, screen.getByLabelText('Nama Aplikasi'), 'Aplikasi Gudang');
+    await fill(user, screen.getByLabelText('URL Aplikasi'), 'https://gudang.example.com');
     expect(section().queryByLabelText('Redirect URI 1')).not.toBeInTheDocument();
     await user.click(section().getByLabelText('Aktifkan Integrasi SSO (OpenID Connect)'));
     expect(section().getByText('Dibuat otomatis dari nama aplikasi saat disimpan')).toBeInTheDocument();
     expect(section().getByText('Dibuat saat disimpan dan ditampilkan sekali')).toBeInTheDocument();
 
-    await user.type(section().getByLabelText('Redirect URI 1'), 'http://gudang.example.com/callback');
+    await fill(user, section().getByLabelText('Redirect URI 1'), 'http://gudang.example.com/callback');
     await user.click(section().getByRole('button', { name: '+ Tambah Redirect URI setelah logout' }));
-    await user.type(
+    await fill(
+      user,
       section().getByLabelText('Redirect URI setelah logout 1'),
       'https://gudang.example.com/#x',
     );
-    await user.type(section().getByLabelText('URL mulai masuk'), 'https://gudang.example.com/login');
+    await fill(user, section().getByLabelText('URL mulai masuk'), 'https://gudang.example.com/login');
     await user.click(screen.getByRole('button', { name: 'Simpan' }));
     expect(section().getByLabelText('Redirect URI 1')).toHaveAccessibleDescription(
       expect.stringContaining('Redirect URI harus diawali https:// (http:// hanya untuk localhost)'),
@@ -52,7 +59,7 @@ describe('Integrasi SSO section of the application form', () => {
     expect(onSave).not.toHaveBeenCalled();
 
     await user.clear(section().getByLabelText('Redirect URI 1'));
-    await user.type(section().getByLabelText('Redirect URI 1'), 'https://gudang.example.com/callback');
+    await fill(user, section().getByLabelText('Redirect URI 1'), 'https://gudang.example.com/callback');
     await user.click(section().getByRole('button', { name: 'Hapus Redirect URI setelah logout 1' }));
     await user.click(screen.getByRole('button', { name: 'Simpan' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
@@ -63,7 +70,8 @@ describe('Integrasi SSO section of the application form', () => {
       backchannel_logout_uri: null,
       initiate_login_uri: 'https://gudang.example.com/login',
     });
-  });
+    // A long form driven step by step: room for a loaded machine.
+  }, 20_000);
 
   it('a public client has no secret row and is saved as public', async () => {
     const user = userEvent.setup();
