@@ -233,7 +233,7 @@ test.describe('federation', () => {
       });
     });
 
-    // In this file (one worker), as every test that owns ports 3200/3202.
+    // In this file (one worker), as every test that owns ports 3300/3302.
     test('Status Modul: "Periksa lagi" shows a remote going down and coming back, and names an incompatible one', async ({
       page,
       loginAs,

@@ -11,20 +11,20 @@ export const HOST_ORIGIN = 'http://localhost:3000';
 
 /**
  * Ports the federation tests own: a second host, a remote they can stop, hang and redeploy, and a
- * fourth remote they add to that host's registry. 3200 and up: 3101 and 3102 are the sample
- * applications' (DESIGN "Ports", examples/).
+ * fourth remote they add to that host's registry. 3300 and up: 3101 and 3102 are the sample
+ * applications' (DESIGN "Ports", examples/), 3200-3206 `pnpm bench`'s.
  */
-export const TEST_HOST_PORT = 3200;
-export const TEST_REMOTE_PORT = 3202;
+export const TEST_HOST_PORT = 3300;
+export const TEST_REMOTE_PORT = 3302;
 /** A fourth remote the federation tests register by configuration alone. */
-export const TEST_EXTRA_REMOTE_PORT = 3204;
+export const TEST_EXTRA_REMOTE_PORT = 3304;
 /** A server on an origin no registry lists (the federation tests serve a remote's files there). */
-export const UNREGISTERED_PORT = 3205;
+export const UNREGISTERED_PORT = 3305;
 /**
  * The release tests' own host and remote (nginx.spec.ts): other ports than the federation tests', so
  * the two files can run at once in two workers.
  */
-export const TEST_RELEASE_PORTS = { host: 3201, remote: 3203 } as const;
+export const TEST_RELEASE_PORTS = { host: 3301, remote: 3303 } as const;
 
 /** The sample applications (examples/), started by `./panel start`. */
 export const SAMPLE_APPS = { hris: 'http://localhost:3101', inventory: 'http://localhost:3102' } as const;

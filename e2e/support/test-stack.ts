@@ -40,8 +40,8 @@ interface RegisteredRemote {
 export const root = path.join(import.meta.dirname, '..', '..');
 
 /**
- * A second host (port 3200) whose registry points one remote (users by default) at a server the
- * test owns (port 3202), so a test can stop, restart and redeploy that remote while the host keeps
+ * A second host (port 3300) whose registry points one remote (users by default) at a server the
+ * test owns (port 3302), so a test can stop, restart and redeploy that remote while the host keeps
  * running. The other remotes and the api are the shared stack's. Served by the Node static server
  * or, in the nginx project, each by its own nginx with the generated configuration
  * (scripts/nginx/config.mjs).

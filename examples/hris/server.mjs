@@ -39,13 +39,17 @@ const pending = new Map();
 
 const LEVELS = { 1: 'Owner', 2: 'Modifier', 3: 'Viewer' };
 const escape = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
 
 function page(res, status, body) {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; form-action 'self'",
+    'content-security-policy':
+      "default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; form-action 'self'",
   });
   res.end(`<!DOCTYPE html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${APP.name}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;background:#f6f7fb;color:#1f2937}header{background:#0f766e;color:#fff;padding:16px 24px;display:flex;justify-content:space-between;align-items:center}main{max-width:720px;margin:24px auto;padding:0 16px}section{background:#fff;border-radius:10px;padding:20px;margin-bottom:16px;box-shadow:0 1px 4px rgba(0,0,0,.06)}a.button{display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600}header a{color:#fff}li{margin:4px 0}</style></head>
@@ -136,7 +140,10 @@ async function callback(req, res) {
       )}</p><p><a href="/">Kembali</a></p></section>`,
     });
   }
-  if (!started) return page(res, 400, { main: '<section><h1>Permintaan masuk tidak dikenal</h1><p><a href="/">Kembali</a></p></section>' });
+  if (!started)
+    return page(res, 400, {
+      main: '<section><h1>Permintaan masuk tidak dikenal</h1><p><a href="/">Kembali</a></p></section>',
+    });
   const tokens = await client.authorizationCodeGrant(await provider(), url, {
     pkceCodeVerifier: started.verifier,
     expectedState: state,
@@ -193,7 +200,13 @@ async function backchannelLogout(req, res) {
   }
 }
 
-const routes = { 'GET /': home, 'GET /login': login, 'GET /callback': callback, 'GET /logout': logout, 'POST /backchannel-logout': backchannelLogout };
+const routes = {
+  'GET /': home,
+  'GET /login': login,
+  'GET /callback': callback,
+  'GET /logout': logout,
+  'POST /backchannel-logout': backchannelLogout,
+};
 
 createServer((req, res) => {
   const path = new URL(req.url, ORIGIN).pathname;
@@ -204,6 +217,8 @@ createServer((req, res) => {
   }
   handler(req, res).catch((error) => {
     console.error(`[${APP.name}]`, error);
-    page(res, 502, { main: `<section><h1>SSO tidak dapat dihubungi</h1><p>${escape(error.message)}</p><p><a href="/">Coba lagi</a></p></section>` });
+    page(res, 502, {
+      main: `<section><h1>SSO tidak dapat dihubungi</h1><p>${escape(error.message)}</p><p><a href="/">Coba lagi</a></p></section>`,
+    });
   });
 }).listen(APP.port, () => console.log(`[${APP.name}] http://localhost:${APP.port} (issuer ${APP.issuer})`));

@@ -31,11 +31,13 @@ const pluck = statementCache<unknown[], number>((stmt) => stmt.pluck());
 
 /**
  * Whether the login of the panel a provider session belongs to is still open (not ended, not
- * expired, its user active). A session with no link (no one signed in yet) is unbound: true.
+ * expired, its user active). A session nobody signed in to has no link and is answered
+ * (`signedIn` false); a signed-in session or a token without a link is not: its login is gone
+ * (an expired login is deleted with its link).
  */
-export function sessionLoginLive(db: Db, sessionUid: string, now: number): boolean {
+export function sessionLoginLive(db: Db, sessionUid: string, now: number, signedIn = true): boolean {
   const linked = pluck(db, 'SELECT 1 FROM oidc_session_links WHERE session_uid = ?').get(sessionUid);
-  if (linked === undefined) return true;
+  if (linked === undefined) return !signedIn;
   const live = pluck(
     db,
     `SELECT 1 FROM oidc_session_links k
@@ -139,7 +141,7 @@ export function createAdapterFactory(db: Db, clock: Clock, logoUrl: (file: strin
     /** A session, or an artefact of one, whose panel login has ended is gone. */
     private bound(payload: AdapterPayload): boolean {
       if (this.name === 'Session' && typeof payload.uid === 'string') {
-        return sessionLoginLive(db, payload.uid, now());
+        return sessionLoginLive(db, payload.uid, now(), payload.accountId !== undefined);
       }
       if (SESSION_BOUND.has(this.name) && typeof payload.sessionUid === 'string') {
         return sessionLoginLive(db, payload.sessionUid, now());

@@ -6,6 +6,7 @@ import { AUDIT_ACTION } from '@sso/shared/contract';
 import { z } from 'zod';
 import { recordEvent } from '../audit/audit-store';
 import type { AppContext } from '../context';
+import { pruneExpiredModels } from './adapter';
 import { findClientRow } from './clients';
 import { escapeHtml, renderPage, type Page } from './pages';
 import { applicationOf, createProvider, NO_APP_ACCESS, noAccessMessage } from './provider';
@@ -54,6 +55,12 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     behindProxy: config.trustProxy.length > 0,
   });
 
+  // Expired artefacts are never answered; they are deleted at start and then hourly.
+  const prune = () => pruneExpiredModels(db, Math.floor(ctx.clock() / 1000));
+  prune();
+  const pruning = setInterval(prune, 60 * 60 * 1000).unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
+
   const actorOf = (userId: number) => {
     const row = db
       .prepare<[number], { id: number; nik: string; nama: string }>(
@@ -84,14 +91,20 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     });
   };
 
-  // A sign-in reached the application: link the provider session to the panel login (first time),
-  // record the application's app session and the event.
+  // The panel's login finished an interaction: the provider session now belongs to that login
+  // (before any other check of the request, so a refusal that follows finds it signed in).
+  provider.on('interaction.ended', (koa: KoaContextWithOIDC) => {
+    const session = koa.oidc.session;
+    const result = loginResult.safeParse(koa.oidc.result);
+    if (session?.accountId && result.success) {
+      sso.link(session.uid, result.data.sso.loginSessionId, Number(session.accountId));
+    }
+  });
+  // A sign-in reached the application: its app session of the linked login, and the event.
   provider.on('authorization.success', (koa: KoaContextWithOIDC) => {
     const session = koa.oidc.session;
     const application = applicationOf(db, koa);
     if (!session?.accountId || !application) return;
-    const result = loginResult.safeParse(koa.oidc.result);
-    if (result.success) sso.link(session.uid, result.data.sso.loginSessionId, Number(session.accountId));
     sso.recordSignIn(session.uid, application.id);
     audit(Number(session.accountId), application, 'done', koa);
   });

@@ -197,6 +197,24 @@ describe('single sign-on rules', () => {
     expect(again.kind).toBe('login');
   });
 
+  it('a login that expired and was purged takes its SSO session and tokens with it', async () => {
+    const jar = new CookieJar();
+    const hris = await signIn(jar, 'hris');
+    const db = new Database(api.dbFile);
+    // What the session store's purge of expired logins does (the link goes with it: ON DELETE CASCADE).
+    db.prepare('DELETE FROM login_sessions WHERE user_id = 1').run();
+    db.close();
+    expect(await errorOf(oidc.refreshTokenGrant(hris.config, hris.tokens.refresh_token ?? ''))).toBe(
+      'invalid_grant',
+    );
+    const again = await followToPanelOrApp(
+      jar,
+      (await authorizationRequest(hris.config, 'hris')).url.href,
+      api.origin,
+    );
+    expect(again.kind).toBe('login');
+  });
+
   it('keeps sessions and refresh tokens across an api restart', async () => {
     const jar = new CookieJar();
     const first = await signIn(jar, 'hris');
