@@ -25,11 +25,20 @@ export async function loginAndStore({ nik, password }: NikCredentials): Promise<
   const { api, loginWithNik, toApiError, SecondProofRequired } = await loadApi();
   const interaction = ssoInteraction();
   if (interaction) {
-    const { loginResponseSchema, paths } = await import('@sso/shared/contract');
+    const { loginNikResponseSchema, paths } = await import('@sso/shared/contract');
     let token: string;
     try {
       const url = window.location.origin;
-      token = (await api.post(paths.auth.loginNik, { nik, password, url }, loginResponseSchema)).data.token;
+      const result = await api.post(paths.auth.loginNik, { nik, password, url }, loginNikResponseSchema, {
+        withCredentials: true,
+      });
+      if ('second_proof' in result.data) {
+        // The same second proof as the panel's own sign-in; its screen then goes back to the application.
+        const { challenge, masked_phone } = result.data.second_proof;
+        secondProofStore.write({ challenge, masked_phone });
+        return 'second-proof';
+      }
+      token = result.data.token;
     } catch (error) {
       throw toApiError(error);
     }
