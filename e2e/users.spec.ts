@@ -243,11 +243,15 @@ test.describe('users', () => {
     expect(new URL(page.url()).searchParams.get('role_id')).toBeNull();
   });
 
-  test('paging and page size: pages, previous/next, sizes in tens, reset to page 1', async ({ page }) => {
+  test('paging and page size: pages, previous/next, a handful of sizes in tens, reset to page 1', async ({
+    page,
+  }) => {
     await openList(page);
     const bar = page.getByRole('navigation', { name: 'Navigasi halaman' });
-    const totalText = await bar.getByText(/^dari\s/).textContent();
-    const total = Number(totalText?.replace(/\D/g, ''));
+    // "Menampilkan [10] per halaman · 1–10 dari 123": the rows shown of the total (issue 37).
+    await expect(bar.getByText(/^1–10 dari [\d.]+$/)).toBeVisible();
+    const totalText = await bar.getByText(/^1–10 dari /).textContent();
+    const total = Number(totalText?.replace(/^1–10 dari /, '').replace(/\D/g, ''));
     expect(total).toBeGreaterThan(20);
     await expect(bar.getByRole('button', { name: 'Halaman sebelumnya' })).toBeDisabled();
     await expect(bar.getByRole('button', { name: 'Halaman 1' })).toHaveAttribute('aria-current', 'page');
@@ -259,12 +263,14 @@ test.describe('users', () => {
     await expect(table(page).getByRole('row').nth(1)).not.toHaveText(firstOnPage1 ?? '');
     await expect(bar.getByRole('button', { name: 'Halaman sebelumnya' })).toBeEnabled();
 
-    // Page sizes: multiples of 10 up to the total.
+    // Page sizes: a handful of multiples of 10, up to the first that shows every row.
     const sizes = await bar
       .getByRole('combobox', { name: 'Menampilkan' })
       .locator('option')
       .allTextContents();
-    expect(sizes.map(Number)).toEqual(Array.from({ length: Math.ceil(total / 10) }, (_, i) => (i + 1) * 10));
+    const steps = [10, 20, 50, 100];
+    const upTo = steps.findIndex((size) => size >= total);
+    expect(sizes.map(Number)).toEqual(upTo === -1 ? steps : steps.slice(0, upTo + 1));
     await bar.getByRole('combobox', { name: 'Menampilkan' }).selectOption('20');
     await expect(page).toHaveURL(/perPage=20/);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
