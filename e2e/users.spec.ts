@@ -246,8 +246,10 @@ test.describe('users', () => {
   test('paging and page size: pages, previous/next, sizes in tens, reset to page 1', async ({ page }) => {
     await openList(page);
     const bar = page.getByRole('navigation', { name: 'Navigasi halaman' });
-    const totalText = await bar.getByText(/^dari\s/).textContent();
-    const total = Number(totalText?.replace(/\D/g, ''));
+    // "Menampilkan [10] per halaman · 1–10 dari 123": the rows shown of the total (issue 37).
+    await expect(bar.getByText(/^1–10 dari [\d.]+$/)).toBeVisible();
+    const totalText = await bar.getByText(/^1–10 dari /).textContent();
+    const total = Number(totalText?.replace(/^1–10 dari /, '').replace(/\D/g, ''));
     expect(total).toBeGreaterThan(20);
     await expect(bar.getByRole('button', { name: 'Halaman sebelumnya' })).toBeDisabled();
     await expect(bar.getByRole('button', { name: 'Halaman 1' })).toHaveAttribute('aria-current', 'page');

@@ -173,6 +173,17 @@ describe('AuditLogPage', () => {
     expect(refetch).toHaveBeenCalled();
   });
 
+  it('offers a handful of page sizes, however many events match', () => {
+    listOf([createEvent()], 840);
+    renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });
+    const select = screen.getByRole('combobox', { name: 'Menampilkan' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '20', '50', '100']);
+  });
+
   it('says when more events match than it counts', () => {
     listOf([createEvent()], 10_001);
     renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });

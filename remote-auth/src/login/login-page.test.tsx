@@ -64,7 +64,10 @@ describe('LoginPage', () => {
   it('says why the last session ended, until the next sign-in', async () => {
     noteSessionEnded('Sesi Anda telah diakhiri oleh administrator.');
     const { user, nik, password, submit } = setup();
-    expect(screen.getByText('Sesi Anda telah diakhiri oleh administrator.')).toHaveAttribute('role', 'status');
+    expect(screen.getByText('Sesi Anda telah diakhiri oleh administrator.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     loginWithNikMock.mockResolvedValue(createSession());
     await user.type(nik, '100001');
     await user.type(password, 'admin123');

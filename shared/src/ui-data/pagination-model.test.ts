@@ -24,18 +24,30 @@ describe('pageItems (spec 4: all pages up to 7, else first, last, current ± 1 w
   });
 });
 
-describe('pageSizeOptions (spec 9: multiples of 10 up to the total, a handful)', () => {
+describe('pageSizeOptions (spec 9: multiples of 10 up to the total)', () => {
   test.each([
     [0, 10, [10]],
     [5, 10, [10]],
     [10, 10, [10]],
+    [11, 10, [10, 20]],
+    [35, 10, [10, 20, 30, 40]],
+    [35, 50, [10, 20, 30, 40, 50]],
+  ])('total %i (current %i) → %j', (total, current, expected) => {
+    expect(pageSizeOptions(total, current)).toEqual(expected);
+  });
+});
+
+describe('pageSizeOptions with steps (a handful, whatever the total)', () => {
+  const steps = [10, 20, 50, 100];
+  test.each([
+    [5, 10, [10]],
     [11, 10, [10, 20]],
     [35, 10, [10, 20, 50]],
     [35, 30, [10, 20, 30, 50]],
     [840, 10, [10, 20, 50, 100]],
     [1_000_000, 100, [10, 20, 50, 100]],
   ])('total %i (current %i) → %j', (total, current, expected) => {
-    expect(pageSizeOptions(total, current)).toEqual(expected);
+    expect(pageSizeOptions(total, current, steps)).toEqual(expected);
   });
 });
 

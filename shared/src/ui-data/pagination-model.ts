@@ -31,19 +31,26 @@ export function pageItems(current: number, totalPages: number): PageItem[] {
   return items;
 }
 
-/** The page sizes offered: a handful, all multiples of 10 (spec 9), whatever the total. */
-export const PAGE_SIZE_STEPS: readonly number[] = [10, 20, 50, 100];
-
 /**
- * Page size options: the steps up to the total count (spec 4, 9), and the first step that shows
- * every row; never more than a handful (a list of 840 rows offered 84 sizes). The current size is
- * kept as an option even when it is not a step, so the select never shows an unknown value.
+ * Page size options: multiples of 10 up to the total count (spec 4, 9), or, given `steps`, those
+ * steps up to the first that shows every row (Log Aktivitas offers a handful: 840 events gave 84
+ * sizes). The current size is kept as an option even past the total, so the select never shows an
+ * unknown value.
  */
-export function pageSizeOptions(total: number, current = DEFAULT_PAGE_SIZE): number[] {
+export function pageSizeOptions(
+  total: number,
+  current = DEFAULT_PAGE_SIZE,
+  steps?: readonly number[],
+): number[] {
   const options: number[] = [];
-  for (const size of PAGE_SIZE_STEPS) {
-    options.push(size);
-    if (size >= total) break;
+  if (steps) {
+    for (const size of steps) {
+      options.push(size);
+      if (size >= total) break;
+    }
+  } else {
+    const top = Math.max(DEFAULT_PAGE_SIZE, Math.ceil(total / 10) * 10);
+    for (let size = 10; size <= top; size += 10) options.push(size);
   }
   if (!options.includes(current)) options.push(current);
   return options.sort((a, b) => a - b);

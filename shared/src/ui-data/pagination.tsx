@@ -12,6 +12,8 @@ export interface PaginationProps {
   total: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
+  /** The sizes offered, when not every multiple of 10 up to the total (a handful for a long log). */
+  pageSizes?: readonly number[];
 }
 
 /**
@@ -19,7 +21,14 @@ export interface PaginationProps {
  * (spec 2's bar; the rows shown are counted, not the page size: a size of 10 over 7 rows read
  * "Menampilkan 10 dari 7").
  */
-export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChange }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  onPageSizeChange,
+  pageSizes,
+}: PaginationProps) {
   const selectId = useId();
   const pages = pageCount(total, pageSize);
   return (
@@ -35,7 +44,7 @@ export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChan
           onPointerDown={preloadVirtualTable}
           onChange={(e) => onPageSizeChange(Number(e.target.value))}
         >
-          {pageSizeOptions(total, pageSize).map((size) => (
+          {pageSizeOptions(total, pageSize, pageSizes).map((size) => (
             <option key={size} value={size}>
               {size}
             </option>
