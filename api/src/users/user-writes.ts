@@ -3,6 +3,12 @@ import type { userPayloadSchema, userUpdatePayloadSchema } from '@sso/shared/con
 import type { Db } from '../db/database';
 import { conflict, fieldError, notFound, notFoundAmong } from '../http/errors';
 import { assertVersion } from '../http/versions';
+import { statementCache } from '../db/statements';
+
+/** Statements prepared once per connection (an import writes thousands of users in a row). */
+const stmt = statementCache();
+const branchCompanies = statementCache<[number], { company_id: number }>();
+const existingUsers = statementCache<[number], ExistingUser>();
 
 export type UserInput = z.output<typeof userPayloadSchema>;
 export type UserChanges = z.output<typeof userUpdatePayloadSchema>;
@@ -20,10 +26,8 @@ interface ExistingUser {
 
 /** Checks the companies and units of a payload; answers the (company, branch) links to store. */
 export function resolveCompanyLinks(db: Db, perusahaan: readonly CompanyInput[]): Map<number, Set<number>> {
-  const companyExists = db.prepare('SELECT 1 FROM companies WHERE id = ?');
-  const branchCompany = db.prepare<[number], { company_id: number }>(
-    'SELECT company_id FROM branches WHERE id = ?',
-  );
+  const companyExists = stmt(db, 'SELECT 1 FROM companies WHERE id = ?');
+  const branchCompany = branchCompanies(db, 'SELECT company_id FROM branches WHERE id = ?');
   const links = new Map<number, Set<number>>();
   for (const company of perusahaan) {
     if (!companyExists.get(company.perusahaan_id)) {
@@ -44,22 +48,23 @@ export function resolveCompanyLinks(db: Db, perusahaan: readonly CompanyInput[])
 /** Checks the role, companies and units of a payload; answers the (company, branch) links to store. */
 function resolveLinks(db: Db, roleIds: number[], perusahaan: CompanyInput[]) {
   const [roleId] = roleIds;
-  if (roleId === undefined || !db.prepare('SELECT 1 FROM roles WHERE id = ?').get(roleId)) {
+  if (roleId === undefined || !stmt(db, 'SELECT 1 FROM roles WHERE id = ?').get(roleId)) {
     throw fieldError('role_ids', 'Role tidak ditemukan');
   }
   return { roleId, links: resolveCompanyLinks(db, perusahaan) };
 }
 
 function assertNikFree(db: Db, nik: string, exceptId: number): void {
-  if (db.prepare('SELECT 1 FROM users WHERE nik = ? AND id <> ?').get(nik, exceptId)) {
+  if (stmt(db, 'SELECT 1 FROM users WHERE nik = ? AND id <> ?').get(nik, exceptId)) {
     throw conflict('NIK sudah terdaftar', { nik: 'NIK sudah terdaftar' });
   }
 }
 
 function replaceLinks(db: Db, userId: number, links: Map<number, Set<number>>): void {
-  db.prepare('DELETE FROM user_companies WHERE user_id = ?').run(userId);
-  const insertCompany = db.prepare('INSERT INTO user_companies (user_id, company_id) VALUES (?, ?)');
-  const insertBranch = db.prepare(
+  stmt(db, 'DELETE FROM user_companies WHERE user_id = ?').run(userId);
+  const insertCompany = stmt(db, 'INSERT INTO user_companies (user_id, company_id) VALUES (?, ?)');
+  const insertBranch = stmt(
+    db,
     'INSERT INTO user_branches (user_id, company_id, branch_id) VALUES (?, ?, ?)',
   );
   for (const [companyId, branches] of links) {
@@ -74,12 +79,11 @@ export function createUser(db: Db, input: UserInput, at: string): number {
     assertNikFree(db, input.nik, 0);
     const { roleId, links } = resolveLinks(db, input.role_ids, input.perusahaan);
     const id = Number(
-      db
-        .prepare(
-          `INSERT INTO users (nama, nik, phone, email, role_id, password_hash, is_active, client_group, created_at, updated_at)
+      stmt(
+        db,
+        `INSERT INTO users (nama, nik, phone, email, role_id, password_hash, is_active, client_group, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, NULL, 1, 'internal', ?, ?)`,
-        )
-        .run(input.nama, input.nik, input.phone, input.email, roleId, at, at).lastInsertRowid,
+      ).run(input.nama, input.nik, input.phone, input.email, roleId, at, at).lastInsertRowid,
     );
     replaceLinks(db, id, links);
     return id;
@@ -92,11 +96,10 @@ export function createUser(db: Db, input: UserInput, at: string): number {
  */
 export function updateUser(db: Db, id: number, changes: UserChanges, at: string): void {
   db.transaction(() => {
-    const existing = db
-      .prepare<[number], ExistingUser>(
-        'SELECT id, nama, nik, phone, email, role_id, revision FROM users WHERE id = ?',
-      )
-      .get(id);
+    const existing = existingUsers(
+      db,
+      'SELECT id, nama, nik, phone, email, role_id, revision FROM users WHERE id = ?',
+    ).get(id);
     if (!existing) throw notFound('User tidak ditemukan');
     assertVersion(changes.version, existing.revision);
     const nik = changes.nik ?? existing.nik;
@@ -106,7 +109,8 @@ export function updateUser(db: Db, id: number, changes: UserChanges, at: string)
       changes.role_ids ?? [existing.role_id],
       changes.perusahaan ?? [],
     );
-    db.prepare(
+    stmt(
+      db,
       'UPDATE users SET nama = ?, nik = ?, phone = ?, email = ?, role_id = ?, updated_at = ?, revision = revision + 1 WHERE id = ?',
     ).run(
       changes.nama ?? existing.nama,
