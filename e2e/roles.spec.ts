@@ -268,7 +268,9 @@ test.describe('role management', () => {
     await page.getByRole('button', { name: 'Simpan' }).click();
     const sent = (await request).postDataJSON() as { name: string; applications: RolePayloadApp[] };
     await expect(page.getByText('Role berhasil diperbarui')).toBeVisible();
-    await expect(page).toHaveURL(/\/role-management$/);
+    // Back to the list as it was left: searched for this role (issue 37).
+    await expect(page).toHaveURL(/\/role-management\?keyword=/);
+    await expect(page.getByRole('searchbox', { name: 'Cari role' })).toHaveValue(name);
 
     expect(sent.name).toBe(newName);
     expect(sent.applications.map((a) => a.apps_id)).toEqual([sales.apps_id]);
