@@ -112,9 +112,6 @@ function actorOfPhone(db: Db, phone: string | undefined): NewAuditEvent['actor']
   return row ? { id: row.id, nik: row.nik, name: row.nama } : null;
 }
 
-type AdminKind = 'create' | 'update' | 'delete';
-const KIND: Record<string, AdminKind> = { POST: 'create', PATCH: 'update', PUT: 'update', DELETE: 'delete' };
-
 /**
  * Ids an admin write names: `:id` of the path, or `ids` of a bulk body (delete, status, the users'
  * role or AP/unit change: one event per user, before → after), once each. A bulk body the route will

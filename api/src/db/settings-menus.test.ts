@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from './database';
-import { migrate, schemaVersion } from './migrations';
+import { migrate } from './migrations';
 import { seedIfEmpty } from './seed/seed';
 
 const dir = mkdtempSync(join(tmpdir(), 'sso-settings-menus-'));

@@ -9,7 +9,7 @@ import { createApplicationPayload, createRolePayload, createUserPayload } from '
 import { ADMIN, call, expectOk, loginWithNik, openSession } from '../test-support/http';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { openDatabase } from './database';
-import { migrate, schemaVersion } from './migrations';
+import { migrate } from './migrations';
 import { seedIfEmpty } from './seed/seed';
 
 const dir = mkdtempSync(join(tmpdir(), 'sso-stable-ids-'));
