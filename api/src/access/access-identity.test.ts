@@ -90,7 +90,7 @@ describe('access by identity (issue 36, finding 1)', () => {
   it('refuses renaming a menu of app 1, its own sub-menus included', async () => {
     const panel = await detail(t.token, 1);
     const renamed = treeOf(panel).map((menu) =>
-      menu.name === 'Settings'
+      menu.name === 'User Management'
         ? { ...menu, children: menu.children.map((c) => ({ ...c, name: `${c.name} Baru` })) }
         : menu,
     );

@@ -110,7 +110,7 @@ describe('GET applications/list and detail', () => {
       .map((m) => m.name);
     // App 1's tree is the panel's own: every menu of it is locked, its own sub-menus too.
     expect(lockedNames).toEqual(
-      expect.arrayContaining(['Home', 'Daftar User', 'Tambah Aplikasi', 'Settings', 'Umum']),
+      expect.arrayContaining(['Home', 'Daftar User', 'Tambah Aplikasi', 'Settings', 'Log Aktivitas']),
     );
     expect(panel.roles.map((r) => r.name)).toEqual(
       expect.arrayContaining(['Super Admin', 'Admin', 'Viewer']),

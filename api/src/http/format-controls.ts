@@ -23,6 +23,12 @@ export const stripFormatControls = (text: string): string => text.replace(FORMAT
  */
 const NAME_KEYS = new Set(['name', 'nama']);
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
 /** The path (`descriptions`, `menus.0.children.1.x`) of the first string in `value` holding one, or null. */
 export function formatControlPath(value: unknown, path: readonly (string | number)[] = []): string | null {
   if (typeof value === 'string') {
@@ -37,7 +43,9 @@ export function formatControlPath(value: unknown, path: readonly (string | numbe
     }
     return null;
   }
-  if (typeof value === 'object' && value !== null) {
+  // Only what JSON parses to: a body read as a stream (a CSV upload checks its own cells) or any
+  // other object is not walked (its inner references may be circular).
+  if (isPlainObject(value)) {
     for (const [key, inner] of Object.entries(value)) {
       const found = hasFormatControl(key)
         ? [...path, key].join('.')

@@ -97,7 +97,12 @@ describe('placeCards', () => {
       {
         apps_id: 1,
         menus: [
-          { name: 'User Management', acces_level: 3, children: [{ name: 'Daftar User', acces_level: 3 }] },
+          {
+            key: 'User Management',
+            name: 'User Management',
+            acces_level: 3,
+            children: [{ key: 'Daftar User', name: 'Daftar User', acces_level: 3 }],
+          },
         ],
       },
     ];

@@ -192,6 +192,8 @@ export const auditActionKinds: readonly { value: string; label: string }[] = [
   { value: 'user.sessions_end', label: 'Mengakhiri semua sesi user' },
   { value: 'user.session_end', label: 'Mengakhiri satu sesi user' },
   { value: 'user.unlock', label: 'Membuka blokir masuk user' },
+  { value: 'user.import', label: 'Mengimpor user dari CSV' },
+  { value: 'user.import_check', label: 'Memeriksa berkas impor user' },
   { value: 'role', label: 'Semua perubahan role' },
   { value: 'role.create', label: 'Menambah role' },
   { value: 'role.update', label: 'Mengubah role' },
@@ -250,6 +252,9 @@ function changeSummary(event: SentenceEvent): string {
  * target is named as it was when the event was recorded. An action this version does not know is
  * shown as its code (every action the api records has a phrase: a test goes over the route table).
  */
+/** Actions whose event names no single record (a logo upload, an import as a whole). */
+const UNTARGETED: ReadonlySet<string> = new Set(['application.logo', 'user.import', 'user.import_check']);
+
 export function auditActivity(event: SentenceEvent): string {
   const target = event.target_label ?? (event.target_id === null ? '' : `#${event.target_id}`);
   if (event.action === AUDIT_ACTION.sessionCreate) return `Membuka sesi ${target}`.trim();
@@ -263,7 +268,7 @@ export function auditActivity(event: SentenceEvent): string {
     SPECIAL_SENTENCES[event.action] ??
     (type !== undefined && verb ? `${verb} ${NOUNS[type] ?? type}` : undefined);
   if (head === undefined) return event.action;
-  const what = event.action === 'application.logo' ? '' : target;
+  const what = UNTARGETED.has(event.action) ? '' : target;
   const summary = changeSummary(event);
   return `${`${head} ${what}`.trim()}${summary ? ` (${summary})` : ''}`;
 }
