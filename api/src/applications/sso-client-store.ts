@@ -2,6 +2,7 @@ import { SSO_PANEL_APP_ID, type SsoClient, type SsoClientInput } from '@sso/shar
 import type { Db } from '../db/database';
 import { conflict, fieldError, notFound } from '../http/errors';
 import { generateClientSecret, hashClientSecret } from '../oidc/client-secret';
+import { uriList, type ClientColumns } from '../oidc/client-row';
 
 /*
  * "Integrasi SSO": the OpenID Connect client of an application, one row of `oidc_clients` (the
@@ -10,14 +11,7 @@ import { generateClientSecret, hashClientSecret } from '../oidc/client-secret';
  * its hash is stored, and nothing here returns the hash.
  */
 
-interface ClientRow {
-  client_id: string;
-  client_type: 'confidential' | 'public';
-  secret_hash: string | null;
-  redirect_uris: string;
-  post_logout_redirect_uris: string;
-  backchannel_logout_uri: string | null;
-  initiate_login_uri: string | null;
+interface ClientRow extends ClientColumns {
   created_at: string;
   updated_at: string;
 }
@@ -26,11 +20,6 @@ export const PANEL_HAS_NO_CLIENT =
   'SSO Admin Panel masuk dengan alurnya sendiri dan tidak dapat dijadikan klien SSO';
 const NO_CLIENT = 'Integrasi SSO belum diaktifkan untuk aplikasi ini';
 const NOT_CONFIDENTIAL = 'Hanya klien confidential yang memiliki secret';
-
-const stringList = (text: string): string[] => {
-  const parsed: unknown = JSON.parse(text);
-  return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
-};
 
 function clientRow(db: Db, appId: number): ClientRow | undefined {
   return db
@@ -49,8 +38,8 @@ export function findSsoClient(db: Db, appId: number): SsoClient | null {
   return {
     client_id: row.client_id,
     client_type: row.client_type,
-    redirect_uris: stringList(row.redirect_uris),
-    post_logout_redirect_uris: stringList(row.post_logout_redirect_uris),
+    redirect_uris: uriList(row.redirect_uris),
+    post_logout_redirect_uris: uriList(row.post_logout_redirect_uris),
     backchannel_logout_uri: row.backchannel_logout_uri,
     initiate_login_uri: row.initiate_login_uri,
     created_at: row.created_at,

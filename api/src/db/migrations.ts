@@ -3,6 +3,57 @@ import { AUDIT_MIGRATION } from '../audit/audit-schema';
 import { STABLE_IDS_MIGRATION } from './stable-ids-migration';
 
 /**
+ * The panel keys of app 1's menus (`menus.panel_key`, PANEL_MENU of `@sso/shared/access`), given
+ * once to the first menu of that name at that place in app 1's tree (a top-level menu, or a
+ * sub-menu of the keyed parent). Run by migration 12 on an existing file and by the seed after it
+ * wrote the menus of a fresh one; a key already given stays where it is.
+ */
+export const ASSIGN_PANEL_KEYS = `
+  UPDATE menus SET panel_key = 'Home' WHERE id = (
+    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Home')
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Home');
+  UPDATE menus SET panel_key = 'User Management' WHERE id = (
+    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'User Management')
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'User Management');
+  UPDATE menus SET panel_key = 'Daftar User' WHERE id = (
+    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
+    WHERE m.app_id = 1 AND p.panel_key = 'User Management' AND m.name = 'Daftar User')
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Daftar User');
+  UPDATE menus SET panel_key = 'Tambah User' WHERE id = (
+    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
+    WHERE m.app_id = 1 AND p.panel_key = 'User Management' AND m.name = 'Tambah User')
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Tambah User');
+  UPDATE menus SET panel_key = 'Role Management' WHERE id = (
+    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Role Management')
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Role Management');
+  UPDATE menus SET panel_key = 'Daftar Role' WHERE id = (
+    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
+    WHERE m.app_id = 1 AND p.panel_key = 'Role Management' AND m.name = 'Daftar Role')
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Daftar Role');
+  UPDATE menus SET panel_key = 'Tambah Role' WHERE id = (
+    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
+    WHERE m.app_id = 1 AND p.panel_key = 'Role Management' AND m.name = 'Tambah Role')
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Tambah Role');
+  UPDATE menus SET panel_key = 'App Management' WHERE id = (
+    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'App Management')
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'App Management');
+  UPDATE menus SET panel_key = 'Daftar Aplikasi' WHERE id = (
+    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
+    WHERE m.app_id = 1 AND p.panel_key = 'App Management' AND m.name = 'Daftar Aplikasi')
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Daftar Aplikasi');
+  UPDATE menus SET panel_key = 'Tambah Aplikasi' WHERE id = (
+    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
+    WHERE m.app_id = 1 AND p.panel_key = 'App Management' AND m.name = 'Tambah Aplikasi')
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Tambah Aplikasi');
+  UPDATE menus SET panel_key = 'Settings' WHERE id = (
+    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Settings')
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Settings');
+  UPDATE menus SET panel_key = 'Log Aktivitas' WHERE id = (
+    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Log Aktivitas')
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Log Aktivitas');
+`;
+
+/**
  * Schema migrations, applied in order. `PRAGMA user_version` is the schema version: migration i
  * brings the file from version i to i + 1. Append new migrations; never edit a released one.
  */
@@ -272,48 +323,7 @@ const migrations: readonly string[] = [
   `
   ALTER TABLE menus ADD COLUMN panel_key TEXT;
   CREATE UNIQUE INDEX menus_panel_key ON menus (panel_key) WHERE panel_key IS NOT NULL;
-  UPDATE menus SET panel_key = 'Home' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Home')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Home');
-  UPDATE menus SET panel_key = 'User Management' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'User Management')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'User Management');
-  UPDATE menus SET panel_key = 'Daftar User' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'User Management' AND m.name = 'Daftar User')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Daftar User');
-  UPDATE menus SET panel_key = 'Tambah User' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'User Management' AND m.name = 'Tambah User')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Tambah User');
-  UPDATE menus SET panel_key = 'Role Management' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Role Management')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Role Management');
-  UPDATE menus SET panel_key = 'Daftar Role' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'Role Management' AND m.name = 'Daftar Role')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Daftar Role');
-  UPDATE menus SET panel_key = 'Tambah Role' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'Role Management' AND m.name = 'Tambah Role')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Tambah Role');
-  UPDATE menus SET panel_key = 'App Management' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'App Management')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'App Management');
-  UPDATE menus SET panel_key = 'Daftar Aplikasi' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'App Management' AND m.name = 'Daftar Aplikasi')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Daftar Aplikasi');
-  UPDATE menus SET panel_key = 'Tambah Aplikasi' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'App Management' AND m.name = 'Tambah Aplikasi')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Tambah Aplikasi');
-  UPDATE menus SET panel_key = 'Settings' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Settings')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Settings');
-  UPDATE menus SET panel_key = 'Log Aktivitas' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Log Aktivitas')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Log Aktivitas');
+  ${ASSIGN_PANEL_KEYS}
   `,
   // 13: no code in clear in a table (ADR 0007, issue 36): the outbox is the
   // development delivery only; rows an earlier build wrote (in any environment) go.
@@ -440,57 +450,6 @@ CREATE TABLE oidc_clients (
   CREATE INDEX user_imports_created ON user_imports (created_at);
   `,
 ];
-
-/**
- * The panel keys of app 1's menus (`menus.panel_key`, PANEL_MENU of `@sso/shared/access`), given
- * once to the first menu of that name at that place in app 1's tree (a top-level menu, or a
- * sub-menu of the keyed parent). Run by migration 12 on an existing file and by the seed after it
- * wrote the menus of a fresh one; a key already given stays where it is.
- */
-export const ASSIGN_PANEL_KEYS = `
-  UPDATE menus SET panel_key = 'Home' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Home')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Home');
-  UPDATE menus SET panel_key = 'User Management' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'User Management')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'User Management');
-  UPDATE menus SET panel_key = 'Daftar User' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'User Management' AND m.name = 'Daftar User')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Daftar User');
-  UPDATE menus SET panel_key = 'Tambah User' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'User Management' AND m.name = 'Tambah User')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Tambah User');
-  UPDATE menus SET panel_key = 'Role Management' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Role Management')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Role Management');
-  UPDATE menus SET panel_key = 'Daftar Role' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'Role Management' AND m.name = 'Daftar Role')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Daftar Role');
-  UPDATE menus SET panel_key = 'Tambah Role' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'Role Management' AND m.name = 'Tambah Role')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Tambah Role');
-  UPDATE menus SET panel_key = 'App Management' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'App Management')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'App Management');
-  UPDATE menus SET panel_key = 'Daftar Aplikasi' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'App Management' AND m.name = 'Daftar Aplikasi')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Daftar Aplikasi');
-  UPDATE menus SET panel_key = 'Tambah Aplikasi' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'App Management' AND m.name = 'Tambah Aplikasi')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Tambah Aplikasi');
-  UPDATE menus SET panel_key = 'Settings' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Settings')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Settings');
-  UPDATE menus SET panel_key = 'Log Aktivitas' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Log Aktivitas')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Log Aktivitas');
-`;
 
 export const schemaVersion = migrations.length;
 

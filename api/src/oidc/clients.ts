@@ -2,32 +2,16 @@ import type { ClientMetadata } from 'oidc-provider';
 import { SSO_PANEL_APP_ID } from '@sso/shared/contract';
 import type { Db } from '../db/database';
 import { statementCache } from '../db/statements';
+import { uriList, type ClientColumns } from './client-row';
 
 /** A row of `oidc_clients` with its application's name and logo. */
-export interface OidcClientRow {
+export interface OidcClientRow extends ClientColumns {
   application_id: number;
-  client_id: string;
-  client_type: 'confidential' | 'public';
-  secret_hash: string | null;
-  redirect_uris: string;
-  post_logout_redirect_uris: string;
-  backchannel_logout_uri: string | null;
-  initiate_login_uri: string | null;
   name: string;
   logo_file: string;
 }
 
 const byClientId = statementCache<[string, number], OidcClientRow>();
-
-/** A JSON array of strings from the table, or none when the text is not one. */
-function uriList(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 export function findClientRow(db: Db, clientId: string): OidcClientRow | undefined {
   return byClientId(
