@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { API_BASE, DEMO_ADMIN } from './support/env';
+import { API_BASE, DEMO_ADMIN, TEST_PRERENDER_PORTS } from './support/env';
 import { TestStack, copyDir, root } from './support/test-stack';
 import { closeServer, serveStatic } from '../scripts/serve-static.mjs';
 import { inlineScripts } from '../scripts/lib/csp.mjs';
@@ -151,7 +151,7 @@ test.describe('prerendered sign-in screens', () => {
   test.describe('with the auth remote the test owns', () => {
     let stack: TestStack;
     test.beforeEach(async ({ server }) => {
-      stack = await TestStack.withCopyOf('remote-auth', 'auth', server);
+      stack = await TestStack.withCopyOf('remote-auth', 'auth', server, TEST_PRERENDER_PORTS);
     });
     test.afterEach(async () => {
       await stack?.stop();

@@ -192,7 +192,7 @@ test.describe('Home "Aplikasi Anda"', () => {
     });
     expect(created.status).toBe(201);
     // Nothing listens there in the test: answer the applications' pages here.
-    await page.context().route(/^http:\/\/(localhost:3999|hris\.localhost)\//, (route) =>
+    await page.context().route(/^http:\/\/(localhost:3999|finance\.localhost)\//, (route) =>
       route.fulfill({
         status: 200,
         contentType: 'text/html',
@@ -221,20 +221,26 @@ test.describe('Home "Aplikasi Anda"', () => {
       await expect(oidcTab).toHaveURL(INITIATE);
       await oidcTab.close();
 
-      // HRIS (no client): a fresh app session for app 2, as the `/` route's compressed `data`.
-      const [hrisTab] = await Promise.all([
+      // HRIS is a seeded OpenID Connect client: a link to its sample application's sign-in.
+      await expect(list.getByRole('link', { name: 'Buka HRIS (tab baru)' })).toHaveAttribute(
+        'href',
+        'http://localhost:3101/login',
+      );
+
+      // Finance (no client): a fresh app session for app 3, as the `/` route's compressed `data`.
+      const [financeTab] = await Promise.all([
         page.context().waitForEvent('page'),
-        list.getByRole('button', { name: 'Buka HRIS (tab baru)' }).click(),
+        list.getByRole('button', { name: 'Buka Finance (tab baru)' }).click(),
       ]);
-      await expect(hrisTab).toHaveURL(/^http:\/\/hris\.localhost\/\?data=/);
-      const data = new URL(hrisTab.url()).searchParams.get('data') ?? '';
+      await expect(financeTab).toHaveURL(/^http:\/\/finance\.localhost\/\?data=/);
+      const data = new URL(financeTab.url()).searchParams.get('data') ?? '';
       const handed = JSON.parse(LZString.decompressFromEncodedURIComponent(data)) as {
         app_id: number;
         access_token: string;
         session_token: string;
         token: string | null;
       };
-      expect(handed).toMatchObject({ app_id: 2, token: null });
+      expect(handed).toMatchObject({ app_id: 3, token: null });
       const stored = await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY);
       const panel = JSON.parse(stored ?? '{}') as { access_token?: string };
       expect(handed.access_token).not.toBe(panel.access_token);
@@ -244,8 +250,8 @@ test.describe('Home "Aplikasi Anda"', () => {
         handed.access_token,
       );
       expect(validation.status).toBe(200);
-      expect((validation.body as { data: { app_id: number } }).data.app_id).toBe(2);
-      await hrisTab.close();
+      expect((validation.body as { data: { app_id: number } }).data.app_id).toBe(3);
+      await financeTab.close();
     } finally {
       await removeApp(apiClient, OIDC_APP);
     }

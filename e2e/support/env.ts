@@ -25,6 +25,11 @@ export const UNREGISTERED_PORT = 3305;
  * the two files can run at once in two workers.
  */
 export const TEST_RELEASE_PORTS = { host: 3301, remote: 3303 } as const;
+/**
+ * The prerendered sign-in tests' own host and auth remote (prerendered.spec.ts): other ports again,
+ * so that file runs beside the federation and release tests in another worker.
+ */
+export const TEST_PRERENDER_PORTS = { host: 3306, remote: 3307 } as const;
 
 /** The sample applications (examples/), started by `./panel start`. */
 export const SAMPLE_APPS = { hris: 'http://localhost:3101', inventory: 'http://localhost:3102' } as const;
@@ -32,7 +37,12 @@ export const SAMPLE_APPS = { hris: 'http://localhost:3101', inventory: 'http://l
 /** Environment of the stack the e2e run starts: a fresh database, and CORS for the test host. */
 export const e2eEnv: Record<string, string> = {
   DB_FILE: path.join(os.tmpdir(), `sso-e2e-${process.pid}.sqlite`),
-  CORS_ORIGINS: [...apps.map((app) => app.port), TEST_HOST_PORT, TEST_RELEASE_PORTS.host]
+  CORS_ORIGINS: [
+    ...apps.map((app) => app.port),
+    TEST_HOST_PORT,
+    TEST_RELEASE_PORTS.host,
+    TEST_PRERENDER_PORTS.host,
+  ]
     .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
     .join(','),
   TOKEN_TTL_SECONDS: '28800',

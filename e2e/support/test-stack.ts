@@ -71,11 +71,16 @@ export class TestStack {
   }
 
   /** The same with another remote owned: its folder and federation name (`remote-apps`, `apps`). */
-  static async withCopyOf(dir: string, name: string, server: StaticServer = 'node'): Promise<TestStack> {
+  static async withCopyOf(
+    dir: string,
+    name: string,
+    server: StaticServer = 'node',
+    ports?: { host: number; remote: number },
+  ): Promise<TestStack> {
     const workDir = servableTempDir('sso-remote-');
     const live = path.join(workDir, 'live');
     copyDir(path.join(root, dir, 'dist'), live);
-    const stack = new TestStack(live, server, undefined, undefined, name);
+    const stack = new TestStack(live, server, undefined, ports, name);
     stack.ownedDir = workDir;
     await stack.start();
     return stack;
