@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { SESSION_KEY, test, expect } from './support/fixtures';
 import { routes } from './support/routes';
 import type { SsoApi } from './support/sso-api';
+import { API_ORIGIN } from './support/env';
 
 /**
  * Issue 30, items 2 and 7, against the real api: an application gets an OpenID Connect client in
@@ -170,6 +171,7 @@ test.describe('Integrasi SSO', () => {
 test.describe('Home "Aplikasi Anda"', () => {
   const OIDC_APP = 'Aplikasi SSO Beranda';
   const INITIATE = 'http://localhost:3999/sso/mulai';
+  const ISSUER = `${API_ORIGIN}/oidc`;
 
   test('lists the applications the role grants and opens them signed in (initiate-login URI, or the spec handoff)', async ({
     page,
@@ -218,13 +220,13 @@ test.describe('Home "Aplikasi Anda"', () => {
         page.context().waitForEvent('page'),
         list.getByRole('link', { name: `Buka ${OIDC_APP} (tab baru)` }).click(),
       ]);
-      await expect(oidcTab).toHaveURL(INITIATE);
+      await expect(oidcTab).toHaveURL(`${INITIATE}?iss=${encodeURIComponent(ISSUER)}`);
       await oidcTab.close();
 
       // HRIS is a seeded OpenID Connect client: a link to its sample application's sign-in.
       await expect(list.getByRole('link', { name: 'Buka HRIS (tab baru)' })).toHaveAttribute(
         'href',
-        'http://localhost:3101/login',
+        `http://localhost:3101/login?iss=${encodeURIComponent(ISSUER)}`,
       );
 
       // Finance (no client): a fresh app session for app 3, as the `/` route's compressed `data`.

@@ -110,7 +110,15 @@ async function home(req, res) {
   });
 }
 
-async function login(_req, res) {
+async function login(req, res) {
+  // A sign-in started from the SSO's "Aplikasi Anda" names its issuer (OpenID Connect Core 1.0,
+  // section 4): only ours may start one.
+  const iss = new URL(req.url, ORIGIN).searchParams.get('iss');
+  if (iss !== null && iss !== APP.issuer) {
+    return page(res, 400, {
+      main: `<section><h1>Permintaan masuk ditolak</h1><p>Penerbit ${escape(iss)} tidak dikenal oleh ${escape(APP.name)}.</p><p><a href="/">Kembali</a></p></section>`,
+    });
+  }
   const cfg = await provider();
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();

@@ -18,7 +18,7 @@ import {
 } from '@sso/shared/contract';
 import { hashClientSecret, verifyClientSecret } from '../oidc/client-secret';
 import { createApplicationPayload } from '../test-support/factories';
-import { MODIFIER, VIEWER, call, expectError, expectOk, openSession } from '../test-support/http';
+import { MODIFIER, VIEWER, call, callRoot, expectError, expectOk, openSession } from '../test-support/http';
 import { useAdminTestApp } from '../test-support/test-app';
 
 const t = useAdminTestApp();
@@ -391,7 +391,11 @@ describe('Home "Aplikasi Anda": available-apps names the initiate-login URI', ()
     const reply = await call(t.app, 'GET', paths.session.availableApps, { token: t.loginToken });
     const apps = expectOk(reply, yourAppsResponseSchema).data;
     // The administrator's role holds every application it adds (ADR 0013).
-    expect(apps.find((a) => a.id === app.id)?.initiate_login_uri).toBe('https://gudang.example.com/login');
+    const initiate = new URL(apps.find((a) => a.id === app.id)?.initiate_login_uri ?? 'about:blank');
+    expect(`${initiate.origin}${initiate.pathname}`).toBe('https://gudang.example.com/login');
+    // The `iss` of a login initiated by a third party: this provider's issuer, as discovery names it.
+    const discovery = await callRoot(t.app, 'GET', '/oidc/.well-known/openid-configuration');
+    expect(initiate.searchParams.get('iss')).toBe((discovery.json() as { issuer: string }).issuer);
     expect(apps.find((a) => a.id === 1)?.initiate_login_uri).toBeNull();
   });
 });

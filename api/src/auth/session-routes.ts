@@ -21,6 +21,14 @@ import { loadProfile } from './profile';
  * The login token opens app sessions (available-apps, create); validation, profile and logout take
  * the login token or an app session's access token. Any other bearer is a 401.
  */
+/** The initiate-login URI with `iss` set to this provider's issuer; null without one. */
+function withIssuer(uri: string | undefined, issuer: string): string | null {
+  if (uri === undefined) return null;
+  const url = new URL(uri);
+  url.searchParams.set('iss', issuer);
+  return url.href;
+}
+
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const loginToken = { onRequest: bearerGuard(ctx.sessions, ['login']) };
   const eitherToken = { onRequest: bearerGuard(ctx.sessions, ['login', 'access']) };
@@ -34,8 +42,9 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
       // This panel is wherever the client said it runs at login.
       url: a.id === SSO_PANEL_APP_ID ? auth.appUrl : a.url,
       logo_url: ctx.logoUrl(a.logo_file),
-      // Ours (issue 30): an OpenID Connect client's "URL mulai masuk" opens it signed in.
-      initiate_login_uri: initiateLogin.get(a.id) ?? null,
+      // Ours (issue 30): an OpenID Connect client's "URL mulai masuk" opens it signed in, with the
+      // `iss` a login initiated by a third party carries (OpenID Connect Core 1.0, section 4).
+      initiate_login_uri: withIssuer(initiateLogin.get(a.id), ctx.config.oidcIssuer),
     }));
     return ok('Daftar aplikasi yang dapat diakses', apps);
   });
