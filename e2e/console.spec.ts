@@ -92,7 +92,9 @@ for (const width of WIDTHS) {
         await expect(table.getByRole('row')).not.toHaveCount(1);
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         if (phone) {
-          expect((await visibleHeaders(table)).filter(Boolean)).toEqual(['Nama', 'Role', 'Status']);
+          await expect
+            .poll(async () => (await visibleHeaders(table)).filter(Boolean))
+            .toEqual(['Nama', 'Role', 'Status']);
           await expectNoSidewaysScroll(page, table);
           for (const cell of await table.getByRole('row').nth(1).locator('td:visible').all()) {
             await expect(cell).toBeInViewport();
@@ -142,7 +144,9 @@ for (const width of WIDTHS) {
           await expect(table.getByRole('row')).not.toHaveCount(1);
           await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
           if (phone) {
-            expect((await visibleHeaders(table)).filter(Boolean)).toEqual(['Waktu', 'Pelaku', 'Aktivitas']);
+            await expect
+              .poll(async () => (await visibleHeaders(table)).filter(Boolean))
+              .toEqual(['Waktu', 'Pelaku', 'Aktivitas']);
             await expectNoSidewaysScroll(page, table);
             for (const cell of await table.getByRole('row').nth(1).locator('td:visible').all()) {
               await expect(cell).toBeInViewport();
