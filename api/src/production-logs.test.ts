@@ -8,37 +8,15 @@
  * database are searched for each code, password and token: none may be there. DEV_OUTBOX=1 is set
  * too, to show that production ignores it.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { API_PREFIX, DEV_OUTBOX_PATH, READY_PATH, auditPaths, paths } from '@sso/shared/contract';
+import { freePort, useBuiltApi } from './test-support/built-api';
 import { ADMIN } from './test-support/http';
 
-const apiDir = path.join(__dirname, '..');
-const work = path.join(apiDir, '.tmp', `production-logs-${process.pid}`);
-const dbFile = path.join(work, 'api.sqlite');
-let main: string;
-
-beforeAll(() => {
-  fs.rmSync(work, { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(apiDir, 'build.mjs'), '--outdir', path.join(work, 'dist')], {
-    stdio: 'pipe',
-  });
-  main = path.join(work, 'dist', 'main.js');
-}, 60_000);
-
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const { dbFile, main } = useBuiltApi('production-logs');
 
 interface Answer {
   status: number;

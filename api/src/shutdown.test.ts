@@ -3,37 +3,14 @@
  * it starts from JavaScript alone, answers /health and /ready, and on SIGTERM finishes the requests
  * in flight before it closes the database and exits.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
 import { API_PREFIX, HEALTH_PATH, READY_PATH, paths } from '@sso/shared/contract';
+import { freePort, useBuiltApi } from './test-support/built-api';
 import { ADMIN } from './test-support/http';
 
-const apiDir = path.join(__dirname, '..');
-// Inside the api folder, so the bundle's imports (fastify, better-sqlite3…) resolve as in production.
-const work = path.join(apiDir, '.tmp', `shutdown-${process.pid}`);
-const dbFile = path.join(work, 'api.sqlite');
-let main: string;
-
-beforeAll(() => {
-  fs.rmSync(work, { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(apiDir, 'build.mjs'), '--outdir', path.join(work, 'dist')], {
-    stdio: 'pipe',
-  });
-  main = path.join(work, 'dist', 'main.js');
-}, 60_000);
-
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const { dbFile, main } = useBuiltApi('shutdown');
 
 interface Answer {
   status: number;

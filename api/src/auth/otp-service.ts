@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { CredentialError, otpRateLimited } from '../http/errors';
 import { maskPhone } from './mask-phone';
+import { PHONE_PREFIXES } from './phone-prefixes';
 import type { OtpDelivery } from './otp-delivery';
 import type { TokenSigner } from './tokens';
 
@@ -45,27 +46,6 @@ export interface OtpService {
   checkDecoy(key: string, purpose: OtpPurpose, code: string): never;
 }
 
-/**
- * Mobile prefixes (after 08) a decoy's masked phone starts with: Telkomsel, Indosat, XL, Smartfren,
- * Tri, the numbers people here have.
- */
-const DECOY_PREFIXES = [
-  '11',
-  '12',
-  '13',
-  '21',
-  '22',
-  '52',
-  '53',
-  '55',
-  '56',
-  '57',
-  '58',
-  '77',
-  '78',
-  '95',
-  '96',
-];
 /** Decoy rows are kept this long after they expire (ms), then purged. */
 const DECOY_KEEP_MS = 86_400_000;
 
@@ -131,7 +111,7 @@ export function createOtpService(
   const decoyKey = (key: string, purpose: OtpPurpose) => `${purpose}:${key}`;
   const decoyMaskedPhone = (key: string) => {
     const bytes = Buffer.from(signer.digest(`decoy-phone:${key}`), 'base64url');
-    const prefix = DECOY_PREFIXES[(bytes[0] ?? 0) % DECOY_PREFIXES.length] ?? '12';
+    const prefix = PHONE_PREFIXES[(bytes[0] ?? 0) % PHONE_PREFIXES.length] ?? '12';
     const last = String((((bytes[1] ?? 0) << 8) | (bytes[2] ?? 0)) % 1000).padStart(3, '0');
     return maskPhone(`08${prefix}00000${last}`);
   };

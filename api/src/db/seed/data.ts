@@ -342,22 +342,3 @@ export const LAST_NAMES = [
   'Sembiring',
   'Manurung',
 ] as const;
-
-/** Mobile prefixes after the leading 08 (Telkomsel, Indosat, XL, ...). */
-export const PHONE_PREFIXES = [
-  '11',
-  '12',
-  '13',
-  '21',
-  '22',
-  '52',
-  '53',
-  '55',
-  '56',
-  '57',
-  '58',
-  '77',
-  '78',
-  '95',
-  '96',
-] as const;

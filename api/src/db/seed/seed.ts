@@ -1,6 +1,7 @@
 import { PASSWORD_COST, hashPasswordSync, type ScryptCost } from '../../auth/password';
 import { nameKey } from '../../roles/role-writes';
 import { readMeta, writeMeta, type Db } from '../database';
+import { PHONE_PREFIXES } from '../../auth/phone-prefixes';
 import { ASSIGN_PANEL_KEYS } from '../migrations';
 import { createRandom, type Random } from './prng';
 import {
@@ -15,7 +16,6 @@ import {
   FIRST_NAMES,
   LATER_MENUS,
   LAST_NAMES,
-  PHONE_PREFIXES,
   RANDOM_ROLE_MAX_ID,
   ROLES,
 } from './data';
