@@ -15,7 +15,7 @@ import { addSessionInitScript, demoAdminSession, launchChromium } from './lib/br
 import { APPS, appSizes, sizeTable, sourceMapReport } from './bundle-sizes.mjs';
 import { measureRawScrypt, measureSignIns, measureUnknownVsWrong, peakRssMB } from './lib/bench-sign-in.mjs';
 import { lighthouseRuns } from './lib/bench-lighthouse.mjs';
-import { measureOidc } from './lib/bench-oidc.mjs';
+import { measureOidc, measureRoundTrip } from './lib/bench-oidc.mjs';
 import { closeServer, serveStatic } from './serve-static.mjs';
 import { bulkBudgets, bulkRows, measureBulkImport } from './lib/bench-bulk.mjs';
 
@@ -218,7 +218,9 @@ async function ssoFigures() {
     encoding: 'utf8',
   });
   if (registered.status !== 0) throw new Error(`bench client failed: ${registered.stderr}`);
-  return measureOidc(origin(PORTS.api), API, { seconds: LOAD_SECONDS });
+  const figures = await measureOidc(origin(PORTS.api), API, { seconds: LOAD_SECONDS });
+  log(`single sign-on: round trips to the callback, ${LOAD_SECONDS}s each at 10 browsers…`);
+  return { ...figures, roundTrip: await measureRoundTrip(origin(PORTS.api), API, { seconds: LOAD_SECONDS }) };
 }
 
 /** Users in bulk (issue 33): a 10,000-row import checked and written, then the export; not with --quick. */
@@ -236,6 +238,10 @@ const signInRows = ({ signIns, timing, rawScryptPerSecond, apiPeakRssMB, sso }) 
   'SSO token (refresh) p50/p95 ms, req/s': `${sso.token.p50}/${sso.token.p95}, ${sso.token.rps}`,
   'SSO userinfo p50/p95 ms, req/s': `${sso.userinfo.p50}/${sso.userinfo.p95}, ${sso.userinfo.rps}`,
   'SSO errors (token/userinfo)': `${sso.token.errors}/${sso.userinfo.errors}`,
+  'SSO round trip, signed in (no form) p50/p95 ms': `${sso.roundTrip.signedIn.p50}/${sso.roundTrip.signedIn.p95}`,
+  'SSO round trip, signing in (hash apart) p50/p95 ms': `${sso.roundTrip.signsIn.p50}/${sso.roundTrip.signsIn.p95}`,
+  '  its sign-in with the password hash p50/p95 ms': `${sso.roundTrip.signInHash.p50}/${sso.roundTrip.signInHash.p95}`,
+  'SSO round trip errors': `${sso.roundTrip.errors} ${JSON.stringify(sso.roundTrip.reasons)}`,
 });
 
 const signInBudgets = ({ signIns, timing }) => [

@@ -13,10 +13,12 @@ const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 const CLIENT = { id: 'bench', secret: 'bench-secret', redirect: 'http://localhost/bench/callback' };
 const basic = `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`;
 
-/** A browser's cookies (names only; enough for the provider's). */
-function jar() {
-  const cookies = new Map();
+/** A browser's cookies (names only; enough for the provider's), starting with `kept` ones. */
+function jar(kept = []) {
+  const cookies = new Map(kept);
   return {
+    /** The cookie `name` as [name, value], for a new jar (the device cookie a browser keeps). */
+    keep: (name) => (cookies.has(name) ? [[name, cookies.get(name)]] : []),
     header: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     take(response) {
       for (const line of response.headers.getSetCookie()) {
@@ -38,9 +40,8 @@ async function browse(cookies, url, init = {}) {
   return response;
 }
 
-/** One sign-in of `nik` through the provider: its refresh and access tokens. */
-async function signIn(origin, apiBase, nik, password) {
-  const cookies = jar();
+/** A fresh authorization request of the `bench` client: its address and PKCE verifier. */
+function authorizationRequest(origin) {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const params = new URLSearchParams({
@@ -52,31 +53,69 @@ async function signIn(origin, apiBase, nik, password) {
     code_challenge_method: 'S256',
     state: randomBytes(8).toString('hex'),
   });
-  let url = `${origin}/oidc/auth?${params}`;
-  let uid = null;
-  for (let hop = 0; hop < 5 && uid === null; hop += 1) {
-    const next = new URL((await browse(cookies, url)).headers.get('location') ?? '', url);
-    uid = next.searchParams.get('sso');
+  return { url: `${origin}/oidc/auth?${params}`, verifier };
+}
+
+/**
+ * Follows the provider's redirects from `url` as a browser does, until one carries `param` (the
+ * login screen's `sso` or the callback's `code`): that address, or null after a few hops.
+ */
+async function follow(cookies, url, param) {
+  for (let hop = 0; hop < 6; hop += 1) {
+    const response = await browse(cookies, url);
+    await response.arrayBuffer();
+    const location = response.headers.get('location');
+    if (!location) return null;
+    const next = new URL(location, url);
+    if (next.searchParams.get(param)) return next;
     url = next.href;
   }
-  const login = await fetch(`${apiBase}/auth/login/nik`, {
+  return null;
+}
+
+/**
+ * One sign-in of `nik` through the provider, timed in its parts: `toLogin` (the application's
+ * redirect to the login screen's address), `hashMs` (the panel's sign-in, the password hash in it),
+ * `toCode` (the interaction finished, to the callback with a code). The browser's cookies go on (the
+ * panel's device cookie among them: a browser that signed in before is no unknown browser).
+ */
+async function signInTimed(origin, apiBase, nik, password, cookies = jar()) {
+  const request = authorizationRequest(origin);
+  const t0 = performance.now();
+  const login = await follow(cookies, request.url, 'sso');
+  if (!login) throw new Error('the authorization request did not reach the login screen');
+  const uid = login.searchParams.get('sso');
+  const t1 = performance.now();
+  const signedIn = await browse(cookies, `${apiBase}/auth/login/nik`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ nik, password }),
   });
-  const token = (await login.json()).data.token;
+  const token = (await signedIn.json()).data?.token;
+  if (!token) throw new Error(`the panel's sign-in failed (${signedIn.status})`);
+  const t2 = performance.now();
   const handed = await browse(cookies, `${origin}/oidc/interaction/${uid}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token }).toString(),
   });
-  url = new URL((await handed.json()).data.location, origin).href;
-  let code = null;
-  for (let hop = 0; hop < 5 && code === null; hop += 1) {
-    const next = new URL((await browse(cookies, url)).headers.get('location') ?? '', url);
-    code = next.searchParams.get('code');
-    url = next.href;
-  }
+  const resume = new URL((await handed.json()).data.location, origin);
+  const callback = await follow(cookies, resume.href, 'code');
+  if (!callback) throw new Error('the interaction did not reach the callback with a code');
+  const t3 = performance.now();
+  return {
+    cookies,
+    code: callback.searchParams.get('code'),
+    verifier: request.verifier,
+    toLoginMs: t1 - t0,
+    hashMs: t2 - t1,
+    toCodeMs: t3 - t2,
+  };
+}
+
+/** One sign-in of `nik` through the provider: its refresh and access tokens. */
+async function signIn(origin, apiBase, nik, password) {
+  const { code, verifier } = await signInTimed(origin, apiBase, nik, password);
   const exchanged = await fetch(`${origin}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
@@ -110,6 +149,66 @@ async function load(clients, seconds, call) {
     p95: round(percentile(latencies, 95)),
     rps: round(latencies.length / ((Date.now() - started) / 1000)),
     errors,
+  };
+}
+
+/** p50/p95 of a list of milliseconds. */
+const spread = (ms) => ({ p50: round(percentile(ms, 50)), p95: round(percentile(ms, 95)) });
+
+/**
+ * Issue 34's round trip: from an application's redirect to the SSO to its callback with a code, at
+ * `concurrency` browsers for `seconds` each, (1) for a user already signed in (the provider's session
+ * cookie: no form) and (2) for one who signs in (the login screen's address, the panel's sign-in, the
+ * interaction finished), that one's password hash reported apart and left out of its round trip.
+ */
+export async function measureRoundTrip(origin, apiBase, { seconds, concurrency = 10 }) {
+  const browsers = [];
+  for (let i = 0; i < concurrency; i += 1) {
+    browsers.push((await signInTimed(origin, apiBase, '100005', 'password123')).cookies);
+  }
+  let errors = 0;
+  const reasons = new Map();
+  const failed = (reason) => {
+    errors += 1;
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  };
+  const signedIn = [];
+  let end = Date.now() + seconds * 1000;
+  await Promise.all(
+    browsers.map(async (cookies) => {
+      while (Date.now() < end) {
+        const t = performance.now();
+        const callback = await follow(cookies, authorizationRequest(origin).url, 'code').catch(() => null);
+        if (callback) signedIn.push(performance.now() - t);
+        else failed('signed in: no code');
+      }
+    }),
+  );
+  const withForm = [];
+  const hash = [];
+  end = Date.now() + seconds * 1000;
+  await Promise.all(
+    browsers.map(async (browser) => {
+      while (Date.now() < end) {
+        try {
+          // The same browser without the provider's session: it keeps only the device cookie.
+          const fresh = jar(browser.keep('sso_device'));
+          const timed = await signInTimed(origin, apiBase, '100005', 'password123', fresh);
+          withForm.push(timed.toLoginMs + timed.toCodeMs);
+          hash.push(timed.hashMs);
+        } catch (error) {
+          failed(`signing in: ${error instanceof Error ? error.message : error}`);
+        }
+      }
+    }),
+  );
+  return {
+    concurrency,
+    signedIn: { ...spread(signedIn), n: signedIn.length },
+    signsIn: { ...spread(withForm), n: withForm.length },
+    signInHash: spread(hash),
+    errors,
+    reasons: Object.fromEntries(reasons),
   };
 }
 
