@@ -115,9 +115,11 @@ test.describe('account lifecycle', () => {
     await expect(theirs).toHaveURL(/\/login$/);
 
     // The status filter, kept in the URL.
-    await page.goto(`${routes.userManagement}?keyword=${account.nik}`);
+    // The list settled first (its rows and filter options loaded), then the filter chosen.
+    await openListFor(page, account);
     await page.getByRole('combobox', { name: 'Filter status' }).click();
     await page.getByRole('option', { name: 'Aktif', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('active');
     await expect(table(page)).toContainText('Data tidak ditemukan');
     await page.getByRole('combobox', { name: 'Filter status' }).click();
     await page.getByRole('option', { name: 'Nonaktif', exact: true }).click();
