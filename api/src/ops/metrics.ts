@@ -14,8 +14,12 @@ const SIGN_IN_ROUTES: ReadonlySet<string> = new Set(
   [paths.auth.loginNik, paths.auth.loginPhone, paths.auth.loginSecondProof].map((p) => `${API_PREFIX}${p}`),
 );
 
-/** A sign-in's outcome, read from its status (the answer's body is not parsed). */
+/**
+ * A sign-in's outcome, read from its status (the answer's body is not parsed): 202 is a sign-in held
+ * for a second proof (ADR 0007), a code sent rather than a session opened.
+ */
 export function signInOutcome(status: number): string {
+  if (status === 202) return 'second_proof';
   if (status < 300) return 'success';
   if (status === 429) return 'throttled';
   if (status === 401 || status === 403 || status === 422 || status === 423) return 'refused';
@@ -57,7 +61,7 @@ export function installMetrics(app: FastifyInstance, token: string | undefined):
   });
   const signIns = new Counter({
     name: 'sso_sign_ins_total',
-    help: 'Sign-in steps answered, by route template and outcome (success, refused, throttled, unavailable, invalid, error)',
+    help: 'Sign-in steps answered, by route template and outcome (success, second_proof, refused, throttled, unavailable, invalid, error)',
     labelNames: ['route', 'outcome'] as const,
     registers: [registry],
   });

@@ -45,6 +45,8 @@ test("the probe write fails with SQLite's read-only error while the connection m
   db.close();
 });
 
+const METRICS_TOKEN = 'metrics-token-for-the-test-0123';
+
 describe('the api on a store that turns read-only', () => {
   let api: TestApp;
   const lines: string[] = [];
@@ -65,7 +67,7 @@ describe('the api on a store that turns read-only', () => {
         done();
       },
     });
-    api = await createTestApp({ logger: { level: 'warn', stream } });
+    api = await createTestApp({ logger: { level: 'warn', stream }, metricsToken: METRICS_TOKEN });
   });
   afterAll(async () => {
     statementProto.run = run;
@@ -91,6 +93,15 @@ describe('the api on a store that turns read-only', () => {
     expect(lines.filter((line) => line.includes('store fault:'))).toHaveLength(1);
     expect(lines.join('\n')).toContain('read-only (SQLITE_READONLY)');
     expect(lines.join('\n')).not.toContain(ADMIN.password);
+    // Counted for every refusal (the sign-in's write, and the audit's record after the answer).
+    const metrics = await callRoot(app, 'GET', '/metrics', {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const faults = metrics.body
+      .split('\n')
+      .find((line) => line.startsWith('sso_store_faults_total{kind="read-only"}'));
+    expect(Number(faults?.split(' ')[1])).toBeGreaterThanOrEqual(3);
+    expect(metrics.body).toContain('sso_db_errors_total{code="SQLITE_READONLY"} 3');
 
     readOnly = false;
     const deadline = Date.now() + 10_000;
