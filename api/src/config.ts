@@ -164,7 +164,10 @@ export interface ServerSettings {
   port: number;
   host: string;
   logLevel: string;
-  /** Seconds a stopping api waits for its keep-alive connections (DRAIN_GRACE_SECONDS, ADR 0023). */
+  /**
+   * Seconds a stopping api waits for its keep-alive connections (DRAIN_GRACE_SECONDS, ADR 0023): 10
+   * in production, 0 elsewhere (a development restart must not wait for a browser's idle connection).
+   */
   drainGraceSeconds: number;
   config: ApiConfig;
 }
@@ -191,7 +194,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
     port,
     host: e.HOST ?? '127.0.0.1',
     logLevel: e.LOG_LEVEL ?? 'info',
-    drainGraceSeconds: e.DRAIN_GRACE_SECONDS ?? DEFAULT_DRAIN_GRACE_SECONDS,
+    drainGraceSeconds:
+      e.DRAIN_GRACE_SECONDS ?? (e.NODE_ENV === 'production' ? DEFAULT_DRAIN_GRACE_SECONDS : 0),
     config: {
       ...defaultConfig,
       dbFile: e.DB_FILE ?? defaultDbFile,

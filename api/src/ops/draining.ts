@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
-/** Seconds a stopping api waits for its keep-alive connections before closing the idle ones. */
+/** Seconds a stopping api (NODE_ENV=production) waits for its keep-alive connections before closing the idle ones. */
 export const DEFAULT_DRAIN_GRACE_SECONDS = 10;
 
 export interface Draining {

@@ -110,10 +110,12 @@ test('METRICS_TOKEN and DRAIN_GRACE_SECONDS are read from the environment and ch
   const settings = settingsFromEnv({ METRICS_TOKEN: TOKEN, DRAIN_GRACE_SECONDS: '25' }, '/tmp/x.sqlite');
   expect(settings.config.metricsToken).toBe(TOKEN);
   expect(settings.drainGraceSeconds).toBe(25);
-  expect(settingsFromEnv({}, '/tmp/x.sqlite')).toMatchObject({
+  expect(settingsFromEnv({ NODE_ENV: 'production' }, '/tmp/x.sqlite')).toMatchObject({
     drainGraceSeconds: 10,
     config: { metricsToken: undefined },
   });
+  // A development restart (tsx watch, ./panel start) does not wait for a browser's idle connection.
+  expect(settingsFromEnv({}, '/tmp/x.sqlite').drainGraceSeconds).toBe(0);
   expect(() => settingsFromEnv({ METRICS_TOKEN: 'short' }, '/tmp/x.sqlite')).toThrow(/METRICS_TOKEN/);
   expect(() => settingsFromEnv({ DRAIN_GRACE_SECONDS: '-1' }, '/tmp/x.sqlite')).toThrow(
     /DRAIN_GRACE_SECONDS/,
