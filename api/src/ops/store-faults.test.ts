@@ -75,6 +75,9 @@ test('a full disk: writes answer 503 with Retry-After, reads go on, one log line
     expect(users.status).toBe(200);
     expect(linesWith(running.output(), 'store fault:')).toHaveLength(1);
     expect(running.output()).not.toMatch(/unhandled error|"stack"/);
+    // The fault's line carries nothing a request sent (production logs hold no secret).
+    expect(running.output()).not.toContain(ADMIN.password);
+    expect(running.output()).not.toContain(token);
 
     // Space comes back: the probe notices, writes are accepted again, no restart.
     inApiMounts(running, ['rm', `${disk}/filler`]);
