@@ -185,15 +185,22 @@ function prerenderLocations(site, headers) {
 const upstreamName = (proxy) => `sso_${proxy.name.replace(/[^A-Za-z0-9_]/g, '_')}_${proxy.port}`;
 
 /**
- * `host:port` of an upstream's URL (http only: nginx's upstream servers take no scheme).
- * @param {string} url
+ * The scheme and `host:port` of each upstream URL (an origin: no path). nginx's upstream servers take
+ * no scheme: the group's is `proxy_pass`'s, so every instance must have the same.
+ * @param {string[]} urls
  */
-function upstreamServer(url) {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'http:' || (parsed.pathname !== '/' && parsed.pathname !== '')) {
-    throw new Error(`an api upstream is an http origin: ${url}`);
-  }
-  return parsed.host;
+function upstreamServers(urls) {
+  const parsed = urls.map((url) => {
+    const u = new URL(url);
+    if (!['http:', 'https:'].includes(u.protocol) || (u.pathname !== '/' && u.pathname !== '')) {
+      throw new Error(`an api upstream is an http(s) origin: ${url}`);
+    }
+    return u;
+  });
+  const scheme = parsed[0]?.protocol.slice(0, -1) ?? 'http';
+  if (parsed.some((u) => u.protocol !== `${scheme}:`))
+    throw new Error('the api upstreams mix http and https');
+  return { scheme, hosts: parsed.map((u) => u.host) };
 }
 
 /**
@@ -208,12 +215,14 @@ function upstreamServer(url) {
  * @param {string} listen
  */
 function proxyServer(proxy, listen) {
-  const servers = Array.isArray(proxy.upstream) ? proxy.upstream : [proxy.upstream];
+  const { scheme, hosts } = upstreamServers(
+    Array.isArray(proxy.upstream) ? proxy.upstream : [proxy.upstream],
+  );
   const name = upstreamName(proxy);
   return [
     `  # ${proxy.name} (proxied)`,
     `  upstream ${name} {`,
-    ...servers.map((url) => `    server ${upstreamServer(url)};`),
+    ...hosts.map((host) => `    server ${host};`),
     '    keepalive 16;',
     '  }',
     '  server {',
@@ -222,7 +231,7 @@ function proxyServer(proxy, listen) {
     '      return 404;',
     '    }',
     '    location / {',
-    `      proxy_pass http://${name};`,
+    `      proxy_pass ${scheme}://${name};`,
     '      proxy_http_version 1.1;',
     '      proxy_set_header Connection "";',
     '      proxy_set_header Host $http_host;',

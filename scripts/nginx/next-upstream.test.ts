@@ -9,6 +9,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { nginxConfig } from './config.mjs';
 import { nginxInstalled, startNginx, workerUser, writeConfig, type RunningNginx } from './run.mjs';
 
 interface Instance {
@@ -91,4 +92,18 @@ const freePort = async () => {
     expect((await fetch(`${origin}/metrics`)).status).toBe(404);
     expect(stopping.seen.length + serving.seen.length).toBe(before);
   });
+});
+
+test('the api group: one server line per instance, the scheme on proxy_pass, never a mix or a path', () => {
+  const conf = (upstream: string | string[]) =>
+    nginxConfig({ prefix: '/tmp/x', sites: [], proxies: [{ name: 'api', port: 8080, upstream }] });
+  const two = conf(['http://10.0.0.5:4000', 'http://10.0.0.6:4000']);
+  expect(two).toContain(
+    '  upstream sso_api_8080 {\n    server 10.0.0.5:4000;\n    server 10.0.0.6:4000;\n    keepalive 16;\n  }',
+  );
+  expect(two).toContain('proxy_pass http://sso_api_8080;');
+  expect(two).not.toContain('non_idempotent');
+  expect(conf('https://api.internal').includes('proxy_pass https://sso_api_8080;')).toBe(true);
+  expect(() => conf(['http://a:1', 'https://b:2'])).toThrow(/mix/);
+  expect(() => conf('http://a:1/api')).toThrow(/origin/);
 });
