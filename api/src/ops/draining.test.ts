@@ -6,8 +6,10 @@
  * closing idle keep-alive connections at once) the same load lost requests to resets.
  */
 import http from 'node:http';
-import { API_PREFIX, paths } from '@sso/shared/contract';
+import { API_PREFIX, READY_PATH, paths } from '@sso/shared/contract';
 import { useBuiltApi } from '../test-support/built-api';
+import { createTestApp } from '../test-support/test-app';
+import { drainAndClose } from './draining';
 import { adminToken, send, startBuiltApi } from './test-process';
 
 const { dbFile, main } = useBuiltApi('draining');
@@ -80,3 +82,27 @@ test('SIGTERM under 50 keep-alive clients: every request written is answered, no
   expect(ms).toBeLessThan(10_000);
   console.log(`drained: ${tally.answered} answered, 0 lost, ${tally.refused} refused on connect, ${ms} ms`);
 }, 60_000);
+
+test('while draining, /ready is 503 "draining" and answers on an open connection carry Connection: close', async () => {
+  const api = await createTestApp();
+  const address = api.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const before = await send(port, 'GET', READY_PATH, { agent });
+    expect(before.status).toBe(200);
+    expect(before.headers.connection).toBe('keep-alive');
+    const closed = drainAndClose(api.app, 5000);
+    const during = await send(port, 'GET', READY_PATH, { agent });
+    expect(during.status).toBe(503);
+    expect(JSON.parse(during.body)).toEqual({ status: 'unavailable', reason: 'draining' });
+    expect(during.headers.connection).toBe('close');
+    // Its last connection ended with that answer: the drain did not wait out its 5 s.
+    const started = Date.now();
+    await closed;
+    expect(Date.now() - started).toBeLessThan(2000);
+  } finally {
+    agent.destroy();
+    await api.close().catch(() => undefined);
+  }
+});

@@ -21,7 +21,8 @@ export function installDraining(app: FastifyInstance): Draining & { begin(): voi
     draining = true;
   });
   app.addHook('onRequest', async (_request, reply) => {
-    if (draining) reply.header('connection', 'close');
+    // On the raw response: the OpenID Connect provider writes its answers there, not through `reply`.
+    if (draining) reply.raw.setHeader('connection', 'close');
   });
   return {
     get draining() {
