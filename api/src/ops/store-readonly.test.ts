@@ -87,6 +87,21 @@ describe('the api on a store that turns read-only', () => {
       expect(refused.headers.get('retry-after')).toBe(String(STORE_RETRY_AFTER_SECONDS));
     }
     expect((await call(app, 'GET', paths.users.list, { token: accessToken })).statusCode).toBe(200);
+    // The OpenID Connect provider's own write (its interaction) fails too: its error page, and the
+    // fault is not logged a second time.
+    const authorize = await callRoot(app, 'GET', '/oidc/auth', {
+      query: {
+        client_id: 'inventory',
+        redirect_uri: 'http://localhost:3102/callback',
+        response_type: 'code',
+        scope: 'openid',
+        state: 'state-1',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      },
+    });
+    expect(authorize.statusCode).toBe(500);
+    expect(lines.join('\n')).not.toContain('oidc provider error');
     const ready = await callRoot(app, 'GET', READY_PATH);
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 'unavailable', reason: 'store fault: read-only' });
