@@ -37,7 +37,11 @@ const externalPackages = {
 export async function buildApi({ outdir = path.join(apiDir, 'dist') } = {}) {
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { main: path.join(apiDir, 'src/main.ts') },
+    // ops-cli: `node dist/ops-cli.js backup|restore FILE` where only the build is deployed (ADR 0023).
+    entryPoints: {
+      main: path.join(apiDir, 'src/main.ts'),
+      'ops-cli': path.join(apiDir, 'src/ops/ops-cli.ts'),
+    },
     outdir,
     bundle: true,
     platform: 'node',

@@ -18,6 +18,7 @@ import { lighthouseRuns } from './lib/bench-lighthouse.mjs';
 import { measureOidc, measureRoundTrip } from './lib/bench-oidc.mjs';
 import { closeServer, serveStatic } from './serve-static.mjs';
 import { bulkBudgets, bulkRows, measureBulkImport } from './lib/bench-bulk.mjs';
+import { measureSoak, soakBudgets, soakRows } from './lib/bench-soak.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -230,6 +231,19 @@ async function bulkFigures(token) {
   return measureBulkImport(API, token, api.pid);
 }
 
+/** The api's memory over a soak of the write mix (issue 35): 10 minutes, 30 s with --quick. */
+async function soakFigures(token) {
+  const seconds = quick ? 30 : 600;
+  log(`write soak: ${seconds}s of role writes at 4 clients and sign-ins at 1, the api's memory sampled…`);
+  return measureSoak(
+    API,
+    token,
+    api.pid,
+    { nik: '100001', password: 'admin123', url: origin(PORTS.host) },
+    { seconds },
+  );
+}
+
 const signInRows = ({ signIns, timing, rawScryptPerSecond, apiPeakRssMB, sso }) => ({
   'sign-ins/s at 10 clients, p50/p95 ms': `${signIns.perSecond}, ${signIns.p50}/${signIns.p95}`,
   '  bare scrypt 2^17/s here (the ceiling)': rawScryptPerSecond,
@@ -325,6 +339,7 @@ async function mainApiOnly() {
   const figures = await loadApi(token);
   const signIn = await signInFigures();
   const bulk = await bulkFigures(token);
+  const soak = await soakFigures(token);
   console.log('\nfigure                                   value');
   for (const [k, v] of Object.entries({
     'health p50/p95 ms, req/s': `${figures.health.p50}/${figures.health.p95}, ${figures.health.rps}`,
@@ -334,10 +349,16 @@ async function mainApiOnly() {
     ...auditPrint(figures),
     ...signInRows(signIn),
     ...bulkRows(bulk),
+    ...soakRows(soak),
   }))
     console.log(`${k.padEnd(40)} ${v}`);
   console.log('\nbudget                                           value      result');
-  for (const [name, pass, value] of [...apiBudgets(figures), ...signInBudgets(signIn), ...bulkBudgets(bulk)])
+  for (const [name, pass, value] of [
+    ...apiBudgets(figures),
+    ...signInBudgets(signIn),
+    ...bulkBudgets(bulk),
+    ...soakBudgets(soak),
+  ])
     console.log(`${name.padEnd(48)} ${String(value).padEnd(10)} ${pass ? 'pass' : 'FAIL'}`);
 }
 
@@ -514,6 +535,7 @@ async function main() {
   const { health, usersListPage1: listPage1, usersListKeyword: listSearch } = apiFigures;
   const signIn = await signInFigures();
   const bulk = await bulkFigures(session.access_token);
+  const soak = await soakFigures(session.access_token);
   const sourceMaps = sourceMapReport(APPS);
 
   // 4. Report.
@@ -573,6 +595,7 @@ async function main() {
     ...apiBudgets(apiFigures),
     ...signInBudgets(signIn),
     ...bulkBudgets(bulk),
+    ...soakBudgets(soak),
     ['no source map served from any dist', sourceMaps.ok, sourceMaps.ok ? 'none' : 'served', HELD],
   ].map(([name, pass, value, held = false]) => ({ budget: name, value, pass, held }));
   const sizes = APPS.map((app) => appSizes(app));
@@ -625,6 +648,7 @@ async function main() {
     ...auditPrint(apiFigures),
     ...signInRows(signIn),
     ...bulkRows(bulk),
+    ...soakRows(soak),
   }))
     console.log(`${k.padEnd(40)} ${v}`);
   console.log(`\nbundle sizes (brotli 11, as served)\n${sizeTable(sizes)}\n${sourceMaps.text}`);

@@ -37,6 +37,7 @@ import { seedDemoClients } from './oidc/demo-clients';
 import { registerOidc } from './oidc/oidc-routes';
 import { frameworkErrorBody, installErrorHandling, installJsonParser } from './http/error-handling';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
+import { installOps } from './ops/install-ops';
 import { registerReferenceRoutes } from './reference/reference-routes';
 import { registerRoleRoutes } from './roles/role-routes';
 import { registerLogoRoutes } from './static/logo-routes';
@@ -81,6 +82,7 @@ function withDefaults(options: BuildAppOptions): ApiConfig {
     trustProxy: options.trustProxy ?? d.trustProxy,
     otpWebhookUrl: options.otpWebhookUrl ?? d.otpWebhookUrl,
     otpWebhookToken: options.otpWebhookToken ?? d.otpWebhookToken,
+    metricsToken: options.metricsToken ?? d.metricsToken,
     oidcIssuer: (
       options.oidcIssuer ?? `${(options.publicUrl ?? d.publicUrl).replace(/\/+$/, '')}/oidc`
     ).replace(/\/+$/, ''),
@@ -174,9 +176,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
   };
 
+  // Draining on stop, storage faults as 503, /metrics (issue 35, ADR 0023).
+  const ops = installOps(app, db, { metricsToken: config.metricsToken });
   installSecurityHeaders(app);
   installJsonParser(app);
-  installErrorHandling(app);
+  installErrorHandling(app, ops.storeFault);
   app.decorateRequest('auth', null);
   const allowed = config.corsOrigins;
   await app.register(cors, {
@@ -195,6 +199,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Fastify answers every new request (this one included) with 503 before it reaches a route.
   app.get(READY_PATH, async (_request, reply) => {
     const version = db.open ? Number(db.pragma('user_version', { simple: true })) : null;
+    // Draining or a storage fault: alive, but send the traffic elsewhere.
+    const notReady = ops.notReady();
+    if (version === schemaVersion && notReady !== null) {
+      return reply.code(503).send({ status: 'unavailable', reason: notReady });
+    }
     if (version === schemaVersion) return { status: 'ready' };
     return reply.code(503).send({
       status: 'unavailable',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_COST, type ScryptCost } from './auth/password';
+import { DEFAULT_DRAIN_GRACE_SECONDS } from './ops/draining';
 
 /** Everything the api can be told from outside. `buildApp` takes it; `main.ts` reads it from env. */
 export interface ApiConfig {
@@ -73,6 +74,11 @@ export interface ApiConfig {
    * origin; behind a proxy, the public origin the applications reach (README "Single sign-on").
    */
   oidcIssuer: string;
+  /**
+   * Bearer token of GET /metrics (METRICS_TOKEN, 24 characters at least). Without it the api serves
+   * no metrics (ADR 0023).
+   */
+  metricsToken: string | undefined;
 }
 
 const panelPorts = [3000, 3001, 3002, 3003, 3004, 3005];
@@ -109,6 +115,7 @@ export const defaultConfig: Omit<ApiConfig, 'dbFile'> = {
   otpWebhookUrl: undefined,
   otpWebhookToken: undefined,
   oidcIssuer: 'http://localhost:4000/oidc',
+  metricsToken: undefined,
 };
 
 const intVar = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
@@ -148,6 +155,8 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   OTP_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   OTP_WEBHOOK_TOKEN: z.string().min(1).optional(),
+  METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN needs at least 24 characters').optional(),
+  DRAIN_GRACE_SECONDS: intVar(0, 600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -155,6 +164,11 @@ export interface ServerSettings {
   port: number;
   host: string;
   logLevel: string;
+  /**
+   * Seconds a stopping api waits for its keep-alive connections (DRAIN_GRACE_SECONDS, ADR 0023): 10
+   * in production, 0 elsewhere (a development restart must not wait for a browser's idle connection).
+   */
+  drainGraceSeconds: number;
   config: ApiConfig;
 }
 
@@ -180,6 +194,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
     port,
     host: e.HOST ?? '127.0.0.1',
     logLevel: e.LOG_LEVEL ?? 'info',
+    drainGraceSeconds:
+      e.DRAIN_GRACE_SECONDS ?? (e.NODE_ENV === 'production' ? DEFAULT_DRAIN_GRACE_SECONDS : 0),
     config: {
       ...defaultConfig,
       dbFile: e.DB_FILE ?? defaultDbFile,
@@ -203,6 +219,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
       devOutbox: e.DEV_OUTBOX === '1' && e.NODE_ENV !== 'production',
       otpWebhookUrl: e.OTP_WEBHOOK_URL,
       otpWebhookToken: e.OTP_WEBHOOK_TOKEN,
+      metricsToken: e.METRICS_TOKEN,
       oidcIssuer: e.OIDC_ISSUER ?? `${e.PUBLIC_URL ?? `http://localhost:${port}`}/oidc`,
       trustProxy: (e.TRUST_PROXY ?? '')
         .split(',')

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { settingsFromEnv } from './config';
 import { openDatabase } from './db/database';
+import { drainAndClose } from './ops/draining';
 import { rotateSigningKey } from './oidc/keys';
 
 /** `pnpm start`: reads the environment, opens (seeding on first start) the database, listens. */
@@ -27,7 +28,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
-    app.close().then(
+    // Connections drain first (ops/draining.ts): none is cut while a client may be sending on it.
+    drainAndClose(app, settings.drainGraceSeconds * 1000).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

@@ -17,7 +17,8 @@ export interface PrerenderSource {
 export interface Proxy {
   name: string;
   port: number;
-  upstream: string;
+  /** The api's address, or each instance's when several run (one upstream group). */
+  upstream: string | string[];
 }
 export interface NginxOptions {
   sites: Site[];

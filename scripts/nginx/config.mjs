@@ -177,26 +177,69 @@ function prerenderLocations(site, headers) {
  * @typedef {object} Proxy the api behind nginx
  * @property {string} name a comment
  * @property {number} port
- * @property {string} upstream where the api listens, e.g. http://127.0.0.1:4001
+ * @property {string | string[]} upstream where the api listens, e.g. http://127.0.0.1:4001 (or
+ *   each instance's address, when several run)
  */
+
+/** The `upstream` block's name of a proxy (a word nginx accepts). */
+const upstreamName = (proxy) => `sso_${proxy.name.replace(/[^A-Za-z0-9_]/g, '_')}_${proxy.port}`;
+
+/**
+ * The scheme and `host:port` of each upstream URL (an origin: no path). nginx's upstream servers take
+ * no scheme: the group's is `proxy_pass`'s, so every instance must have the same.
+ * @param {string[]} urls
+ */
+function upstreamServers(urls) {
+  const parsed = urls.map((url) => {
+    const u = new URL(url);
+    if (!['http:', 'https:'].includes(u.protocol) || (u.pathname !== '/' && u.pathname !== '')) {
+      throw new Error(`an api upstream is an http(s) origin: ${url}`);
+    }
+    return u;
+  });
+  const scheme = parsed[0]?.protocol.slice(0, -1) ?? 'http';
+  if (parsed.some((u) => u.protocol !== `${scheme}:`))
+    throw new Error('the api upstreams mix http and https');
+  return { scheme, hosts: parsed.map((u) => u.host) };
+}
 
 /**
  * The api behind nginx: X-Forwarded-For is set to the client's address, replacing whatever the client
  * sent, so the api (TRUST_PROXY naming this proxy alone) throttles per real client.
+ * Its instances are one upstream group (ADR 0023): a request that fails to connect, or that an
+ * instance refuses while it stops (503) or answers with a gateway error, is passed to the next
+ * instance when its method is idempotent (nginx never retries a POST, PATCH or DELETE unless told
+ * `non_idempotent`, and is not). Connections to the api are kept alive; when a draining api closes
+ * one, nginx opens another. /metrics is never served here: Prometheus scrapes each instance.
  * @param {Proxy} proxy
  * @param {string} listen
  */
 function proxyServer(proxy, listen) {
+  const { scheme, hosts } = upstreamServers(
+    Array.isArray(proxy.upstream) ? proxy.upstream : [proxy.upstream],
+  );
+  const name = upstreamName(proxy);
   return [
     `  # ${proxy.name} (proxied)`,
+    `  upstream ${name} {`,
+    ...hosts.map((host) => `    server ${host};`),
+    '    keepalive 16;',
+    '  }',
     '  server {',
     `    listen ${listen}:${proxy.port};`,
+    '    location = /metrics {',
+    '      return 404;',
+    '    }',
     '    location / {',
-    `      proxy_pass ${quote(proxy.upstream)};`,
+    `      proxy_pass ${scheme}://${name};`,
     '      proxy_http_version 1.1;',
+    '      proxy_set_header Connection "";',
     '      proxy_set_header Host $http_host;',
     '      proxy_set_header X-Forwarded-For $remote_addr;',
     '      proxy_set_header X-Forwarded-Proto $scheme;',
+    '      proxy_next_upstream error timeout http_502 http_503 http_504;',
+    '      proxy_next_upstream_tries 3;',
+    '      proxy_next_upstream_timeout 15s;',
     '    }',
     '  }',
   ].join('\n');

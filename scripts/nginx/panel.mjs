@@ -40,16 +40,16 @@ export function refreshPanelConfig() {
   return signalReload(PREFIX) ? 'reloaded' : 'written';
 }
 
-// `node scripts/nginx/panel.mjs [--api <port>=<upstream>]` prints the configuration for this checkout
-// (the starting point of a server's), optionally with the api proxied on <port> (TRUST_PROXY then
-// names this nginx's address for the api).
+// `node scripts/nginx/panel.mjs [--api <port>=<upstream>[,<upstream>…]]` prints the configuration for
+// this checkout (the starting point of a server's), optionally with the api proxied on <port> (TRUST_PROXY
+// then names this nginx's address for the api); several upstreams are one group (ADR 0023).
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const { values } = parseArgs({ options: { api: { type: 'string' } } });
-  const api = values.api ? /^(\d+)=(https?:\/\/\S+)$/.exec(values.api) : null;
+  const api = values.api ? /^(\d+)=(https?:\/\/[^\s,]+(?:,https?:\/\/[^\s,]+)*)$/.exec(values.api) : null;
   if (values.api && !api) {
-    console.error('usage: node scripts/nginx/panel.mjs [--api <port>=<upstream url>]');
+    console.error('usage: node scripts/nginx/panel.mjs [--api <port>=<upstream url>[,<upstream url>…]]');
     process.exit(2);
   }
-  const proxies = api ? [{ name: 'api', port: Number(api[1]), upstream: api[2] }] : [];
+  const proxies = api ? [{ name: 'api', port: Number(api[1]), upstream: api[2].split(',') }] : [];
   process.stdout.write(nginxConfig({ prefix: PREFIX, ...panelOptions(), proxies }));
 }

@@ -12,6 +12,7 @@ import { stripFormatControls } from '../http/format-controls';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { statementCache } from '../db/statements';
+import { reportStoreFault } from '../ops/store-health';
 import { analyzeEvents, pruneEvents, recordEvent, type NewAuditEvent } from './audit-store';
 import { auditActionOf, kindOf } from './admin-actions';
 import {
@@ -334,8 +335,9 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
       if (row) recordAdmin(request, reply, row);
       else if (step) recordSignIn(request, reply, step);
     } catch (error) {
-      // The answer is sent; a failed record is the operator's problem, not the caller's.
-      request.log.error({ err: error }, 'audit: event not recorded');
+      // The answer is sent; a failed record is the operator's problem, not the caller's. A storage
+      // fault is logged once for all requests (ops/store-health.ts), not here.
+      if (!reportStoreFault(db, error)) request.log.error({ err: error }, 'audit: event not recorded');
     } finally {
       state.delete(request);
     }

@@ -23,10 +23,13 @@ const maxmemOf = (cost: ScryptCost) => 2 * 128 * cost.N * cost.r * cost.p;
  * At most `size` tasks run at once; the others wait in order. Hashes are bounded so that a burst
  * of sign-ins queues instead of holding 128 MiB per request in flight.
  */
-export function createSemaphore(size: number): <T>(task: () => Promise<T>) => Promise<T> {
+export function createSemaphore(size: number): (<T>(task: () => Promise<T>) => Promise<T>) & {
+  /** Tasks waiting for a slot now. */
+  waiting(): number;
+} {
   let active = 0;
   const waiting: (() => void)[] = [];
-  return async (task) => {
+  const run = async <T>(task: () => Promise<T>): Promise<T> => {
     if (active < size) active += 1;
     else await new Promise<void>((resolve) => waiting.push(resolve));
     try {
@@ -38,6 +41,7 @@ export function createSemaphore(size: number): <T>(task: () => Promise<T>) => Pr
       else active -= 1;
     }
   };
+  return Object.assign(run, { waiting: () => waiting.length });
 }
 
 /**
@@ -46,6 +50,9 @@ export function createSemaphore(size: number): <T>(task: () => Promise<T>) => Pr
  */
 export const HASHES_IN_FLIGHT = Math.max(1, Math.min(4, availableParallelism()));
 const hashSlot = createSemaphore(HASHES_IN_FLIGHT);
+
+/** Hashes waiting for a slot in this process (the metrics' hashing queue length). */
+export const hashesWaiting = (): number => hashSlot.waiting();
 
 function scryptAsync(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return hashSlot(

@@ -34,10 +34,16 @@ export function frameworkErrorBody(error: Error): { status: number; body: { mess
  * our HttpErrors as they are, client errors of the framework with an Indonesian message,
  * malformed JSON as 400, and only a real bug as 500 (logged, without request data).
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  storeFault: (error: unknown) => HttpError | null = () => null,
+): void {
   app.setErrorHandler<Error>((error, request, reply) => {
     if (error instanceof HttpError)
       return reply.status(error.statusCode).headers(error.headers).send(error.body);
+    // A full or read-only disk (ops/store-health.ts): 503 with Retry-After, logged once per fault.
+    const unavailable = storeFault(error);
+    if (unavailable) return reply.status(503).headers(unavailable.headers).send(unavailable.body);
     if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_CONSTRAINT')) {
       return reply.status(409).send({ message: 'Data bertentangan dengan data yang sudah ada' });
     }

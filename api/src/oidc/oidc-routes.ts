@@ -11,6 +11,7 @@ import { findClientRow } from './clients';
 import { escapeHtml, renderPage, type Page } from './pages';
 import { applicationOf, createProvider, NO_APP_ACCESS, noAccessMessage } from './provider';
 import { createSsoSessions } from './sso-sessions';
+import { reportStoreFault } from '../ops/store-health';
 
 /** Path prefix of the provider on the api (the issuer's path). */
 export const OIDC_PREFIX = '/oidc';
@@ -118,6 +119,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     app.log.warn({ err: error, clientId: client.clientId }, 'back-channel logout failed');
   });
   provider.on('server_error', (_koa: unknown, error: unknown) => {
+    // A storage fault is logged once for the whole api and makes /ready false (ops/store-health.ts).
+    if (reportStoreFault(db, error)) return;
     app.log.error({ err: error }, 'oidc provider error');
   });
   // Logins that end anywhere (logout, deactivation, "Keluarkan dari semua sesi", a role change,
