@@ -1,4 +1,4 @@
-import type { Role, RoleListParams, RoleOption, RoleSortField } from '@sso/shared/contract';
+import type { AdminScope, Role, RoleListParams, RoleOption, RoleSortField } from '@sso/shared/contract';
 import type { Db } from '../db/database';
 import { containsPattern } from '../http/reply';
 import { loadRoleApplications } from './role-grants';
@@ -9,9 +9,10 @@ interface RoleRow {
   color_id: number;
   hex_code: string;
   member_count: number;
+  admin_scope: AdminScope;
 }
 
-const SELECT_ROLES = `SELECT r.id, r.name, r.color_id, c.hex_code,
+const SELECT_ROLES = `SELECT r.id, r.name, r.color_id, c.hex_code, r.admin_scope,
     (SELECT COUNT(*) FROM users m WHERE m.role_id = r.id) AS member_count
   FROM roles r JOIN colors c ON c.id = r.color_id`;
 
@@ -35,6 +36,7 @@ function toRoles(db: Db, rows: RoleRow[], logoUrl: (file: string) => string): Ro
     color: { id: row.color_id, hex_code: row.hex_code },
     member_count: row.member_count,
     applications: grants.get(row.id) ?? [],
+    admin_scope: row.admin_scope,
   }));
 }
 
@@ -75,5 +77,10 @@ export function roleOptions(db: Db): RoleOption[] {
   return db
     .prepare<[], RoleRow>(`${SELECT_ROLES} ORDER BY r.name COLLATE NOCASE, r.id`)
     .all()
-    .map((row) => ({ id: row.id, name: row.name, color: { id: row.color_id, hex_code: row.hex_code } }));
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      color: { id: row.color_id, hex_code: row.hex_code },
+      admin_scope: row.admin_scope,
+    }));
 }

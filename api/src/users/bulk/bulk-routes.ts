@@ -82,7 +82,9 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
 
   app.get(userBulkPaths.export, async (request, reply) => {
     const { page: _page, perPage: _perPage, ...params } = validate(userListQuerySchema, request.query);
-    const { total, slices } = userSlices(db, params, ctx.logoUrl);
+    // Within the actor's administration scope: no query parameter widens it (admin-scope.ts).
+    const scope = privilege.scopes.of(authOf(request).userId);
+    const { total, slices } = userSlices(db, params, ctx.logoUrl, privilege.scopes.userTerm(scope));
     if (total > USER_EXPORT_MAX_ROWS) {
       throw unprocessable(
         `Hasil filter berisi ${total.toLocaleString('id-ID')} user, melebihi batas ekspor ${USER_EXPORT_MAX_ROWS.toLocaleString('id-ID')} baris. Persempit pencarian atau filter.`,
