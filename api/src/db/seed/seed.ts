@@ -247,11 +247,8 @@ function seedPeople(
     });
     // A demo account's fixed APs (with every unit) replace the draw, drawn all the same so that
     // every other user keeps its seeded data.
-    const stored = fixed
-      ? fixed.map((name) => {
-          const companyId = COMPANIES.indexOf(name as (typeof COMPANIES)[number]) + 1;
-          return [companyId, [] as number[]] as const;
-        })
+    const stored: ReadonlyArray<readonly [number, readonly number[]]> = fixed
+      ? fixed.map((name) => [COMPANIES.findIndex((company) => company === name) + 1, []])
       : links;
     for (const [companyId, chosen] of stored) {
       insertCompany.run(index, companyId);
