@@ -35,6 +35,13 @@ export const DEMO_COMPANIES: ReadonlyMap<number, readonly string[]> = new Map([
 ]);
 
 /**
+ * Users placed in the scoped administrator's company only (some of its units), so that their list
+ * shows more than a chance few: every sixth user from the ninth (not a demo account).
+ */
+export const SCOPED_COMPANY = 'PT Arta Boga Cemerlang';
+export const inScopedCompany = (index: number): boolean => index > 6 && index % 6 === 3;
+
+/**
  * Random users draw their role from ids 2 to this one: the roles added after it (the second
  * modifier's) are given to demo accounts only, so every other seeded user keeps its role.
  */

@@ -12,6 +12,8 @@ import {
   COLORS,
   COMPANIES,
   DEMO_COMPANIES,
+  SCOPED_COMPANY,
+  inScopedCompany,
   DEMO_ROLES,
   DEMO_USER_PASSWORD,
   FIRST_NAMES,
@@ -247,9 +249,15 @@ function seedPeople(
     });
     // A demo account's fixed APs (with every unit) replace the draw, drawn all the same so that
     // every other user keeps its seeded data.
+    const scopedCompany = COMPANIES.findIndex((company) => company === SCOPED_COMPANY) + 1;
+    const scopedUnits = (branchesByCompany.get(scopedCompany) ?? []).filter(
+      (_, at) => (at + index) % 2 === 0,
+    );
     const stored: ReadonlyArray<readonly [number, readonly number[]]> = fixed
       ? fixed.map((name) => [COMPANIES.findIndex((company) => company === name) + 1, []])
-      : links;
+      : inScopedCompany(index)
+        ? [[scopedCompany, scopedUnits]]
+        : links;
     for (const [companyId, chosen] of stored) {
       insertCompany.run(index, companyId);
       for (const branchId of chosen) insertBranch.run(index, companyId, branchId);
