@@ -185,6 +185,23 @@ describe('reads', () => {
     );
   });
 
+  it('the roles list counts only the members within the scope', async () => {
+    type Listed = { data: Array<{ id: number; member_count: number }> };
+    const mine = (
+      await call(t.app, 'GET', paths.roles.list, { token: scoped, query: { perPage: 100 } })
+    ).json() as Listed;
+    const all = (
+      await call(t.app, 'GET', paths.roles.list, { token: t.token, query: { perPage: 100 } })
+    ).json() as Listed;
+    const visible = (await listUsers(t.app, scoped, { perPage: 10_000 })).data;
+    for (const role of mine.data) {
+      expect(role.member_count).toBe(visible.filter((u) => u.role_id === role.id).length);
+    }
+    const total = (list: Listed) => list.data.reduce((sum, role) => sum + role.member_count, 0);
+    expect(total(mine)).toBe(visible.length);
+    expect(total(all)).toBe((await everyone()).length);
+  });
+
   it("the companies of the forms and filters are the scope's only", async () => {
     const mine = (await call(t.app, 'GET', paths.reference.companies, { token: scoped })).json() as {
       data: { data: Array<{ id: number; cabangs: unknown[] }> };

@@ -2,6 +2,7 @@ import type { AdminScope, Role, RoleListParams, RoleOption, RoleSortField } from
 import type { Db } from '../db/database';
 import { containsPattern } from '../http/reply';
 import { loadRoleApplications } from './role-grants';
+import type { ScopeTerm } from '../access/admin-scope';
 
 interface RoleRow {
   id: number;
@@ -15,6 +16,21 @@ interface RoleRow {
 const SELECT_ROLES = `SELECT r.id, r.name, r.color_id, c.hex_code, r.admin_scope,
     (SELECT COUNT(*) FROM users m WHERE m.role_id = r.id) AS member_count
   FROM roles r JOIN colors c ON c.id = r.color_id`;
+
+/**
+ * SELECT_ROLES whose member counts hold only the users within the reader's administration scope
+ * (admin-scope.ts; a scoped reader is not told how many users of other companies hold a role).
+ * The scope's values are bound before any of the WHERE clause's.
+ */
+function selectRoles(scope: ScopeTerm | null): { sql: string; args: Array<string | number> } {
+  if (!scope) return { sql: SELECT_ROLES, args: [] };
+  return {
+    sql: `SELECT r.id, r.name, r.color_id, c.hex_code, r.admin_scope,
+    (SELECT COUNT(*) FROM users m WHERE m.role_id = r.id AND ${scope.sql}) AS member_count
+  FROM roles r JOIN colors c ON c.id = r.color_id`,
+    args: scope.args,
+  };
+}
 
 const sortColumns: Record<RoleSortField, string> = {
   name: 'r.name COLLATE NOCASE',
@@ -40,13 +56,26 @@ function toRoles(db: Db, rows: RoleRow[], logoUrl: (file: string) => string): Ro
   }));
 }
 
-export function findRole(db: Db, id: number, logoUrl: (file: string) => string): Role | undefined {
-  const row = db.prepare<[number], RoleRow>(`${SELECT_ROLES} WHERE r.id = ?`).get(id);
+export function findRole(
+  db: Db,
+  id: number,
+  logoUrl: (file: string) => string,
+  scope: ScopeTerm | null = null,
+): Role | undefined {
+  const select = selectRoles(scope);
+  const row = db
+    .prepare<Array<string | number>, RoleRow>(`${select.sql} WHERE r.id = ?`)
+    .get(...select.args, id);
   return row ? toRoles(db, [row], logoUrl)[0] : undefined;
 }
 
 /** GET role/list; `perusahaan_id` is an application id (see roleListQuerySchema). */
-export function listRoles(db: Db, params: RoleListParams, logoUrl: (file: string) => string) {
+export function listRoles(
+  db: Db,
+  params: RoleListParams,
+  logoUrl: (file: string) => string,
+  scope: ScopeTerm | null = null,
+) {
   const where: string[] = [];
   const args: Array<string | number> = [];
   if (params.keyword) {
@@ -64,11 +93,10 @@ export function listRoles(db: Db, params: RoleListParams, logoUrl: (file: string
       .get(...args)?.n ?? 0;
   const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');
   const order = `${sortColumns[params.sortBy ?? 'created_at']} ${direction}, r.id ${direction}`;
+  const select = selectRoles(scope);
   const rows = db
-    .prepare<Array<string | number>, RoleRow>(
-      `${SELECT_ROLES} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    )
-    .all(...args, params.perPage, (params.page - 1) * params.perPage);
+    .prepare<Array<string | number>, RoleRow>(`${select.sql} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(...select.args, ...args, params.perPage, (params.page - 1) * params.perPage);
   return { data: toRoles(db, rows, logoUrl), total };
 }
 
