@@ -407,6 +407,13 @@ describe('import and CSV', () => {
     expect(body.data.rows[1]?.problems).toContain(OUTSIDE_SCOPE_MESSAGE);
   });
 
+  it("the import template's example row is in the scope's AP", async () => {
+    const mine = await call(t.app, 'GET', userBulkPaths.importTemplate, { token: scoped });
+    expect(mine.body.split('\r\n')[1]).toContain('PT Arta Boga Cemerlang');
+    const all = await call(t.app, 'GET', userBulkPaths.importTemplate, { token: t.token });
+    expect(all.body.split('\r\n')[1]).not.toContain('PT Arta Boga Cemerlang');
+  });
+
   it("the users CSV holds the scope's users only, whatever the query asks", async () => {
     const { inside, outside } = await sample();
     const csv = await call(t.app, 'GET', userBulkPaths.export, { token: scoped, query: { perPage: 10_000 } });
