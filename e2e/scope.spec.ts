@@ -198,6 +198,16 @@ test.describe('administration per company', () => {
     await expect(scope.getByRole('radio', { name: /^Seluruh grup/ })).toBeChecked();
     await scope.getByRole('radio', { name: /^AP pengguna sendiri/ }).check();
     await expect(scope.getByRole('radio', { name: /^AP pengguna sendiri/ })).toBeChecked();
+
+    // The roles list marks Admin AP with its scope, and no group-wide role.
+    await page.goto(routes.roleManagement);
+    await page.getByRole('searchbox', { name: 'Cari role' }).fill('Admin');
+    const roles = page.getByRole('table', { name: 'Daftar role' });
+    const adminAp = roles.getByRole('row').filter({ hasText: 'Admin AP' });
+    await expect(adminAp).toHaveCount(1);
+    await expect(adminAp.getByText('AP pengguna sendiri', { exact: true })).toBeVisible();
+    await expect(roles.getByRole('row').filter({ hasText: 'Admin User' })).toHaveCount(1);
+    await expect(roles.getByText('AP pengguna sendiri', { exact: true })).toHaveCount(1);
   });
 
   test("phone width 390 px: the scoped admin's list and Tambah User scroll only vertically", async ({
