@@ -194,7 +194,13 @@ test.describe('role management', () => {
       },
       await wholeApp(apiClient, 'HRIS'),
     ].sort((a, b) => a.apps_id - b.apps_id);
-    expect(sent).toEqual({ name, descriptions: null, color_id: second.id, applications: expectedApps });
+    expect(sent).toEqual({
+      name,
+      descriptions: null,
+      color_id: second.id,
+      applications: expectedApps,
+      admin_scope: 'group',
+    });
 
     // Read back through the api: the same grants.
     const saved = await findRole(apiClient, name);

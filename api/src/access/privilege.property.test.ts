@@ -1,6 +1,8 @@
 /**
- * Privilege boundaries (issue 18), model-based: random sequences of user and role writes by random
- * actors against the real api. A model of the roles (their grants) and users (their role) predicts
+ * Privilege boundaries (issue 18) and administration per company (issue 32), model-based: random
+ * sequences of user and role writes and reads by random actors, of random scopes, against the real
+ * api. The model also holds each role's scope and each user's companies and units: no answer or
+ * write may cross a scope (a read lists exactly the users the actor reaches, by id 404 otherwise). A model of the roles (their grants) and users (their role) predicts
  * each answer from the rules (route level, self-change, cover, in-use, last owner); the api must
  * answer exactly that, a refusal must change nothing (the model and the api's lists still agree
  * after every sequence), and after every step someone active still owns User and Role Management.
@@ -17,6 +19,7 @@ import {
   roleListQuerySchema,
   roleListResponseSchema,
   userListQuerySchema,
+  type AdminScope,
   type GrantedApp,
   type PanelAction,
   type Role,
@@ -47,8 +50,12 @@ const ACTOR_IDS = [...ACTORS.keys()];
 
 interface Model {
   roles: Map<number, Tree>;
+  /** Role id → how far its administrative menus reach (issue 32). */
+  scopes: Map<number, AdminScope>;
   /** User id → role id (every user counts as active: nobody is deactivated here). */
   users: Map<number, number>;
+  /** User id → their companies, each with its units (none: the whole company). */
+  links: Map<number, Map<number, Set<number>>>;
 }
 
 /** The menus the generator grants: app 1's keeper menus and Home, and the first menu of app 2. */
@@ -84,7 +91,14 @@ function readState(): Model {
     const users = listUsers(db, userListQuerySchema.parse({ perPage: 1000 }), logoUrl).data;
     return {
       roles: new Map(roles.map((role) => [role.id, toTree(role)])),
+      scopes: new Map(roles.map((role) => [role.id, role.admin_scope ?? 'group'])),
       users: new Map(users.map((user) => [user.id, user.role_id])),
+      links: new Map(
+        users.map((user) => [
+          user.id,
+          new Map(user.perusahaan.map((c) => [c.perusahaan_id, new Set(c.cabang.map((b) => b.cabang_id))])),
+        ]),
+      ),
     };
   } finally {
     db.close();
@@ -103,6 +117,43 @@ function panelKept(model: Model): boolean {
       );
     });
   return [...model.users.values()].some((roleId) => owns(model.roles.get(roleId) ?? []));
+}
+
+/**
+ * Administration per company (issue 32), written out from the rule rather than from the api's code:
+ * a scoped actor reaches a user when the user has a company, each of theirs is one of the actor's,
+ * and where the actor holds some units of a company the user holds units there, all of them the
+ * actor's. A group-wide actor reaches everyone that exists.
+ */
+function reaches(model: Model, actorId: number, targetId: number): boolean {
+  if (!model.users.has(targetId)) return false;
+  if (model.scopes.get(model.users.get(actorId) ?? 0) !== 'own') return true;
+  const mine = model.links.get(actorId) ?? new Map<number, Set<number>>();
+  const theirs = model.links.get(targetId) ?? new Map<number, Set<number>>();
+  if (theirs.size === 0) return false;
+  return [...theirs].every(([company, units]) => {
+    const own = mine.get(company);
+    if (own === undefined) return false;
+    return own.size === 0 || (units.size > 0 && [...units].every((unit) => own.has(unit)));
+  });
+}
+
+/** Whether the scoped actor may name these companies (whole) in a payload. */
+function mayLink(model: Model, actorId: number, companies: readonly number[]): boolean {
+  if (model.scopes.get(model.users.get(actorId) ?? 0) !== 'own') return true;
+  const mine = model.links.get(actorId) ?? new Map<number, Set<number>>();
+  return companies.length > 0 && companies.every((company) => mine.get(company)?.size === 0);
+}
+
+/** A role administers when it grants any menu of app 1 but Home. */
+const administers = (tree: Tree) =>
+  tree.some((app) => Number(app.apps_id) === 1 && app.menus.some((menu) => menu.name !== 'Home'));
+
+/** No escalation by scope: a scoped actor covers no group-wide role that administers. */
+function scopeCovers(model: Model, actorId: number, roleScope: AdminScope, tree: Tree): boolean {
+  return (
+    model.scopes.get(model.users.get(actorId) ?? 0) !== 'own' || roleScope === 'own' || !administers(tree)
+  );
 }
 
 /** A random grant: per catalogue menu, absent or at a level; per sub-menu likewise (under a granted menu). */
@@ -151,10 +202,11 @@ function grantsFrom(levels: Array<Level | 0>): { payload: RolePayload['applicati
 }
 
 type Command =
-  | { kind: 'createUser'; actor: number; role: number }
+  | { kind: 'createUser'; actor: number; role: number; companies: number[] }
+  | { kind: 'readUsers'; actor: number; target: number }
   | { kind: 'setUserRole'; actor: number; target: number; role: number }
   | { kind: 'deleteUser'; actor: number; target: number }
-  | { kind: 'createRole'; actor: number; grants: Array<Level | 0> }
+  | { kind: 'createRole'; actor: number; grants: Array<Level | 0>; scope: AdminScope }
   | { kind: 'editRole'; actor: number; role: number; grants: Array<Level | 0> }
   | { kind: 'deleteRole'; actor: number; role: number };
 
@@ -162,10 +214,22 @@ type Command =
 const actorArb = fc.constantFrom(1, 1, 1, 2, 4, 4, 5, 6);
 const pick = fc.nat({ max: 1000 });
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constant('createUser' as const), actor: actorArb, role: pick }),
+  fc.record({
+    kind: fc.constant('createUser' as const),
+    actor: actorArb,
+    role: pick,
+    // Companies of the seed (1-7): PT Arta Boga Cemerlang (2) is the scoped administrator's.
+    companies: fc.uniqueArray(fc.constantFrom(1, 2, 2, 3), { minLength: 1, maxLength: 2 }),
+  }),
+  fc.record({ kind: fc.constant('readUsers' as const), actor: actorArb, target: pick }),
   fc.record({ kind: fc.constant('setUserRole' as const), actor: actorArb, target: pick, role: pick }),
   fc.record({ kind: fc.constant('deleteUser' as const), actor: actorArb, target: pick }),
-  fc.record({ kind: fc.constant('createRole' as const), actor: actorArb, grants: grantArb }),
+  fc.record({
+    kind: fc.constant('createRole' as const),
+    actor: actorArb,
+    grants: grantArb,
+    scope: fc.constantFrom<AdminScope>('group', 'own'),
+  }),
   // Half of the role edits are of the actor's own role (-1): the way to the last-owner refusal.
   fc.record({
     kind: fc.constant('editRole' as const),
@@ -198,7 +262,10 @@ async function step(model: Model, command: Command, made: { users: number[] }): 
     canDo(actorTree, PANEL_ACTIONS[action].menu, PANEL_ACTIONS[action].capability);
   const roleIds = [...model.roles.keys()];
   const userPool = [...ACTOR_IDS, ...made.users];
-  const coversRole = (roleId: number) => covers(actorTree, model.roles.get(roleId) ?? []);
+  const coversRole = (roleId: number) =>
+    covers(actorTree, model.roles.get(roleId) ?? []) &&
+    scopeCovers(model, command.actor, model.scopes.get(roleId) ?? 'group', model.roles.get(roleId) ?? []);
+  const reach = (target: number) => reaches(model, command.actor, target);
   let predicted: number;
   let reply: Reply;
   let apply: (() => void) | undefined;
@@ -209,16 +276,39 @@ async function step(model: Model, command: Command, made: { users: number[] }): 
       const role = nth(roleIds, command.role) ?? 1;
       reply = await call(t.app, 'POST', paths.users.create, {
         token,
-        body: createUserPayload({ role_ids: [role] }),
+        body: createUserPayload({
+          role_ids: [role],
+          perusahaan: command.companies.map((id) => ({ perusahaan_id: id, cabang: [] })),
+        }),
       });
-      predicted = !allowed('createUser') ? 403 : !coversRole(role) ? 403 : 201;
+      predicted = !allowed('createUser')
+        ? 403
+        : !mayLink(model, command.actor, command.companies)
+          ? 403
+          : !coversRole(role)
+            ? 403
+            : 201;
       if (predicted === 201) {
         const body = reply.json() as { data?: { id?: number } };
         const id = body.data?.id ?? -1;
         apply = () => {
           model.users.set(id, role);
+          model.links.set(id, new Map(command.companies.map((c) => [c, new Set<number>()])));
           made.users.push(id);
         };
+      }
+      break;
+    }
+    case 'readUsers': {
+      // No answer crosses the scope: the list is exactly the users the actor reaches, and a user
+      // by id answers only when reached (404 as an unknown id otherwise).
+      const target = nth(userPool, command.target) ?? 1;
+      reply = await call(t.app, 'GET', paths.users.detail(target), { token });
+      predicted = !allowed('listUsers') ? 403 : reach(target) ? 200 : 404;
+      if (allowed('listUsers')) {
+        const listed = await call(t.app, 'GET', paths.users.list, { token, query: { perPage: 1000 } });
+        const ids = (listed.json() as { data: Array<{ id: number }> }).data.map((u) => u.id).sort();
+        expect(ids).toEqual([...model.users.keys()].filter((id) => reach(id)).sort());
       }
       break;
     }
@@ -230,7 +320,7 @@ async function step(model: Model, command: Command, made: { users: number[] }): 
       const next = { ...model, users: new Map(model.users).set(target, role) };
       predicted = !allowed('editUser')
         ? 403
-        : current === undefined
+        : current === undefined || !reach(target)
           ? 404
           : target === command.actor && role !== current
             ? 403
@@ -255,17 +345,22 @@ async function step(model: Model, command: Command, made: { users: number[] }): 
       next.delete(target);
       predicted = !allowed('deleteUser')
         ? 403
-        : target === command.actor
-          ? 403
-          : current === undefined
-            ? 404
-            : !coversRole(current)
-              ? 403
-              : !panelKept({ ...model, users: next })
-                ? 409
-                : 200;
+        : !reach(target) && (current === undefined || model.scopes.get(actorRole) === 'own')
+          ? 404
+          : target === command.actor
+            ? 403
+            : current === undefined
+              ? 404
+              : !coversRole(current)
+                ? 403
+                : !panelKept({ ...model, users: next })
+                  ? 409
+                  : 200;
       if (predicted === 200) {
-        apply = () => model.users.delete(target);
+        apply = () => {
+          model.users.delete(target);
+          model.links.delete(target);
+        };
         revoke = target;
       }
       break;
@@ -275,12 +370,19 @@ async function step(model: Model, command: Command, made: { users: number[] }): 
       const n = (serial += 1);
       reply = await call(t.app, 'POST', paths.roles.create, {
         token,
-        body: { name: `Model Role ${n}`, color_id: 1, applications: payload },
+        body: { name: `Model Role ${n}`, color_id: 1, applications: payload, admin_scope: command.scope },
       });
-      predicted = !allowed('createRole') ? 403 : !covers(actorTree, tree) ? 403 : 201;
+      predicted = !allowed('createRole')
+        ? 403
+        : !covers(actorTree, tree) || !scopeCovers(model, command.actor, command.scope, tree)
+          ? 403
+          : 201;
       if (predicted === 201) {
         const body = reply.json() as { data?: { id?: number } };
-        apply = () => model.roles.set(body.data?.id ?? -1, tree);
+        apply = () => {
+          model.roles.set(body.data?.id ?? -1, tree);
+          model.scopes.set(body.data?.id ?? -1, command.scope);
+        };
       }
       break;
     }
@@ -296,7 +398,8 @@ async function step(model: Model, command: Command, made: { users: number[] }): 
         ? 403
         : !coversRole(role)
           ? 403
-          : !covers(actorTree, tree)
+          : !covers(actorTree, tree) ||
+              !scopeCovers(model, command.actor, model.scopes.get(role) ?? 'group', tree)
             ? 403
             : !panelKept(next)
               ? 409
@@ -309,7 +412,12 @@ async function step(model: Model, command: Command, made: { users: number[] }): 
       reply = await call(t.app, 'DELETE', paths.roles.remove(role), { token });
       const inUse = [...model.users.values()].includes(role);
       predicted = !allowed('deleteRole') ? 403 : !coversRole(role) ? 403 : inUse ? 409 : 200;
-      if (predicted === 200) apply = () => model.roles.delete(role);
+      if (predicted === 200) {
+        apply = () => {
+          model.roles.delete(role);
+          model.scopes.delete(role);
+        };
+      }
       break;
     }
   }

@@ -5,6 +5,7 @@ import {
   OWN_ROLE_MESSAGE,
   PANEL_KEEPER_MENUS,
   ROLE_TAKEOVER_MESSAGE,
+  SCOPE_ESCALATION_MESSAGE,
   SSO_PANEL_APP_ID,
   USER_TAKEOVER_MESSAGE,
   covers,
@@ -14,6 +15,7 @@ import type { SessionStore } from '../auth/session-store';
 import type { Db } from '../db/database';
 import { conflict, forbidden } from '../http/errors';
 import { loadRoleApplications } from '../roles/role-grants';
+import { createAdminScopes, type AdminScopes } from './admin-scope';
 
 /**
  * Privilege boundaries (issue 18, ADR 0007): the checks every users/roles write passes, on top of
@@ -53,6 +55,11 @@ const namedList = (names: readonly string[]) =>
   names.length > 20 ? `${names.slice(0, 20).join(', ')} dan ${names.length - 20} lainnya` : names.join(', ');
 
 export interface Privilege {
+  /**
+   * Administration per company (admin-scope.ts): which users the actor reaches. The rules below
+   * count it too: a scoped actor covers no role that administers the whole group (issue 32).
+   */
+  readonly scopes: AdminScopes;
   /** The grants of a role (every application, not only this panel). */
   roleGrants(roleId: number): Grants;
   /** The grants of a user's role (none for an unknown user). */
@@ -115,16 +122,34 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
     return user ? roleGrants(user.role_id) : [];
   };
   const roleExists = (roleId: number) => roleName.get(roleId) !== undefined;
+  const scopes = createAdminScopes(db);
+  /** No escalation by scope: a scoped actor covers no group-wide role that administers. */
+  const scopeCovers = (actorId: number, roleId: number) => {
+    const scope = scopes.of(actorId);
+    const reach = scope.kind === 'group' ? undefined : scopes.roleReach(roleId);
+    return reach === undefined || scopes.allowsRoleScope(scope, reach.scope, reach.administers);
+  };
   const mayGiveRole = (actorId: number, roleId: number) =>
-    roleExists(roleId) && covers(userGrants(actorId), roleGrants(roleId));
+    roleExists(roleId) && covers(userGrants(actorId), roleGrants(roleId)) && scopeCovers(actorId, roleId);
+  /** Why the actor may not give the role (rule 1, then the scope), or null. */
+  const giveRefusal = (actorId: number, roleId: number) =>
+    mayGiveRole(actorId, roleId)
+      ? null
+      : roleExists(roleId) && covers(userGrants(actorId), roleGrants(roleId))
+        ? SCOPE_ESCALATION_MESSAGE
+        : ESCALATION_MESSAGE;
   const mayActOnUser = (actorId: number, userId: number) => {
     const user = userRow.get(userId);
-    return user !== undefined && covers(userGrants(actorId), roleGrants(user.role_id));
+    return (
+      user !== undefined &&
+      covers(userGrants(actorId), roleGrants(user.role_id)) &&
+      scopeCovers(actorId, user.role_id)
+    );
   };
   const coveredRoles = (actorId: number, roleIds: readonly number[]) => {
     const actor = userGrants(actorId);
     const grants = loadRoleApplications(db, roleIds, noLogo);
-    return new Set(roleIds.filter((id) => covers(actor, grants.get(id) ?? [])));
+    return new Set(roleIds.filter((id) => covers(actor, grants.get(id) ?? []) && scopeCovers(actorId, id)));
   };
   const assertPanelKept = () => {
     if (!keeper.get(...keeperArgs)) throw conflict(LAST_OWNER_MESSAGE);
@@ -132,6 +157,7 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
   const inTransaction = <T>(run: () => T): T => db.transaction(run)();
 
   return {
+    scopes,
     roleGrants,
     userGrants,
     mayActOnUser,
@@ -143,7 +169,8 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
       return inTransaction(() => {
         const id = write();
         const created = userRow.get(id);
-        if (created && !mayGiveRole(actorId, created.role_id)) throw forbidden(ESCALATION_MESSAGE);
+        const refusal = created ? giveRefusal(actorId, created.role_id) : null;
+        if (refusal) throw forbidden(refusal);
         return id;
       });
     },
@@ -160,9 +187,9 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
         if (!mayActOnUser(actorId, userId)) throw forbidden(USER_TAKEOVER_MESSAGE);
         const result = write();
         const after = userRow.get(userId);
-        if (after && after.role_id !== before.role_id && !mayGiveRole(actorId, after.role_id)) {
-          throw forbidden(ESCALATION_MESSAGE);
-        }
+        const refusal =
+          after && after.role_id !== before.role_id ? giveRefusal(actorId, after.role_id) : null;
+        if (refusal) throw forbidden(refusal);
         assertPanelKept();
         // Another user's change of how one signs in, or of what one may do, ends one's sessions.
         const signInChanged =
@@ -195,6 +222,7 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
       return inTransaction(() => {
         const id = write();
         if (!covers(userGrants(actorId), roleGrants(id))) throw forbidden(ESCALATION_MESSAGE);
+        if (!scopeCovers(actorId, id)) throw forbidden(SCOPE_ESCALATION_MESSAGE);
         return id;
       });
     },
@@ -204,9 +232,12 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
         // An unknown role is the write's 404.
         if (!roleExists(roleId)) return write();
         const actor = userGrants(actorId);
-        if (!covers(actor, roleGrants(roleId))) throw forbidden(ROLE_TAKEOVER_MESSAGE);
+        if (!covers(actor, roleGrants(roleId)) || !scopeCovers(actorId, roleId)) {
+          throw forbidden(ROLE_TAKEOVER_MESSAGE);
+        }
         const result = write();
         if (!covers(actor, roleGrants(roleId))) throw forbidden(ESCALATION_MESSAGE);
+        if (!scopeCovers(actorId, roleId)) throw forbidden(SCOPE_ESCALATION_MESSAGE);
         assertPanelKept();
         return result;
       });
@@ -216,7 +247,7 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
       return inTransaction(() => {
         const actor = userGrants(actorId);
         const refused = [...new Set(roleIds)].filter(
-          (id) => roleExists(id) && !covers(actor, roleGrants(id)),
+          (id) => roleExists(id) && (!covers(actor, roleGrants(id)) || !scopeCovers(actorId, id)),
         );
         if (refused.length > 0) {
           const names = refused.map((id) => roleName.get(id)?.name ?? String(id));

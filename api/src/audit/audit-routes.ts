@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AUDIT_EXPORT_MAX_ROWS,
   auditSentence,
@@ -10,7 +10,9 @@ import {
 import type { AppContext } from '../context';
 import { listOf } from '../http/reply';
 import { queryValidator, validate } from '../http/validate';
-import { eventsInSlices, listEvents } from './audit-store';
+import { createAdminScopes } from '../access/admin-scope';
+import { authOf } from '../auth/guard';
+import { eventsInSlices, listEvents, type AuditScope } from './audit-store';
 import { csvLine, sendCsv } from './csv';
 
 const HEADER = [
@@ -54,16 +56,23 @@ const rowOf = (event: AuditEvent) =>
 /** Log Aktivitas, read only: the list and its CSV export. No route writes or deletes an event. */
 export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void {
   const listQuery = queryValidator(auditListQuerySchema);
+  // Administration per company: a scoped reader sees their own events and those of their users.
+  const scopes = createAdminScopes(ctx.db);
+  const scopeOf = (request: FastifyRequest): AuditScope | null => {
+    const actorId = authOf(request).userId;
+    const term = scopes.userTerm(scopes.of(actorId));
+    return term ? { ...term, actorId } : null;
+  };
   app.get(auditPaths.list, async (request, reply) => {
     const params = listQuery(request.query, request.url);
-    const { data, total } = listEvents(ctx.db, params);
+    const { data, total } = listEvents(ctx.db, params, scopeOf(request));
     void reply.header('cache-control', 'no-store');
     return listOf('Log aktivitas', data, total);
   });
 
   app.get(auditPaths.export, async (request, reply) => {
     const params = validate(auditListQuerySchema, request.query);
-    const slices = eventsInSlices(ctx.db, params, AUDIT_EXPORT_MAX_ROWS);
+    const slices = eventsInSlices(ctx.db, params, AUDIT_EXPORT_MAX_ROWS, 1000, scopeOf(request));
     const day = new Date(ctx.clock()).toISOString().slice(0, 10);
     return sendCsv(
       reply,

@@ -10,6 +10,10 @@ import { z } from 'zod';
 import type { Db } from '../db/database';
 import { statementCache } from '../db/statements';
 import { containsPattern, isoAt } from '../http/reply';
+import type { ScopeTerm } from '../access/admin-scope';
+
+/** A scoped reader of the log: their users' predicate (admin-scope.ts) and who they are. */
+export type AuditScope = ScopeTerm & { actorId: number };
 
 /** An event as recorded (the store adds its id). Never a password, code or token. */
 export interface NewAuditEvent {
@@ -116,9 +120,22 @@ const dayStart = (day: string, tz: number) => Date.parse(`${day}T00:00:00Z`) - t
  * of collecting every action of the kind and sorting them (tens of ms at a million events). The
  * count, which needs no order, reads the kind's index range.
  */
-function whereOf(params: AuditListParams, inTimeOrder = false): { sql: string; args: Args } {
+function whereOf(
+  params: AuditListParams,
+  inTimeOrder = false,
+  scope: AuditScope | null = null,
+): { sql: string; args: Args } {
   const where: string[] = [];
   const args: Args = [];
+  if (scope) {
+    // Administration per company (admin-scope.ts): events whose target is a user within the actor's
+    // scope, and the actor's own events but those naming a user outside it (a refused try at an
+    // outside id is recorded with that user's name: it must not tell them).
+    const inside = `EXISTS (SELECT 1 FROM users u WHERE u.id = CAST(target_id AS INTEGER) AND ${scope.sql})`;
+    where.push(`((target_type = 'user' AND ${inside})
+      OR (actor_id = ? AND (target_type IS NOT 'user' OR target_id IS NULL)))`);
+    args.push(...scope.args, scope.actorId);
+  }
   if (params.user !== undefined) {
     // Actor or target: two index ranges (audit_actor, audit_target) merged by SQLite's OR plan.
     where.push("(actor_id = ? OR (target_type = 'user' AND target_id = ?))");
@@ -177,15 +194,19 @@ function whereOf(params: AuditListParams, inTimeOrder = false): { sql: string; a
  * GET audit/list: a page newest first (or oldest first with `sort=asc`) and the number of
  * matches, counted up to AUDIT_COUNT_LIMIT (+1 means "more than that").
  */
-export function listEvents(db: Db, params: AuditListParams): { data: AuditEvent[]; total: number } {
-  const { sql, args } = whereOf(params, true);
+export function listEvents(
+  db: Db,
+  params: AuditListParams,
+  scope: AuditScope | null = null,
+): { data: AuditEvent[]; total: number } {
+  const { sql, args } = whereOf(params, true, scope);
   const direction = params.sort === 'asc' ? 'ASC' : 'DESC';
   const offset = (params.page - 1) * params.perPage;
   const page = rows(
     db,
     `SELECT ${COLUMNS} FROM audit_events ${sql} ORDER BY at ${direction}, id ${direction} LIMIT +? OFFSET +?`,
   ).all(...args, params.perPage, offset);
-  const counted = whereOf(params);
+  const counted = whereOf(params, false, scope);
   const total = counts(
     db,
     `SELECT COUNT(*) FROM (SELECT 1 FROM audit_events ${counted.sql} LIMIT ${AUDIT_COUNT_LIMIT + 1})`,
@@ -203,8 +224,9 @@ export function* eventsInSlices(
   params: AuditListParams,
   max: number,
   slice = 1000,
+  scope: AuditScope | null = null,
 ): Generator<AuditEvent[]> {
-  const { sql, args } = whereOf(params, true);
+  const { sql, args } = whereOf(params, true, scope);
   const asc = params.sort === 'asc';
   const direction = asc ? 'ASC' : 'DESC';
   const after = asc ? '(at > ? OR (at = ? AND id > ?))' : '(at < ? OR (at = ? AND id < ?))';

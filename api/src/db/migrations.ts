@@ -449,6 +449,12 @@ CREATE TABLE oidc_clients (
   );
   CREATE INDEX user_imports_created ON user_imports (created_at);
   `,
+  // 20: administration per company (issue 32, ADR 0022): how far a role's administrative menus
+  // reach. Every existing role keeps "Seluruh grup" ('group'); 'own' is "AP pengguna sendiri".
+  `
+  ALTER TABLE roles ADD COLUMN admin_scope TEXT NOT NULL DEFAULT 'group'
+    CHECK (admin_scope IN ('group', 'own'));
+  `,
 ];
 
 export const schemaVersion = migrations.length;

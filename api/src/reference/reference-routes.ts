@@ -7,6 +7,8 @@ import {
   type Employee,
 } from '@sso/shared/contract';
 import { menuTree } from '../applications/application-queries';
+import { createAdminScopes } from '../access/admin-scope';
+import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { containsPattern, listOf, ok } from '../http/reply';
@@ -74,14 +76,24 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
     return listOf('Daftar karyawan', data, total);
   });
 
-  app.get(paths.reference.companies, async () => {
+  // Administration per company: a scoped actor is offered their own APs and units only (the users
+  // forms and the list's filters read this), admin-scope.ts.
+  const scopes = createAdminScopes(db);
+  app.get(paths.reference.companies, async (request) => {
+    const scope = scopes.of(authOf(request).userId);
     const rows = db
       .prepare<[], CompanyBranchRow>(
         `SELECT c.id AS company_id, c.nama, c.logo_file, b.id AS branch_id, b.name, b.daerah, b.kode
          FROM companies c LEFT JOIN branches b ON b.company_id = c.id
          ORDER BY c.sort_key, c.id, b.name COLLATE NOCASE, b.id`,
       )
-      .all();
+      .all()
+      .filter(
+        (row) =>
+          scope.kind === 'group' ||
+          (scope.companies.has(row.company_id) &&
+            (row.branch_id === null || scope.branches.has(row.branch_id))),
+      );
     const companies = new Map<number, Company>();
     for (const row of rows) {
       let company = companies.get(row.company_id);

@@ -1,7 +1,8 @@
-import type { Role, RoleListParams, RoleOption, RoleSortField } from '@sso/shared/contract';
+import type { AdminScope, Role, RoleListParams, RoleOption, RoleSortField } from '@sso/shared/contract';
 import type { Db } from '../db/database';
 import { containsPattern } from '../http/reply';
 import { loadRoleApplications } from './role-grants';
+import type { ScopeTerm } from '../access/admin-scope';
 
 interface RoleRow {
   id: number;
@@ -9,11 +10,27 @@ interface RoleRow {
   color_id: number;
   hex_code: string;
   member_count: number;
+  admin_scope: AdminScope;
 }
 
-const SELECT_ROLES = `SELECT r.id, r.name, r.color_id, c.hex_code,
+const SELECT_ROLES = `SELECT r.id, r.name, r.color_id, c.hex_code, r.admin_scope,
     (SELECT COUNT(*) FROM users m WHERE m.role_id = r.id) AS member_count
   FROM roles r JOIN colors c ON c.id = r.color_id`;
+
+/**
+ * SELECT_ROLES whose member counts hold only the users within the reader's administration scope
+ * (admin-scope.ts; a scoped reader is not told how many users of other companies hold a role).
+ * The scope's values are bound before any of the WHERE clause's.
+ */
+function selectRoles(scope: ScopeTerm | null): { sql: string; args: Array<string | number> } {
+  if (!scope) return { sql: SELECT_ROLES, args: [] };
+  return {
+    sql: `SELECT r.id, r.name, r.color_id, c.hex_code, r.admin_scope,
+    (SELECT COUNT(*) FROM users m WHERE m.role_id = r.id AND ${scope.sql}) AS member_count
+  FROM roles r JOIN colors c ON c.id = r.color_id`,
+    args: scope.args,
+  };
+}
 
 const sortColumns: Record<RoleSortField, string> = {
   name: 'r.name COLLATE NOCASE',
@@ -35,16 +52,30 @@ function toRoles(db: Db, rows: RoleRow[], logoUrl: (file: string) => string): Ro
     color: { id: row.color_id, hex_code: row.hex_code },
     member_count: row.member_count,
     applications: grants.get(row.id) ?? [],
+    admin_scope: row.admin_scope,
   }));
 }
 
-export function findRole(db: Db, id: number, logoUrl: (file: string) => string): Role | undefined {
-  const row = db.prepare<[number], RoleRow>(`${SELECT_ROLES} WHERE r.id = ?`).get(id);
+export function findRole(
+  db: Db,
+  id: number,
+  logoUrl: (file: string) => string,
+  scope: ScopeTerm | null = null,
+): Role | undefined {
+  const select = selectRoles(scope);
+  const row = db
+    .prepare<Array<string | number>, RoleRow>(`${select.sql} WHERE r.id = ?`)
+    .get(...select.args, id);
   return row ? toRoles(db, [row], logoUrl)[0] : undefined;
 }
 
 /** GET role/list; `perusahaan_id` is an application id (see roleListQuerySchema). */
-export function listRoles(db: Db, params: RoleListParams, logoUrl: (file: string) => string) {
+export function listRoles(
+  db: Db,
+  params: RoleListParams,
+  logoUrl: (file: string) => string,
+  scope: ScopeTerm | null = null,
+) {
   const where: string[] = [];
   const args: Array<string | number> = [];
   if (params.keyword) {
@@ -62,11 +93,10 @@ export function listRoles(db: Db, params: RoleListParams, logoUrl: (file: string
       .get(...args)?.n ?? 0;
   const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');
   const order = `${sortColumns[params.sortBy ?? 'created_at']} ${direction}, r.id ${direction}`;
+  const select = selectRoles(scope);
   const rows = db
-    .prepare<Array<string | number>, RoleRow>(
-      `${SELECT_ROLES} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    )
-    .all(...args, params.perPage, (params.page - 1) * params.perPage);
+    .prepare<Array<string | number>, RoleRow>(`${select.sql} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(...select.args, ...args, params.perPage, (params.page - 1) * params.perPage);
   return { data: toRoles(db, rows, logoUrl), total };
 }
 
@@ -75,5 +105,10 @@ export function roleOptions(db: Db): RoleOption[] {
   return db
     .prepare<[], RoleRow>(`${SELECT_ROLES} ORDER BY r.name COLLATE NOCASE, r.id`)
     .all()
-    .map((row) => ({ id: row.id, name: row.name, color: { id: row.color_id, hex_code: row.hex_code } }));
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      color: { id: row.color_id, hex_code: row.hex_code },
+      admin_scope: row.admin_scope,
+    }));
 }

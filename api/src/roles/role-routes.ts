@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   bulkDeletePayloadSchema,
   paths,
@@ -7,6 +7,7 @@ import {
   roleUpdatePayloadSchema,
 } from '@sso/shared/contract';
 import { createPrivilege } from '../access/privilege';
+import type { ScopeTerm } from '../access/admin-scope';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
@@ -24,8 +25,11 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
   const { db } = ctx;
   const privilege = createPrivilege(db, ctx.sessions);
   /** The role as stored now, with its version. */
-  const saved = (id: number) => {
-    const role = findRole(db, id, ctx.logoUrl);
+  /** The reader's users predicate over `m` (admin-scope.ts): member counts count only those. */
+  const scopeOf = (request: FastifyRequest) =>
+    privilege.scopes.userTerm(privilege.scopes.of(authOf(request).userId), 'm');
+  const saved = (id: number, scope: ScopeTerm | null = null) => {
+    const role = findRole(db, id, ctx.logoUrl, scope);
     const version = versionOf(db, 'roles', id);
     if (!role || version === undefined) throw notFound(NOT_FOUND);
     return { ...role, version };
@@ -33,7 +37,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.get(paths.roles.list, async (request) => {
     const params = validate(roleListQuerySchema, request.query);
-    const { data, total } = listRoles(db, params, ctx.logoUrl);
+    const { data, total } = listRoles(db, params, ctx.logoUrl, scopeOf(request));
     return listOf('Daftar role', data, total);
   });
 
@@ -50,7 +54,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   app.get(paths.roles.detail(':id'), async (request) =>
-    ok('Detail role', saved(idParam(request.params, NOT_FOUND))),
+    ok('Detail role', saved(idParam(request.params, NOT_FOUND), scopeOf(request))),
   );
 
   app.post(paths.roles.create, async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { rolePayloadSchema, roleUpdatePayloadSchema } from '@sso/shared/contract';
 import type { Db } from '../db/database';
-import { foldName } from '@sso/shared/contract';
+import { DEFAULT_ADMIN_SCOPE, foldName } from '@sso/shared/contract';
 import { conflict, fieldError, notFound, notFoundAmong } from '../http/errors';
 import { looksLikeName } from '../http/name-skeleton';
 import { assertVersion } from '../http/versions';
@@ -87,11 +87,19 @@ export function createRole(db: Db, input: RoleInput, at: string): number {
     const id = Number(
       db
         .prepare(
-          `INSERT INTO roles (name, name_key, descriptions, color_id, position, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO roles (name, name_key, descriptions, color_id, position, created_at, updated_at, admin_scope)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(input.name, nameKey(input.name), input.descriptions ?? null, input.color_id, position, at, at)
-        .lastInsertRowid,
+        .run(
+          input.name,
+          nameKey(input.name),
+          input.descriptions ?? null,
+          input.color_id,
+          position,
+          at,
+          at,
+          input.admin_scope ?? DEFAULT_ADMIN_SCOPE,
+        ).lastInsertRowid,
     );
     replaceGrants(db, id, grants);
     return id;
@@ -119,6 +127,8 @@ export function updateRole(db: Db, id: number, changes: RoleChanges, at: string)
     db.prepare(
       'UPDATE roles SET name = ?, name_key = ?, descriptions = ?, color_id = ?, updated_at = ?, revision = revision + 1 WHERE id = ?',
     ).run(name, nameKey(name), descriptions, colorId, at, id);
+    if (changes.admin_scope)
+      db.prepare('UPDATE roles SET admin_scope = ? WHERE id = ?').run(changes.admin_scope, id);
     if (changes.applications) replaceGrants(db, id, resolveGrants(db, changes.applications));
   })();
 }

@@ -106,7 +106,13 @@ describe('GET role/list and role/all', () => {
     );
     const names = body.data.map((r) => r.name.toLowerCase());
     expect(names).toEqual([...names].sort());
-    expect(Object.keys(body.data[0] ?? {}).sort()).toEqual(['assignable', 'color', 'id', 'name']);
+    expect(Object.keys(body.data[0] ?? {}).sort()).toEqual([
+      'admin_scope',
+      'assignable',
+      'color',
+      'id',
+      'name',
+    ]);
     // The administrator (Super Admin) covers every role.
     expect(body.data.every((r) => r.assignable)).toBe(true);
   });

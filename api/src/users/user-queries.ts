@@ -2,6 +2,7 @@ import type { SortDirection, User, UserCompany, UserListParams, UserSortField } 
 import type { Db } from '../db/database';
 import { statementCache, untilWrite } from '../db/statements';
 import { containsPattern } from '../http/reply';
+import type { ScopeTerm } from '../access/admin-scope';
 
 /** A user row as read (raw arrays: cheaper than objects): the fields of `User` but `perusahaan`. */
 type UserRow = [
@@ -281,13 +282,23 @@ function keywordFilter(keyword: string): { sql: string; args: string[] } {
   };
 }
 
-/** The WHERE terms of the list's search and filters (also the export's, see user-export.ts). */
-export function userFilterOf(params: Omit<UserListParams, 'page' | 'perPage' | 'sort' | 'sortBy'>): {
+/**
+ * The WHERE terms of the list's search and filters (also the export's, see user-export.ts), within
+ * the actor's administration scope (`scope`, admin-scope.ts; null for a group-wide actor).
+ */
+export function userFilterOf(
+  params: Omit<UserListParams, 'page' | 'perPage' | 'sort' | 'sortBy'>,
+  scope: ScopeTerm | null = null,
+): {
   where: string[];
   args: Args;
 } {
   const where: string[] = [];
   const args: Args = [];
+  if (scope) {
+    where.push(scope.sql);
+    args.push(...scope.args);
+  }
   if (params.keyword) {
     const keyword = keywordFilter(params.keyword);
     where.push(keyword.sql);
@@ -321,8 +332,13 @@ export function userFilterOf(params: Omit<UserListParams, 'page' | 'perPage' | '
  * GET users/list: filters and sorting in SQL, the page by LIMIT/OFFSET, then the page's companies
  * and units (`withCompanies`). Statements are prepared once per text. Fast with 10,000 users.
  */
-export function listUsers(db: Db, params: UserListParams, logoUrl: (file: string) => string) {
-  const { where, args } = userFilterOf(params);
+export function listUsers(
+  db: Db,
+  params: UserListParams,
+  logoUrl: (file: string) => string,
+  scope: ScopeTerm | null = null,
+) {
+  const { where, args } = userFilterOf(params, scope);
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const total = counts(db, `SELECT COUNT(*) FROM users u ${whereSql}`).get(...args) ?? 0;
 
@@ -352,8 +368,9 @@ export function userSlices(
   db: Db,
   params: Omit<UserListParams, 'page' | 'perPage'>,
   logoUrl: (file: string) => string,
+  scope: ScopeTerm | null = null,
 ): { total: number; slices: Generator<User[]> } {
-  const { where, args } = userFilterOf(params);
+  const { where, args } = userFilterOf(params, scope);
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');
   const ids = idRows(

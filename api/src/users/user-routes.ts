@@ -30,6 +30,15 @@ const NOT_FOUND = 'User tidak ditemukan';
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const privilege = createPrivilege(db, ctx.sessions);
+  // Administration per company: every route below asks the actor's scope here (admin-scope.ts).
+  const { scopes } = privilege;
+  const scopeOf = (request: Parameters<typeof authOf>[0]) => scopes.of(authOf(request).userId);
+  /** The id of the path, 404 when unknown or outside the actor's scope. */
+  const visibleId = (request: Parameters<typeof authOf>[0] & { params: unknown }) => {
+    const id = idParam(request.params, NOT_FOUND);
+    scopes.assertVisible(scopeOf(request), [id]);
+    return id;
+  };
   /** The user as stored now, with its version. */
   const saved = (id: number) => {
     const user = findUser(db, id, ctx.logoUrl);
@@ -43,16 +52,15 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   const listQuery = queryValidator(userListQuerySchema);
   app.get(paths.users.list, { schema: listSchema }, async (request) => {
     const params = listQuery(request.query, request.url);
-    const { data, total } = listUsers(db, params, ctx.logoUrl);
+    const { data, total } = listUsers(db, params, ctx.logoUrl, scopes.userTerm(scopeOf(request)));
     return listOf('Daftar user', data, total);
   });
 
-  app.get(paths.users.detail(':id'), async (request) =>
-    ok('Detail user', saved(idParam(request.params, NOT_FOUND))),
-  );
+  app.get(paths.users.detail(':id'), async (request) => ok('Detail user', saved(visibleId(request))));
 
   app.post(paths.users.create, async (request, reply) => {
     const input = validate(userPayloadSchema, request.body);
+    scopes.assertLinks(scopeOf(request), input.perusahaan);
     const id = privilege.guardUserCreate(authOf(request).userId, () =>
       createUser(db, input, isoAt(ctx.clock())),
     );
@@ -60,8 +68,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   app.patch(paths.users.update(':id'), async (request) => {
-    const id = idParam(request.params, NOT_FOUND);
+    const id = visibleId(request);
     const changes = validate(userUpdatePayloadSchema, request.body);
+    if (changes.perusahaan) scopes.assertLinks(scopeOf(request), changes.perusahaan);
     privilege.guardUserEdit(authOf(request).userId, id, changes, () =>
       updateUser(db, id, changes, isoAt(ctx.clock())),
     );
@@ -72,12 +81,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.delete(paths.users.bulkRemove, async (request) => {
     const { ids } = validate(bulkDeletePayloadSchema, request.body);
     const actor = authOf(request).userId;
+    scopes.assertVisible(scopes.of(actor), ids);
     const deleted = privilege.guardUserDelete(actor, ids, () => deleteUsers(db, ids, actor));
     return ok(`${deleted.length} user berhasil dihapus`, { ids: deleted, deleted: deleted.length });
   });
 
   app.delete(paths.users.remove(':id'), async (request) => {
-    const id = idParam(request.params, NOT_FOUND);
+    const id = visibleId(request);
     const actor = authOf(request).userId;
     const deleted = privilege.guardUserDelete(actor, [id], () => deleteUsers(db, [id], actor));
     return ok('User berhasil dihapus', { ids: deleted, deleted: deleted.length });

@@ -14,6 +14,7 @@ describe('toRoleFormValues / toRolePayload', () => {
     expect(toRoleFormValues(createRole())).toEqual({
       name: 'Auditor',
       color_id: 3,
+      admin_scope: 'group',
       applications: [
         {
           apps_id: 1,
@@ -33,6 +34,7 @@ describe('toRoleFormValues / toRolePayload', () => {
       name: 'Auditor',
       descriptions: null,
       color_id: 3,
+      admin_scope: 'group',
       applications: [
         {
           apps_id: 1,
@@ -43,7 +45,7 @@ describe('toRoleFormValues / toRolePayload', () => {
         },
       ],
     });
-    expect(Object.keys(payload)).toEqual(['name', 'descriptions', 'color_id', 'applications']);
+    expect(Object.keys(payload)).toEqual(['name', 'descriptions', 'color_id', 'applications', 'admin_scope']);
     expect(rolePayloadSchema.safeParse(payload).success).toBe(true);
   });
 

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  DEFAULT_ADMIN_SCOPE,
   accessLevelSchema,
+  adminScopeSchema,
   changedFields,
   idSchema,
   rolePayloadSchema,
+  type AdminScope,
   type Role,
   type RoleDetail,
   type RolePayload,
@@ -22,6 +25,8 @@ export interface RoleFormValues {
   color_id: number | null;
   /** Applications with their ticked menus and sub-menus (see selection.ts). */
   applications: Selection;
+  /** "Cakupan administrasi" (issue 32): how far the role's administrative menus reach. */
+  admin_scope: AdminScope;
 }
 
 /** The selection exactly as the form holds it (selection.ts); the payload's rules then apply. */
@@ -57,10 +62,16 @@ export const roleFormSchema = z.object({
     })
     .pipe(rolePayloadSchema.shape.color_id),
   applications: selectionSchema,
+  admin_scope: adminScopeSchema,
 });
 export type RoleFormOutput = z.output<typeof roleFormSchema>;
 
-export const emptyRoleFormValues: RoleFormValues = { name: '', color_id: null, applications: [] };
+export const emptyRoleFormValues: RoleFormValues = {
+  name: '',
+  color_id: null,
+  applications: [],
+  admin_scope: DEFAULT_ADMIN_SCOPE,
+};
 
 /** Spec 5: "save is disabled when the name is empty or no application is chosen". */
 export function canSave(values: Pick<RoleFormValues, 'name' | 'applications'>): boolean {
@@ -68,7 +79,9 @@ export function canSave(values: Pick<RoleFormValues, 'name' | 'applications'>): 
 }
 
 /** Which required fields are still empty, in the order of the form (the save hint names them all). */
-export function missingFields(values: RoleFormValues): ('color' | 'name' | 'applications')[] {
+export function missingFields(
+  values: Pick<RoleFormValues, 'name' | 'color_id' | 'applications'>,
+): ('color' | 'name' | 'applications')[] {
   const missing: ('color' | 'name' | 'applications')[] = [];
   if (values.color_id === null) missing.push('color');
   if (values.name.trim() === '') missing.push('name');
@@ -91,6 +104,7 @@ export function toRoleFormValues(role: Role): RoleFormValues {
         })),
       })),
     ),
+    admin_scope: role.admin_scope ?? DEFAULT_ADMIN_SCOPE,
   };
 }
 
@@ -110,6 +124,7 @@ export function toRolePayload(values: RoleFormOutput): RolePayload {
         })),
       })),
     ),
+    admin_scope: values.admin_scope,
   };
 }
 
@@ -119,9 +134,12 @@ export function toRolePayload(values: RoleFormOutput): RolePayload {
  * never written back.
  */
 export function toRoleChanges(role: RoleDetail, payload: RolePayload): RoleUpdatePayload {
-  const { applications } = toRoleFormValues(role);
-  const before = toRolePayload({ name: role.name, color_id: role.color.id, applications });
-  return { version: role.version, ...changedFields(before, payload, ['name', 'color_id', 'applications']) };
+  const { applications, admin_scope } = toRoleFormValues(role);
+  const before = toRolePayload({ name: role.name, color_id: role.color.id, applications, admin_scope });
+  return {
+    version: role.version,
+    ...changedFields(before, payload, ['name', 'color_id', 'applications', 'admin_scope']),
+  };
 }
 
 /** Whether the link's role would fill the form otherwise than the stored one. */

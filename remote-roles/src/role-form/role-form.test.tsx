@@ -169,10 +169,24 @@ describe('RoleForm: saving', () => {
       name: 'Auditor',
       descriptions: null,
       color_id: 2,
+      admin_scope: 'group',
       applications: [
         { apps_id: 1, menus: [{ id: 2, access_level: 2, children: [{ id: 3, access_level: 1 }] }] },
       ],
     });
+  });
+
+  it('sends the chosen "Cakupan administrasi" (issue 32)', async () => {
+    const { user, onSave } = renderForm({
+      name: 'Admin Cabang',
+      color_id: 2,
+      applications: [{ apps_id: 1, menus: [{ id: 2, access_level: 2, children: [] }] }],
+      admin_scope: 'group',
+    });
+    await user.click(screen.getByRole('radio', { name: /^AP pengguna sendiri/ }));
+    await user.click(saveButton());
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ admin_scope: 'own' }));
   });
 
   it('keeps every field and shows the server message when the save fails', async () => {

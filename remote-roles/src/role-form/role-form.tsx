@@ -18,6 +18,7 @@ import {
 import { useColors } from '../reference-data/get-colors';
 import { rolesText } from '../texts';
 import { ApplicationPicker } from './application-picker';
+import { AdminScopeField, useOwnAdminScope } from './admin-scope-field';
 import { ColorSwatches } from './color-swatches';
 import {
   canSave,
@@ -31,7 +32,7 @@ import type { Selection } from './selection';
 import styles from './role-form.module.css';
 
 /** Fields the api may name in `errors`, as the form names them. */
-const ROLE_SERVER_FIELDS = ['name', 'color_id', 'applications'] as const;
+const ROLE_SERVER_FIELDS = ['name', 'color_id', 'applications', 'admin_scope'] as const;
 
 export interface RoleFormProps {
   defaultValues: RoleFormValues;
@@ -66,6 +67,15 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
     resolver: zodResolver(roleFormSchema),
   });
   const colorField = useController({ control, name: 'color_id' });
+  const scopeField = useController({ control, name: 'admin_scope' });
+  const actorScope = useOwnAdminScope();
+  // A new role of a scoped administrator starts at their own scope: "Seluruh grup" is not theirs to give.
+  const isNew = defaultValues.name === '';
+  useEffect(() => {
+    if (isNew && actorScope === 'own' && getValues('admin_scope') === 'group') {
+      scopeField.field.onChange('own');
+    }
+  }, [isNew, actorScope, getValues, scopeField.field]);
   const appsField = useController({ control, name: 'applications' });
   const name = useWatch({ control, name: 'name' });
   const applications = useWatch({ control, name: 'applications' });
@@ -130,6 +140,11 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
           maxLength={100}
           error={errors.name?.message}
           {...register('name')}
+        />
+        <AdminScopeField
+          value={scopeField.field.value}
+          onChange={(scope) => scopeField.field.onChange(scope)}
+          actorScope={actorScope}
         />
       </FormCard>
       <FormCard title={rolesText.form.appsSection} hint={rolesText.form.appsHint}>

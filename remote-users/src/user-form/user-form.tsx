@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { serverFieldErrors } from '@sso/shared/form-errors';
 import { OWN_ROLE_MESSAGE } from '@sso/shared/access';
-import { isVersionConflict, type UserPayload } from '@sso/shared/contract';
+import { SCOPE_FORM_HINT, isVersionConflict, type UserPayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import {
@@ -22,6 +22,7 @@ import { texts } from '../texts';
 import { useCompanies } from '../reference-data/get-companies';
 import { useRoleOptions } from '../reference-data/get-role-options';
 import { useUserPrivilege } from '../privilege/user-privilege';
+import { useOwnAdminScope } from '../privilege/own-admin-scope';
 import { reduceApSelection } from './ap-selection';
 import { ApUnitPicker } from './ap-unit-picker';
 import { EmployeePicker } from './employee-picker';
@@ -53,6 +54,8 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
   const companies = useCompanies();
   const roles = useRoleOptions();
   const privilege = useUserPrivilege();
+  // Issue 32: a scoped administrator is offered their own APs and units only (the api's companies).
+  const scoped = useOwnAdminScope() === 'own';
   const [typed, setTyped] = useState('');
   const [saved, setSaved] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
@@ -206,6 +209,7 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
             />
           )}
         />
+        {scoped ? <p className={styles.hint}>{SCOPE_FORM_HINT}</p> : null}
       </section>
       <FormActions hintId={hintId} hint={missing.length === 0 ? undefined : texts.missingHint(missing)}>
         <Button variant="secondary" onClick={returnToList}>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccessLevel } from '@sso/shared/access';
 import { hexColorSchema, httpUrlSchema, idSchema } from './fields';
 import { versionSchema } from './versions';
+import { adminScopeSchema } from './admin-scope';
 
 /**
  * Entities of spec section 3 as the api sends them. Field names are the spec's, typos included
@@ -155,6 +156,8 @@ export const roleSchema = z.object({
   color: colorSchema,
   member_count: z.int().nonnegative(),
   applications: z.array(roleApplicationSchema),
+  /** How far its administrative menus reach (admin-scope.ts); absent from a backend without it. */
+  admin_scope: adminScopeSchema.optional(),
 });
 export type Role = z.infer<typeof roleSchema>;
 
@@ -173,6 +176,8 @@ export const roleOptionSchema = z.object({
   name: z.string(),
   color: colorSchema,
   assignable: z.boolean().optional(),
+  /** How far its administrative menus reach (admin-scope.ts); absent from a backend without it. */
+  admin_scope: adminScopeSchema.optional(),
 });
 export type RoleOption = z.infer<typeof roleOptionSchema>;
 

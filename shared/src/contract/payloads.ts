@@ -3,6 +3,7 @@ import { DEFAULT_ACCESS_LEVEL, PASSWORD_MIN_LENGTH, isPasswordLongEnough } from 
 import { accessLevelSchema } from './entities';
 import { nameSchema } from './names';
 import { versionField } from './versions';
+import { adminScopeSchema } from './admin-scope';
 import {
   idSchema,
   nikSchema,
@@ -163,6 +164,8 @@ export const rolePayloadSchema = z.object({
     .array(roleApplicationPayloadSchema, { error: 'Minimal pilih 1 aplikasi' })
     .min(1, 'Minimal pilih 1 aplikasi')
     .max(100, 'Terlalu banyak aplikasi'),
+  /** "Cakupan administrasi" (admin-scope.ts); a new role without it is "Seluruh grup". */
+  admin_scope: adminScopeSchema.optional(),
 });
 export type RolePayload = z.input<typeof rolePayloadSchema>;
 export type RoleMenuPayload = z.input<typeof roleMenuPayloadSchema>;

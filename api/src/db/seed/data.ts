@@ -23,7 +23,23 @@ export const DEMO_ROLES: ReadonlyMap<number, string> = new Map([
   [3, 'HR Manager'],
   [4, 'Admin'],
   [5, 'Admin User'],
+  [6, 'Admin AP'],
 ]);
+
+/**
+ * Demo accounts linked to fixed companies (every unit of each), by seed index: the scoped
+ * administrator of issue 32 administers "PT Arta Boga Cemerlang" only. Others draw theirs.
+ */
+export const DEMO_COMPANIES: ReadonlyMap<number, readonly string[]> = new Map([
+  [6, ['PT Arta Boga Cemerlang']],
+]);
+
+/**
+ * Users placed in the scoped administrator's company only (some of its units), so that their list
+ * shows more than a chance few: every sixth user from the ninth (not a demo account).
+ */
+export const SCOPED_COMPANY = 'PT Arta Boga Cemerlang';
+export const inScopedCompany = (index: number): boolean => index > 6 && index % 6 === 3;
 
 /**
  * Random users draw their role from ids 2 to this one: the roles added after it (the second
@@ -169,6 +185,8 @@ export interface RoleSeed {
    * levels per menu.
    */
   grants: ReadonlyArray<readonly [number, AccessLevel | MenuLevels]>;
+  /** "AP pengguna sendiri" (issue 32); every other role reaches the whole group. */
+  adminScope?: 'own';
 }
 
 const { owner, modifier, viewer } = ACCESS_LEVEL;
@@ -254,6 +272,29 @@ export const ROLES: readonly RoleSeed[] = [
       [2, modifier],
       [3, viewer],
       [4, viewer],
+    ],
+  },
+  {
+    // The scoped administrator (issue 32): adds and edits the users of their own APs only, reads
+    // roles and their APs' Log Aktivitas; the other applications as a modifier, so it covers
+    // Finance Staff and Staf Gudang.
+    name: 'Admin AP',
+    color: 3,
+    adminScope: 'own',
+    grants: [
+      [
+        0,
+        {
+          [PANEL_MENU.home]: viewer,
+          [PANEL_MENU.users]: modifier,
+          [PANEL_MENU.roles]: viewer,
+          [PANEL_MENU.audit]: viewer,
+        },
+      ],
+      [1, modifier],
+      [2, modifier],
+      [3, modifier],
+      [4, modifier],
     ],
   },
 ];

@@ -11,6 +11,9 @@ import {
   CITIES,
   COLORS,
   COMPANIES,
+  DEMO_COMPANIES,
+  SCOPED_COMPANY,
+  inScopedCompany,
   DEMO_ROLES,
   DEMO_USER_PASSWORD,
   FIRST_NAMES,
@@ -121,6 +124,11 @@ function seedRoles(db: Db): void {
   );
   const insertApp = db.prepare('INSERT INTO role_apps (role_id, app_id) VALUES (?, ?)');
   const insertMenu = db.prepare('INSERT INTO role_menus (role_id, menu_id, access_level) VALUES (?, ?, ?)');
+  // A file built at an older schema version (the migration tests) has no scope yet: every role is group-wide.
+  const scoped = db
+    .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('roles')")
+    .all()
+    .some((column) => column.name === 'admin_scope');
   const menusOf = db.prepare<[number], { id: number; parent: string | null; name: string }>(
     `SELECT m.id, p.name AS parent, m.name FROM menus m LEFT JOIN menus p ON p.id = m.parent_id
      WHERE m.app_id = ? ORDER BY m.id`,
@@ -129,6 +137,8 @@ function seedRoles(db: Db): void {
     const id = index + 1;
     const at = new Date(BASE_TIME + index * 60_000).toISOString();
     insertRole.run(id, role.name, nameKey(role.name), role.color + 1, id, at, at);
+    if (role.adminScope && scoped)
+      db.prepare('UPDATE roles SET admin_scope = ? WHERE id = ?').run(role.adminScope, id);
     for (const [appIndex, levels] of role.grants) {
       const appId = appIndex + 1;
       insertApp.run(id, appId);
@@ -232,10 +242,24 @@ function seedPeople(
     insertUser.run(index, person.name, person.nik, person.phone, person.email, roleId, passwordHash, at, at);
 
     const companies = index === 1 ? companyIds.slice(0, 4) : random.sample(companyIds, random.int(1, 4));
-    for (const companyId of companies) {
-      insertCompany.run(index, companyId);
+    const fixed = DEMO_COMPANIES.get(index);
+    const links = companies.map((companyId) => {
       const branches = branchesByCompany.get(companyId) ?? [];
-      const chosen = index === 1 ? branches : random.sample(branches, random.int(1, 3));
+      return [companyId, index === 1 ? branches : random.sample(branches, random.int(1, 3))] as const;
+    });
+    // A demo account's fixed APs (with every unit) replace the draw, drawn all the same so that
+    // every other user keeps its seeded data.
+    const scopedCompany = COMPANIES.findIndex((company) => company === SCOPED_COMPANY) + 1;
+    const scopedUnits = (branchesByCompany.get(scopedCompany) ?? []).filter(
+      (_, at) => (at + index) % 2 === 0,
+    );
+    const stored: ReadonlyArray<readonly [number, readonly number[]]> = fixed
+      ? fixed.map((name) => [COMPANIES.findIndex((company) => company === name) + 1, []])
+      : inScopedCompany(index)
+        ? [[scopedCompany, scopedUnits]]
+        : links;
+    for (const [companyId, chosen] of stored) {
+      insertCompany.run(index, companyId);
       for (const branchId of chosen) insertBranch.run(index, companyId, branchId);
     }
   }

@@ -23,6 +23,8 @@ const named = (users: readonly Target[]) => {
 
 /** The users named (404 for any unknown) and the refusal of those the actor's role does not cover. */
 function targetsOf(db: Db, privilege: Privilege, actorId: number, ids: readonly number[]): Target[] {
+  // Outside the actor's administration scope is unknown: all refused, none named (admin-scope.ts).
+  privilege.scopes.assertVisible(privilege.scopes.of(actorId), ids);
   const users = db
     .prepare<[string], Target>(
       'SELECT id, nama, nik, role_id FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY nama, id',
@@ -86,6 +88,7 @@ export function addCompanies(
   return db.transaction(() => {
     const links = resolveCompanyLinks(db, perusahaan);
     const users = targetsOf(db, privilege, actorId, unique);
+    privilege.scopes.assertLinks(privilege.scopes.of(actorId), perusahaan);
     const addCompany = db.prepare('INSERT OR IGNORE INTO user_companies (user_id, company_id) VALUES (?, ?)');
     const addBranch = db.prepare(
       'INSERT OR IGNORE INTO user_branches (user_id, company_id, branch_id) VALUES (?, ?, ?)',

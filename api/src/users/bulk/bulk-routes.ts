@@ -82,7 +82,9 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
 
   app.get(userBulkPaths.export, async (request, reply) => {
     const { page: _page, perPage: _perPage, ...params } = validate(userListQuerySchema, request.query);
-    const { total, slices } = userSlices(db, params, ctx.logoUrl);
+    // Within the actor's administration scope: no query parameter widens it (admin-scope.ts).
+    const scope = privilege.scopes.of(authOf(request).userId);
+    const { total, slices } = userSlices(db, params, ctx.logoUrl, privilege.scopes.userTerm(scope));
     if (total > USER_EXPORT_MAX_ROWS) {
       throw unprocessable(
         `Hasil filter berisi ${total.toLocaleString('id-ID')} user, melebihi batas ekspor ${USER_EXPORT_MAX_ROWS.toLocaleString('id-ID')} baris. Persempit pencarian atau filter.`,
@@ -98,14 +100,24 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
     );
   });
 
-  app.get(userBulkPaths.importTemplate, async (_request, reply) => {
-    // An existing AP and one of its units make the example row importable as it is.
+  app.get(userBulkPaths.importTemplate, async (request, reply) => {
+    // An existing AP and one of its units make the example row importable as it is: one within
+    // the actor's administration scope (admin-scope.ts).
+    const scope = privilege.scopes.of(authOf(request).userId);
     const example = db
-      .prepare<[], { nama: string; kode: string | null; name: string | null }>(
-        `SELECT c.nama, b.kode, b.name FROM companies c LEFT JOIN branches b ON b.company_id = c.id
-         ORDER BY c.sort_key, c.id, b.name LIMIT 1`,
+      .prepare<
+        [],
+        { id: number; branch: number | null; nama: string; kode: string | null; name: string | null }
+      >(
+        `SELECT c.id, b.id AS branch, c.nama, b.kode, b.name FROM companies c LEFT JOIN branches b ON b.company_id = c.id
+         ORDER BY c.sort_key, c.id, b.name`,
       )
-      .get();
+      .all()
+      .find((row) =>
+        privilege.scopes.allowsLinks(scope, [
+          { perusahaan_id: row.id, cabang: row.branch === null ? [] : [{ cabang_id: row.branch }] },
+        ]),
+      );
     const row = [...TEMPLATE_EXAMPLE];
     row[5] = example?.nama ?? '';
     row[6] = example?.kode ?? '';

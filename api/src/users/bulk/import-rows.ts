@@ -1,5 +1,6 @@
 import {
   ESCALATION_MESSAGE,
+  OUTSIDE_SCOPE_MESSAGE,
   OWN_ROLE_MESSAGE,
   USER_CSV_COLUMNS,
   USER_CSV_LIST_SEPARATOR,
@@ -14,6 +15,7 @@ import {
 import type { Db } from '../../db/database';
 import { unprocessable } from '../../http/errors';
 import type { UserInput } from '../user-writes';
+import type { AdminScopes } from '../../access/admin-scope';
 
 /*
  * One import row from CSV cells to a checked payload: the same zod contract as Tambah User
@@ -98,7 +100,10 @@ export function createRowChecker(
   actorId: number,
   covered: ReadonlySet<number>,
   updateExisting: boolean,
+  scopes: AdminScopes,
 ) {
+  // Administration per company (admin-scope.ts): the rows' APs and units, and the users they update.
+  const scope = scopes.of(actorId);
   const roles = db.prepare<[], { id: number; name: string }>('SELECT id, name FROM roles').all();
   const roleByName = new Map<string, { id: number; name: string }[]>();
   for (const role of roles) {
@@ -225,6 +230,10 @@ export function createRowChecker(
       }
     }
 
+    if (perusahaan.size > 0 && !scopes.allowsLinks(scope, [...perusahaan.values()])) {
+      problems.push(OUTSIDE_SCOPE_MESSAGE);
+    }
+
     // The contract of Tambah User: required fields, NIK and phone formats, name characters, e-mail.
     const payload: UserPayload = {
       nama,
@@ -267,6 +276,9 @@ export function createRowChecker(
     if (existing) {
       if (!updateExisting) {
         problems.push('NIK sudah terdaftar (aktifkan "Perbarui user yang sudah ada" untuk memperbarui)');
+      } else if (!scopes.visible(scope, [existing.id]).has(existing.id)) {
+        // Outside the actor's scope: taken, and nothing more is told.
+        problems.push('NIK sudah terdaftar');
       } else if (!covered.has(existing.role_id)) {
         problems.push(USER_TAKEOVER_MESSAGE);
       } else if (existing.id === actorId && roleId !== undefined && roleId !== existing.role_id) {

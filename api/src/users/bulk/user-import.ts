@@ -57,7 +57,7 @@ export async function checkImport(
 ): Promise<ImportCheck> {
   const roleIds = db.prepare<[], number>('SELECT id FROM roles').pluck().all();
   const covered = privilege.coveredRoles(actorId, roleIds);
-  const checkRow = createRowChecker(db, actorId, covered, updateExisting);
+  const checkRow = createRowChecker(db, actorId, covered, updateExisting, privilege.scopes);
   let columns: ColumnIndex | undefined;
   const rows: ImportRow[] = [];
   const importable: ImportableRow[] = [];
@@ -141,6 +141,11 @@ export function commitImport(
     const rows = storedRowsSchema.parse(JSON.parse(stored.rows));
     const roleIds = [...new Set(rows.map((row) => row.input.role_ids[0] ?? 0))];
     const covered = privilege.coveredRoles(actorId, roleIds);
+    // Administration per company: each row still within the actor's scope (admin-scope.ts).
+    const scope = privilege.scopes.of(actorId);
+    const inScope = (row: (typeof rows)[number]) =>
+      privilege.scopes.allowsLinks(scope, row.input.perusahaan) &&
+      (row.id === undefined || privilege.scopes.visible(scope, [row.id]).has(row.id));
     const current = db.prepare<[number], { revision: number; role_id: number; nik: string; phone: string }>(
       'SELECT revision, role_id, nik, phone FROM users WHERE id = ?',
     );
@@ -150,7 +155,9 @@ export function commitImport(
     let created = 0;
     let updated = 0;
     for (const row of rows) {
-      if (!covered.has(row.input.role_ids[0] ?? 0)) throw conflict(IMPORT_STALE_MESSAGE(row.row));
+      if (!covered.has(row.input.role_ids[0] ?? 0) || !inScope(row)) {
+        throw conflict(IMPORT_STALE_MESSAGE(row.row));
+      }
       const base = { at: now, status: 200, result: 'done' as const, reason: null, ...origin };
       if (row.action === 'create') {
         if (nikTaken.get(row.input.nik)) throw conflict(IMPORT_STALE_MESSAGE(row.row));

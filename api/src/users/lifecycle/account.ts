@@ -92,7 +92,7 @@ export function readAccount(ctx: AppContext, userId: number): UserAccount | unde
  */
 export function changeStatus(
   ctx: AppContext,
-  privilege: Pick<Privilege, 'mayActOnUser' | 'assertPanelKept'>,
+  privilege: Pick<Privilege, 'mayActOnUser' | 'assertPanelKept' | 'scopes'>,
   actorId: number,
   ids: readonly number[],
   isActive: boolean,

@@ -1,0 +1,182 @@
+import {
+  OUTSIDE_SCOPE_MESSAGE,
+  PANEL_MENU,
+  SCOPE_NEEDS_COMPANY_MESSAGE,
+  SSO_PANEL_APP_ID,
+  type AdminScope,
+} from '@sso/shared/contract';
+import type { Db } from '../db/database';
+import { forbidden, notFound } from '../http/errors';
+
+/**
+ * Administration per company (issue 32, ADR 0022): THE place where the api decides which users an
+ * administrator reaches. Every users read and write, the import, the bulk writes, the lifecycle
+ * actions, the reference data of the users forms, Log Aktivitas and both CSVs ask it; no route
+ * decides on its own.
+ *
+ * A role with scope `group` ("Seluruh grup") reaches every user. A role with scope `own` ("AP
+ * pengguna sendiri") reaches the companies the acting user is linked to, and within a company the
+ * units they are linked to there (all of its units when they are linked to none). A user lies
+ * within that scope when they have at least one company, every company of theirs is in it, and
+ * every unit of theirs is allowed (a company where the actor holds only some units also needs the
+ * user to hold one of those units: a user of the whole company is wider than the actor).
+ *
+ * Outside the scope a user does not exist for the actor: reads and writes by id answer 404 as for
+ * an unknown id. Naming a company or unit outside it in a payload is 403 (OUTSIDE_SCOPE_MESSAGE).
+ */
+
+/** The scope of one actor, read at the start of the request. */
+export type ActorScope =
+  | { readonly kind: 'group'; readonly actorId: number }
+  | {
+      readonly kind: 'own';
+      readonly actorId: number;
+      /** Companies within the scope. */
+      readonly companies: ReadonlySet<number>;
+      /** Units allowed: every unit of a whole company, the actor's own of a restricted one. */
+      readonly branches: ReadonlySet<number>;
+      /** Companies where the actor holds only some units. */
+      readonly restricted: ReadonlySet<number>;
+    };
+
+/** A WHERE term over a users alias, with its bound values. */
+export interface ScopeTerm {
+  sql: string;
+  args: Array<string | number>;
+}
+
+/** The (company, units) pairs of a payload, as the users forms and the bulk AP change send them. */
+export interface CompanyLinks {
+  perusahaan_id: number;
+  cabang: ReadonlyArray<{ cabang_id: number }>;
+}
+
+export const USER_NOT_FOUND = 'User tidak ditemukan';
+
+export interface AdminScopes {
+  /** The actor's scope now (their role's `admin_scope`, their companies and units). */
+  of(actorId: number): ActorScope;
+  /** The scope's predicate over `alias` (a users row), or null for a group-wide actor. */
+  userTerm(scope: ActorScope, alias?: string): ScopeTerm | null;
+  /** The ids among `ids` that exist and lie within the scope. */
+  visible(scope: ActorScope, ids: readonly number[]): Set<number>;
+  /**
+   * 404 unless every id lies within the scope. Group-wide actors pass (their unknown ids are the
+   * caller's 404 as before); for a scoped actor an unknown and an outside id are alike, and the
+   * message names none of them.
+   */
+  assertVisible(scope: ActorScope, ids: readonly number[]): void;
+  /** Whether the companies and units of a payload lie within the scope (a scoped one needs one). */
+  allowsLinks(scope: ActorScope, perusahaan: readonly CompanyLinks[]): boolean;
+  /** 403 unless `allowsLinks`. */
+  assertLinks(scope: ActorScope, perusahaan: readonly CompanyLinks[]): void;
+  /**
+   * Whether the actor may give a role of `roleScope` that does or does not administer anything:
+   * a scoped actor never gives a group-wide role that administers (no escalation by scope).
+   */
+  allowsRoleScope(scope: ActorScope, roleScope: AdminScope, administers: boolean): boolean;
+  /** The role's scope and whether it grants any administrative menu of app 1 (all but Home). */
+  roleReach(roleId: number): { scope: AdminScope; administers: boolean } | undefined;
+}
+
+const json = (values: Iterable<number>) => JSON.stringify([...values]);
+
+export function createAdminScopes(db: Db): AdminScopes {
+  const actorRow = db.prepare<[number], { admin_scope: AdminScope }>(
+    'SELECT r.admin_scope FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ?',
+  );
+  const actorCompanies = db
+    .prepare<[number], number>('SELECT company_id FROM user_companies WHERE user_id = ?')
+    .pluck();
+  const actorBranches = db.prepare<[number], { company_id: number; branch_id: number }>(
+    'SELECT company_id, branch_id FROM user_branches WHERE user_id = ?',
+  );
+  const branchesOf = db.prepare<[string], { id: number; company_id: number }>(
+    'SELECT id, company_id FROM branches WHERE company_id IN (SELECT value FROM json_each(?))',
+  );
+  const roleRow = db.prepare<[number, string, number], { admin_scope: AdminScope; administers: 0 | 1 }>(
+    `SELECT r.admin_scope, EXISTS (
+       SELECT 1 FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
+       WHERE rm.role_id = r.id AND m.app_id = ? AND m.panel_key IS NOT NULL AND m.panel_key <> ?
+     ) AS administers
+     FROM roles r WHERE r.id = ?`,
+  );
+
+  const of = (actorId: number): ActorScope => {
+    if ((actorRow.get(actorId)?.admin_scope ?? 'group') === 'group') return { kind: 'group', actorId };
+    const companies = new Set(actorCompanies.all(actorId));
+    const own = new Map<number, Set<number>>();
+    for (const { company_id: company, branch_id: branch } of actorBranches.all(actorId)) {
+      own.set(company, (own.get(company) ?? new Set()).add(branch));
+    }
+    const branches = new Set<number>();
+    for (const branch of branchesOf.all(json([...companies].filter((id) => !own.has(id))))) {
+      branches.add(branch.id);
+    }
+    for (const [company, units] of own)
+      if (companies.has(company)) for (const unit of units) branches.add(unit);
+    const restricted = new Set([...own.keys()].filter((id) => companies.has(id)));
+    return { kind: 'own', actorId, companies, branches, restricted };
+  };
+
+  const userTerm = (scope: ActorScope, alias = 'u'): ScopeTerm | null => {
+    if (scope.kind === 'group') return null;
+    const u = alias;
+    return {
+      sql: `(EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${u}.id)
+        AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${u}.id
+          AND s.company_id NOT IN (SELECT value FROM json_each(?)))
+        AND NOT EXISTS (SELECT 1 FROM user_branches s WHERE s.user_id = ${u}.id
+          AND s.branch_id NOT IN (SELECT value FROM json_each(?)))
+        AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${u}.id
+          AND s.company_id IN (SELECT value FROM json_each(?))
+          AND NOT EXISTS (SELECT 1 FROM user_branches t WHERE t.user_id = ${u}.id AND t.company_id = s.company_id)))`,
+      args: [json(scope.companies), json(scope.branches), json(scope.restricted)],
+    };
+  };
+
+  const visible = (scope: ActorScope, ids: readonly number[]): Set<number> => {
+    const term = userTerm(scope);
+    const sql = `SELECT u.id FROM users u WHERE u.id IN (SELECT value FROM json_each(?))${term ? ` AND ${term.sql}` : ''}`;
+    return new Set(
+      db
+        .prepare<unknown[], number>(sql)
+        .pluck()
+        .all(JSON.stringify([...new Set(ids)]), ...(term?.args ?? [])),
+    );
+  };
+
+  const allowsLinks = (scope: ActorScope, perusahaan: readonly CompanyLinks[]): boolean => {
+    if (scope.kind === 'group') return true;
+    if (perusahaan.length === 0) return false;
+    return perusahaan.every(
+      (company) =>
+        scope.companies.has(company.perusahaan_id) &&
+        company.cabang.every((unit) => scope.branches.has(unit.cabang_id)) &&
+        (!scope.restricted.has(company.perusahaan_id) || company.cabang.length > 0),
+    );
+  };
+
+  return {
+    of,
+    userTerm,
+    visible,
+    assertVisible(scope, ids) {
+      if (scope.kind === 'group') return;
+      const seen = visible(scope, ids);
+      if (ids.some((id) => !seen.has(id))) throw notFound(USER_NOT_FOUND);
+    },
+    allowsLinks,
+    assertLinks(scope, perusahaan) {
+      if (allowsLinks(scope, perusahaan)) return;
+      throw forbidden(perusahaan.length === 0 ? SCOPE_NEEDS_COMPANY_MESSAGE : OUTSIDE_SCOPE_MESSAGE);
+    },
+    allowsRoleScope(scope, roleScope, administers) {
+      return scope.kind === 'group' || roleScope === 'own' || !administers;
+    },
+    roleReach(roleId) {
+      const row = roleRow.get(SSO_PANEL_APP_ID, PANEL_MENU.home, roleId);
+      return row ? { scope: row.admin_scope, administers: row.administers === 1 } : undefined;
+    },
+  };
+}
