@@ -20,4 +20,3 @@ export * from './sso-clients';
 export * from './lifecycle';
 export * from './audit';
 export * from './user-bulk';
-export { withFastPath, userListResponseParser } from './fast-path';
