@@ -5,9 +5,9 @@ import {
   bulkDeletePayloadSchema,
   paths,
   type AuditResult,
+  maskPhone,
 } from '@sso/shared/contract';
 import type { AdminRoute } from '../access/route-access';
-import { maskPhone } from '../auth/mask-phone';
 import { stripFormatControls } from '../http/format-controls';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OtpPurpose } from '@sso/shared/contract';
+import { maskPhone, type OtpPurpose } from '@sso/shared/contract';
 import type { Db } from '../db/database';
-import { maskPhone } from './mask-phone';
 
 /** One code to deliver to a phone. Only the delivery sees the code in clear; the api stores its HMAC. */
 export interface OtpMessage {

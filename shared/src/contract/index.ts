@@ -20,3 +20,4 @@ export * from './sso-clients';
 export * from './lifecycle';
 export * from './audit';
 export * from './user-bulk';
+export { maskPhone } from './phone';
