@@ -39,7 +39,7 @@ async function createUser(apiClient: SsoApi, roleId: number) {
   return dataOf<{ id: number; nama: string }>(created.body);
 }
 
-/** With SHOTS=1: the screen at 1440 and at 390 px wide (README "Tests": screens are looked at). */
+/** With SHOTS=1: the screen at 1440 and at 390 px wide (docs/development.md "Tests": screens are looked at). */
 async function shot(page: Page, name: string) {
   if (!process.env.SHOTS) return;
   const size = page.viewportSize() ?? { width: 1280, height: 720 };

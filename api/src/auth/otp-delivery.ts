@@ -12,7 +12,7 @@ export interface OtpMessage {
 }
 
 /**
- * How a code reaches its phone (README "Production", ADR 0007 "No secret in a log or a table"):
+ * How a code reaches its phone (docs/operations.md "Production", ADR 0007 "No secret in a log or a table"):
  * `outbox` in development only (the code in the log and the `outbox` table, read by /__dev/outbox
  * and the end-to-end tests), `webhook` in production (a POST to the SMS gateway named by
  * OTP_WEBHOOK_URL), `none` in production without a gateway (nothing is sent; a warning without the
