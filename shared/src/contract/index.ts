@@ -21,3 +21,7 @@ export * from './lifecycle';
 export * from './audit';
 export * from './user-bulk';
 export { maskPhone } from './phone';
+export {
+  /** The users list's schema under the name remotes built before 2.4.0 import (it had a fast path). */
+  userListResponseSchema as userListResponseParser,
+} from './responses';
