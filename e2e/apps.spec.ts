@@ -3,6 +3,7 @@ import { OWNER_ONLY_REASON, READ_ONLY_REASON } from '@sso/shared/access';
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
+import { uniqueName } from './support/testbed';
 import type { SsoApi } from './support/sso-api';
 
 /**
@@ -50,7 +51,7 @@ test.describe('app management', () => {
     expectNoA11yViolations,
   }) => {
     test.setTimeout(120_000);
-    const roleName = `E2E Gudang ${Date.now()}`;
+    const roleName = uniqueName('Gudang');
     await cleanUp(apiClient, roleName);
     try {
       await loginAs(page);
