@@ -23,7 +23,7 @@ export async function getUserCounts(since: string, signal?: AbortSignal): Promis
 /** Under `userKeys.all()`: a user written anywhere in the panel refreshes the card. */
 export function useUserCounts(since: string) {
   return useQuery({
-    queryKey: [...userKeys.all(), 'home-counts', since],
+    queryKey: userKeys.homeCounts(since),
     queryFn: ({ signal }) => getUserCounts(since, signal),
   });
 }
