@@ -30,7 +30,7 @@ test.describe('access control', () => {
     loginAs,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
+    await loginAs(page, DEMO_ACCOUNTS.viewer);
     await page.goto(routes.userManagement);
     await expect(usersTable(page)).toBeVisible();
     await expect(sidebar(page).getByRole('link')).toHaveText([
@@ -83,7 +83,7 @@ test.describe('access control', () => {
     loginAs,
     apiClient,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
+    await loginAs(page, DEMO_ACCOUNTS.modifier);
     // Users of their own role (Admin, id 2): a modifier edits only accounts their role covers
     // (e2e/privilege.spec.ts). Rows are selectable for the bulk Nonaktifkan (an edit, issue 24),
     // never for a bulk Hapus; their own row has no box (no bulk action applies to it, issue 37).

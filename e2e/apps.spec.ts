@@ -166,7 +166,7 @@ test.describe('app management', () => {
     loginAs,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
+    await loginAs(page, DEMO_ACCOUNTS.modifier);
     await page.goto(routes.appManagement);
     await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toBeVisible();
     await appsTable(page).getByRole('button', { name: 'Aksi untuk aplikasi HRIS' }).click();
@@ -191,7 +191,7 @@ test.describe('app management', () => {
     page,
     loginAs,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
+    await loginAs(page, DEMO_ACCOUNTS.viewer);
     await page.goto(routes.appManagement);
     await expect(appsTable(page).getByRole('row', { name: /HRIS/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toHaveCount(0);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
 import { createUser, roleIdsByName } from './support/testbed';
 
@@ -162,7 +163,7 @@ test.describe('Home', () => {
   });
 
   test('a viewer without Log Aktivitas sees no activity card and no menu item', async ({ page, loginAs }) => {
-    await loginAs(page, '100002', 'password123');
+    await loginAs(page, DEMO_ACCOUNTS.viewer);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(routes.home);

@@ -54,7 +54,7 @@ test.describe('privilege boundaries', () => {
     loginAs,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
+    await loginAs(page, DEMO_ACCOUNTS.modifier);
     await page.goto(routes.addUser);
     await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
     expect(await openRoleOptions(page)).toEqual(['Admin']);
@@ -81,7 +81,7 @@ test.describe('privilege boundaries', () => {
   });
 
   test('the second modifier is offered the roles their role covers', async ({ page, loginAs }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier2.nik, DEMO_ACCOUNTS.modifier2.password);
+    await loginAs(page, DEMO_ACCOUNTS.modifier2);
     await page.goto(routes.addUser);
     await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
     expect(await openRoleOptions(page)).toEqual(['Admin User', 'Finance Staff', 'Viewer']);
@@ -92,7 +92,7 @@ test.describe('privilege boundaries', () => {
     loginAs,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
+    await loginAs(page, DEMO_ACCOUNTS.modifier);
     await page.goto(routes.addRole);
     await page.getByRole('switch', { name: 'SSO Admin Panel' }).click();
     const level = page.getByRole('combobox', { name: 'Level akses User Management' });

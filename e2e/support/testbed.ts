@@ -6,8 +6,8 @@ import type { SsoApi } from './sso-api';
 /**
  * The e2e testbed: the data a spec makes through the real api, one way for every spec (STYLE: e2e
  * specs create the data they need through the api). Signing in as a demo account is the `loginAs`
- * fixture (`DEMO_ACCOUNTS` of env.ts names them); the development OTP outbox is the `outbox`
- * fixture. Everything here takes the fixture's `apiClient` (the demo administrator).
+ * fixture (`loginAs(page, DEMO_ACCOUNTS.viewer)`; env.ts names them); the development OTP outbox is
+ * the `outbox` fixture. Everything here takes the fixture's `apiClient` (the demo administrator).
  */
 
 let counter = 0;
