@@ -51,7 +51,6 @@ export const sharedSubpaths = [
   'i18n',
   'federation',
   'navigation',
-  'validate',
 ] as const;
 
 export interface SharedEntry {
@@ -66,7 +65,7 @@ export interface SharedEntry {
  * Shared modules every first screen needs. The host bundles them into its entry (`eager`) instead
  * of one lazy chunk each: the same bytes in a few requests instead of ~15 (issue 8). Not the api
  * client (axios), the zod contract and the query cache: they load with the protected layout or the
- * first request that uses them (ADR 0006); the first screen checks what it reads with `validate`.
+ * first request that uses them (ADR 0006); the first screen checks what it reads with valibot.
  */
 const firstScreenSubpaths = new Set<string>([
   'access',
@@ -76,7 +75,6 @@ const firstScreenSubpaths = new Set<string>([
   'i18n',
   'federation',
   'navigation',
-  'validate',
 ]);
 
 /** Singletons the first screen does without: the query cache comes with the protected layout. */

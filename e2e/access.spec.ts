@@ -4,6 +4,7 @@ import { OWNER_ONLY_REASON, READ_ONLY_REASON } from '@sso/shared/access';
 import { test, expect, SESSION_KEY } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
+import { uniqueDigits, uniqueName } from './support/testbed';
 
 /**
  * Access control as the users meet it (DESIGN "Access control"): a viewer reads, a modifier also
@@ -29,7 +30,7 @@ test.describe('access control', () => {
     loginAs,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
+    await loginAs(page, DEMO_ACCOUNTS.viewer);
     await page.goto(routes.userManagement);
     await expect(usersTable(page)).toBeVisible();
     await expect(sidebar(page).getByRole('link')).toHaveText([
@@ -82,7 +83,7 @@ test.describe('access control', () => {
     loginAs,
     apiClient,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
+    await loginAs(page, DEMO_ACCOUNTS.modifier);
     // Users of their own role (Admin, id 2): a modifier edits only accounts their role covers
     // (e2e/privilege.spec.ts). Rows are selectable for the bulk Nonaktifkan (an edit, issue 24),
     // never for a bulk Hapus; their own row has no box (no bulk action applies to it, issue 37).
@@ -120,7 +121,7 @@ test.describe('access control', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
 
     // A modifier really adds: a role saved through the form is listed, with Edit and no Hapus.
-    const name = `E2E Modifier ${Date.now()}`;
+    const name = uniqueName('Modifier');
     try {
       await page.goto(routes.roleManagement);
       await page.getByRole('link', { name: 'Tambah Role' }).click();
@@ -189,7 +190,7 @@ test('guessing a password is bounded: after 5 wrong tries an unknown browser is 
   page,
 }) => {
   // A NIK of this test alone (a retry gets a fresh one), so no other test shares its count.
-  const nik = `97${String(Date.now()).slice(-6)}`;
+  const nik = `97${uniqueDigits()}`;
   await page.goto(routes.login);
   await page.getByLabel('NIK').fill(nik);
   const password = page.getByLabel('Password', { exact: true });

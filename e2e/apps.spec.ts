@@ -3,6 +3,7 @@ import { OWNER_ONLY_REASON, READ_ONLY_REASON } from '@sso/shared/access';
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
+import { uniqueName } from './support/testbed';
 import type { SsoApi } from './support/sso-api';
 
 /**
@@ -50,7 +51,7 @@ test.describe('app management', () => {
     expectNoA11yViolations,
   }) => {
     test.setTimeout(120_000);
-    const roleName = `E2E Gudang ${Date.now()}`;
+    const roleName = uniqueName('Gudang');
     await cleanUp(apiClient, roleName);
     try {
       await loginAs(page);
@@ -165,7 +166,7 @@ test.describe('app management', () => {
     loginAs,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
+    await loginAs(page, DEMO_ACCOUNTS.modifier);
     await page.goto(routes.appManagement);
     await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toBeVisible();
     await appsTable(page).getByRole('button', { name: 'Aksi untuk aplikasi HRIS' }).click();
@@ -190,7 +191,7 @@ test.describe('app management', () => {
     page,
     loginAs,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
+    await loginAs(page, DEMO_ACCOUNTS.viewer);
     await page.goto(routes.appManagement);
     await expect(appsTable(page).getByRole('row', { name: /HRIS/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toHaveCount(0);

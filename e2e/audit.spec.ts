@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
-import type { SsoApi } from './support/sso-api';
+import { createUser, roleIdsByName } from './support/testbed';
 
 /**
  * Log Aktivitas and Home (issue 20) against the real api: an edit found with its before → after
@@ -15,31 +16,7 @@ const USERS = '/api/v1/ap/users';
 const AUDIT = '/api/v1/ap/audit/list';
 const shotsDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
 
-function dataOf<T>(body: unknown): T {
-  expect(body).toHaveProperty('data');
-  return (body as { data: T }).data;
-}
-
-async function roleIds(apiClient: SsoApi): Promise<Map<string, number>> {
-  const roles = dataOf<{ id: number; name: string }[]>((await apiClient.get('/api/v1/ap/role/all')).body);
-  return new Map(roles.map((r) => [r.name, r.id]));
-}
-
-async function createUser(apiClient: SsoApi, roleId: number) {
-  const unique = `${Date.now()}`.slice(-9);
-  const created = await apiClient.post(USERS, {
-    nama: `E2E Audit ${unique}`,
-    nik: `E2EA${unique}`,
-    phone: `089${unique}`,
-    email: '',
-    role_ids: [roleId],
-    perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'AP', cabang: [] }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return dataOf<{ id: number; nama: string }>(created.body);
-}
-
-/** With SHOTS=1: the screen at 1440 and at 390 px wide (README "Tests": screens are looked at). */
+/** With SHOTS=1: the screen at 1440 and at 390 px wide (docs/development.md "Tests": screens are looked at). */
 async function shot(page: Page, name: string) {
   if (!process.env.SHOTS) return;
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
@@ -57,8 +34,12 @@ test.describe('Log Aktivitas', () => {
     loginAs,
     expectNoA11yViolations,
   }) => {
-    const roles = await roleIds(apiClient);
-    const user = await createUser(apiClient, roles.get('Admin') ?? 2);
+    const roles = await roleIdsByName(apiClient);
+    const user = await createUser(apiClient, {
+      label: 'Audit',
+      roleId: roles.get('Admin'),
+      phonePrefix: '089',
+    });
     const edited = await apiClient.patch(`${USERS}/${user.id}`, { role_ids: [roles.get('Viewer') ?? 3] });
     expect(edited.status).toBe(200);
 
@@ -147,8 +128,12 @@ test.describe('Home', () => {
     expectNoA11yViolations,
   }) => {
     // At least five events, whatever ran before: sign-ins and a created, then edited, user.
-    const ids = await roleIds(apiClient);
-    const user = await createUser(apiClient, ids.get('Admin') ?? 2);
+    const ids = await roleIdsByName(apiClient);
+    const user = await createUser(apiClient, {
+      label: 'Audit',
+      roleId: ids.get('Admin'),
+      phonePrefix: '089',
+    });
     await apiClient.patch(`${USERS}/${user.id}`, { role_ids: [ids.get('Viewer') ?? 3] });
     await loginAs(page);
     await page.goto(routes.home);
@@ -186,7 +171,7 @@ test.describe('Home', () => {
   });
 
   test('a viewer without Log Aktivitas sees no activity card and no menu item', async ({ page, loginAs }) => {
-    await loginAs(page, '100002', 'password123');
+    await loginAs(page, DEMO_ACCOUNTS.viewer);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(routes.home);

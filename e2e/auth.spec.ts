@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test as base, expect, SESSION_KEY } from './support/fixtures';
 import { routes } from './support/routes';
 import { API_BASE, DEMO_ADMIN, HOST_ORIGIN } from './support/env';
-import type { SsoApi } from './support/sso-api';
+import { createUser, deleteUser, roleIdsByName, type TestUser } from './support/testbed';
 
 /**
  * remote-auth end to end (issue 5): NIK login, phone + OTP login, password recovery, against the
@@ -10,46 +10,14 @@ import type { SsoApi } from './support/sso-api';
  * never hits the OTP rate limit and its password never changes (other specs log in as it).
  */
 
-interface TestUser {
-  id: number;
-  nik: string;
-  phone: string;
-}
-
-let sequence = 0;
-
-/** A user created through the api with a unique NIK and phone, in the demo admin's role. */
-async function createUser(apiClient: SsoApi): Promise<TestUser> {
-  const me = await apiClient.get('/api/me');
-  const roleId = (me.body as { data: { roles: { id: number }[] } }).data.roles[0]?.id;
-  const companies = await apiClient.get('/company/companies-with-branches');
-  const company = (companies.body as { data: { data: { id: number; nama: string }[] } }).data.data[0];
-  if (!roleId || !company) throw new Error('seed has no role or company');
-  sequence += 1;
-  const unique = `${Date.now() % 1e8}`.padStart(8, '0') + String(sequence % 10);
-  const user = { nik: `E2EA${unique}`, phone: `087${unique}` };
-  const created = await apiClient.post('/api/v1/ap/users', {
-    nama: `E2E Auth ${unique}`,
-    nik: user.nik,
-    phone: user.phone,
-    email: '',
-    role_ids: [roleId],
-    perusahaan: [{ perusahaan_id: company.id, perusahaan_name: company.nama, cabang: [] }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { ...user, id: (created.body as { data: { id: number } }).data.id };
-}
-
-async function removeUser(apiClient: SsoApi, user: TestUser | undefined): Promise<void> {
-  if (user) await apiClient.delete(`/api/v1/ap/users/${user.id}`);
-}
-
 /** Each OTP or recovery test gets its own user, removed again afterwards whatever the outcome. */
 const test = base.extend<{ freshUser: TestUser }>({
   freshUser: async ({ apiClient }, use) => {
-    const user = await createUser(apiClient);
+    // In the demo administrator's role, with its own phone (no rate limit shared with other specs).
+    const roleId = (await roleIdsByName(apiClient)).get('Super Admin');
+    const user = await createUser(apiClient, { label: 'Auth', roleId });
     await use(user);
-    await removeUser(apiClient, user);
+    await deleteUser(apiClient, user);
   },
 });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
+import { uniqueDigits } from './support/testbed';
 import { DEMO_ACCOUNTS } from './support/env';
 import { SsoApi } from './support/sso-api';
 
@@ -14,7 +15,7 @@ import { SsoApi } from './support/sso-api';
 
 const HEADER = 'NIK,Nama,Nomor HP,Email,Role,AP,Kode Unit,Unit,Status,Terakhir Masuk';
 const AP = 'PT. Sinar Niaga Sejahtera';
-const run = `${Date.now() % 1e7}`.padStart(7, '0');
+const run = uniqueDigits();
 const tag = `Bulk${run}`;
 
 interface Row {

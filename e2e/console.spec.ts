@@ -5,6 +5,7 @@ import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
 import type { SsoApi } from './support/sso-api';
+import { createUser, roleIdsByName } from './support/testbed';
 
 /**
  * A console that explains itself on every width (issue 37), under every demo role at 1440 and 390
@@ -61,10 +62,9 @@ const visibleHeaders = async (table: Locator) =>
     .filter((text) => text !== 'Aksi');
 
 async function idOfRole(apiClient: SsoApi, name: string): Promise<number> {
-  const roles = (await apiClient.get('/api/v1/ap/role/all')).body as { data: { id: number; name: string }[] };
-  const role = roles.data.find((r) => r.name === name);
-  if (!role) throw new Error(`no role ${name}`);
-  return role.id;
+  const id = (await roleIdsByName(apiClient)).get(name);
+  if (id === undefined) throw new Error(`no role ${name}`);
+  return id;
 }
 
 async function totalOf(apiClient: SsoApi, query: string): Promise<number> {
@@ -243,23 +243,14 @@ test.describe('return to where you were, and say what is missing', () => {
     };
     const company = companies.data.data.find((c) => c.cabangs.length >= 2)!;
     const roleId = await idOfRole(apiClient, 'Viewer');
-    const stampText = `${Date.now() % 1e8}`.padStart(8, '0');
-    const created = await apiClient.post('/api/v1/ap/users', {
-      nama: `E2E Kembali ${stampText}`,
-      nik: `E2EK${stampText}`,
-      phone: `088${stampText}`,
-      email: '',
-      role_ids: [roleId],
-      perusahaan: [
-        {
-          perusahaan_id: company.id,
-          perusahaan_name: company.nama,
-          cabang: [{ cabang_id: company.cabangs[0]!.id, cabang_name: company.cabangs[0]!.name }],
-        },
-      ],
+    const { id, nik } = await createUser(apiClient, {
+      label: 'Kembali',
+      roleId,
+      company,
+      units: [{ cabang_id: company.cabangs[0]!.id, cabang_name: company.cabangs[0]!.name }],
+      phonePrefix: '088',
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = (created.body as { data: { id: number } }).data.id;
+    const stampText = nik.slice('E2EK'.length);
     try {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width < 720 ? 844 : 900 });

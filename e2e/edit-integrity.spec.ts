@@ -1,6 +1,7 @@
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
 import type { SsoApi } from './support/sso-api';
+import { createUser, dataOf, uniqueName } from './support/testbed';
 
 /**
  * Issue 23, edit half: an edit link is only an id. A forged link (anyone can write one) or an old
@@ -38,35 +39,12 @@ interface ApiMenu {
   menu: ApiMenu[];
 }
 
-const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
 /** The spec's hashId as the panel writes it (JSON → UTF-8 → base64url): what anyone can forge. */
 const hashIdOf = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 
-function dataOf<T>(reply: { status: number; body: unknown }, status = 200): T {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  return (reply.body as { data: T }).data;
-}
-
-async function newUser(api: SsoApi): Promise<ApiUser> {
-  const unique = stamp();
-  // With a unit of its AP: the form refuses an AP without one (issue 37), so it could not be saved.
-  const companies = (await api.get('/company/companies-with-branches')).body as {
-    data: { data: { id: number; cabangs: { id: number; name: string }[] }[] };
-  };
-  const unit = companies.data.data.find((company) => company.id === 1)!.cabangs[0]!;
-  return dataOf<ApiUser>(
-    await api.post(USERS, {
-      nama: `E2E Integritas ${unique}`,
-      nik: `E2EI${unique}`,
-      phone: `0812${unique.slice(-8)}`,
-      email: '',
-      role_ids: [3],
-      perusahaan: [{ perusahaan_id: 1, cabang: [{ cabang_id: unit.id, cabang_name: unit.name }] }],
-    }),
-    201,
-  );
-}
+/** With a unit of its AP: the form refuses an AP without one (issue 37), so it could not be saved. */
+const newUser = (api: SsoApi) =>
+  createUser<ApiUser>(api, { label: 'Integritas', roleId: 3, withUnit: true, phonePrefix: '081' });
 
 /** A role granting HRIS only (every HRIS menu as viewer). */
 async function newHrisRole(api: SsoApi, name: string): Promise<ApiRole> {
@@ -129,7 +107,7 @@ test.describe('edit links carry an id, not the record', () => {
     apiClient,
     loginAs,
   }) => {
-    const role = await newHrisRole(apiClient, `E2E Hanya HRIS ${stamp()}`);
+    const role = await newHrisRole(apiClient, uniqueName('Hanya HRIS'));
     const panel = dataOf<ApiMenu[]>(await apiClient.get('/api/v1/ap/menu/with-child?apps_id=1'));
     const { version: _version, ...listed } = role;
     const forged = {
@@ -168,7 +146,7 @@ test.describe('edit links carry an id, not the record', () => {
   });
 
   test('an old link shows the current data', async ({ page, apiClient, loginAs }) => {
-    const name = `E2E Lama ${stamp()}`;
+    const name = uniqueName('Lama');
     const role = await newHrisRole(apiClient, name);
     const { version: _version, ...listed } = role;
     const oldLink = routes.editRole(hashIdOf({ ...listed, member_count: 0 }));
@@ -203,7 +181,7 @@ test('two tabs edit the same role: the second save gets the 409 with its input k
   loginAs,
   expectNoA11yViolations,
 }) => {
-  const name = `E2E Dua Tab ${stamp()}`;
+  const name = uniqueName('Dua Tab');
   const role = await newHrisRole(apiClient, name);
   const link = routes.editRole(hashIdOf({ ...role, member_count: 0 }));
   await loginAs(page);

@@ -38,7 +38,7 @@ test.describe('phones', () => {
     })) {
       test(`no route scrolls sideways at ${width} px as ${role}`, async ({ page, loginAs }) => {
         await page.setViewportSize({ width, height: 800 });
-        await loginAs(page, account.nik, account.password);
+        await loginAs(page, account);
         for (const path of protectedRoutes) {
           await page.goto(path);
           await settle(page);
@@ -145,7 +145,7 @@ test.describe('filters', () => {
 
 test.describe('roles readable and linked', () => {
   test('a viewer opens Detail Role, and its member count leads to its users', async ({ page, loginAs }) => {
-    await loginAs(page, DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
+    await loginAs(page, DEMO_ACCOUNTS.viewer);
     await page.goto(routes.roleManagement);
     const table = page.getByRole('table', { name: 'Daftar role' });
     await table.getByRole('cell', { name: 'Admin', exact: true }).click();

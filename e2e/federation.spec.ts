@@ -454,7 +454,7 @@ test.describe('federation', () => {
       await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toHaveCount(0);
       await expect(page.getByText('Daftar aplikasi')).toHaveCount(0);
 
-      // Another team's remote (README "How to add a remote"), built on its own and deployed.
+      // Another team's remote (docs/federation.md "How to add a remote"), built on its own and deployed.
       const out = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-apps-'));
       try {
         buildRemote(path.join(root, 'e2e', 'fixtures', 'remote-apps'), out);

@@ -1,7 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import type { SsoApi } from './support/sso-api';
+import {
+  createAccount,
+  signInThroughForm,
+  signInToHome,
+  type TestAccount as Account,
+} from './support/testbed';
 
 /**
  * Account lifecycle end to end (issue 24): the owner deactivates a user whose panel is open in
@@ -11,62 +16,14 @@ import type { SsoApi } from './support/sso-api';
  * seeded demo account other specs use).
  */
 
-interface Account {
-  id: number;
-  nama: string;
-  nik: string;
-  password: string;
-}
-
 const INACTIVE = 'Akun Anda tidak aktif. Hubungi administrator.';
-let sequence = 0;
-
-/**
- * A user with role "Admin" (a modifier of the panel) created through the api, with a password set
- * the way a user would: forgot-password, the dev outbox's code, verify, reset.
- */
-async function createAccount(
-  apiClient: SsoApi,
-  outbox: { latestCode: (to: string, purpose: 'reset') => Promise<string> },
-  tag: string,
-): Promise<Account> {
-  sequence += 1;
-  const unique = `${Date.now() % 1e8}`.padStart(8, '0') + String(sequence % 10);
-  const user = { nama: `E2E Lifecycle ${tag} ${unique}`, nik: `E2EL${unique}`, phone: `087${unique}` };
-  const created = await apiClient.post('/api/v1/ap/users', {
-    ...user,
-    email: '',
-    role_ids: [2],
-    perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'AP', cabang: [] }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const password = `Lifecycle-${unique}`;
-  expect((await apiClient.post('/forgot-password/request-otp', { nik: user.nik })).status).toBe(200);
-  const otp = await outbox.latestCode(user.phone, 'reset');
-  expect((await apiClient.post('/forgot-password/verify-otp', { nik: user.nik, otp })).status).toBe(200);
-  const reset = await apiClient.post('/forgot-password/reset', {
-    nik: user.nik,
-    otp,
-    new_password: password,
-  });
-  expect(reset.status, JSON.stringify(reset.body)).toBe(200);
-  return { id: (created.body as { data: { id: number } }).data.id, ...user, password };
-}
 
 /** The user's own browser: a separate context signed in through the login form. */
 async function openUserBrowser(browser: Browser, account: Account): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInThroughForm(page, account);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInToHome(page, account);
   return page;
-}
-
-async function signInThroughForm(page: Page, account: Account): Promise<void> {
-  await page.goto(routes.login);
-  await page.getByRole('textbox', { name: 'NIK' }).fill(account.nik);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Masuk' }).click();
 }
 
 const table = (page: Page) => page.getByRole('table', { name: 'Daftar user' });
@@ -92,7 +49,7 @@ test.describe('account lifecycle', () => {
     outbox,
     expectNoA11yViolations,
   }) => {
-    const account = await createAccount(apiClient, outbox, 'Status');
+    const account = await createAccount(apiClient, outbox, { label: 'Lifecycle Status' });
     const theirs = await openUserBrowser(browser, account);
 
     await openListFor(page, account);
@@ -158,7 +115,7 @@ test.describe('account lifecycle', () => {
     outbox,
     expectNoA11yViolations,
   }) => {
-    const account = await createAccount(apiClient, outbox, 'Sesi');
+    const account = await createAccount(apiClient, outbox, { label: 'Lifecycle Sesi' });
     await openListFor(page, account);
     await expect(rowOf(page, account).getByText('Belum pernah masuk')).toBeVisible();
 

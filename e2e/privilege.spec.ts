@@ -11,6 +11,7 @@ import {
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS, DEMO_ADMIN } from './support/env';
 import { routes } from './support/routes';
+import { createUser } from './support/testbed';
 
 /**
  * Privilege boundaries (issue 18) as users meet them: nobody is offered a role or a level above
@@ -53,7 +54,7 @@ test.describe('privilege boundaries', () => {
     loginAs,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
+    await loginAs(page, DEMO_ACCOUNTS.modifier);
     await page.goto(routes.addUser);
     await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
     expect(await openRoleOptions(page)).toEqual(['Admin']);
@@ -80,7 +81,7 @@ test.describe('privilege boundaries', () => {
   });
 
   test('the second modifier is offered the roles their role covers', async ({ page, loginAs }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier2.nik, DEMO_ACCOUNTS.modifier2.password);
+    await loginAs(page, DEMO_ACCOUNTS.modifier2);
     await page.goto(routes.addUser);
     await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
     expect(await openRoleOptions(page)).toEqual(['Admin User', 'Finance Staff', 'Viewer']);
@@ -91,7 +92,7 @@ test.describe('privilege boundaries', () => {
     loginAs,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier.nik, DEMO_ACCOUNTS.modifier.password);
+    await loginAs(page, DEMO_ACCOUNTS.modifier);
     await page.goto(routes.addRole);
     await page.getByRole('switch', { name: 'SSO Admin Panel' }).click();
     const level = page.getByRole('combobox', { name: 'Level akses User Management' });
@@ -176,25 +177,8 @@ test.describe('privilege boundaries', () => {
   });
 
   test('the owner gives another role through the form', async ({ page, loginAs, apiClient }) => {
-    const unique = `${Date.now()}`.slice(-9);
-    const nama = `E2E Hak ${unique}`;
     // With a unit of its AP: the form refuses an AP without one (issue 37).
-    const companies = (await apiClient.get('/company/companies-with-branches')).body as {
-      data: { data: { id: number; cabangs: { id: number; name: string }[] }[] };
-    };
-    const unit = companies.data.data.find((company) => company.id === 1)!.cabangs[0]!;
-    const created = await apiClient.post('/api/v1/ap/users', {
-      nama,
-      nik: `E2EP${unique}`,
-      phone: `087${unique}`,
-      email: '',
-      role_ids: [3],
-      perusahaan: [
-        { perusahaan_id: 1, perusahaan_name: 'AP', cabang: [{ cabang_id: unit.id, cabang_name: unit.name }] },
-      ],
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = (created.body as { data: { id: number } }).data.id;
+    const { id, nama } = await createUser(apiClient, { label: 'Hak', roleId: 3, withUnit: true });
     try {
       await loginAs(page);
       await page.goto(`${routes.userManagement}?keyword=${encodeURIComponent(nama)}`);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import type { SsoApi } from './support/sso-api';
+import { createAccount, signInToHome, type TestAccount as Account } from './support/testbed';
 
 /**
  * Records that keep their identity and say what happened (issue 37), at 1440 and 390 px: a user
@@ -19,52 +19,6 @@ const WIDTHS = [
   { name: 'laptop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-interface Account {
-  id: number;
-  nama: string;
-  nik: string;
-  password: string;
-}
-
-let sequence = 0;
-
-/** A user with role "Admin" created through the api, with a password set through the recovery flow. */
-async function createAccount(
-  apiClient: SsoApi,
-  outbox: { latestCode: (to: string, purpose: 'reset') => Promise<string> },
-  tag: string,
-): Promise<Account> {
-  sequence += 1;
-  const unique = `${Date.now() % 1e8}`.padStart(8, '0') + String(sequence % 10);
-  const user = { nama: `E2E Rekam ${tag} ${unique}`, nik: `E2ER${unique}`, phone: `086${unique}` };
-  const created = await apiClient.post(USERS, {
-    ...user,
-    email: '',
-    role_ids: [2],
-    perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'AP', cabang: [] }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const password = `Rekam-${unique}`;
-  expect((await apiClient.post('/forgot-password/request-otp', { nik: user.nik })).status).toBe(200);
-  const otp = await outbox.latestCode(user.phone, 'reset');
-  expect((await apiClient.post('/forgot-password/verify-otp', { nik: user.nik, otp })).status).toBe(200);
-  const reset = await apiClient.post('/forgot-password/reset', {
-    nik: user.nik,
-    otp,
-    new_password: password,
-  });
-  expect(reset.status, JSON.stringify(reset.body)).toBe(200);
-  return { id: (created.body as { data: { id: number } }).data.id, ...user, password };
-}
-
-async function signInThroughForm(page: Page, account: Account): Promise<void> {
-  await page.goto(routes.login);
-  await page.getByRole('textbox', { name: 'NIK' }).fill(account.nik);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Masuk' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 async function shot(page: Page, name: string) {
   if (!process.env.SHOTS) return;
@@ -96,9 +50,12 @@ for (const size of WIDTHS) {
       loginAs,
       expectNoA11yViolations,
     }) => {
-      const account = await createAccount(apiClient, outbox, `Sesi ${size.width}`);
+      const account = await createAccount(apiClient, outbox, {
+        label: `Rekam Sesi ${size.width}`,
+        phonePrefix: '086',
+      });
       const theirs = await openBrowser(browser, size);
-      await signInThroughForm(theirs, account);
+      await signInToHome(theirs, account);
 
       await loginAs(page);
       const drawer = await openUserDrawer(page, account);
@@ -120,7 +77,7 @@ for (const size of WIDTHS) {
       // Until the next sign-in.
       await theirs.reload();
       await expect(theirs.getByText(ENDED)).toBeVisible();
-      await signInThroughForm(theirs, account);
+      await signInToHome(theirs, account);
       await theirs.goto(routes.login);
       await expect(theirs).toHaveURL(/\/home$/);
       await theirs.context().close();
@@ -152,7 +109,10 @@ for (const size of WIDTHS) {
       loginAs,
       expectNoA11yViolations,
     }) => {
-      const account = await createAccount(apiClient, outbox, `Riwayat ${size.width}`);
+      const account = await createAccount(apiClient, outbox, {
+        label: `Rekam Riwayat ${size.width}`,
+        phonePrefix: '086',
+      });
       const reason = 'Cuti panjang sampai Januari';
       expect(
         (await apiClient.patch(`${USERS}/${account.id}/status`, { is_active: false, reason })).status,

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
 import type { SsoApi } from './support/sso-api';
+import { createRole as createRoleThroughApi, uniqueDigits, uniqueName } from './support/testbed';
 
 /**
  * Role management (issue 7): list, create, edit, delete, bulk delete, filter, empty states and a
@@ -36,8 +37,6 @@ interface RolePayloadApp {
   apps_id: number;
   menus: { id: number; access_level: number; children: { id: number; access_level: number }[] }[];
 }
-
-const unique = (label: string) => `E2E ${label} ${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 function dataOf<T>(body: unknown): T {
   expect(body).toHaveProperty('data');
@@ -105,16 +104,9 @@ test.describe('role management', () => {
     applications: RolePayloadApp[],
     colorIndex = 0,
   ): Promise<ApiRole> {
-    const color = (await colors(api))[colorIndex];
-    const response = await api.post(`${ROLE}/create`, {
-      name,
-      descriptions: null,
-      color_id: color?.id,
-      applications,
-    });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const role = await createRoleThroughApi<ApiRole>(api, name, applications, colorIndex);
     created.push(name);
-    return dataOf<ApiRole>(response.body);
+    return role;
   }
 
   test.afterEach(async ({ apiClient }) => {
@@ -135,7 +127,7 @@ test.describe('role management', () => {
     loginAs,
     expectNoA11yViolations,
   }) => {
-    const name = unique('Buat');
+    const name = uniqueName('Buat');
     created.push(name);
     const [, second] = await colors(apiClient);
     if (!second) throw new Error('the seed has colours');
@@ -231,7 +223,7 @@ test.describe('role management', () => {
     loginAs,
     expectNoA11yViolations,
   }) => {
-    const name = unique('Ubah');
+    const name = uniqueName('Ubah');
     const sales = await wholeApp(apiClient, 'Sales', 2);
     const inventory = await wholeApp(apiClient, 'Inventory', 1);
     await createRole(apiClient, name, [sales, inventory]);
@@ -288,7 +280,7 @@ test.describe('role management', () => {
   });
 
   test('deletes a role after a warning confirmation', async ({ page, apiClient, loginAs }) => {
-    const name = unique('Hapus');
+    const name = uniqueName('Hapus');
     await createRole(apiClient, name, [await wholeApp(apiClient, 'Finance')]);
     await loginAs(page);
     await openList(page, name);
@@ -322,7 +314,7 @@ test.describe('role management', () => {
   });
 
   test('bulk deletes the selected roles', async ({ page, apiClient, loginAs, expectNoA11yViolations }) => {
-    const prefix = unique('Massal');
+    const prefix = uniqueName('Massal');
     const hris = await wholeApp(apiClient, 'HRIS');
     await createRole(apiClient, `${prefix} A`, [hris]);
     await createRole(apiClient, `${prefix} B`, [hris], 1);
@@ -346,7 +338,7 @@ test.describe('role management', () => {
     apiClient,
     loginAs,
   }) => {
-    const prefix = unique('Filter');
+    const prefix = uniqueName('Filter');
     await createRole(apiClient, `${prefix} Sales`, [await wholeApp(apiClient, 'Sales')]);
     await createRole(apiClient, `${prefix} HRIS`, [await wholeApp(apiClient, 'HRIS')]);
     await loginAs(page);
@@ -377,7 +369,7 @@ test.describe('role management', () => {
     await loginAs(page);
     await page.goto(routes.roleManagement);
     await expect(page.getByRole('row')).not.toHaveCount(0);
-    await page.getByRole('searchbox', { name: 'Cari role' }).fill(`tidak-ada-${Date.now()}`);
+    await page.getByRole('searchbox', { name: 'Cari role' }).fill(`tidak-ada-${uniqueDigits()}`);
     await expect(page.getByText('Data tidak ditemukan')).toBeVisible();
     await expect(page).toHaveURL(/keyword=tidak-ada-/);
     await expectNoA11yViolations(page);

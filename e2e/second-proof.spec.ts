@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import type { SsoApi } from './support/sso-api';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
+import { createAccount, signInThroughForm } from './support/testbed';
 
 /**
  * Issue 36, findings 3 and 4: nobody can keep anyone out. Every browser here reaches the api from
@@ -12,46 +12,6 @@ import { routes } from './support/routes';
  */
 
 const WRONG = 'NIK atau password salah';
-
-interface Account {
-  nik: string;
-  phone: string;
-  password: string;
-}
-
-/** A panel user with a password set the way a user would: recovery, the outbox's code, reset. */
-async function createAccount(
-  apiClient: SsoApi,
-  outbox: { latestCode: (to: string, purpose: 'reset') => Promise<string> },
-): Promise<Account & { id: number }> {
-  const unique = `${Date.now() % 1e8}`.padStart(8, '0');
-  const user = { nama: `E2E Perangkat ${unique}`, nik: `E2ED${unique}`, phone: `085${unique}` };
-  const created = await apiClient.post('/api/v1/ap/users', {
-    ...user,
-    email: '',
-    role_ids: [2],
-    perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'AP', cabang: [] }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const password = `Perangkat-Kantor-${unique}`;
-  expect((await apiClient.post('/forgot-password/request-otp', { nik: user.nik })).status).toBe(200);
-  const otp = await outbox.latestCode(user.phone, 'reset');
-  expect((await apiClient.post('/forgot-password/verify-otp', { nik: user.nik, otp })).status).toBe(200);
-  const reset = await apiClient.post('/forgot-password/reset', {
-    nik: user.nik,
-    otp,
-    new_password: password,
-  });
-  expect(reset.status, JSON.stringify(reset.body)).toBe(200);
-  return { id: (created.body as { data: { id: number } }).data.id, ...user, password };
-}
-
-async function submitLogin(page: Page, nik: string, password: string): Promise<void> {
-  await page.goto(routes.login);
-  await page.getByRole('textbox', { name: 'NIK' }).fill(nik);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Masuk' }).click();
-}
 
 /** Signs the panel out locally (the stored session only): the device cookie stays, as after "Keluar". */
 async function forgetSession(page: Page): Promise<void> {
@@ -67,12 +27,12 @@ test('one address: a known browser still signs in, an unknown one with the right
 }) => {
   // Eleven sign-ins at production scrypt cost, three browsers.
   test.setTimeout(150_000);
-  const account = await createAccount(apiClient, outbox);
+  const account = await createAccount(apiClient, outbox, { label: 'Perangkat', phonePrefix: '085' });
   const guesserContext = await browser.newContext();
   const newcomerContext = await browser.newContext();
   try {
     // The owner's browser signs in once: the api sets its device cookie (HttpOnly: not readable here).
-    await submitLogin(known, account.nik, account.password);
+    await signInThroughForm(known, account);
     await expect(known).toHaveURL(/\/home$/);
     const cookies = await known.context().cookies('http://localhost:4000/api/v1/sso/auth/login/nik');
     expect(cookies.find((c) => c.name === 'sso_device')).toMatchObject({
@@ -84,17 +44,17 @@ test('one address: a known browser still signs in, an unknown one with the right
     // Someone else at the same address types five wrong passwords for the account.
     const guesser = await guesserContext.newPage();
     for (let i = 0; i < 5; i += 1) {
-      await submitLogin(guesser, account.nik, `tebakan-${i}`);
+      await signInThroughForm(guesser, { nik: account.nik, password: `tebakan-${i}` });
       await expect(guesser.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(WRONG);
     }
 
     // The known browser still signs in.
-    await submitLogin(known, account.nik, account.password);
+    await signInThroughForm(known, account);
     await expect(known).toHaveURL(/\/home$/);
 
     // An unknown browser at that address, right password: not 429 but the second proof.
     const newcomer = await newcomerContext.newPage();
-    await submitLogin(newcomer, account.nik, account.password);
+    await signInThroughForm(newcomer, account);
     await expect(newcomer).toHaveURL(/\/verifikasi-masuk$/);
     await expect(newcomer.getByRole('heading', { level: 1, name: 'Verifikasi Masuk' })).toBeVisible();
     await expect(newcomer.getByText(/Browser ini belum pernah dipakai masuk ke akun ini/)).toBeVisible();
@@ -116,12 +76,12 @@ test('one address: a known browser still signs in, an unknown one with the right
 
     // From now on that browser is known too: it signs in with the password alone.
     await forgetSession(newcomer);
-    await submitLogin(newcomer, account.nik, account.password);
+    await signInThroughForm(newcomer, account);
     await expect(newcomer).toHaveURL(/\/home$/);
 
     // The guesser, with a wrong password, gets the same screen and no code is sent.
     const before = await apiClient.latestCode(account.phone, 'login');
-    await submitLogin(guesser, account.nik, 'tebakan-lagi');
+    await signInThroughForm(guesser, { nik: account.nik, password: 'tebakan-lagi' });
     await expect(guesser).toHaveURL(/\/verifikasi-masuk$/);
     await expect(guesser.getByText(masked, { exact: true })).toBeVisible();
     expect(await apiClient.latestCode(account.phone, 'login')).toBe(before);

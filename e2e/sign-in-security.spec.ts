@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
+import { createUser, roleIdsByName } from './support/testbed';
 
 /**
  * Issue 23, passwords: the reset refuses a common password with a message under the field, keeps
@@ -16,26 +17,16 @@ test('a common new password is refused under the field; the same code then takes
   outbox,
   expectNoA11yViolations,
 }) => {
-  const unique = `${Date.now() % 1e8}`.padStart(8, '0');
-  const me = await apiClient.get('/api/me');
-  const roleId = (me.body as { data: { roles: { id: number }[] } }).data.roles[0]?.id;
-  const created = await apiClient.post('/api/v1/ap/users', {
-    nama: `E2E Sandi ${unique}`,
-    nik: `E2ES${unique}`,
-    phone: `086${unique}`,
-    email: '',
-    role_ids: [roleId],
-    perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'PT. Sinar Niaga Sejahtera', cabang: [] }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const user = { id: (created.body as { data: { id: number } }).data.id, nik: `E2ES${unique}` };
+  // In the demo administrator's role, with its own phone.
+  const roleId = (await roleIdsByName(apiClient)).get('Super Admin');
+  const user = await createUser(apiClient, { label: 'Sandi', roleId, phonePrefix: '086' });
 
   try {
     await page.goto(routes.forgotPassword);
     await nikField(page).fill(user.nik);
     await page.getByRole('button', { name: 'Kirim OTP' }).click();
     await expect(page).toHaveURL(/\/validate-otp$/);
-    const code = await outbox.latestCode(`086${unique}`, 'reset');
+    const code = await outbox.latestCode(user.phone, 'reset');
     await page.getByRole('textbox', { name: 'Digit 1 dari 6' }).click();
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { SESSION_KEY, test, expect } from './support/fixtures';
 import { routes } from './support/routes';
 import type { SsoApi } from './support/sso-api';
-import { API_ORIGIN } from './support/env';
+import { API_ORIGIN, DEMO_ACCOUNTS } from './support/env';
 
 /**
  * Issue 30, items 2 and 7, against the real api: an application gets an OpenID Connect client in
@@ -274,7 +274,7 @@ test.describe('Home "Aplikasi Anda"', () => {
       .map((app) => app.apps_name);
     expect(granted.length).toBeGreaterThan(0);
 
-    await loginAs(page, '100005', 'password123');
+    await loginAs(page, DEMO_ACCOUNTS.modifier2);
     await page.goto(routes.home);
     const list = page.getByRole('list', { name: 'Aplikasi yang dapat Anda buka' });
     await expect(list.getByRole('listitem')).toHaveCount(granted.length);

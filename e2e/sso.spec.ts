@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS, HOST_ORIGIN, SAMPLE_APPS } from './support/env';
 import type { SsoApi } from './support/sso-api';
+import { createAccount, uniqueName, type Outbox, type TestAccount as Account } from './support/testbed';
 
 /**
  * Single sign-on for the group's applications (issue 30), in Chromium with the two sample
@@ -21,19 +22,6 @@ interface MenuNode {
   name: string;
   menu?: MenuNode[];
 }
-
-interface Account {
-  id: number;
-  nama: string;
-  nik: string;
-  password: string;
-}
-
-let sequence = 0;
-const unique = () => {
-  sequence += 1;
-  return `${Date.now() % 1e8}`.padStart(8, '0') + String(sequence % 10);
-};
 
 async function menusOf(apiClient: SsoApi, appId: number): Promise<MenuNode[]> {
   const answer = await apiClient.get(`/api/v1/ap/menu/with-child?apps_id=${appId}`);
@@ -60,7 +48,7 @@ async function createRole(apiClient: SsoApi, tag: string, { inventory = true } =
     menusOf(apiClient, INVENTORY_APP_ID),
   ]);
   const payload = (firstLevel: 1 | 2 | 3) => ({
-    name: `E2E SSO ${tag} ${unique()}`,
+    name: uniqueName(`SSO ${tag}`),
     descriptions: null,
     color_id: 1,
     applications: [
@@ -87,32 +75,8 @@ async function createRole(apiClient: SsoApi, tag: string, { inventory = true } =
 }
 
 /** A user of `roleId` with a password set as a user would (forgot-password and the dev outbox). */
-async function createAccount(
-  apiClient: SsoApi,
-  outbox: { latestCode: (to: string, purpose: 'reset') => Promise<string> },
-  roleId: number,
-): Promise<Account> {
-  const tag = unique();
-  const user = { nama: `E2E SSO ${tag}`, nik: `E2ES${tag}`, phone: `086${tag}` };
-  const created = await apiClient.post('/api/v1/ap/users', {
-    ...user,
-    email: `sso${tag}@example.test`,
-    role_ids: [roleId],
-    perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'AP', cabang: [] }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const password = `Sso-Rahasia-${tag}`;
-  expect((await apiClient.post('/forgot-password/request-otp', { nik: user.nik })).status).toBe(200);
-  const otp = await outbox.latestCode(user.phone, 'reset');
-  expect((await apiClient.post('/forgot-password/verify-otp', { nik: user.nik, otp })).status).toBe(200);
-  const reset = await apiClient.post('/forgot-password/reset', {
-    nik: user.nik,
-    otp,
-    new_password: password,
-  });
-  expect(reset.status, JSON.stringify(reset.body)).toBe(200);
-  return { id: (created.body as { data: { id: number } }).data.id, ...user, password };
-}
+const createSsoAccount = (apiClient: SsoApi, outbox: Outbox, roleId: number): Promise<Account> =>
+  createAccount(apiClient, outbox, { label: 'SSO', roleId, phonePrefix: '086', withEmail: true });
 
 /** Signs in at HRIS through the panel's login screen ("Masuk ke HRIS"). */
 async function signInAtHris(page: Page, account: Account) {
@@ -141,7 +105,7 @@ test.describe('single sign-on with the sample applications', () => {
     expectNoA11yViolations,
   }) => {
     const role = await createRole(apiClient, 'A');
-    const account = await createAccount(apiClient, outbox, role.id);
+    const account = await createSsoAccount(apiClient, outbox, role.id);
 
     const panelPages: string[] = [];
     page.on('framenavigated', (frame) => {
@@ -217,7 +181,7 @@ test.describe('single sign-on with the sample applications', () => {
     outbox,
   }) => {
     const role = await createRole(apiClient, 'C');
-    const account = await createAccount(apiClient, outbox, role.id);
+    const account = await createSsoAccount(apiClient, outbox, role.id);
     const page = await newPage(browser);
     await signInAtHris(page, account);
     await page.goto(SAMPLE_APPS.inventory);

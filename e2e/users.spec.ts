@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
 import type { SsoApi } from './support/sso-api';
+import { createUser as createTestUser, uniqueDigits } from './support/testbed';
 
 /**
  * remote-users end to end (issue 6): list (search, filters, paging, page size, URL state), detail
@@ -33,14 +34,6 @@ interface CreatedUser {
 }
 
 const USERS = '/api/v1/ap/users';
-let sequence = 0;
-
-/** A stamp unique to this run and call: digits only, so it fits NIKs and phones. */
-function stamp(): string {
-  sequence += 1;
-  return `${Date.now() % 1e8}`.padStart(8, '0') + String(sequence % 10);
-}
-
 async function companiesOf(apiClient: SsoApi): Promise<Company[]> {
   const response = await apiClient.get('/company/companies-with-branches');
   return (response.body as { data: { data: Company[] } }).data.data;
@@ -51,8 +44,8 @@ async function rolesOf(apiClient: SsoApi): Promise<RoleOption[]> {
   return (response.body as { data: RoleOption[] }).data;
 }
 
-/** Creates a user through the api (named `E2E User <tag> <stamp>` so a search finds exactly it). */
-async function createUser(
+/** Creates a user through the testbed, named `E2E User <tag> <digits>` so a search finds exactly it. */
+const createUser = (
   apiClient: SsoApi,
   options: {
     tag: string;
@@ -62,29 +55,16 @@ async function createUser(
     nik?: string;
     nama?: string;
   },
-): Promise<CreatedUser> {
-  const unique = stamp();
-  const user = {
-    nama: options.nama ?? `E2E User ${options.tag} ${unique}`,
-    nik: options.nik ?? `E2EU${unique}`,
-    phone: `089${unique}`,
-  };
-  const unitIds = options.unitIds ?? [];
-  const created = await apiClient.post(USERS, {
-    ...user,
-    email: '',
-    role_ids: [options.role.id],
-    perusahaan: [
-      {
-        perusahaan_id: options.company.id,
-        perusahaan_name: options.company.nama,
-        cabang: unitIds.map((id) => ({ cabang_id: id })),
-      },
-    ],
+): Promise<CreatedUser> =>
+  createTestUser(apiClient, {
+    label: `User ${options.tag}`,
+    roleId: options.role.id,
+    company: options.company,
+    units: (options.unitIds ?? []).map((id) => ({ cabang_id: id })),
+    phonePrefix: '089',
+    nik: options.nik,
+    nama: options.nama,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { ...user, id: (created.body as { data: { id: number } }).data.id };
-}
 
 /** Removes every user with this NIK (a test that creates a user from the directory cleans up). */
 async function deleteUsersWithNik(apiClient: SsoApi, nik: string): Promise<void> {
@@ -390,7 +370,7 @@ test.describe('users', () => {
     page,
     apiClient,
   }) => {
-    const tag = `Bulk${stamp()}`;
+    const tag = `Bulk${uniqueDigits()}`;
     const users = [
       await createUser(apiClient, { tag, company: company(0), role: role(0) }),
       await createUser(apiClient, { tag, company: company(1), role: role(1) }),

@@ -90,7 +90,7 @@ export function sourceMapReport(apps) {
   return { ok, text: lines.join('\n') };
 }
 
-/** A markdown table (README "Bundle sizes"). */
+/** A markdown table (docs/performance.md "Bundle sizes"). */
 export function sizeTable(rows) {
   const lines = [
     '| app | entry (raw / brotli) | largest other chunks (mostly, brotli KB) | JS files, all (brotli) |',

@@ -80,7 +80,7 @@ for (const app of apps)
   console.log(`[start] ${app.dir} on http://localhost:${app.port}${nginx ? ' (nginx)' : ''}`);
 console.log(`[start] panel ready: http://localhost:3000 (api http://localhost:${API_PORT})`);
 
-// The sample applications signing in through the SSO (examples/, README "Single sign-on"): HRIS on
+// The sample applications signing in through the SSO (examples/, docs/single-sign-on.md): HRIS on
 // 3101, Inventory on 3102. Their clients exist in the development seed only.
 const samples = ['hris', 'inventory'].map((name) => {
   const child = spawn(process.execPath, ['server.mjs'], {

@@ -122,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
-    // request.ip: the peer, or behind a trusted proxy the address it forwarded (README "Production").
+    // request.ip: the peer, or behind a trusted proxy the address it forwarded (docs/operations.md "Production").
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: (error, request, reply) => {

@@ -71,7 +71,7 @@ export interface ApiConfig {
   otpWebhookToken: string | undefined;
   /**
    * Issuer of the OpenID Connect provider (OIDC_ISSUER): `<origin>/oidc`, by default the api's own
-   * origin; behind a proxy, the public origin the applications reach (README "Single sign-on").
+   * origin; behind a proxy, the public origin the applications reach (docs/single-sign-on.md).
    */
   oidcIssuer: string;
   /**

@@ -9,7 +9,7 @@ import { rotateSigningKey } from './oidc/keys';
 async function main(): Promise<void> {
   const defaultDbFile = fileURLToPath(new URL('../.data/sso.sqlite', import.meta.url));
   const settings = settingsFromEnv(process.env, defaultDbFile);
-  // `node dist/main.js --rotate-oidc-key` (README "Single sign-on"): a new signing key, the current
+  // `node dist/main.js --rotate-oidc-key` (docs/single-sign-on.md): a new signing key, the current
   // one retired (it still verifies for a day); each instance signs with the new one after a restart.
   if (process.argv.includes('--rotate-oidc-key')) {
     const db = openDatabase(settings.config.dbFile);

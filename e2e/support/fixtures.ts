@@ -24,8 +24,16 @@ interface Options {
 
 interface Fixtures {
   apiClient: SsoApi;
-  /** Signs the browser in as the demo admin (or another NIK) through the real login chain. */
-  loginAs: (page: Page, nik?: string, password?: string, origin?: string) => Promise<void>;
+  /**
+   * Signs the browser in through the real login chain: as the demo admin, as a demo account
+   * (`loginAs(page, DEMO_ACCOUNTS.viewer)`) or as a NIK and password.
+   */
+  loginAs: (
+    page: Page,
+    who?: string | { nik: string; password: string },
+    password?: string,
+    origin?: string,
+  ) => Promise<void>;
   /** axe-core: no serious or critical violation on the current screen. */
   expectNoA11yViolations: (page: Page) => Promise<void>;
   outbox: { latestCode: (to: string, purpose: 'login' | 'reset') => Promise<string> };
@@ -58,8 +66,9 @@ export const test = base.extend<Fixtures & Options>({
     await use(new SsoApi(request));
   },
   loginAs: async ({ apiClient }, use) => {
-    await use(async (page, nik = DEMO_ADMIN.nik, password = DEMO_ADMIN.password, origin) => {
-      const session = await apiClient.sessionFor(nik, password);
+    await use(async (page, who = DEMO_ADMIN, password, origin) => {
+      const account = typeof who === 'string' ? { nik: who, password: password ?? DEMO_ADMIN.password } : who;
+      const session = await apiClient.sessionFor(account.nik, account.password);
       await storeSession(page, session, origin);
     });
   },

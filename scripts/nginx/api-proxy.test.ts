@@ -43,7 +43,7 @@ const wrongLogin = (origin: string, forwardedFor?: string) =>
     const port = await freePort();
     proxied = `http://127.0.0.1:${port}`;
     api = await buildApp({
-      // The OpenID Connect issuer is the proxy's public origin (README "Single sign-on").
+      // The OpenID Connect issuer is the proxy's public origin (docs/single-sign-on.md).
       oidcIssuer: `${proxied}/oidc`,
       dbFile: path.join(work, 'sso.sqlite'),
       seedUsers: 8,

@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   API_PREFIX,
   AUDIT_ACTION,
   bulkDeletePayloadSchema,
+  idSchema,
   paths,
   type AuditResult,
+  maskPhone,
 } from '@sso/shared/contract';
 import type { AdminRoute } from '../access/route-access';
-import { maskPhone } from '../auth/mask-phone';
 import { stripFormatControls } from '../http/format-controls';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
@@ -41,14 +43,27 @@ interface RequestAudit {
 
 const state = new WeakMap<FastifyRequest, RequestAudit>();
 
-const isObject = (value: unknown): value is Body =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const asObject = (value: unknown): Body | undefined => (isObject(value) ? value : undefined);
-const asText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const asId = (value: unknown): number | undefined => {
-  const n = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
-};
+// What the hooks read of a request or an answer, by the contract's validator: what does not match
+// reads as absent (a hook never fails a request).
+const bodySchema = z.record(z.string(), z.unknown());
+/** An id as a body holds it, or as a path parameter writes it. */
+const anyIdSchema = z.union([
+  idSchema,
+  z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .pipe(z.coerce.number())
+    .pipe(idSchema),
+]);
+const readOf =
+  <T>(schema: z.ZodType<T>) =>
+  (value: unknown): T | undefined => {
+    const result = schema.safeParse(value);
+    return result.success ? result.data : undefined;
+  };
+const asObject = readOf<Body>(bodySchema);
+const asText = readOf(z.string());
+const asId = readOf(anyIdSchema);
 
 function resultOf(status: number): AuditResult {
   // 202: a sign-in held for a second proof (issue 36), not a sign-in yet.

@@ -4,6 +4,7 @@ import {
   paths,
   resetPasswordPayloadSchema,
   verifyResetOtpPayloadSchema,
+  maskPhone,
 } from '@sso/shared/contract';
 import type { AppContext } from '../context';
 import { fieldError } from '../http/errors';
@@ -11,7 +12,6 @@ import { isoAt, ok } from '../http/reply';
 import { validate } from '../http/validate';
 import { findAccountByNik, setPasswordHash, type Account } from './accounts';
 import { OTP_EMPTY_MESSAGE } from './login-routes';
-import { maskPhone } from './mask-phone';
 import { hashPassword } from './password';
 import { passwordWeakness, type PasswordOwner } from './password-strength';
 import { signInTry } from './sign-in-try';

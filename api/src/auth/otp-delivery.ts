@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OtpPurpose } from '@sso/shared/contract';
+import { maskPhone, type OtpPurpose } from '@sso/shared/contract';
 import type { Db } from '../db/database';
-import { maskPhone } from './mask-phone';
 
 /** One code to deliver to a phone. Only the delivery sees the code in clear; the api stores its HMAC. */
 export interface OtpMessage {
@@ -13,7 +12,7 @@ export interface OtpMessage {
 }
 
 /**
- * How a code reaches its phone (README "Production", ADR 0007 "No secret in a log or a table"):
+ * How a code reaches its phone (docs/operations.md "Production", ADR 0007 "No secret in a log or a table"):
  * `outbox` in development only (the code in the log and the `outbox` table, read by /__dev/outbox
  * and the end-to-end tests), `webhook` in production (a POST to the SMS gateway named by
  * OTP_WEBHOOK_URL), `none` in production without a gateway (nothing is sent; a warning without the

@@ -1,9 +1,13 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_UNKNOWN_ERROR_MESSAGE, type OtpPurpose, type OtpSentData } from '@sso/shared/contract';
+import {
+  OTP_UNKNOWN_ERROR_MESSAGE,
+  type OtpPurpose,
+  type OtpSentData,
+  maskPhone,
+} from '@sso/shared/contract';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { CredentialError, otpRateLimited } from '../http/errors';
-import { maskPhone } from './mask-phone';
 import { PHONE_PREFIXES } from './phone-prefixes';
 import type { OtpDelivery } from './otp-delivery';
 import type { TokenSigner } from './tokens';

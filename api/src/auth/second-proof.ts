@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { SecondProofData } from '@sso/shared/contract';
+import { maskPhone, type SecondProofData } from '@sso/shared/contract';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { CredentialError } from '../http/errors';
 import type { Account } from './accounts';
-import { maskPhone } from './mask-phone';
 import type { OtpService } from './otp-service';
 import { identifierKey } from './throttle';
 

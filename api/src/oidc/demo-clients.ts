@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { readMeta, writeMeta } from '../db/database';
 import { hashClientSecret } from './client-secret';
 
-/** The sample applications of `examples/` (README "Single sign-on"): development seed only. */
+/** The sample applications of `examples/` (docs/single-sign-on.md): development seed only. */
 export const DEMO_CLIENTS = [
   {
     application: 'HRIS',

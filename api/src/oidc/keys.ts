@@ -54,7 +54,7 @@ export function signingKeys(db: Db, now: number): { keys: JWK[] } {
 
 /**
  * Rotation: the current key is retired (it keeps verifying for RETIRED_KEY_SECONDS) and a new one
- * signs from the next start of each api instance (`node dist/main.js --rotate-oidc-key`, README "Single sign-on").
+ * signs from the next start of each api instance (`node dist/main.js --rotate-oidc-key`, docs/single-sign-on.md).
  */
 export function rotateSigningKey(db: Db, now: number): string {
   return db.transaction(() => {

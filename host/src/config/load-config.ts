@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { runtimeConfigSchema, type RuntimeConfig } from '@sso/shared/federation';
 import { takeEarlyConfig } from './early-config';
 
@@ -9,7 +10,7 @@ export async function loadConfig(url = '/config.json'): Promise<RuntimeConfig> {
   const early = takeEarlyConfig();
   // The early fetch of index.html, or our own when it is missing or failed.
   const raw = early ? await early.catch(() => fetchConfig(url)) : await fetchConfig(url);
-  return runtimeConfigSchema.parse(raw);
+  return v.parse(runtimeConfigSchema, raw);
 }
 
 async function fetchConfig(url: string): Promise<unknown> {

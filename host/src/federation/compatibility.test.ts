@@ -60,3 +60,44 @@ describe("incompatibility: a remote's shared requirements against what the host 
     ).toBeNull();
   });
 });
+
+describe('the ranges a remote may require, as npm semver reads them', () => {
+  it.each([
+    // caret
+    ['2.0.0', '^2.0.0', true],
+    ['2.3.1', '^2.0.0', true],
+    ['3.0.0', '^2.0.0', false],
+    ['1.9.9', '^2.0.0', false],
+    ['2.0.0', '^3.0.0', false],
+    ['19.3.1', '^19.3.1', true],
+    ['19.2.9', '^19.3.1', false],
+    ['0.2.5', '^0.2.3', true],
+    ['0.3.0', '^0.2.3', false],
+    ['0.0.3', '^0.0.3', true],
+    ['0.0.4', '^0.0.3', false],
+    ['2.0.0', '^2', true],
+    // tilde
+    ['1.2.9', '~1.2.3', true],
+    ['1.3.0', '~1.2.3', false],
+    ['1.2.2', '~1.2.3', false],
+    // exact
+    ['2.0.0', '2.0.0', true],
+    ['2.0.1', '2.0.0', false],
+    ['2.0.0', '=2.0.0', true],
+    // other forms
+    ['5.0.0', '>=2.0.0', true],
+    ['1.0.0', '>=2.0.0', false],
+    ['4.1.0', '*', true],
+    // a pre-release is met only by a range naming that release's pre-releases
+    ['3.0.0-rc.1', '^2.0.0', false],
+    ['3.0.0-rc.1', '3.0.0-rc.1', true],
+    ['2.1.0', '^2.1.0-rc.1', true],
+    // not a range, or not a version: not met
+    ['2.0.0', 'workspace:*', false],
+    ['not-a-version', '^2.0.0', false],
+  ])('host %s, remote requires %s: met %s', (version, range, met) => {
+    expect(incompatibility([{ name: 'react', requiredVersion: range }], { react: version }) === null).toBe(
+      met,
+    );
+  });
+});

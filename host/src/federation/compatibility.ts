@@ -1,6 +1,6 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import type { ManifestShared } from '@sso/shared/federation';
-import { satisfies } from './semver';
+import satisfies from 'semver/functions/satisfies';
 
 /** Package name → the version the host provides of that shared singleton. */
 export type ProvidedVersions = Record<string, string>;
@@ -34,8 +34,10 @@ function providedVersionOf(name: string, provided: ProvidedVersions): string | u
 
 /**
  * What the remote's build requires of each shared module the host provides, checked against what
- * the host provides. Returns the Indonesian reason naming every incompatibility, or null when the
- * remote may load. A module the host does not provide is no conflict: the remote brings its own copy.
+ * the host provides, as npm's `semver` reads ranges (the federation runtime's own choice of a shared
+ * version agrees with it; a range it cannot read is not met). Returns the Indonesian reason naming
+ * every incompatibility, or null when the remote may load. A module the host does not provide is no
+ * conflict: the remote brings its own copy.
  */
 export function incompatibility(required: ManifestShared[], provided: ProvidedVersions): string | null {
   const problems = new Map<string, string>();

@@ -1,8 +1,8 @@
+import * as v from 'valibot';
 import { remoteDescriptorSchema, type RemoteDescriptor } from '@sso/shared/federation';
-import { record } from '@sso/shared/validate';
 
 const KEY = 'sso.remote-descriptors';
-const cacheSchema = record(remoteDescriptorSchema);
+const cacheSchema = v.record(v.string(), remoteDescriptorSchema);
 
 /**
  * The last descriptor each remote served. When a remote is down at start, its routes and sidebar
@@ -11,16 +11,16 @@ const cacheSchema = record(remoteDescriptorSchema);
 export const descriptorCache = {
   read(name: string): RemoteDescriptor | undefined {
     try {
-      const parsed = cacheSchema.safeParse(JSON.parse(window.localStorage.getItem(KEY) ?? '{}'));
-      return parsed.success ? parsed.data[name] : undefined;
+      const parsed = v.safeParse(cacheSchema, JSON.parse(window.localStorage.getItem(KEY) ?? '{}'));
+      return parsed.success ? parsed.output[name] : undefined;
     } catch {
       return undefined;
     }
   },
   write(descriptor: RemoteDescriptor): void {
     try {
-      const current = cacheSchema.safeParse(JSON.parse(window.localStorage.getItem(KEY) ?? '{}'));
-      const next = { ...(current.success ? current.data : {}), [descriptor.name]: descriptor };
+      const current = v.safeParse(cacheSchema, JSON.parse(window.localStorage.getItem(KEY) ?? '{}'));
+      const next = { ...(current.success ? current.output : {}), [descriptor.name]: descriptor };
       window.localStorage.setItem(KEY, JSON.stringify(next));
     } catch {
       // Storage full or unavailable: the cache is an optimisation only.

@@ -1,6 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import type { ManifestAssets, manifestSchema } from '@sso/shared/federation';
-import type { Infer } from '@sso/shared/validate';
+import type { Manifest, ManifestAssets } from '@sso/shared/federation';
 
 /**
  * Only code from registered origins (ADR 0001 "Only registered origins"). Two checks in the app, one
@@ -46,7 +45,7 @@ const filesOf = (assets: ManifestAssets | undefined): string[] =>
  * and as a URL resolver would (the host's early preload, index.html): both must stay on the origin.
  * A manifest without a `publicPath` is refused: the runtime would then run its `getPublicPath` as code.
  */
-export function checkOrigin(entry: string, manifest: Infer<typeof manifestSchema>): void {
+export function checkOrigin(entry: string, manifest: Manifest): void {
   const { metaData } = manifest;
   if (metaData.publicPath === undefined || 'getPublicPath' in metaData) {
     throw new Error(

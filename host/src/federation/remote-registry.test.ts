@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { MANIFEST_DESCRIPTOR_KEY, manifestSchema } from '@sso/shared/federation';
 import { checkOrigin } from './origin-guard';
 
@@ -8,7 +9,7 @@ function manifest({
   metaData = {},
   files = ['53.e59eb7ad.js', '__federation_expose_user_list.3aefe80a.js'],
 }: { metaData?: Record<string, unknown>; files?: string[] } = {}) {
-  return manifestSchema.parse({
+  return v.parse(manifestSchema, {
     name: 'users',
     metaData: {
       publicPath: 'auto',

@@ -3,20 +3,23 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
+import * as v from 'valibot';
 import {
   MANIFEST_BUILD_KEY,
   MANIFEST_DESCRIPTOR_KEY,
   manifestSchema,
   type BuildInfo,
+  type Manifest,
   type RemoteDescriptor,
   type RemoteEntry,
 } from '@sso/shared/federation';
-import type { Infer } from '@sso/shared/validate';
 import { takeEarlyManifest } from '../config/early-config';
 import { hostProvidedVersions, incompatibility, IncompatibleRemoteError } from './compatibility';
 import { descriptorCache } from './descriptor-cache';
 import { checkOrigin, originGuard } from './origin-guard';
 import { withTimeout } from './with-timeout';
+
+export type { Manifest };
 
 export const MANIFEST_TIMEOUT_MS = 5000;
 const MANIFEST_ATTEMPTS = 2;
@@ -97,14 +100,12 @@ export function fetchManifestText(remote: RemoteEntry, early?: Promise<string | 
   ).finally(() => abort.abort());
 }
 
-export type Manifest = Infer<typeof manifestSchema>;
-
 /**
  * Parses and checks a remote's manifest: its descriptor, its name, the origin of its code and what it
  * requires of the shared singletons. Throws the first problem.
  */
 export function readManifest(remote: RemoteEntry, text: string): Manifest {
-  const manifest = manifestSchema.parse(JSON.parse(text));
+  const manifest = v.parse(manifestSchema, JSON.parse(text));
   const descriptor = manifest.metaData[MANIFEST_DESCRIPTOR_KEY];
   if (manifest.name !== remote.name || descriptor.name !== remote.name) {
     throw new Error(`manifest name ${manifest.name} does not match registry name ${remote.name}`);

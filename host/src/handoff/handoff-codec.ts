@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { decompressFromEncodedURIComponent } from 'lz-string';
 import { isExpired, sessionSchema, type Session } from '@sso/shared/session';
 
@@ -26,8 +27,8 @@ export function decodeHandoff(raw: string | null): HandoffResult {
   } catch {
     return { ok: false, reason: 'not-json' };
   }
-  const parsed = sessionSchema.safeParse(json);
+  const parsed = v.safeParse(sessionSchema, json);
   if (!parsed.success) return { ok: false, reason: 'wrong-shape' };
-  if (isExpired(parsed.data)) return { ok: false, reason: 'expired' };
-  return { ok: true, session: parsed.data };
+  if (isExpired(parsed.output)) return { ok: false, reason: 'expired' };
+  return { ok: true, session: parsed.output };
 }

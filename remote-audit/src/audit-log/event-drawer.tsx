@@ -1,7 +1,7 @@
 import { auditSentence, type AuditEvent } from '@sso/shared/contract';
+import { exactTime } from '@sso/shared/i18n';
 import { DetailList, Drawer } from '@sso/shared/ui-data';
 import { auditText } from '../texts';
-import { exactTime } from './event-time';
 import { ResultBadge } from './result-badge';
 import styles from './event-drawer.module.css';
 
@@ -32,7 +32,7 @@ function EventDetail({ event }: { event: AuditEvent }) {
         <dd>{auditSentence(event)}</dd>
         <dt>{text.time}</dt>
         <dd>
-          <time dateTime={event.at}>{exactTime(event.at)}</time>
+          <time dateTime={event.at}>{exactTime(event.at, { seconds: true })}</time>
         </dd>
         <dt>{text.actor}</dt>
         <dd>{actorLabel(event)}</dd>

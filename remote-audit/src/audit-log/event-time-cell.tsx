@@ -1,10 +1,10 @@
+import { exactTime, relativeTime } from '@sso/shared/i18n';
 import { Tooltip } from '@sso/shared/ui-data';
-import { exactTime, relativeTime } from './event-time';
 import styles from './audit-log-page.module.css';
 
 /** Waktu: "5 menit lalu", the exact time on hover and on keyboard focus (and for screen readers). */
 export function EventTimeCell({ at, now }: { at: string; now: number }) {
-  const exact = exactTime(at);
+  const exact = exactTime(at, { seconds: true });
   return (
     <Tooltip content={exact} side="top">
       <time

@@ -1,26 +1,9 @@
-/** Times of Log Aktivitas in the viewer's zone, Indonesian. */
-
-const exact = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'medium' });
-const dayOnly = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium' });
-
-/** "25 Nov 2026, 09.31.56" (the exact time shown on hover and focus, and in the drawer). */
-export const exactTime = (iso: string): string => exact.format(new Date(iso));
-
 /**
- * How long ago, as a person says it: "baru saja", "5 menit lalu", "3 jam lalu", "2 hari lalu";
- * a month or more ago: the date. A time in the future (a clock ahead) reads "baru saja".
+ * The days of Log Aktivitas's date filter, in the viewer's zone. Times of a record are written by
+ * `relativeTime` and `exactTime` of @sso/shared/i18n (with seconds: a record names its second).
  */
-export function relativeTime(iso: string, now: number): string {
-  const seconds = Math.floor((now - Date.parse(iso)) / 1000);
-  if (seconds < 60) return 'baru saja';
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} menit lalu`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} jam lalu`;
-  const days = Math.floor(hours / 24);
-  if (days < 30) return `${days} hari lalu`;
-  return dayOnly.format(new Date(iso));
-}
+
+const dayOnly = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium' });
 
 /** A local calendar day as `YYYY-MM-DD` (the api's `from`/`to`). */
 export function dayKey(date: Date): string {

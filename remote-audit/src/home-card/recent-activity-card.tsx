@@ -1,11 +1,11 @@
 import { toApiError } from '@sso/shared/api';
 import { auditActivity, type AuditEvent } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
+import { exactTime, relativeTime } from '@sso/shared/i18n';
 import { Link } from '@sso/shared/navigation';
 import { auditText } from '../texts';
 import { useEvents } from '../audit-log/api/get-events';
 import { actorLabel } from '../audit-log/event-drawer';
-import { exactTime, relativeTime } from '../audit-log/event-time';
 import { ResultBadge } from '../audit-log/result-badge';
 import { useNow } from '../audit-log/use-now';
 import styles from './recent-activity-card.module.css';
@@ -44,7 +44,7 @@ export default function RecentActivityCard() {
               </Link>
               <span className={styles.meta}>
                 {actorLabel(event)} ·{' '}
-                <time dateTime={event.at} title={exactTime(event.at)}>
+                <time dateTime={event.at} title={exactTime(event.at, { seconds: true })}>
                   {relativeTime(event.at, now)}
                 </time>
               </span>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { maskPhone } from '@sso/shared/contract';
 import { Navigate, useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
 import { otpErrorMessage } from '../auth-errors/otp-errors';
-import { maskPhone } from '../otp/mask-phone';
 import { OtpStep } from '../otp/otp-step';
 import { useOtpResend } from '../otp/use-otp-resend';
 import { clearLoginPhoneFlow, loginCooldownStore, loginPhoneStore } from './login-phone-storage';

@@ -1,4 +1,4 @@
-import { storedValueGuard } from '../storage/stored-value-guard';
+import * as v from 'valibot';
 
 /**
  * The OTP resend cooldown of spec 4 and 9, as pure functions of a stored state and a clock.
@@ -19,25 +19,16 @@ export interface Cooldown {
   windowSeconds: number | null;
 }
 
-const isWhole = (value: unknown): value is number => Number.isInteger(value) && Number(value) >= 0;
+const whole = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** A stored cooldown as written by this module; anything else reads as absent. */
-export function isCooldown(value: unknown): value is Cooldown {
-  if (typeof value !== 'object' || value === null) return false;
-  const count: unknown = Reflect.get(value, 'count');
-  const expiresAt: unknown = Reflect.get(value, 'expiresAt');
-  const windowSeconds: unknown = Reflect.get(value, 'windowSeconds');
-  return (
-    isWhole(count) &&
-    count <= MAX_RESEND_COUNT &&
-    typeof expiresAt === 'number' &&
-    Number.isFinite(expiresAt) &&
-    expiresAt >= 0 &&
-    (windowSeconds === null || isWhole(windowSeconds))
-  );
-}
+export const cooldownGuard = v.object({
+  count: v.pipe(whole, v.maxValue(MAX_RESEND_COUNT)),
+  expiresAt: v.pipe(v.number(), v.finite(), v.minValue(0)),
+  windowSeconds: v.nullable(whole),
+}) satisfies v.GenericSchema<unknown, Cooldown>;
 
-export const cooldownGuard = storedValueGuard(isCooldown);
+export const isCooldown = (value: unknown): value is Cooldown => v.is(cooldownGuard, value);
 
 /** Seconds to wait after reaching resend `count`. */
 export function waitSecondsFor(count: number, windowSeconds: number | null): number {

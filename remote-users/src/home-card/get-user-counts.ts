@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
-import { paths, userListResponseParser } from '@sso/shared/contract';
+import { paths, userListResponseSchema } from '@sso/shared/contract';
 import { userKeys } from '@sso/shared/query';
 
 export interface UserCounts {
@@ -15,7 +15,7 @@ export interface UserCounts {
  */
 export async function getUserCounts(since: string, signal?: AbortSignal): Promise<UserCounts> {
   const count = (params: Record<string, unknown>) =>
-    api.get(paths.users.list, userListResponseParser, { params: { perPage: 1, ...params }, signal });
+    api.get(paths.users.list, userListResponseSchema, { params: { perPage: 1, ...params }, signal });
   const [all, recent] = await Promise.all([count({}), count({ created_from: since })]);
   return { total: all.meta.total, added: recent.meta.total };
 }
@@ -23,7 +23,7 @@ export async function getUserCounts(since: string, signal?: AbortSignal): Promis
 /** Under `userKeys.all()`: a user written anywhere in the panel refreshes the card. */
 export function useUserCounts(since: string) {
   return useQuery({
-    queryKey: [...userKeys.all(), 'home-counts', since],
+    queryKey: userKeys.homeCounts(since),
     queryFn: ({ signal }) => getUserCounts(since, signal),
   });
 }

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { toApiError } from '@sso/shared/api';
 import type { User, UserAccount, UserSession } from '@sso/shared/contract';
-import { t } from '@sso/shared/i18n';
+import { clockTime, exactTime, t } from '@sso/shared/i18n';
 import { Button, Spinner, confirm } from '@sso/shared/ui';
 import { runAndToast } from '@sso/shared/ui-data';
 import styles from './account.module.css';
@@ -10,7 +10,6 @@ import { useEndUserSession } from './api/end-user-session';
 import { useEndUserSessions } from './api/end-user-sessions';
 import { useLiftUserLock } from './api/lift-user-lock';
 import { TimeAgo } from './last-sign-in';
-import { clockTime, exactTime } from './time-text';
 
 export interface AccountSectionProps {
   user: User;

@@ -1,7 +1,7 @@
+import { exactTime, relativeTime } from '@sso/shared/i18n';
 import { Tooltip } from '@sso/shared/ui-data';
 import styles from './account.module.css';
 import { texts } from '../texts';
-import { exactTime, relativeTime } from './time-text';
 
 /** When a time happened, relative ("3 jam lalu"); the exact time on hover and on focus. */
 export function TimeAgo({ iso }: { iso: string }) {

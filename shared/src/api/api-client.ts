@@ -58,8 +58,7 @@ function client(): AxiosInstance {
 const inFlight = new Map<string, AbortController>();
 
 /**
- * What a call parses its answer with: a contract schema (zod), or one with a fast path for large
- * answers (`withFastPath` of `@sso/shared/contract`). Only `safeParse` is called.
+ * What a call parses its answer with: a contract schema (zod). Only `safeParse` is called.
  */
 export interface ResponseParser<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false };

@@ -58,8 +58,8 @@ export function toApiError(error: unknown): ApiError {
       body,
     );
   }
-  // A response or stored value that does not match its schema (zod, or @sso/shared/validate).
-  if (error instanceof Error && (error.name === 'ZodError' || error.name === 'SchemaError')) {
+  // A response or stored value that does not match its schema (zod, or valibot on the first screen).
+  if (error instanceof Error && (error.name === 'ZodError' || error.name === 'ValiError')) {
     return new ApiError('invalid-response', 'Data dari server tidak dikenali');
   }
   return new ApiError('network', error instanceof Error ? error.message : 'Terjadi kesalahan');

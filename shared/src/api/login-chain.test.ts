@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { paths } from '@sso/shared/contract';
 import { sessionSchema } from '@sso/shared/session';
 import { runLoginChain, signInWithNik, type LoginChainClient } from './login-chain';
@@ -77,7 +78,7 @@ test('the chain opens an app session and reads the profile with its access token
 test('the session it returns is the one the panel stores, with the app session tokens', async () => {
   const { client } = fakeClient();
   const session = await signInWithNik(client, { nik: '100001', password: 'admin123', url: 'http://x' });
-  expect(sessionSchema.parse(session)).toEqual(session);
+  expect(v.parse(sessionSchema, session)).toEqual(session);
   expect(session).toMatchObject({
     nik: '100001',
     role_name: 'Super Admin',

@@ -21,4 +21,8 @@ export * from './lifecycle';
 export * from './audit';
 export * from './user-bulk';
 export * from './admin-scope';
-export { withFastPath, userListResponseParser } from './fast-path';
+export { maskPhone } from './phone';
+export {
+  /** The users list's schema under the name remotes built before 2.4.0 import (it had a fast path). */
+  userListResponseSchema as userListResponseParser,
+} from './responses';

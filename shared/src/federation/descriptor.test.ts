@@ -1,10 +1,16 @@
-import { MANIFEST_BUILD_KEY, MANIFEST_DESCRIPTOR_KEY, manifestSchema } from './descriptor';
+import * as v from 'valibot';
+import {
+  MANIFEST_BUILD_KEY,
+  MANIFEST_DESCRIPTOR_KEY,
+  manifestSchema,
+  runtimeConfigSchema,
+} from './descriptor';
 
 const descriptor = { name: 'users', routes: [], nav: [] };
 
 describe('manifestSchema: build information and shared requirements', () => {
   it('reads the build information and the shared requirements of a current remote', () => {
-    const manifest = manifestSchema.parse({
+    const manifest = v.parse(manifestSchema, {
       name: 'users',
       metaData: {
         publicPath: 'auto',
@@ -24,7 +30,7 @@ describe('manifestSchema: build information and shared requirements', () => {
   });
 
   it('still reads an older manifest without build information or shared list', () => {
-    const manifest = manifestSchema.parse({
+    const manifest = v.parse(manifestSchema, {
       name: 'users',
       metaData: { [MANIFEST_DESCRIPTOR_KEY]: descriptor },
     });
@@ -35,7 +41,7 @@ describe('manifestSchema: build information and shared requirements', () => {
 
   it('refuses malformed build information', () => {
     expect(() =>
-      manifestSchema.parse({
+      v.parse(manifestSchema, {
         name: 'users',
         metaData: { [MANIFEST_DESCRIPTOR_KEY]: descriptor, [MANIFEST_BUILD_KEY]: { version: 1 } },
       }),
@@ -50,7 +56,7 @@ describe('manifestSchema: the files of code a manifest names (checked for their 
   };
 
   it('reads the remote entry, and the files of each exposed and shared module', () => {
-    const manifest = manifestSchema.parse({
+    const manifest = v.parse(manifestSchema, {
       name: 'users',
       metaData: {
         publicPath: 'auto',
@@ -66,7 +72,7 @@ describe('manifestSchema: the files of code a manifest names (checked for their 
   });
 
   it('keeps unknown metaData keys, so the host sees a getPublicPath and refuses it', () => {
-    const manifest = manifestSchema.parse({
+    const manifest = v.parse(manifestSchema, {
       name: 'users',
       metaData: { getPublicPath: 'return "/"', [MANIFEST_DESCRIPTOR_KEY]: descriptor },
     });
@@ -79,7 +85,7 @@ describe('manifestSchema: the files of code a manifest names (checked for their 
     ['an over-long file name', { exposes: [{ name: 'x', assets: { js: { sync: ['a'.repeat(3000)] } } }] }],
   ])('refuses %s', (_label, overrides) => {
     expect(() =>
-      manifestSchema.parse({
+      v.parse(manifestSchema, {
         name: 'users',
         ...overrides,
         metaData: {
@@ -88,5 +94,38 @@ describe('manifestSchema: the files of code a manifest names (checked for their 
         },
       }),
     ).toThrow();
+  });
+});
+
+describe('runtimeConfigSchema: what /config.json may say', () => {
+  const remotes = [{ name: 'users', entry: 'http://localhost:3002/mf-manifest.json' }];
+
+  it('fills the product name when it is absent, and drops unknown keys', () => {
+    const config = v.parse(runtimeConfigSchema, { apiBaseUrl: 'http://localhost:4000', remotes, extra: 1 });
+    expect(config).toEqual({ apiBaseUrl: 'http://localhost:4000', remotes, productName: 'SSO Admin Panel' });
+  });
+
+  it.each([
+    ['a javascript: api origin', { apiBaseUrl: 'javascript:alert(1)', remotes }],
+    ['an api origin that is no URL', { apiBaseUrl: 'nope', remotes }],
+    [
+      'a remote entry on another scheme',
+      { apiBaseUrl: 'http://a', remotes: [{ name: 'x', entry: 'ftp://a/m' }] },
+    ],
+    [
+      'a remote name off its pattern',
+      { apiBaseUrl: 'http://a', remotes: [{ name: 'X', entry: 'http://a/m' }] },
+    ],
+    ['an empty product name', { apiBaseUrl: 'http://a', remotes, productName: '' }],
+    ['too many remotes', { apiBaseUrl: 'http://a', remotes: Array.from({ length: 31 }, () => remotes[0]) }],
+    ['no object at all', null],
+  ])('refuses %s', (_label, config) => {
+    expect(v.safeParse(runtimeConfigSchema, config).success).toBe(false);
+  });
+
+  it('names the path of the first problem', () => {
+    const result = v.safeParse(runtimeConfigSchema, { apiBaseUrl: 'http://a', remotes: [remotes[0], {}] });
+    expect(result.success).toBe(false);
+    expect(result.issues?.[0]?.path?.map((item) => item.key)).toEqual(['remotes', 1, 'name']);
   });
 });

@@ -1,2 +1,3 @@
 export { t } from './messages';
 export { formatNumber, formatCountdown, setProductName, getProductName } from './format';
+export { relativeTime, exactTime, clockTime } from './time';

@@ -1,19 +1,26 @@
+import type { AuditListQuery, UserListQuery } from '@sso/shared/contract';
+
 /**
  * Query-key factories, namespaced per domain: remotes share one QueryClient, so keys must not
- * collide (STYLE "Data"). Mutations invalidate through these.
+ * collide (STYLE "Data"). Every key of the panel is made here, and mutations invalidate through
+ * these; a list's key holds the parameters its request is made with.
  */
 export const userKeys = {
   all: () => ['users'] as const,
   lists: () => [...userKeys.all(), 'list'] as const,
-  list: (params: Record<string, unknown>) => [...userKeys.lists(), params] as const,
+  list: (params: UserListQuery) => [...userKeys.lists(), params] as const,
   detail: (id: number) => [...userKeys.all(), 'detail', id] as const,
   employees: (keyword: string) => [...userKeys.all(), 'employees', keyword] as const,
+  /** A user's account (status, sessions, sign-in lock), read by an editor of users. */
+  account: (id: number) => [...userKeys.all(), 'account', id] as const,
+  /** Home's two figures: under `all()`, so a user written anywhere refreshes the card. */
+  homeCounts: (since: string) => [...userKeys.all(), 'home-counts', since] as const,
 };
 
 export const roleKeys = {
   all: () => ['roles'] as const,
   lists: () => [...roleKeys.all(), 'list'] as const,
-  list: (params: Record<string, unknown>) => [...roleKeys.lists(), params] as const,
+  list: <P extends object>(params: P) => [...roleKeys.lists(), params] as const,
   detail: (id: number) => [...roleKeys.all(), 'detail', id] as const,
   options: () => [...roleKeys.all(), 'options'] as const,
 };
@@ -21,8 +28,10 @@ export const roleKeys = {
 export const applicationKeys = {
   all: () => ['applications'] as const,
   lists: () => [...applicationKeys.all(), 'list'] as const,
-  list: (params: Record<string, unknown>) => [...applicationKeys.lists(), params] as const,
+  list: <P extends object>(params: P) => [...applicationKeys.lists(), params] as const,
   detail: (id: number) => [...applicationKeys.all(), 'detail', id] as const,
+  /** "Aplikasi Anda": per login, so another sign-in in this tab reads its own list. */
+  yours: (loginToken: string) => [...applicationKeys.all(), 'yours', loginToken] as const,
 };
 
 export const referenceKeys = {
@@ -31,4 +40,10 @@ export const referenceKeys = {
   applications: () => [...referenceKeys.all(), 'applications'] as const,
   menus: (appsId: number) => [...referenceKeys.all(), 'menus', appsId] as const,
   companies: () => [...referenceKeys.all(), 'companies'] as const,
+};
+
+/** Log Aktivitas. */
+export const auditKeys = {
+  all: () => ['audit'] as const,
+  list: (query: AuditListQuery) => [...auditKeys.all(), 'list', query] as const,
 };

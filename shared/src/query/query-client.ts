@@ -16,7 +16,7 @@ export function retryDelay(attempt: number): number {
  */
 function isTransient(error: unknown): boolean {
   if (!(error instanceof Error)) return true;
-  if (!('kind' in error)) return error.name !== 'ZodError' && error.name !== 'SchemaError';
+  if (!('kind' in error)) return error.name !== 'ZodError' && error.name !== 'ValiError';
   if (error.kind === 'network') return true;
   if (error.kind !== 'http' || !('status' in error) || typeof error.status !== 'number') return false;
   return error.status >= 500 || error.status === 408;

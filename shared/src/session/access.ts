@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import * as v from 'valibot';
 import {
   allows,
   grantedApp,
@@ -10,29 +11,19 @@ import {
 import type { Session } from './session-schema';
 import { useSession } from './session-store';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
+const menuEntrySchema = v.looseObject({ name: v.string(), acces_level: v.number() });
+const grantedAppSchema = v.looseObject({
+  apps_id: v.union([v.number(), v.string()]),
+  menus: v.array(
+    v.looseObject({
+      name: v.string(),
+      acces_level: v.number(),
+      children: v.nullish(v.array(menuEntrySchema)),
+    }),
+  ),
+});
 
-function isMenu(value: unknown): value is GrantedApp['menus'][number] {
-  if (!isRecord(value) || typeof value.name !== 'string' || typeof value.acces_level !== 'number')
-    return false;
-  const children = value.children;
-  return (
-    children === undefined ||
-    children === null ||
-    (Array.isArray(children) &&
-      children.every((c) => isRecord(c) && typeof c.name === 'string' && typeof c.acces_level === 'number'))
-  );
-}
-
-function isGrantedApp(value: unknown): value is GrantedApp {
-  return (
-    isRecord(value) &&
-    (typeof value.apps_id === 'number' || typeof value.apps_id === 'string') &&
-    Array.isArray(value.menus) &&
-    value.menus.every(isMenu)
-  );
-}
+const isGrantedApp = (value: unknown): value is GrantedApp => v.is(grantedAppSchema, value);
 
 /**
  * The grants of a stored session (`user_menu` of api/me). The session keeps them as unknown data;

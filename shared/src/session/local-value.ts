@@ -1,6 +1,6 @@
 /**
  * What `localValue` needs of a schema: the Standard Schema `validate` that zod (classic and mini)
- * and other validators implement, or a small hand-written guard (see remote-auth's stored values).
+ * and valibot implement (remote-auth's stored values are valibot schemas).
  */
 export interface StoredValueSchema<T> {
   readonly '~standard': {

@@ -1,52 +1,45 @@
-import {
-  array,
-  boolean,
-  number,
-  object,
-  record,
-  string,
-  union,
-  unknown,
-  type Infer,
-} from '@sso/shared/validate';
+import * as v from 'valibot';
 
-// Checked before the first screen paints: @sso/shared/validate, not zod (ADR 0006).
-const id = union(number(), string({ max: 100 }));
-const text = string({ max: 2000 });
-const optText = text.nullish();
+// Checked before the first screen paints: valibot, not the zod contract (ADR 0006).
+const text = v.pipe(v.string(), v.maxLength(2000));
+const id = v.union([v.number(), v.pipe(v.string(), v.maxLength(100))]);
+const optText = v.nullish(text);
+const token = (min: number) => v.pipe(v.string(), v.minLength(min), v.maxLength(4000));
+/** A number, or what Number() reads as one (zod's `coerce`). */
+const coercedNumber = v.pipe(v.unknown(), v.transform(Number), v.number(), v.finite());
 
 /**
  * The session stored in the browser under one key (spec section 3). Parsed on every read: a value
  * that does not match is cleared, never trusted. Only access_token and session_token are required
  * (spec "/ handoff"); everything else is optional because other SSO apps hand sessions over too.
  */
-export const sessionSchema = object({
-  id: id.nullish(),
+export const sessionSchema = v.object({
+  id: v.nullish(id),
   nik: optText,
   phone: optText,
   email: optText,
-  is_active: union(boolean(), number()).nullish(),
+  is_active: v.nullish(v.union([v.boolean(), v.number()])),
   created_at: optText,
   updated_at: optText,
-  client_group: unknown().optional(),
-  role_id: id.nullish(),
+  client_group: v.optional(v.unknown()),
+  role_id: v.nullish(id),
   role_name: optText,
-  role_position: union(number(), text).nullish(),
-  user_menu: array(unknown(), { max: 500 }).nullish(),
-  user_unit: array(unknown(), { max: 5000 }).nullish(),
-  app_id: id.nullish(),
+  role_position: v.nullish(v.union([v.number(), text])),
+  user_menu: v.nullish(v.pipe(v.array(v.unknown()), v.maxLength(500))),
+  user_unit: v.nullish(v.pipe(v.array(v.unknown()), v.maxLength(5000))),
+  app_id: v.nullish(id),
   app_url: optText,
   app_name: optText,
-  token: string({ max: 4000 }).nullish(),
+  token: v.nullish(token(0)),
   /** Unix seconds. */
-  expires_at: number({ coerce: true }).nullish(),
-  access_token: string({ min: 1, max: 4000 }),
-  session_token: string({ min: 1, max: 4000 }),
-  refresh_token: string({ max: 4000 }).nullish(),
+  expires_at: v.nullish(coercedNumber),
+  access_token: token(1),
+  session_token: token(1),
+  refresh_token: v.nullish(token(0)),
   name: optText,
-  user: record(unknown()).nullish(),
+  user: v.nullish(v.record(v.string(), v.unknown())),
 });
-export type Session = Infer<typeof sessionSchema>;
+export type Session = v.InferOutput<typeof sessionSchema>;
 
 /**
  * The bearer of every call made with a stored session: its app session's access token. The admin

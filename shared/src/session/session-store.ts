@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import * as v from 'valibot';
 import { clearSessionEndNotice } from './session-end-notice';
 import { isExpired, sessionSchema, type Session } from './session-schema';
 
@@ -20,8 +21,8 @@ function storage(): Storage | null {
 function parse(raw: string | null): Session | null {
   if (raw === null) return null;
   try {
-    const result = sessionSchema.safeParse(JSON.parse(raw));
-    return result.success ? result.data : null;
+    const result = v.safeParse(sessionSchema, JSON.parse(raw));
+    return result.success ? result.output : null;
   } catch {
     return null;
   }
@@ -60,7 +61,7 @@ function notify(): void {
 }
 
 export function writeSession(session: Session): void {
-  const parsed = sessionSchema.parse(session);
+  const parsed = v.parse(sessionSchema, session);
   storage()?.setItem(SESSION_KEY, JSON.stringify(parsed));
   // Signed in again: why the previous session ended is no longer news.
   clearSessionEndNotice();

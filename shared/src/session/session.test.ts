@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import {
   clearSession,
   displayNameOf,
@@ -5,6 +6,7 @@ import {
   isExpired,
   readSession,
   SESSION_KEY,
+  sessionSchema,
   subscribeSession,
   writeSession,
 } from '.';
@@ -97,5 +99,31 @@ describe('session store', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY }));
     expect(listener).toHaveBeenCalledTimes(1);
     unsubscribe();
+  });
+});
+
+describe('sessionSchema (checked on every read, before the first screen paints)', () => {
+  it('reads a numeric expiry written as text and drops keys it does not know', () => {
+    expect(v.parse(sessionSchema, { ...base, expires_at: '1700000000', injected: '<b>' })).toEqual({
+      ...base,
+      expires_at: 1_700_000_000,
+    });
+  });
+
+  it('keeps absent optional keys absent and null ones null', () => {
+    const session = v.parse(sessionSchema, { ...base, name: null });
+    expect(session).toEqual({ ...base, name: null });
+    expect('nik' in session).toBe(false);
+  });
+
+  it.each([
+    ['an empty access token', { ...base, access_token: '' }],
+    ['an over-long token', { ...base, session_token: 'x'.repeat(4001) }],
+    ['an expiry that is no number', { ...base, expires_at: 'soon' }],
+    ['an id that is neither number nor short text', { ...base, id: { $gt: 0 } }],
+    ['too many menu grants', { ...base, user_menu: Array.from({ length: 501 }, () => ({})) }],
+    ['not an object', []],
+  ])('refuses %s', (_label, value) => {
+    expect(v.safeParse(sessionSchema, value).success).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 // Test-only helpers for the remotes' Jest suites. Never imported by application code (so never
 // bundled or federated); it lives in @sso/shared so each remote team gets the same contract checks.
 import path from 'node:path';
+import * as v from 'valibot';
 import { PANEL_MENU_TREE, SSO_PANEL_APP_ID, type AccessLevel, type GrantedApp } from '@sso/shared/access';
 import { remoteDescriptorSchema, type RouteRequirement } from '@sso/shared/federation';
 import { writeSession } from '@sso/shared/session';
@@ -38,12 +39,12 @@ export function testRemoteDescriptor({ name, packageDir, exposes, load, access }
 
   test('importing the descriptor loads no page code', async () => {
     const { descriptor } = await load();
-    expect(remoteDescriptorSchema.parse(descriptor).routes.length).toBeGreaterThan(0);
+    expect(v.parse(remoteDescriptorSchema, descriptor).routes.length).toBeGreaterThan(0);
     expect(loaded).toEqual([]);
   });
 
   test('the descriptor is valid and every route names an exposed module', async () => {
-    const parsed = remoteDescriptorSchema.parse((await load()).descriptor);
+    const parsed = v.parse(remoteDescriptorSchema, (await load()).descriptor);
     expect(parsed.name).toBe(name);
     for (const route of parsed.routes) expect(Object.keys(exposes)).toContain(route.module);
     for (const card of parsed.cards ?? []) expect(Object.keys(exposes)).toContain(card.module);
@@ -51,7 +52,7 @@ export function testRemoteDescriptor({ name, packageDir, exposes, load, access }
 
   if (access) {
     test('routes and sidebar items require what the access model says', async () => {
-      const parsed = remoteDescriptorSchema.parse((await load()).descriptor);
+      const parsed = v.parse(remoteDescriptorSchema, (await load()).descriptor);
       expect(parsed.routes.map((route) => route.requires)).toEqual(access.routes);
       expect(parsed.nav.map((item) => item.menu)).toEqual(access.nav);
     });

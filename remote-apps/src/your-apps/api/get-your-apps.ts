@@ -27,8 +27,7 @@ export async function getYourApps(loginToken: string, signal?: AbortSignal): Pro
 
 export const yourAppsQueryOptions = (loginToken: string) =>
   queryOptions({
-    // Per login: another sign-in in this tab reads its own list.
-    queryKey: [...applicationKeys.all(), 'yours', loginToken] as const,
+    queryKey: applicationKeys.yours(loginToken),
     queryFn: ({ signal }) => getYourApps(loginToken, signal),
     staleTime: 0,
   });

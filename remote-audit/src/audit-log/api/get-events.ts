@@ -6,12 +6,7 @@ import {
   type AuditListQuery,
   type AuditListResponse,
 } from '@sso/shared/contract';
-
-/** Query keys of Log Aktivitas (namespaced: remotes share one QueryClient). */
-export const auditKeys = {
-  all: () => ['audit'] as const,
-  list: (query: AuditListQuery) => [...auditKeys.all(), 'list', query] as const,
-};
+import { auditKeys } from '@sso/shared/query';
 
 /** GET audit/list; a newer list request cancels the one still in flight. */
 export function getEvents(query: AuditListQuery, signal?: AbortSignal): Promise<AuditListResponse> {

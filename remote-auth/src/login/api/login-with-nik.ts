@@ -2,7 +2,6 @@ import { useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
 import { writeSession } from '@sso/shared/session';
 import { useAction } from '../../auth-action/use-action';
-import { secondProofStore } from '../../second-proof/second-proof-storage';
 import { continueToApplication, leavingForApplication, ssoInteraction } from '../../sso/sso-request';
 import { useFinishLogin } from '../use-finish-login';
 
@@ -22,7 +21,7 @@ export type LoginOutcome = 'signed-in' | 'second-proof';
  * to that application (ADR 0015).
  */
 export async function loginAndStore({ nik, password }: NikCredentials): Promise<LoginOutcome> {
-  const { api, loginWithNik, toApiError, SecondProofRequired } = await loadApi();
+  const { api, loginWithNik, toApiError, SecondProofRequired, secondProofStore } = await loadApi();
   const interaction = ssoInteraction();
   if (interaction) {
     const { loginNikResponseSchema, paths } = await import('@sso/shared/contract');
@@ -59,10 +58,17 @@ export async function loginAndStore({ nik, password }: NikCredentials): Promise<
 }
 
 /**
- * The api client and the zod contract are not needed to paint the form: they load on the first
- * keystroke (`preloadLoginCall`) or, at the latest, on submit (ADR 0006).
+ * The api client, the zod contract and the second proof's store (with its validator) are not needed
+ * to paint the form: they load on the first keystroke (`preloadLoginCall`) or, at the latest, on
+ * submit (ADR 0006).
  */
-const loadApi = () => import('@sso/shared/api');
+async function loadApi() {
+  const [api, { secondProofStore }] = await Promise.all([
+    import('@sso/shared/api'),
+    import('../../second-proof/second-proof-storage'),
+  ]);
+  return { ...api, secondProofStore };
+}
 
 export function preloadLoginCall(): void {
   loadApi().catch(() => undefined);

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { userKeys } from '@sso/shared/query';
-import { userAccountKey } from './get-user-account';
 
 /** After a lifecycle action: the lists (status, last sign-in) and the account read again. */
 export function invalidateAccount(queryClient: QueryClient, ids: readonly number[]) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
-    ...ids.map((id) => queryClient.invalidateQueries({ queryKey: userAccountKey(id) })),
+    ...ids.map((id) => queryClient.invalidateQueries({ queryKey: userKeys.account(id) })),
   ]);
 }
 

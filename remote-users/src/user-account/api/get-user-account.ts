@@ -3,9 +3,6 @@ import { api } from '@sso/shared/api';
 import { paths, userAccountResponseSchema, type UserAccount } from '@sso/shared/contract';
 import { userKeys } from '@sso/shared/query';
 
-/** Query key of one user's account (status, last sign-in, lock, sessions), under the users domain. */
-export const userAccountKey = (id: number) => [...userKeys.all(), 'account', id] as const;
-
 /** GET users/{id}/account. */
 export async function getUserAccount(id: number, signal?: AbortSignal): Promise<UserAccount> {
   return (await api.get(paths.users.account(id), userAccountResponseSchema, { signal })).data;
@@ -13,7 +10,7 @@ export async function getUserAccount(id: number, signal?: AbortSignal): Promise<
 
 export const userAccountQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: userAccountKey(id),
+    queryKey: userKeys.account(id),
     queryFn: ({ signal }) => getUserAccount(id, signal),
     // Sessions and locks change by themselves: read again whenever the drawer opens.
     staleTime: 0,

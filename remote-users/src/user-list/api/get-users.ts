@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@sso/shared/api';
 import {
   paths,
-  userListResponseParser,
+  userListResponseSchema,
   type UserListQuery,
   type UserListResponse,
 } from '@sso/shared/contract';
@@ -17,12 +17,12 @@ import { userKeys } from '@sso/shared/query';
 export const USER_LIST_FRESH_MS = 5_000;
 
 /**
- * GET users/list, checked by the contract's fast path (a page may hold 1,000 users; anything
- * unusual goes to the full schema). `cancelPrevious`: a newer identical list request cancels the
+ * GET users/list, checked by the contract's schema (a page may hold 1,000 users: ADR 0006 has the
+ * cost). `cancelPrevious`: a newer identical list request cancels the
  * earlier one (spec 7), and TanStack's own signal cancels a request whose query is no longer wanted.
  */
 export async function getUsers(params: UserListQuery, signal?: AbortSignal): Promise<UserListResponse> {
-  return api.get(paths.users.list, userListResponseParser, { params, signal, cancelPrevious: true });
+  return api.get(paths.users.list, userListResponseSchema, { params, signal, cancelPrevious: true });
 }
 
 export const usersQueryOptions = (params: UserListQuery) =>

@@ -1,4 +1,8 @@
-/** Spec 2 "OTP screens": the phone masked as its first 4 characters, xxxxx, its last 3. */
+/**
+ * Spec 2 "OTP screens": a phone shown masked as its first 4 characters, xxxxx, its last 3. The api
+ * masks the phone it sends a code to (`masked_phone`, logs, Log Aktivitas); the phone sign-in
+ * masks the number the person typed.
+ */
 export function maskPhone(phone: string): string {
   const value = phone.trim();
   // Too short to keep 7 characters visible without showing the whole number.

@@ -1,4 +1,4 @@
-import { maskPhone } from './mask-phone';
+import { maskPhone } from './phone';
 
 describe('maskPhone (first 4 characters, xxxxx, last 3)', () => {
   it.each([
