@@ -27,7 +27,7 @@ function project({ name, dir, env = 'jsdom', tests = '<rootDir>/src/**/*.test.ts
     },
     // react-router 8 and its dependencies ship ES modules only: compiled like the sources.
     transformIgnorePatterns: [
-      '/node_modules/(?!(\\.pnpm|react-router|@remix-run|cookie-es|oidc-provider|openid-client|oauth4webapi|jose|koa)[/@])',
+      '/node_modules/(?!(\\.pnpm|react-router|@remix-run|cookie-es|oidc-provider|openid-client|oauth4webapi|jose|koa|kysely)[/@])',
     ],
     moduleNameMapper: {
       '\\.css$': 'identity-obj-proxy',

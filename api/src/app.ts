@@ -29,6 +29,7 @@ import { createTokenSigner, resolveTokenSecret } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import { defaultConfig, type ApiConfig } from './config';
 import type { AppContext } from './context';
+import { sqliteStore } from './db/store';
 import { openDatabase, type Db } from './db/database';
 import { schemaVersion } from './db/migrations';
 import { seedIfEmpty } from './db/seed/seed';
@@ -115,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const clock = options.clock ?? systemClock;
   const db = openDatabase(config.dbFile);
+  // The data layer (ADR 0026): the stores moved onto it reach the database through `store`.
+  const store = sqliteStore(db);
   seedIfEmpty(db, { users: config.seedUsers, panelUrl: config.panelUrl, passwordCost: config.passwordCost });
   // The sample applications' clients (examples/), never with NODE_ENV=production.
   seedDemoClients(db, new Date(clock()).toISOString());
@@ -165,13 +168,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   const ctx: AppContext = {
     db,
+    store,
     config,
     clock,
     sessions: createSessionStore(db, signer, clock, config.tokenTtlSeconds),
     otp,
     devices: createDevices(db, signer, clock, config),
     secondProof: createSecondProof(db, clock, otp, config.otpTtlSeconds),
-    throttle: createThrottle(db, clock),
+    throttle: createThrottle(store, clock),
     knownAddresses: createKnownAddresses(db, clock, config.knownAddressDays),
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
   };

@@ -7,10 +7,13 @@ import type { Throttle } from './auth/throttle';
 import type { Clock } from './clock';
 import type { ApiConfig } from './config';
 import type { Db } from './db/database';
+import type { Store } from './db/store';
 
 /** What route modules need, built once per app by `buildApp`. */
 export interface AppContext {
   db: Db;
+  /** The data layer over SQLite or PostgreSQL (db/store.ts, ADR 0026): stores moved onto it use this. */
+  store: Store;
   config: ApiConfig;
   clock: Clock;
   sessions: SessionStore;

@@ -46,7 +46,7 @@ export async function signInTry<T>(
     knownDevice && deviceId !== null && account
       ? knownDeviceLimits(ctx.config, account.id, deviceId)
       : guessLimits(ctx.config, identifier, ip, knownAddress ? account.id : undefined);
-  if (!knownDevice && options.secondProof && ctx.throttle.refuses(limits)) {
+  if (!knownDevice && options.secondProof && (await ctx.throttle.refuses(limits))) {
     return ctx.throttle.run(secondProofLimits(ctx.config, ip, 'keep'), options.secondProof);
   }
   const result = await ctx.throttle.run(limits, attempt);

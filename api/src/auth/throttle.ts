@@ -1,7 +1,8 @@
 import { isIPv6 } from 'node:net';
 import type { Clock } from '../clock';
 import type { ApiConfig } from '../config';
-import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import type { Q, Store, Tables } from '../db/store';
 import { CredentialError, tooManyAttempts } from '../http/errors';
 
 /**
@@ -31,91 +32,118 @@ export interface Throttle {
    */
   run<T>(limits: readonly Limit[], attempt: () => T | Promise<T>): Promise<T>;
   /** Whether one of `limits` is used up now (its try would be a 429); counts nothing. */
-  refuses(limits: readonly Limit[]): boolean;
-}
-
-interface Row {
-  hits: number;
-  window_ends_at: number;
+  refuses(limits: readonly Limit[]): Promise<boolean>;
 }
 
 /** Expired rows are deleted at most this often (ms). */
 const PURGE_EVERY = 60_000;
 
 /**
- * Counters live in SQLite (table `throttle`), not in memory: a restart of the api does not hand a
- * guesser a fresh budget, every process serving the same file shares them, and a flood of keys
- * fills the disk file, not the heap (expired rows are purged). The cost is one primary-key read per
- * login or code try and a write only when something is counted or given back.
+ * Counters live in the database (table `throttle`), not in memory: a restart of the api does not
+ * hand a guesser a fresh budget, every instance serving the same database shares them, and a flood
+ * of keys fills the disk, not the heap (expired rows are purged). The cost is one primary-key read
+ * per limit on each login or code try and a write only when something is counted or given back.
  *
  * Windows are fixed: the first counted try opens one of `windowSeconds`; when `max` tries have
  * been counted in it, the key is refused until it ends (Retry-After = the seconds left).
+ *
+ * Counting is one transaction that first locks the limits' keys (`Store.lockKeys`: advisory locks on
+ * PostgreSQL, where several instances count at once and a key's row may not exist yet), then reads
+ * and counts: two parallel tries of one key cannot both see the last free place.
  */
-export function createThrottle(db: Db, clock: Clock): Throttle {
-  const read = db.prepare<[string], Row>('SELECT hits, window_ends_at FROM throttle WHERE key = ?');
-  const count = db.prepare<{ key: string; now: number; ends: number }>(
-    `INSERT INTO throttle (key, hits, window_ends_at) VALUES (@key, 1, @ends)
-     ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN window_ends_at > @now THEN hits + 1 ELSE 1 END,
-       window_ends_at = CASE WHEN window_ends_at > @now THEN window_ends_at ELSE @ends END`,
-  );
-  const giveBack = db.prepare(
-    'UPDATE throttle SET hits = hits - 1 WHERE key = ? AND hits > 0 AND window_ends_at > ?',
-  );
-  const reset = db.prepare('DELETE FROM throttle WHERE key = ?');
-  const purge = db.prepare('DELETE FROM throttle WHERE window_ends_at <= ?');
-  let purgedAt = -Infinity;
+export function createThrottle(store: Store, clock: Clock): Throttle {
+  const read = (q: Q, keys: readonly string[]) =>
+    keys.length === 0
+      ? Promise.resolve([])
+      : q.selectFrom('throttle').select(['key', 'hits', 'window_ends_at']).where('key', 'in', keys).execute();
 
-  /** Counts one try against every limit, or throws the 429 of the one refusing longest. */
-  const take = db.transaction((limits: readonly Limit[], now: number) => {
+  const refusal = (rows: readonly Row[], limits: readonly Limit[], now: number) => {
     let waitMs = 0;
     let otpSend = false;
     for (const limit of limits) {
-      const row = read.get(limit.key);
+      const row = rows.find((r) => r.key === limit.key);
       if (row && row.window_ends_at > now && row.hits >= limit.max) {
         waitMs = Math.max(waitMs, row.window_ends_at - now);
         otpSend ||= limit.otpSend === true;
       }
     }
-    if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000), otpSend);
-    for (const limit of limits) count.run({ key: limit.key, now, ends: now + limit.windowSeconds * 1000 });
-  });
+    return { waitMs, otpSend };
+  };
 
-  const settle = db.transaction((limits: readonly Limit[], outcome: 'success' | 'void', now: number) => {
-    for (const limit of limits) {
-      const effect = outcome === 'void' ? 'refund' : limit.onSuccess;
-      if (effect === 'reset') reset.run(limit.key);
-      else if (effect === 'refund') giveBack.run(limit.key, now);
-    }
-  });
+  /** Counts one try against every limit, or throws the 429 of the one refusing longest. */
+  const take = async (limits: readonly Limit[], now: number) => {
+    const keys = limits.map((l) => l.key);
+    const { waitMs, otpSend } = await store.transaction(async (trx) => {
+      await store.lockKeys(trx, keys);
+      const found = refusal(await read(trx, keys), limits, now);
+      if (found.waitMs > 0) return found;
+      for (const limit of limits) {
+        const ends = now + limit.windowSeconds * 1000;
+        await trx
+          .insertInto('throttle')
+          .values({ key: limit.key, hits: 1, window_ends_at: ends })
+          .onConflict((oc) =>
+            oc.column('key').doUpdateSet({
+              hits: sql<number>`CASE WHEN throttle.window_ends_at > ${now} THEN throttle.hits + 1 ELSE 1 END`,
+              window_ends_at: sql<number>`CASE WHEN throttle.window_ends_at > ${now} THEN throttle.window_ends_at ELSE ${ends} END`,
+            }),
+          )
+          .execute();
+      }
+      return found;
+    });
+    // Thrown after the transaction: a refusal counts nothing and rolls nothing back.
+    if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000), otpSend);
+  };
+
+  const settle = (limits: readonly Limit[], outcome: 'success' | 'void', now: number) =>
+    store.transaction(async (trx) => {
+      for (const limit of limits) {
+        const effect = outcome === 'void' ? 'refund' : limit.onSuccess;
+        if (effect === 'reset') await trx.deleteFrom('throttle').where('key', '=', limit.key).execute();
+        else if (effect === 'refund') {
+          await trx
+            .updateTable('throttle')
+            .set({ hits: sql<number>`hits - 1` })
+            .where('key', '=', limit.key)
+            .where('hits', '>', 0)
+            .where('window_ends_at', '>', now)
+            .execute();
+        }
+      }
+    });
+
+  let purgedAt = -Infinity;
 
   return {
-    refuses(limits) {
-      const now = clock();
-      return limits.some((limit) => {
-        const row = read.get(limit.key);
-        return row !== undefined && row.window_ends_at > now && row.hits >= limit.max;
-      });
+    async refuses(limits) {
+      const rows = await read(
+        store.db,
+        limits.map((l) => l.key),
+      );
+      return refusal(rows, limits, clock()).waitMs > 0;
     },
 
     async run(limits, attempt) {
       const now = clock();
       if (now - purgedAt >= PURGE_EVERY) {
-        purge.run(now);
         purgedAt = now;
+        await store.db.deleteFrom('throttle').where('window_ends_at', '<=', now).execute();
       }
-      take(limits, now);
+      await take(limits, now);
       try {
         const result = await attempt();
-        settle(limits, 'success', clock());
+        await settle(limits, 'success', clock());
         return result;
       } catch (error) {
-        if (!(error instanceof CredentialError)) settle(limits, 'void', clock());
+        if (!(error instanceof CredentialError)) await settle(limits, 'void', clock());
         throw error;
       }
     },
   };
 }
+
+type Row = Pick<Tables['throttle'], 'key' | 'hits' | 'window_ends_at'>;
 
 /**
  * The client address as a throttle key. IPv4-mapped IPv6 is the IPv4 address; other IPv6

@@ -1,0 +1,111 @@
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Driver, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Db } from './database';
+
+/**
+ * The tables reached through the data layer (ADR 0026). Column types are what both stores give back:
+ * times are milliseconds since the epoch in a 64-bit integer (PostgreSQL's `bigint` is parsed to a
+ * JavaScript number below, as SQLite's INTEGER already is).
+ */
+export interface Tables {
+  meta: { key: string; value: string };
+  throttle: { key: string; hits: number; window_ends_at: number };
+}
+
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** A query runner: the store itself or a transaction opened on it. */
+export type Q = Kysely<Tables> | Transaction<Tables>;
+
+/**
+ * One data layer over two stores. Everything a dialect does differently is decided here (and in
+ * `dialect.ts`), never in a store module: the stores write kysely's builder or its `sql` tag and ask
+ * this object for the few things that differ.
+ */
+export interface Store {
+  readonly kind: StoreKind;
+  readonly db: Kysely<Tables>;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Every
+   * store called inside takes `trx`, never `db` (a query on `db` would run outside the transaction,
+   * and on PostgreSQL on another connection).
+   */
+  transaction<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T>;
+  /**
+   * Serializes the transaction `trx` with every other one that locks any of `keys`, until it ends.
+   * PostgreSQL: transaction-scoped advisory locks (several api instances, rows that do not exist
+   * yet). SQLite: nothing to do, its one writer at a time already serializes writing transactions.
+   */
+  lockKeys(trx: Transaction<Tables>, keys: readonly string[]): Promise<void>;
+  /** Closes what this store opened (the SQLite file stays with its owner, see `sqliteStore`). */
+  close(): Promise<void>;
+}
+
+function withCommon(kind: StoreKind, db: Kysely<Tables>, close: () => Promise<void>): Store {
+  return {
+    kind,
+    db,
+    transaction: (work) => db.transaction().execute(work),
+    async lockKeys(trx, keys) {
+      if (kind !== 'postgres') return;
+      // Sorted and distinct: two transactions locking the same keys take them in the same order.
+      for (const key of [...new Set(keys)].sort()) {
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+      }
+    },
+    close,
+  };
+}
+
+/**
+ * kysely's SQLite dialect, with one change: a rollback is sent only while a transaction is open.
+ * SQLite ends a transaction itself on some errors (SQLITE_FULL, SQLITE_IOERR, ...); kysely's
+ * ROLLBACK after them would fail with "no transaction is active" and that error would replace the
+ * storage fault, which then answers 500 instead of the 503 of ADR 0023.
+ */
+class SqliteStoreDialect extends SqliteDialect {
+  readonly #database: Db;
+  constructor(config: { database: Db }) {
+    super(config);
+    this.#database = config.database;
+  }
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.#database.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
+}
+
+/**
+ * The data layer over an open SQLite connection (`openDatabase`). The connection stays owned by
+ * its opener, which closes it; kysely's driver would close it too, so `close()` does nothing.
+ */
+export function sqliteStore(database: Db): Store {
+  const db = new Kysely<Tables>({ dialect: new SqliteStoreDialect({ database }) });
+  return withCommon('sqlite', db, async () => undefined);
+}
+
+// PostgreSQL's int8 (bigint: the millisecond times and counts) as a JavaScript number, like SQLite's
+// INTEGER: every value stored here is far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export interface PostgresOptions {
+  /** Connections in this instance's pool. */
+  readonly poolSize?: number;
+}
+
+/** The data layer over a PostgreSQL database (`DATABASE_URL`), through a pool of `pg` connections. */
+export function postgresStore(url: string, options: PostgresOptions = {}): Store {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+  });
+  // An idle connection that breaks (server restart) is reported here; without a listener Node exits.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return withCommon('postgres', db, () => db.destroy());
+}
