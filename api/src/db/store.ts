@@ -1,4 +1,12 @@
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Driver, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Driver,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Db } from './database';
 
@@ -58,10 +66,12 @@ function withCommon(kind: StoreKind, db: Kysely<Tables>, close: () => Promise<vo
 }
 
 /**
- * kysely's SQLite dialect, with one change: a rollback is sent only while a transaction is open.
- * SQLite ends a transaction itself on some errors (SQLITE_FULL, SQLITE_IOERR, ...); kysely's
- * ROLLBACK after them would fail with "no transaction is active" and that error would replace the
- * storage fault, which then answers 500 instead of the 503 of ADR 0023.
+ * kysely's SQLite dialect, with two changes. A transaction begins IMMEDIATE: it takes the file's
+ * write lock at once, so a transaction that reads and then writes cannot fail at its first write
+ * because another process wrote in between (SQLITE_BUSY_SNAPSHOT); it waits `busy_timeout` instead.
+ * A rollback is sent only while a transaction is open: SQLite ends one itself on some errors
+ * (SQLITE_FULL, SQLITE_IOERR, ...), and kysely's ROLLBACK after them would fail with "no transaction
+ * is active", an error that would replace the storage fault (a 500 instead of ADR 0023's 503).
  */
 class SqliteStoreDialect extends SqliteDialect {
   readonly #database: Db;
@@ -71,6 +81,9 @@ class SqliteStoreDialect extends SqliteDialect {
   }
   override createDriver(): Driver {
     const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
+    };
     const rollback = driver.rollbackTransaction.bind(driver);
     driver.rollbackTransaction = async (connection) => {
       if (this.#database.inTransaction) await rollback(connection);

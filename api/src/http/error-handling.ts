@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import { sqliteCodeOf } from '../ops/store-health';
 import { HttpError } from './errors';
 
 /** Messages for Fastify's own client errors (bad JSON, too large, wrong content type, ...). */
@@ -44,7 +44,7 @@ export function installErrorHandling(
     // A full or read-only disk (ops/store-health.ts): 503 with Retry-After, logged once per fault.
     const unavailable = storeFault(error);
     if (unavailable) return reply.status(503).headers(unavailable.headers).send(unavailable.body);
-    if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_CONSTRAINT')) {
+    if (sqliteCodeOf(error)?.startsWith('SQLITE_CONSTRAINT')) {
       return reply.status(409).send({ message: 'Data bertentangan dengan data yang sudah ada' });
     }
     const status = statusOf(error);

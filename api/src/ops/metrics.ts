@@ -1,11 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import Database from 'better-sqlite3';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { API_PREFIX, paths } from '@sso/shared/contract';
 import { hashesWaiting } from '../auth/password';
 import { unauthorized } from '../http/errors';
-import type { StoreFaultKind } from './store-health';
+import { sqliteCodeOf, type StoreFaultKind } from './store-health';
 
 export const METRICS_PATH = '/metrics';
 
@@ -102,7 +101,8 @@ export function installMetrics(app: FastifyInstance, token: string | undefined):
     if (SIGN_IN_ROUTES.has(route)) signIns.inc({ route, outcome: signInOutcome(reply.statusCode) });
   });
   app.addHook('onError', async (_request, _reply, error) => {
-    if (error instanceof Database.SqliteError) dbErrors.inc({ code: error.code });
+    const code = sqliteCodeOf(error);
+    if (code !== null) dbErrors.inc({ code });
   });
 
   const expected = Buffer.from(`Bearer ${token}`);

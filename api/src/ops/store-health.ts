@@ -19,10 +19,18 @@ export const STORE_RETRY_AFTER_SECONDS = 30;
 export const storeUnavailableMessage = (seconds: number) =>
   `Penyimpanan data sedang bermasalah, perubahan belum dapat disimpan. Coba lagi dalam ${seconds} detik.`;
 
+/** SQLite's error code (`SQLITE_FULL`, ...) of a better-sqlite3 error, or null for anything else. */
+export function sqliteCodeOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('name' in error) || !('code' in error)) return null;
+  return error.name === 'SqliteError' && typeof error.code === 'string' ? error.code : null;
+}
+
 /** The fault an error of the SQLite store stands for, or null when it is not one (a bug, a constraint). */
 export function sqliteFaultOf(error: unknown): StoreFaultKind | null {
-  if (!(error instanceof Database.SqliteError)) return null;
-  const code = error.code;
+  // By name and code, not `instanceof`: better-sqlite3's native part creates its errors with the
+  // class of the first copy of the module loaded in the process (Jest loads one per test file).
+  const code = sqliteCodeOf(error);
+  if (code === null) return null;
   if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR_WRITE_FULL') return 'full';
   if (code.startsWith('SQLITE_READONLY')) return 'read-only';
   if (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN') return 'io';
@@ -130,7 +138,7 @@ export function createStoreHealth(
       if (fault === null) {
         fault = kind;
         since = Date.now();
-        const code = error instanceof Database.SqliteError ? error.code : 'unknown';
+        const code = sqliteCodeOf(error) ?? 'unknown';
         // The code and a fixed sentence: no statement, no value, nothing a request carried.
         log.error(`store fault: ${faultWords[kind]} (${code}); writes answer 503 until it clears`);
         timer = setInterval(check, every);
