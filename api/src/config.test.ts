@@ -1,6 +1,12 @@
 import { defaultCorsOrigins, settingsFromEnv } from './config';
 
 describe('settingsFromEnv', () => {
+  it('refuses DATABASE_URL while the api has no PostgreSQL store (ADR 0026) rather than using the SQLite file', () => {
+    expect(() => settingsFromEnv({ DATABASE_URL: 'postgres://sso@db/sso' }, '/tmp/x.sqlite')).toThrow(
+      /DATABASE_URL is set, but this api does not run on PostgreSQL yet/,
+    );
+  });
+
   it('applies the defaults', () => {
     const s = settingsFromEnv({}, '/tmp/x.sqlite');
     expect(s).toMatchObject({ port: 4000, host: '127.0.0.1' });

@@ -189,6 +189,14 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): 
     throw new Error(`Invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  // ADR 0026: PostgreSQL is accepted once every store is on the data layer; until then an api that
+  // silently used its SQLite file instead would split the instances an operator meant to share one
+  // database.
+  if (env.DATABASE_URL) {
+    throw new Error(
+      'DATABASE_URL is set, but this api does not run on PostgreSQL yet (docs/adr/0026-data-layer-and-two-stores.md): unset it to use the SQLite file',
+    );
+  }
   const port = e.PORT ?? 4000;
   return {
     port,
