@@ -20,4 +20,5 @@ export * from './sso-clients';
 export * from './lifecycle';
 export * from './audit';
 export * from './user-bulk';
+export * from './two-step';
 export { withFastPath, userListResponseParser } from './fast-path';

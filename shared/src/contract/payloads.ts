@@ -163,6 +163,8 @@ export const rolePayloadSchema = z.object({
     .array(roleApplicationPayloadSchema, { error: 'Minimal pilih 1 aplikasi' })
     .min(1, 'Minimal pilih 1 aplikasi')
     .max(100, 'Terlalu banyak aplikasi'),
+  /** "Wajib verifikasi dua langkah" (issue 31); absent: unchanged (false for a new role). */
+  requires_two_step: z.boolean({ error: 'Wajib verifikasi dua langkah harus ya atau tidak' }).optional(),
 });
 export type RolePayload = z.input<typeof rolePayloadSchema>;
 export type RoleMenuPayload = z.input<typeof roleMenuPayloadSchema>;

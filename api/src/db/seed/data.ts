@@ -23,6 +23,8 @@ export const DEMO_ROLES: ReadonlyMap<number, string> = new Map([
   [3, 'HR Manager'],
   [4, 'Admin'],
   [5, 'Admin User'],
+  // Signs in with an authenticator app (issue 31; auth/two-step/demo-two-step.ts).
+  [7, 'Viewer'],
 ]);
 
 /**
