@@ -74,7 +74,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   action('DELETE', paths.users.session(':id', ':sessionId'), 'endUserSessions'),
   action('DELETE', paths.users.lock(':id'), 'unlockUser'),
   action('GET', twoStepPaths.user(':id'), 'viewUserAccount'),
-  apiOnly('POST', twoStepPaths.userReset(':id'), 'resetUserTwoStep'),
+  apiOnly('DELETE', twoStepPaths.user(':id'), 'resetUserTwoStep'),
   action('GET', userBulkPaths.export, 'exportUsers'),
   action('GET', userBulkPaths.importTemplate, 'importUsers'),
   action('POST', userBulkPaths.importCheck, 'checkUserImport'),

@@ -20,9 +20,11 @@ export const twoStepPaths = {
   accountTotpConfirm: '/account/two-step/totp/confirm',
   accountFactor: (id: number | string) => `/account/two-step/factors/${id}`,
   accountRecoveryCodes: '/account/two-step/recovery-codes',
-  /** Detail User: the user's factors (never their secrets) and "Reset verifikasi dua langkah". */
+  /**
+   * Detail User: GET the user's factors (never their secrets); DELETE is "Reset verifikasi dua
+   * langkah" (every factor and recovery code removed, sessions ended; body `{ reason? }`).
+   */
   user: (id: number | string) => `/api/v1/ap/users/${id}/two-step`,
-  userReset: (id: number | string) => `/api/v1/ap/users/${id}/two-step/reset`,
 } as const;
 
 export const TWO_STEP_CODE_EMPTY = 'Kode tidak boleh kosong';

@@ -32,7 +32,7 @@ export function registerUserTwoStepRoutes(app: FastifyInstance, ctx: AppContext)
     return ok('Verifikasi dua langkah user', ctx.twoStep.factors.status(id));
   });
 
-  app.post(twoStepPaths.userReset(':id'), async (request) => {
+  app.delete(twoStepPaths.user(':id'), async (request) => {
     const actor = authOf(request).userId;
     validate(userTwoStepResetPayloadSchema, request.body);
     const id = target(request.params, actor);
