@@ -28,7 +28,10 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
     const role = findRole(db, id, ctx.logoUrl);
     const version = versionOf(db, 'roles', id);
     if (!role || version === undefined) throw notFound(NOT_FOUND);
-    const requires = db.prepare<[number], number>('SELECT requires_two_step FROM roles WHERE id = ?').pluck().get(id);
+    const requires = db
+      .prepare<[number], number>('SELECT requires_two_step FROM roles WHERE id = ?')
+      .pluck()
+      .get(id);
     return { ...role, version, requires_two_step: requires === 1 };
   };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
 import { requiredText } from './fields';
-import { loginDataSchema } from './responses';
+import { loginDataSchema, secondProofDataSchema } from './responses';
 
 /**
  * Two-step verification (issue 31, ADR 0021): an authenticator app (TOTP) and recovery codes as a
@@ -78,6 +78,10 @@ export type TwoStepData = z.infer<typeof twoStepDataSchema>;
 
 /** A first step: signed in, or the second step it asks for. */
 export const loginOrTwoStepResponseSchema = envelope(z.union([loginDataSchema, twoStepDataSchema]));
+/** auth/login/nik: signed in, the second proof of an unknown browser (issue 36), or the second step. */
+export const loginNikOrTwoStepResponseSchema = envelope(
+  z.union([loginDataSchema, secondProofDataSchema, twoStepDataSchema]),
+);
 
 export const totpOfferSchema = z.object({
   secret: z.string().regex(/^[A-Z2-7]+=*$/),

@@ -12,7 +12,10 @@ export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 export function seedDemoTwoStep(db: Db, twoStep: TwoStep): void {
   if (process.env.NODE_ENV === 'production' || readMeta(db, 'demo_two_step_seeded') !== undefined) return;
-  const id = db.prepare<[string], number>('SELECT id FROM users WHERE nik = ?').pluck().get(DEMO_TWO_STEP_NIK);
+  const id = db
+    .prepare<[string], number>('SELECT id FROM users WHERE nik = ?')
+    .pluck()
+    .get(DEMO_TWO_STEP_NIK);
   if (id === undefined) return;
   db.transaction(() => {
     if (!twoStep.factors.has(id)) twoStep.factors.addTotp(id, 'Demo (README)', DEMO_TOTP_SECRET, 0);

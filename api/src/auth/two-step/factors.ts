@@ -88,7 +88,9 @@ export function createFactors(db: Db, clock: Clock, box: SecretBox, hashKey: str
     `SELECT id, label, secret, last_step, created_at, last_used_at FROM two_step_factors
      WHERE user_id = ? AND kind = 'totp' ORDER BY id`,
   );
-  const count = db.prepare<[number], number>('SELECT COUNT(*) FROM two_step_factors WHERE user_id = ?').pluck();
+  const count = db
+    .prepare<[number], number>('SELECT COUNT(*) FROM two_step_factors WHERE user_id = ?')
+    .pluck();
   const codesLeft = db
     .prepare<[number], number>('SELECT COUNT(*) FROM recovery_codes WHERE user_id = ? AND used_at IS NULL')
     .pluck();
@@ -108,7 +110,9 @@ export function createFactors(db: Db, clock: Clock, box: SecretBox, hashKey: str
     'UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL',
   );
   const dropCodes = db.prepare('DELETE FROM recovery_codes WHERE user_id = ?');
-  const insertCode = db.prepare('INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES (?, ?, ?)');
+  const insertCode = db.prepare(
+    'INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES (?, ?, ?)',
+  );
   const dropFactor = db.prepare('DELETE FROM two_step_factors WHERE id = ? AND user_id = ?');
   const dropFactors = db.prepare('DELETE FROM two_step_factors WHERE user_id = ?');
 

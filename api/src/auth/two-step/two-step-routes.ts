@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AUDIT_ACTION,
@@ -15,7 +16,14 @@ import {
   type TwoStepMethod,
 } from '@sso/shared/contract';
 import type { AppContext } from '../../context';
-import { CredentialError, HttpError, conflict, credentialError, fieldError, notFound } from '../../http/errors';
+import {
+  CredentialError,
+  HttpError,
+  conflict,
+  credentialError,
+  fieldError,
+  notFound,
+} from '../../http/errors';
 import { ok } from '../../http/reply';
 import { idParam } from '../../http/route-params';
 import { validate } from '../../http/validate';
@@ -26,16 +34,34 @@ import { matchingStep, newTotpSecret } from './factors';
 import { PENDING_TTL_SECONDS, type PendingSignIn } from './pending-sign-in';
 import { recordTwoStep } from './two-step-audit';
 
+/** A pending enrolment of Keamanan Akun, sealed: the user, the secret and its deadline. */
+const enrolmentSchema = z.object({ u: z.int(), s: z.string().regex(/^[A-Z2-7]+$/), e: z.number() });
+
 /** Wrong second steps: per pending sign-in, then per account (only a password holder gets here). */
 function secondStepLimits(ctx: AppContext, userId: number, challenge: string): Limit[] {
   return [
-    { key: `two-step:challenge:${challenge}`, max: ctx.config.authMaxFailures, windowSeconds: PENDING_TTL_SECONDS, onSuccess: 'keep' },
-    { key: `two-step:user:${userId}`, max: ctx.config.authMaxFailures * 2, windowSeconds: 900, onSuccess: 'reset' },
+    {
+      key: `two-step:challenge:${challenge}`,
+      max: ctx.config.authMaxFailures,
+      windowSeconds: PENDING_TTL_SECONDS,
+      onSuccess: 'keep',
+    },
+    {
+      key: `two-step:user:${userId}`,
+      max: ctx.config.authMaxFailures * 2,
+      windowSeconds: 900,
+      onSuccess: 'reset',
+    },
   ];
 }
 
 const stepUpLimits = (ctx: AppContext, userId: number): Limit[] => [
-  { key: `two-step:step-up:${userId}`, max: ctx.config.authMaxFailures, windowSeconds: 900, onSuccess: 'reset' },
+  {
+    key: `two-step:step-up:${userId}`,
+    max: ctx.config.authMaxFailures,
+    windowSeconds: 900,
+    onSuccess: 'reset',
+  },
 ];
 
 /** A code in the format of its method, else a 400 under `code` (nothing counted, nothing stored). */
@@ -60,7 +86,13 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
   const { factors, pending } = ctx.twoStep;
 
   /** The login of a pending sign-in whose second step passed. */
-  const finish = (request: FastifyRequest, reply: FastifyReply, challenge: string, signIn: PendingSignIn, amr: string[]) => {
+  const finish = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    challenge: string,
+    signIn: PendingSignIn,
+    amr: string[],
+  ) => {
     pending.end(challenge);
     const { token } = ctx.sessions.createLogin(
       signIn.userId,
@@ -95,7 +127,12 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
             detail: `Sisa kode pemulihan: ${factors.status(signIn.userId).recovery_codes_left}`,
           });
         }
-        recordTwoStep(ctx, request, { actorId: signIn.userId, action: AUDIT_ACTION.twoStepVerify, result: 'done', status: 200 });
+        recordTwoStep(ctx, request, {
+          actorId: signIn.userId,
+          action: AUDIT_ACTION.twoStepVerify,
+          result: 'done',
+          status: 200,
+        });
         return ok('Login berhasil', data);
       });
     } catch (error) {
@@ -115,7 +152,10 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post(twoStepPaths.enrolStart, async (request) => {
     const body = validate(twoStepEnrolStartPayloadSchema, request.body);
     const signIn = pending.read(body.challenge, 'two_step_enrol');
-    const nik = ctx.db.prepare<[number], string>('SELECT nik FROM users WHERE id = ?').pluck().get(signIn.userId);
+    const nik = ctx.db
+      .prepare<[number], string>('SELECT nik FROM users WHERE id = ?')
+      .pluck()
+      .get(signIn.userId);
     const offer = newTotpSecret(nik ?? String(signIn.userId));
     pending.offerSecret(body.challenge, factors.seal(offer.secret));
     return ok('Pindai kode QR dengan aplikasi autentikator', offer);
@@ -153,18 +193,27 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       const input = validate(stepUpPayloadSchema, body);
       await ctx.throttle.run(stepUpLimits(ctx, userId), async () => {
         if (input.password) {
-          const hash = ctx.db.prepare<[number], string | null>('SELECT password_hash FROM users WHERE id = ?').pluck().get(userId);
+          const hash = ctx.db
+            .prepare<[number], string | null>('SELECT password_hash FROM users WHERE id = ?')
+            .pluck()
+            .get(userId);
           if (hash && (await verifyPassword(input.password, hash))) return;
-          throw new CredentialError(422, { message: TWO_STEP_CONFIRM_WRONG, errors: { password: TWO_STEP_CONFIRM_WRONG } });
+          throw new CredentialError(422, {
+            message: TWO_STEP_CONFIRM_WRONG,
+            errors: { password: TWO_STEP_CONFIRM_WRONG },
+          });
         }
         const method = input.method ?? 'totp';
         const code = checkedCode(method, input.code ?? '');
-        const used = method === 'totp' ? factors.useTotp(userId, code) : factors.useRecoveryCode(userId, code);
+        const used =
+          method === 'totp' ? factors.useTotp(userId, code) : factors.useRecoveryCode(userId, code);
         if (!used) throw credentialError('code', TWO_STEP_WRONG_CODE);
       });
     };
 
-    account.get(twoStepPaths.account, async (request) => ok('Verifikasi dua langkah', factors.status(authOf(request).userId)));
+    account.get(twoStepPaths.account, async (request) =>
+      ok('Verifikasi dua langkah', factors.status(authOf(request).userId)),
+    );
 
     account.post(twoStepPaths.accountTotp, async (request) => {
       const userId = authOf(request).userId;
@@ -172,7 +221,9 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       const offer = newTotpSecret(nik ?? String(userId));
       // The pending secret travels sealed (AES-GCM, with the user and a deadline): nothing is stored
       // until a code of it confirms it.
-      const enrolment = factors.seal(JSON.stringify({ u: userId, s: offer.secret, e: ctx.clock() + PENDING_TTL_SECONDS * 1000 }));
+      const enrolment = factors.seal(
+        JSON.stringify({ u: userId, s: offer.secret, e: ctx.clock() + PENDING_TTL_SECONDS * 1000 }),
+      );
       return ok('Pindai kode QR dengan aplikasi autentikator', { ...offer, enrolment });
     });
 
@@ -181,7 +232,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       const body = validate(accountTotpConfirmPayloadSchema, request.body, { badRequestFields: ['code'] });
       const code = checkedCode('totp', body.code);
       const opened = factors.open(body.enrolment);
-      const offer = opened ? (JSON.parse(opened) as { u: number; s: string; e: number }) : null;
+      const offer = opened ? enrolmentSchema.safeParse(JSON.parse(opened)).data : undefined;
       if (!offer || offer.u !== userId || offer.e <= ctx.clock()) {
         throw fieldError('code', 'Mulai ulang penambahan aplikasi autentikator', 422);
       }
@@ -198,7 +249,10 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
           status: 200,
           detail: `Aplikasi autentikator "${body.label}" ditambahkan`,
         });
-        return ok('Aplikasi autentikator ditambahkan', { status: factors.status(userId), recovery_codes: recovery });
+        return ok('Aplikasi autentikator ditambahkan', {
+          status: factors.status(userId),
+          recovery_codes: recovery,
+        });
       });
     });
 

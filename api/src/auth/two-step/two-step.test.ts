@@ -36,7 +36,9 @@ const codeOf = (secret: string, offsetSeconds = 0) =>
 
 /** The first step: the pending second step it asks for (202). */
 async function firstStep(nik: string, password: string) {
-  const reply = await call(t.app, 'POST', paths.auth.loginNik, { body: { nik, password, url: 'http://localhost:3000' } });
+  const reply = await call(t.app, 'POST', paths.auth.loginNik, {
+    body: { nik, password, url: 'http://localhost:3000' },
+  });
   const body = expectOk(reply, loginOrTwoStepResponseSchema, 202);
   if (!('two_step' in body.data)) throw new Error('expected a two-step answer');
   expect(body.message).toBe('Verifikasi dua langkah diperlukan');
@@ -50,10 +52,15 @@ const verify = (challenge: string, method: string, code: unknown) =>
 async function accountWithTotp(overrides = {}): Promise<TestAccount & { secret: string; codes: string[] }> {
   const account = await createAccount(t.app, admin, overrides);
   const token = expectOk(
-    await call(t.app, 'POST', paths.auth.loginNik, { body: { nik: account.nik, password: account.password } }),
+    await call(t.app, 'POST', paths.auth.loginNik, {
+      body: { nik: account.nik, password: account.password },
+    }),
     loginResponseSchema,
   ).data.token;
-  const offer = expectOk(await call(t.app, 'POST', twoStepPaths.accountTotp, { token, body: {} }), accountTotpStartResponseSchema).data;
+  const offer = expectOk(
+    await call(t.app, 'POST', twoStepPaths.accountTotp, { token, body: {} }),
+    accountTotpStartResponseSchema,
+  ).data;
   const confirmed = expectOk(
     await call(t.app, 'POST', twoStepPaths.accountTotpConfirm, {
       token,
@@ -124,7 +131,9 @@ describe('sign-in with an authenticator app (the demo account)', () => {
   });
 
   it('a wrong password never reaches the second step', async () => {
-    const reply = await call(t.app, 'POST', paths.auth.loginNik, { body: { nik: DEMO_TWO_STEP_NIK, password: 'salah-123' } });
+    const reply = await call(t.app, 'POST', paths.auth.loginNik, {
+      body: { nik: DEMO_TWO_STEP_NIK, password: 'salah-123' },
+    });
     expect(expectError(reply, 422).errors?.password).toBe('NIK atau password salah');
   });
 });
@@ -181,12 +190,24 @@ describe('recovery codes', () => {
     expect(used).toHaveLength(1);
     expect(used[0]?.changes[0]?.after).toBe('Sisa kode pemulihan: 9');
 
-    const status = expectOk(await call(t.app, 'GET', twoStepPaths.account, { token: done.data.token }), twoStepStatusResponseSchema);
+    const status = expectOk(
+      await call(t.app, 'GET', twoStepPaths.account, { token: done.data.token }),
+      twoStepStatusResponseSchema,
+    );
     expect(status.data.recovery_codes_left).toBe(9);
     // New codes need the password (or a code): a wrong one is refused.
-    expectError(await call(t.app, 'POST', twoStepPaths.accountRecoveryCodes, { token: done.data.token, body: { password: 'salah' } }), 422);
+    expectError(
+      await call(t.app, 'POST', twoStepPaths.accountRecoveryCodes, {
+        token: done.data.token,
+        body: { password: 'salah' },
+      }),
+      422,
+    );
     const fresh = expectOk(
-      await call(t.app, 'POST', twoStepPaths.accountRecoveryCodes, { token: done.data.token, body: { password: account.password } }),
+      await call(t.app, 'POST', twoStepPaths.accountRecoveryCodes, {
+        token: done.data.token,
+        body: { password: account.password },
+      }),
       recoveryCodesResponseSchema,
     ).data.recovery_codes;
     expect(fresh).toHaveLength(10);
@@ -199,7 +220,10 @@ describe('secrets', () => {
   it('are never returned by a read and are stored sealed; recovery codes are stored hashed', async () => {
     const account = await accountWithTotp();
     const pending = await firstStep(account.nik, account.password);
-    const token = expectOk(await verify(pending.challenge, 'totp', codeOf(account.secret)), loginResponseSchema).data.token;
+    const token = expectOk(
+      await verify(pending.challenge, 'totp', codeOf(account.secret)),
+      loginResponseSchema,
+    ).data.token;
     const own = await call(t.app, 'GET', twoStepPaths.account, { token });
     const byAdmin = await call(t.app, 'GET', twoStepPaths.user(account.id), { token: admin });
     for (const reply of [own, byAdmin]) {
@@ -209,8 +233,14 @@ describe('secrets', () => {
     }
     const { default: Database } = await import('better-sqlite3');
     const db = new Database(t.dbFile, { readonly: true });
-    const stored = db.prepare('SELECT secret FROM two_step_factors WHERE user_id = ?').pluck().get(account.id);
-    const hashes = db.prepare('SELECT code_hash FROM recovery_codes WHERE user_id = ?').pluck().all(account.id);
+    const stored = db
+      .prepare('SELECT secret FROM two_step_factors WHERE user_id = ?')
+      .pluck()
+      .get(account.id);
+    const hashes = db
+      .prepare('SELECT code_hash FROM recovery_codes WHERE user_id = ?')
+      .pluck()
+      .all(account.id);
     db.close();
     expect(String(stored)).toMatch(/^v1\./);
     expect(String(stored)).not.toContain(account.secret);
@@ -222,7 +252,10 @@ describe('secrets', () => {
 describe('required by role', () => {
   it('takes a member without a factor to enrol before any login exists; the role flag is recorded', async () => {
     const role = expectOk(
-      await call(t.app, 'POST', paths.roles.create, { token: admin, body: createRolePayload({ requires_two_step: true }) }),
+      await call(t.app, 'POST', paths.roles.create, {
+        token: admin,
+        body: createRolePayload({ requires_two_step: true }),
+      }),
       roleResponseSchema,
       201,
     ).data;
@@ -232,44 +265,69 @@ describe('required by role', () => {
     expect(pending).toMatchObject({ enrol: true, methods: [] });
     // No way around it: the enrolment challenge is not a second step, nor a login token.
     expectError(await verify(pending.challenge, 'totp', '123456'), 422);
-    expect((await call(t.app, 'GET', twoStepPaths.account, { token: pending.challenge })).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', twoStepPaths.account, { token: pending.challenge })).statusCode).toBe(
+      401,
+    );
     const offer = expectOk(
       await call(t.app, 'POST', twoStepPaths.enrolStart, { body: { challenge: pending.challenge } }),
       totpOfferResponseSchema,
     ).data;
     expect(offer.uri).toContain('issuer=SSO%20Panel');
     expectError(
-      await call(t.app, 'POST', twoStepPaths.enrolConfirm, { body: { challenge: pending.challenge, code: '000000' } }),
+      await call(t.app, 'POST', twoStepPaths.enrolConfirm, {
+        body: { challenge: pending.challenge, code: '000000' },
+      }),
       422,
     );
     const enrolled = expectOk(
-      await call(t.app, 'POST', twoStepPaths.enrolConfirm, { body: { challenge: pending.challenge, code: codeOf(offer.secret) } }),
+      await call(t.app, 'POST', twoStepPaths.enrolConfirm, {
+        body: { challenge: pending.challenge, code: codeOf(offer.secret) },
+      }),
       twoStepEnrolledResponseSchema,
     ).data;
     expect(enrolled.recovery_codes).toHaveLength(10);
-    const status = expectOk(await call(t.app, 'GET', twoStepPaths.account, { token: enrolled.token }), twoStepStatusResponseSchema).data;
+    const status = expectOk(
+      await call(t.app, 'GET', twoStepPaths.account, { token: enrolled.token }),
+      twoStepStatusResponseSchema,
+    ).data;
     expect(status).toMatchObject({ required: true, recovery_codes_left: 10 });
     // The last factor of a user whose role requires one cannot be removed.
     const id = status.factors[0]?.id ?? 0;
     const refused = expectError(
-      await call(t.app, 'DELETE', twoStepPaths.accountFactor(id), { token: enrolled.token, body: { password: account.password } }),
+      await call(t.app, 'DELETE', twoStepPaths.accountFactor(id), {
+        token: enrolled.token,
+        body: { password: account.password },
+      }),
       409,
     );
     expect(refused.message).toMatch(/^Role Anda mewajibkan verifikasi dua langkah/);
     const edits = (await events('role.update')).length;
-    const detail = expectOk(await call(t.app, 'GET', paths.roles.detail(role.id), { token: admin }), roleResponseSchema).data;
+    const detail = expectOk(
+      await call(t.app, 'GET', paths.roles.detail(role.id), { token: admin }),
+      roleResponseSchema,
+    ).data;
     expectOk(
-      await call(t.app, 'PATCH', paths.roles.update(role.id), { token: admin, body: { requires_two_step: false, version: detail.version } }),
+      await call(t.app, 'PATCH', paths.roles.update(role.id), {
+        token: admin,
+        body: { requires_two_step: false, version: detail.version },
+      }),
       roleResponseSchema,
     );
     const roleEvents = await events('role.update');
     expect(roleEvents).toHaveLength(edits + 1);
-    expect(roleEvents[0]?.changes).toContainEqual({ field: 'Wajib verifikasi dua langkah', before: 'Ya', after: 'Tidak' });
+    expect(roleEvents[0]?.changes).toContainEqual({
+      field: 'Wajib verifikasi dua langkah',
+      before: 'Ya',
+      after: 'Tidak',
+    });
   });
 
   it('a modifier without the edit right of roles cannot change the flag', async () => {
     const viewer = await openSession(t.app, VIEWER);
-    const reply = await call(t.app, 'PATCH', paths.roles.update(2), { token: viewer.accessToken, body: { requires_two_step: true, version: 1 } });
+    const reply = await call(t.app, 'PATCH', paths.roles.update(2), {
+      token: viewer.accessToken,
+      body: { requires_two_step: true, version: 1 },
+    });
     expect(reply.statusCode).toBe(403);
   });
 });
@@ -278,20 +336,40 @@ describe('removing a factor', () => {
   it('needs the current password or a code; removing the last one ends the recovery codes too', async () => {
     const account = await accountWithTotp();
     const pending = await firstStep(account.nik, account.password);
-    const token = expectOk(await verify(pending.challenge, 'totp', codeOf(account.secret)), loginResponseSchema).data.token;
-    const status = expectOk(await call(t.app, 'GET', twoStepPaths.account, { token }), twoStepStatusResponseSchema).data;
+    const token = expectOk(
+      await verify(pending.challenge, 'totp', codeOf(account.secret)),
+      loginResponseSchema,
+    ).data.token;
+    const status = expectOk(
+      await call(t.app, 'GET', twoStepPaths.account, { token }),
+      twoStepStatusResponseSchema,
+    ).data;
     const id = status.factors[0]?.id ?? 0;
     expectError(await call(t.app, 'DELETE', twoStepPaths.accountFactor(id), { token, body: {} }), 422);
-    expectError(await call(t.app, 'DELETE', twoStepPaths.accountFactor(id), { token, body: { password: 'salah' } }), 422);
-    expectError(await call(t.app, 'DELETE', twoStepPaths.accountFactor(999999), { token, body: { password: account.password } }), 404);
+    expectError(
+      await call(t.app, 'DELETE', twoStepPaths.accountFactor(id), { token, body: { password: 'salah' } }),
+      422,
+    );
+    expectError(
+      await call(t.app, 'DELETE', twoStepPaths.accountFactor(999999), {
+        token,
+        body: { password: account.password },
+      }),
+      404,
+    );
     const after = expectOk(
-      await call(t.app, 'DELETE', twoStepPaths.accountFactor(id), { token, body: { password: account.password } }),
+      await call(t.app, 'DELETE', twoStepPaths.accountFactor(id), {
+        token,
+        body: { password: account.password },
+      }),
       twoStepStatusResponseSchema,
     ).data;
     expect(after).toMatchObject({ factors: [], recovery_codes_left: 0 });
     // Signs in with the password alone again.
     expectOk(
-      await call(t.app, 'POST', paths.auth.loginNik, { body: { nik: account.nik, password: account.password } }),
+      await call(t.app, 'POST', paths.auth.loginNik, {
+        body: { nik: account.nik, password: account.password },
+      }),
       loginResponseSchema,
     );
     expect((await events(AUDIT_ACTION.twoStepRemove)).some((e) => e.actor_id === account.id)).toBe(true);
@@ -302,30 +380,53 @@ describe('administration (Detail User)', () => {
   it('an administrator resets a user: factors gone, sessions ended with the reason, recorded with the reason typed', async () => {
     const account = await accountWithTotp();
     const pending = await firstStep(account.nik, account.password);
-    const token = expectOk(await verify(pending.challenge, 'totp', codeOf(account.secret)), loginResponseSchema).data.token;
-    const listed = expectOk(await call(t.app, 'GET', twoStepPaths.user(account.id), { token: admin }), twoStepStatusResponseSchema).data;
+    const token = expectOk(
+      await verify(pending.challenge, 'totp', codeOf(account.secret)),
+      loginResponseSchema,
+    ).data.token;
+    const listed = expectOk(
+      await call(t.app, 'GET', twoStepPaths.user(account.id), { token: admin }),
+      twoStepStatusResponseSchema,
+    ).data;
     expect(listed.factors).toHaveLength(1);
     const reset = expectOk(
-      await call(t.app, 'DELETE', twoStepPaths.user(account.id), { token: admin, body: { reason: 'Ponsel hilang' } }),
+      await call(t.app, 'DELETE', twoStepPaths.user(account.id), {
+        token: admin,
+        body: { reason: 'Ponsel hilang' },
+      }),
       twoStepStatusResponseSchema,
     ).data;
     expect(reset).toMatchObject({ factors: [], recovery_codes_left: 0 });
     const ended = expectError(await call(t.app, 'GET', twoStepPaths.account, { token }), 401);
     expect(ended.message).toBe(SESSION_END_MESSAGES.two_step_reset);
     const recorded = (await events('user.two_step_reset')).find((e) => e.target_id === String(account.id));
-    expect(recorded?.changes).toContainEqual({ field: 'Verifikasi dua langkah', before: 'Ponsel', after: 'Tidak aktif' });
+    expect(recorded?.changes).toContainEqual({
+      field: 'Verifikasi dua langkah',
+      before: 'Ponsel',
+      after: 'Tidak aktif',
+    });
     expect(recorded?.changes).toContainEqual({ field: 'Alasan', before: null, after: 'Ponsel hilang' });
   });
 
   it('nobody resets their own factors there; the privilege rules hold; a viewer may not', async () => {
-    const self = expectError(await call(t.app, 'DELETE', twoStepPaths.user(1), { token: admin, body: {} }), 409);
+    const self = expectError(
+      await call(t.app, 'DELETE', twoStepPaths.user(1), { token: admin, body: {} }),
+      409,
+    );
     expect(self.message).toMatch(/akun Anda sendiri/);
     // Admin (100004) covers only Admin users: not the Super Admin.
     const modifier = await openSession(t.app, MODIFIER);
-    expect((await call(t.app, 'DELETE', twoStepPaths.user(1), { token: modifier.accessToken, body: {} })).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', twoStepPaths.user(1), { token: modifier.accessToken })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'DELETE', twoStepPaths.user(1), { token: modifier.accessToken, body: {} }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call(t.app, 'GET', twoStepPaths.user(1), { token: modifier.accessToken })).statusCode).toBe(
+      403,
+    );
     const viewer = await openSession(t.app, VIEWER);
-    expect((await call(t.app, 'DELETE', twoStepPaths.user(7), { token: viewer.accessToken, body: {} })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'DELETE', twoStepPaths.user(7), { token: viewer.accessToken, body: {} })).statusCode,
+    ).toBe(403);
     expectError(await call(t.app, 'DELETE', twoStepPaths.user(999999), { token: admin, body: {} }), 404);
   });
 });
@@ -333,7 +434,10 @@ describe('administration (Detail User)', () => {
 describe('demo seed', () => {
   it('gives 100007 an authenticator app and leaves the Super Admin signing in with a password', async () => {
     expectOk(await call(t.app, 'POST', paths.auth.loginNik, { body: ADMIN }), loginResponseSchema);
-    const status = expectOk(await call(t.app, 'GET', twoStepPaths.user(7), { token: admin }), twoStepStatusResponseSchema).data;
+    const status = expectOk(
+      await call(t.app, 'GET', twoStepPaths.user(7), { token: admin }),
+      twoStepStatusResponseSchema,
+    ).data;
     expect(status.factors.map((f) => f.label)).toEqual(['Demo (README)']);
     expect(z.string().parse(DEMO_TOTP_SECRET)).toMatch(/^[A-Z2-7]+$/);
   });

@@ -2,7 +2,12 @@ import type { TwoStepData } from '@sso/shared/contract';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { createFactors, type Factors } from './factors';
-import { createPendingSignIns, PENDING_TTL_SECONDS, type FirstStep, type PendingSignIns } from './pending-sign-in';
+import {
+  createPendingSignIns,
+  PENDING_TTL_SECONDS,
+  type FirstStep,
+  type PendingSignIns,
+} from './pending-sign-in';
 import { createSecretBox } from './secret-box';
 
 /** Two-step verification (ADR 0021): the factors of each user and the sign-ins waiting for one. */

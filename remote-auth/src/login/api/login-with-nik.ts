@@ -3,6 +3,7 @@ import { appPaths } from '@sso/shared/federation';
 import { writeSession } from '@sso/shared/session';
 import { useAction } from '../../auth-action/use-action';
 import { secondProofStore } from '../../second-proof/second-proof-storage';
+import { twoStepStore } from '../../two-step/two-step-storage';
 import { continueToApplication, leavingForApplication, ssoInteraction } from '../../sso/sso-request';
 import { useFinishLogin } from '../use-finish-login';
 
@@ -11,8 +12,11 @@ export interface NikCredentials {
   password: string;
 }
 
-/** How a NIK login ended: signed in, or sent on to the code of a second proof (issue 36). */
-export type LoginOutcome = 'signed-in' | 'second-proof';
+/**
+ * How a NIK login ended: signed in, sent on to the code of a second proof (issue 36), or to the
+ * second step of two-step verification (issue 31).
+ */
+export type LoginOutcome = 'signed-in' | 'second-proof' | 'two-step';
 
 /**
  * POST auth/login/nik (with `url` = this origin) and the rest of the login chain; the session is
@@ -22,16 +26,26 @@ export type LoginOutcome = 'signed-in' | 'second-proof';
  * to that application (ADR 0015).
  */
 export async function loginAndStore({ nik, password }: NikCredentials): Promise<LoginOutcome> {
-  const { api, loginWithNik, toApiError, SecondProofRequired } = await loadApi();
+  const { api, loginWithNik, toApiError, SecondProofRequired, TwoStepRequired } = await loadApi();
   const interaction = ssoInteraction();
   if (interaction) {
-    const { loginNikResponseSchema, paths } = await import('@sso/shared/contract');
+    const { loginNikOrTwoStepResponseSchema, paths } = await import('@sso/shared/contract');
     let token: string;
     try {
       const url = window.location.origin;
-      const result = await api.post(paths.auth.loginNik, { nik, password, url }, loginNikResponseSchema, {
-        withCredentials: true,
-      });
+      const result = await api.post(
+        paths.auth.loginNik,
+        { nik, password, url },
+        loginNikOrTwoStepResponseSchema,
+        {
+          withCredentials: true,
+        },
+      );
+      if ('two_step' in result.data) {
+        const { challenge, enrol } = result.data.two_step;
+        twoStepStore.write({ challenge, enrol });
+        return 'two-step';
+      }
       if ('second_proof' in result.data) {
         // The same second proof as the panel's own sign-in; its screen then goes back to the application.
         const { challenge, masked_phone } = result.data.second_proof;
@@ -52,6 +66,10 @@ export async function loginAndStore({ nik, password }: NikCredentials): Promise<
     if (error instanceof SecondProofRequired) {
       secondProofStore.write({ challenge: error.proof.challenge, masked_phone: error.proof.masked_phone });
       return 'second-proof';
+    }
+    if (error instanceof TwoStepRequired) {
+      twoStepStore.write({ challenge: error.twoStep.challenge, enrol: error.twoStep.enrol });
+      return 'two-step';
     }
     // The form reads server errors from an ApiError (serverFormErrors).
     throw toApiError(error);
@@ -75,6 +93,7 @@ export function useLoginWithNik() {
     action: loginAndStore,
     onSuccess: (outcome) => {
       if (outcome === 'second-proof') void navigate(appPaths.secondProof);
+      else if (outcome === 'two-step') void navigate(appPaths.twoStep);
       else if (!leavingForApplication()) finish();
     },
   });
