@@ -22,6 +22,8 @@ export interface RoleFormValues {
   color_id: number | null;
   /** Applications with their ticked menus and sub-menus (see selection.ts). */
   applications: Selection;
+  /** "Wajib verifikasi dua langkah" (issue 31). */
+  requires_two_step: boolean;
 }
 
 /** The selection exactly as the form holds it (selection.ts); the payload's rules then apply. */
@@ -57,10 +59,16 @@ export const roleFormSchema = z.object({
     })
     .pipe(rolePayloadSchema.shape.color_id),
   applications: selectionSchema,
+  requires_two_step: z.boolean(),
 });
 export type RoleFormOutput = z.output<typeof roleFormSchema>;
 
-export const emptyRoleFormValues: RoleFormValues = { name: '', color_id: null, applications: [] };
+export const emptyRoleFormValues: RoleFormValues = {
+  name: '',
+  color_id: null,
+  applications: [],
+  requires_two_step: false,
+};
 
 /** Spec 5: "save is disabled when the name is empty or no application is chosen". */
 export function canSave(values: Pick<RoleFormValues, 'name' | 'applications'>): boolean {
@@ -68,7 +76,9 @@ export function canSave(values: Pick<RoleFormValues, 'name' | 'applications'>): 
 }
 
 /** Which required fields are still empty, in the order of the form (the save hint names them all). */
-export function missingFields(values: RoleFormValues): ('color' | 'name' | 'applications')[] {
+export function missingFields(
+  values: Omit<RoleFormValues, 'requires_two_step'>,
+): ('color' | 'name' | 'applications')[] {
   const missing: ('color' | 'name' | 'applications')[] = [];
   if (values.color_id === null) missing.push('color');
   if (values.name.trim() === '') missing.push('name');
@@ -77,8 +87,9 @@ export function missingFields(values: RoleFormValues): ('color' | 'name' | 'appl
 }
 
 /** A role as the api lists it → the form (`acces_level`, the api's spelling, → `access_level`). */
-export function toRoleFormValues(role: Role): RoleFormValues {
+export function toRoleFormValues(role: Role & { requires_two_step?: boolean }): RoleFormValues {
   return {
+    requires_two_step: role.requires_two_step ?? false,
     name: role.name,
     color_id: role.color.id,
     applications: normaliseSelection(
@@ -100,6 +111,7 @@ export function toRolePayload(values: RoleFormOutput): RolePayload {
     name: values.name.trim(),
     descriptions: null,
     color_id: values.color_id,
+    requires_two_step: values.requires_two_step,
     applications: normaliseSelection(
       values.applications.map((app) => ({
         apps_id: app.apps_id,
@@ -119,12 +131,17 @@ export function toRolePayload(values: RoleFormOutput): RolePayload {
  * never written back.
  */
 export function toRoleChanges(role: RoleDetail, payload: RolePayload): RoleUpdatePayload {
-  const { applications } = toRoleFormValues(role);
-  const before = toRolePayload({ name: role.name, color_id: role.color.id, applications });
-  return { version: role.version, ...changedFields(before, payload, ['name', 'color_id', 'applications']) };
+  const { applications, requires_two_step } = toRoleFormValues(role);
+  const before = toRolePayload({ name: role.name, color_id: role.color.id, applications, requires_two_step });
+  return {
+    version: role.version,
+    ...changedFields(before, payload, ['name', 'color_id', 'applications', 'requires_two_step']),
+  };
 }
 
 /** Whether the link's role would fill the form otherwise than the stored one. */
 export function differsInForm(linked: Role, stored: Role): boolean {
-  return JSON.stringify(toRoleFormValues(linked)) !== JSON.stringify(toRoleFormValues(stored));
+  // The link carries a role as listed: it has no "Wajib verifikasi dua langkah" to compare.
+  const shown = (role: Role) => ({ ...toRoleFormValues(role), requires_two_step: undefined });
+  return JSON.stringify(shown(linked)) !== JSON.stringify(shown(stored));
 }

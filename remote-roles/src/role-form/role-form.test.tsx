@@ -169,10 +169,26 @@ describe('RoleForm: saving', () => {
       name: 'Auditor',
       descriptions: null,
       color_id: 2,
+      requires_two_step: false,
       applications: [
         { apps_id: 1, menus: [{ id: 2, access_level: 2, children: [{ id: 3, access_level: 1 }] }] },
       ],
     });
+  });
+
+  it('sends "Wajib verifikasi dua langkah" when ticked', async () => {
+    const { user, onSave } = renderForm({
+      name: 'Auditor',
+      color_id: 2,
+      applications: [{ apps_id: 1, menus: [{ id: 2, access_level: 2, children: [] }] }],
+      requires_two_step: false,
+    });
+    const box = screen.getByRole('checkbox', { name: 'Wajib verifikasi dua langkah' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await user.click(saveButton());
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ requires_two_step: true }));
   });
 
   it('keeps every field and shows the server message when the save fails', async () => {

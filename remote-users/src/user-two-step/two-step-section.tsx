@@ -1,0 +1,88 @@
+import type { User } from '@sso/shared/contract';
+import { t } from '@sso/shared/i18n';
+import { Button, Spinner, confirmWithInput } from '@sso/shared/ui';
+import { runAndToast } from '@sso/shared/ui-data';
+import { toApiError } from '@sso/shared/api';
+import styles from '../user-account/account.module.css';
+import { exactTime } from '../user-account/time-text';
+import { twoStepTexts } from './two-step-texts';
+import { useResetUserTwoStep, useUserTwoStep } from './user-two-step-api';
+
+/**
+ * Detail User's two-step verification (issue 31), for whoever may edit this user: which factors
+ * they have (never a secret) and "Reset verifikasi dua langkah" with a confirmation and an
+ * optional reason. Nobody resets their own here (Keamanan Akun is theirs).
+ */
+export function TwoStepSection({ user, isSelf }: { user: User; isSelf: boolean }) {
+  const status = useUserTwoStep(user.id, true);
+  const reset = useResetUserTwoStep();
+  const heading = `two-step-${user.id}`;
+  const ask = async () => {
+    const reason = await confirmWithInput({
+      variant: 'warning',
+      title: twoStepTexts.resetTitle(user.nama),
+      body: twoStepTexts.resetBody,
+      confirmLabel: twoStepTexts.reset,
+      cancelLabel: t.common.cancel,
+      input: { label: twoStepTexts.reasonLabel, maxLength: 500, placeholder: twoStepTexts.reasonPlaceholder },
+    });
+    if (reason !== null) await runAndToast(() => reset.mutateAsync({ id: user.id, reason }));
+  };
+  let body;
+  if (status.isPending) {
+    body = (
+      <p className={styles.note}>
+        <Spinner /> {twoStepTexts.loading}
+      </p>
+    );
+  } else if (!status.data) {
+    body = (
+      <p className={styles.error} role="alert">
+        {toApiError(status.error).message}
+      </p>
+    );
+  } else {
+    const { factors, recovery_codes_left: left, required } = status.data;
+    body = (
+      <>
+        <p className={styles.note}>
+          {factors.length > 0 ? twoStepTexts.active : twoStepTexts.inactive}
+          {required ? ` · ${twoStepTexts.required}` : ''}
+        </p>
+        {factors.length > 0 ? (
+          <ul className={styles.sessionList}>
+            {factors.map((factor) => (
+              <li key={factor.id} className={styles.session}>
+                <div className={styles.sessionText}>
+                  <strong>{factor.label}</strong>
+                  <span>
+                    {twoStepTexts.kindTotp} · {twoStepTexts.addedAt(exactTime(factor.created_at))}
+                    {factor.last_used_at ? ` · ${twoStepTexts.usedAt(exactTime(factor.last_used_at))}` : ''}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {factors.length > 0 ? <p className={styles.note}>{twoStepTexts.codesLeft(left)}</p> : null}
+        {isSelf ? (
+          <p className={styles.note}>{twoStepTexts.ownAccount}</p>
+        ) : factors.length > 0 ? (
+          <div>
+            <Button variant="danger" loading={reset.isPending} onClick={() => void ask()}>
+              {twoStepTexts.reset}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <section className={styles.sessions} aria-labelledby={heading}>
+      <h3 id={heading} className={styles.heading}>
+        {twoStepTexts.title}
+      </h3>
+      {body}
+    </section>
+  );
+}
