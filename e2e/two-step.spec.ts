@@ -225,12 +225,14 @@ test('a role that requires it takes its member to enrol right after the password
     await row.getByText(account.nik).click();
     const drawer = page.getByRole('dialog', { name: 'Detail User' });
     const section = drawer.getByRole('region', { name: 'Verifikasi dua langkah' });
-    await expect(section.getByText('Aplikasi autentikator', { exact: false })).toBeVisible();
+    await expect(section.getByText('Aplikasi autentikator', { exact: true })).toBeVisible();
     await expect(section).not.toContainText(secret);
     await section.getByRole('button', { name: 'Reset verifikasi dua langkah' }).click();
-    const dialog = page.getByRole('alertdialog', { name: `Reset verifikasi dua langkah ${account.nama}?` });
-    await dialog.getByRole('textbox', { name: 'Alasan (opsional)' }).fill('Ponsel hilang');
-    await dialog.getByRole('button', { name: 'Reset verifikasi dua langkah' }).click();
+    const question = section.getByRole('group', { name: `Reset verifikasi dua langkah ${account.nama}?` });
+    await expect(question).toContainText('Semua aplikasi autentikator dan kode pemulihan user ini dihapus');
+    await question.getByRole('textbox', { name: 'Alasan (opsional)' }).fill('Ponsel hilang');
+    await expectNoA11yViolations(page);
+    await question.getByRole('button', { name: 'Reset verifikasi dua langkah' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Verifikasi dua langkah user diatur ulang' }),
     ).toBeVisible();

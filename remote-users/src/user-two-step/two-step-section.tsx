@@ -1,6 +1,7 @@
+import { useId, useRef, useState } from 'react';
 import type { User } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
-import { Button, Spinner, confirmWithInput } from '@sso/shared/ui';
+import { Button, Spinner, TextField } from '@sso/shared/ui';
 import { runAndToast } from '@sso/shared/ui-data';
 import { toApiError } from '@sso/shared/api';
 import styles from '../user-account/account.module.css';
@@ -15,19 +16,8 @@ import { useResetUserTwoStep, useUserTwoStep } from './user-two-step-api';
  */
 export function TwoStepSection({ user, isSelf }: { user: User; isSelf: boolean }) {
   const status = useUserTwoStep(user.id, true);
-  const reset = useResetUserTwoStep();
+  const [asking, setAsking] = useState(false);
   const heading = `two-step-${user.id}`;
-  const ask = async () => {
-    const reason = await confirmWithInput({
-      variant: 'warning',
-      title: twoStepTexts.resetTitle(user.nama),
-      body: twoStepTexts.resetBody,
-      confirmLabel: twoStepTexts.reset,
-      cancelLabel: t.common.cancel,
-      input: { label: twoStepTexts.reasonLabel, maxLength: 500, placeholder: twoStepTexts.reasonPlaceholder },
-    });
-    if (reason !== null) await runAndToast(() => reset.mutateAsync({ id: user.id, reason }));
-  };
   let body;
   if (status.isPending) {
     body = (
@@ -67,9 +57,11 @@ export function TwoStepSection({ user, isSelf }: { user: User; isSelf: boolean }
         {factors.length > 0 ? <p className={styles.note}>{twoStepTexts.codesLeft(left)}</p> : null}
         {isSelf ? (
           <p className={styles.note}>{twoStepTexts.ownAccount}</p>
+        ) : factors.length > 0 && asking ? (
+          <ResetConfirmation user={user} onDone={() => setAsking(false)} />
         ) : factors.length > 0 ? (
           <div>
-            <Button variant="danger" loading={reset.isPending} onClick={() => void ask()}>
+            <Button variant="danger" onClick={() => setAsking(true)}>
               {twoStepTexts.reset}
             </Button>
           </div>
@@ -84,5 +76,45 @@ export function TwoStepSection({ user, isSelf }: { user: User; isSelf: boolean }
       </h3>
       {body}
     </section>
+  );
+}
+
+/**
+ * The confirmation of a reset, in the drawer itself (a dialog over the drawer's own modal dialog
+ * would fight it for focus): what it does, an optional reason, Batal and the reset.
+ */
+function ResetConfirmation({ user, onDone }: { user: User; onDone: () => void }) {
+  const reset = useResetUserTwoStep();
+  const reason = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  return (
+    <div className={styles.confirmBox} role="group" aria-labelledby={titleId}>
+      <strong id={titleId}>{twoStepTexts.resetTitle(user.nama)}</strong>
+      <span>{twoStepTexts.resetBody}</span>
+      <TextField
+        ref={reason}
+        name="reason"
+        label={twoStepTexts.reasonLabel}
+        placeholder={twoStepTexts.reasonPlaceholder}
+        maxLength={500}
+        autoFocus
+      />
+      <div className={styles.confirmActions}>
+        <Button variant="secondary" onClick={onDone}>
+          {t.common.cancel}
+        </Button>
+        <Button
+          variant="danger"
+          loading={reset.isPending}
+          onClick={() =>
+            void runAndToast(() =>
+              reset.mutateAsync({ id: user.id, reason: reason.current?.value.trim() ?? '' }),
+            ).then((done) => done && onDone())
+          }
+        >
+          {twoStepTexts.reset}
+        </Button>
+      </div>
+    </div>
   );
 }
