@@ -148,12 +148,11 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       ctx.otp.check(found.id, 'login', otp, 'consume');
       const twoStep = ctx.twoStep.gate(found.id, 'sms', ctx.config.panelUrl);
       if (twoStep) return held(reply, twoStep);
-      const { token } = ctx.sessions.createLogin(
-        found.id,
-        SSO_PANEL_APP_ID,
-        ctx.config.panelUrl,
-        clientOf(request),
-      );
+      // A code sent by SMS: one factor (amr `sms`, ADR 0021).
+      const { token } = ctx.sessions.createLogin(found.id, SSO_PANEL_APP_ID, ctx.config.panelUrl, {
+        ...clientOf(request),
+        amr: ['sms'],
+      });
       return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
     };
     return signInTry(ctx, request, reply, { phone: body.phone }, found, attempt, { remember: true });
