@@ -252,3 +252,111 @@ test('a role that requires it takes its member to enrol right after the password
     await member.close();
   }
 });
+
+/** A role granting HRIS (app 2) only: enough to sign in there through the SSO. */
+async function hrisRole(apiClient: SsoApi): Promise<number> {
+  const menus = await apiClient.get('/api/v1/ap/menu/with-child?apps_id=2');
+  expect(menus.status).toBe(200);
+  type MenuNode = { id: number; menu?: MenuNode[] };
+  const created = await apiClient.post('/api/v1/ap/role/create', {
+    name: `E2E HRIS 2FA ${Date.now() % 1e8}`,
+    color_id: 1,
+    applications: [
+      {
+        apps_id: 2,
+        menus: (menus.body as { data: MenuNode[] }).data.map((m) => ({
+          id: m.id,
+          access_level: 3,
+          children: (m.menu ?? []).map((c) => ({ id: c.id, access_level: 3 })),
+        })),
+      },
+    ],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return (created.body as { data: { id: number } }).data.id;
+}
+
+const base64url = (bytes: Buffer) => bytes.toString('base64url');
+
+test('an application asking for two-step verification (acr_values) gets it: enrolment on the way, amr otp + mfa in the ID token', async ({
+  page,
+  request,
+  apiClient,
+  outbox,
+}) => {
+  test.setTimeout(120_000);
+  const account = await createAccount(apiClient, outbox, await hrisRole(apiClient));
+  const issuer = 'http://localhost:4000/oidc';
+  const discovery = (await (await request.get(`${issuer}/.well-known/openid-configuration`)).json()) as {
+    authorization_endpoint: string;
+    token_endpoint: string;
+    acr_values_supported: string[];
+  };
+  expect(discovery.acr_values_supported).toContain('urn:sso:acr:mfa');
+  const { createHash, randomBytes } = await import('node:crypto');
+  const verifier = base64url(randomBytes(32));
+  const redirectUri = 'http://localhost:3101/callback';
+  const authorize = new URL(discovery.authorization_endpoint);
+  for (const [key, value] of Object.entries({
+    client_id: 'hris',
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: 'openid profile',
+    state: 'state-e2e',
+    nonce: 'nonce-e2e',
+    code_challenge: base64url(createHash('sha256').update(verifier).digest()),
+    code_challenge_method: 'S256',
+    acr_values: 'urn:sso:acr:mfa',
+  }))
+    authorize.searchParams.set(key, value);
+
+  // The redirect to the application's callback is caught before it leaves (DevTools Fetch: it
+  // pauses redirect hops too), so this test holds the code, not the sample application.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${redirectUri}*` }] });
+  const callback = new Promise<string>((resolve) => {
+    cdp.on('Fetch.requestPaused', (event: { requestId: string; request: { url: string } }) => {
+      resolve(event.request.url);
+      void cdp.send('Fetch.fulfillRequest', {
+        requestId: event.requestId,
+        responseCode: 200,
+        responseHeaders: [{ name: 'content-type', value: 'text/plain' }],
+        body: Buffer.from('ok').toString('base64'),
+      });
+    });
+  });
+
+  await page.goto(authorize.href);
+  await expect(page).toHaveURL(/\/login\?sso=/);
+  await page.getByRole('textbox', { name: 'NIK' }).fill(account.nik);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  // The password alone is not enough for this application: add an authenticator app first.
+  await expect(page).toHaveURL(new RegExp(`${TWO_STEP}$`));
+  await expect(page.getByRole('heading', { name: 'Aktifkan Verifikasi Dua Langkah' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByRole('textbox', { name: 'Kode autentikator' }).fill(currentCode(secret));
+  await page.getByRole('button', { name: 'Aktifkan' }).click();
+  await page.getByRole('button', { name: 'Saya sudah menyimpan kode ini' }).click();
+
+  const back = new URL(await callback);
+  expect(back.searchParams.get('state')).toBe('state-e2e');
+  const code = back.searchParams.get('code') ?? '';
+  const exchanged = await request.post(discovery.token_endpoint, {
+    headers: { authorization: `Basic ${Buffer.from('hris:hris-demo-secret').toString('base64')}` },
+    form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier },
+  });
+  expect(exchanged.status(), await exchanged.text()).toBe(200);
+  const { id_token: idToken } = (await exchanged.json()) as { id_token: string };
+  const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    amr?: string[];
+    acr?: string;
+    preferred_username?: string;
+  };
+  expect(claims).toMatchObject({
+    acr: 'urn:sso:acr:mfa',
+    amr: ['pwd', 'otp', 'mfa'],
+    preferred_username: account.nik,
+  });
+});
