@@ -79,9 +79,11 @@ export async function continueToApplication(interaction: string, token: string):
   if (response.ok && answer.twoStep) {
     // The application asks for two-step verification (acr_values) and this sign-in had one
     // factor: the second step (or its enrolment) first, then this request goes on (ADR 0021).
+    // `?sso=` keeps the step open to a user signed in to the panel (a public-only route otherwise
+    // sends them to /home): their panel login may be the one-factor login being stepped up.
     twoStepStore.write(answer.twoStep);
     leaving = true;
-    window.location.assign(appPaths.twoStep);
+    window.location.assign(`${appPaths.twoStep}?sso=${encodeURIComponent(interaction)}`);
     return;
   }
   if (!response.ok || answer.location === null) {

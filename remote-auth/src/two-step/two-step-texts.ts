@@ -14,7 +14,7 @@ export const twoStepText = {
   again: 'Masuk lagi',
   enrolTitle: 'Aktifkan Verifikasi Dua Langkah',
   enrolIntro:
-    'Role Anda mewajibkan verifikasi dua langkah. Tambahkan aplikasi autentikator untuk melanjutkan.',
+    'Masuk ini memerlukan verifikasi dua langkah (diwajibkan oleh role Anda atau oleh aplikasi yang Anda buka). Tambahkan aplikasi autentikator untuk melanjutkan.',
   enrolStep1: 'Buka aplikasi autentikator (Google Authenticator, Microsoft Authenticator, 2FAS, dll.).',
   enrolStep2: 'Pindai kode QR di bawah, atau masukkan kode rahasia secara manual.',
   enrolStep3: 'Masukkan 6 digit kode yang muncul di aplikasi.',

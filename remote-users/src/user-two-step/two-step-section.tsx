@@ -70,12 +70,14 @@ export function TwoStepSection({ user, isSelf }: { user: User; isSelf: boolean }
     );
   }
   return (
-    <section className={styles.sessions} aria-labelledby={heading}>
-      <h3 id={heading} className={styles.heading}>
-        {twoStepTexts.title}
-      </h3>
-      {body}
-    </section>
+    <div className={styles.account}>
+      <section className={styles.sessions} aria-labelledby={heading}>
+        <h3 id={heading} className={styles.heading}>
+          {twoStepTexts.title}
+        </h3>
+        {body}
+      </section>
+    </div>
   );
 }
 
