@@ -332,7 +332,7 @@ test('an application asking for two-step verification (acr_values) gets it: enro
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Masuk' }).click();
   // The password alone is not enough for this application: add an authenticator app first.
-  await expect(page).toHaveURL(new RegExp(`${TWO_STEP}$`));
+  await expect(page).toHaveURL(new RegExp(`${TWO_STEP}\\?sso=`));
   await expect(page.getByRole('heading', { name: 'Aktifkan Verifikasi Dua Langkah' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
