@@ -360,3 +360,44 @@ test('an application asking for two-step verification (acr_values) gets it: enro
     preferred_username: account.nik,
   });
 });
+
+test('a passkey (Chromium virtual authenticator): added in Keamanan Akun, then the second step with one touch', async ({
+  page,
+  apiClient,
+  outbox,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(120_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  const account = await createAccount(apiClient, outbox);
+  await submitLogin(page, account.nik, account.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('link', { name: 'Keamanan Akun' }).click();
+  await page.getByRole('button', { name: 'Tambah passkey' }).click();
+  await page.getByRole('textbox', { name: 'Nama perangkat' }).fill('Laptop kantor');
+  await page.getByRole('button', { name: 'Buat passkey' }).click();
+  // The first factor: its recovery codes, shown once.
+  await expect(page.getByRole('list', { name: 'Kode pemulihan' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Saya sudah menyimpan kode ini' }).click();
+  await expect(page.getByText('Laptop kantor', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Passkey · ditambahkan/)).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await logout(page);
+  await submitLogin(page, account.nik, account.password);
+  await expect(page).toHaveURL(new RegExp(`${TWO_STEP}$`));
+  await page.getByRole('button', { name: 'Gunakan passkey' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const events = await apiClient.get(`/api/v1/ap/audit/list?action=auth.two_step&user=${account.id}`);
+  expect(JSON.stringify(events.body)).toContain('Passkey');
+});

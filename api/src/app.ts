@@ -174,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     otp,
     devices: createDevices(db, signer, clock, config),
     secondProof: createSecondProof(db, clock, otp, config.otpTtlSeconds),
-    twoStep: createTwoStep(db, clock, tokenSecret),
+    twoStep: createTwoStep(db, clock, tokenSecret, config.panelUrl),
     throttle: createThrottle(db, clock),
     knownAddresses: createKnownAddresses(db, clock, config.knownAddressDays),
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,

@@ -450,15 +450,20 @@ CREATE TABLE oidc_clients (
   CREATE INDEX user_imports_created ON user_imports (created_at);
   `,
   // Two-step verification (issue 31, ADR 0021): authenticator apps (TOTP secrets sealed with
-  // AES-GCM), recovery codes (HMAC digests), "Wajib verifikasi dua langkah" per role, a pending
+  // AES-GCM) and passkeys (WebAuthn public keys), recovery codes (HMAC digests), "Wajib verifikasi dua langkah" per role, a pending
   // second step as a purpose of sign_in_challenges, and how each login was made (amr, for the ID token).
   `
   CREATE TABLE two_step_factors (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-    kind TEXT NOT NULL CHECK (kind IN ('totp')),
+    kind TEXT NOT NULL CHECK (kind IN ('totp', 'passkey')),
     label TEXT NOT NULL,
-    secret TEXT NOT NULL,
+    secret TEXT,
+    credential_id TEXT UNIQUE,
+    public_key TEXT,
+    sign_count INTEGER NOT NULL DEFAULT 0,
+    transports TEXT,
+    device_type TEXT,
     last_step INTEGER NOT NULL DEFAULT 0,
     created_at INTEGER NOT NULL,
     last_used_at INTEGER

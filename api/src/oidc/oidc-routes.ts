@@ -19,6 +19,7 @@ import {
   noAccessMessage,
 } from './provider';
 import { PENDING_TTL_SECONDS } from '../auth/two-step/pending-sign-in';
+import { methodsOf } from '../auth/two-step/two-step';
 import { createSsoSessions } from './sso-sessions';
 
 /** Path prefix of the provider on the api (the issuer's path). */
@@ -238,7 +239,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
               two_step: {
                 challenge,
                 enrol: !twoStep,
-                methods: twoStep ? ['totp', 'recovery'] : [],
+                methods: twoStep ? methodsOf(ctx.twoStep.factors.status(auth.userId).factors) : [],
                 expires_in: PENDING_TTL_SECONDS,
               },
             },

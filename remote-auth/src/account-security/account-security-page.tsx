@@ -9,6 +9,7 @@ import { accountText } from './account-security-texts';
 import {
   startTotp,
   useAccountTwoStep,
+  useAddPasskey,
   useConfirmTotp,
   useNewRecoveryCodes,
   useRemoveFactor,
@@ -27,7 +28,7 @@ const dateOf = (iso: string) =>
 export default function AccountSecurityPage() {
   const status = useAccountTwoStep();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'totp' | 'passkey' | null>(null);
 
   let body: ReactNode;
   if (status.isPending) {
@@ -60,13 +61,23 @@ export default function AccountSecurityPage() {
           {codes ? (
             <CodesShown codes={codes} onDone={() => setCodes(null)} />
           ) : adding ? (
-            <AddAuthenticator
-              onCancel={() => setAdding(false)}
-              onAdded={(recovery) => {
-                setAdding(false);
-                if (recovery) setCodes(recovery);
-              }}
-            />
+            adding === 'totp' ? (
+              <AddAuthenticator
+                onCancel={() => setAdding(null)}
+                onAdded={(recovery) => {
+                  setAdding(null);
+                  if (recovery) setCodes(recovery);
+                }}
+              />
+            ) : (
+              <AddPasskey
+                onCancel={() => setAdding(null)}
+                onAdded={(recovery) => {
+                  setAdding(null);
+                  if (recovery) setCodes(recovery);
+                }}
+              />
+            )
           ) : (
             <>
               {data.factors.length > 0 ? (
@@ -82,9 +93,12 @@ export default function AccountSecurityPage() {
               ) : (
                 <p className={styles.empty}>{accountText.none}</p>
               )}
-              <div>
-                <Button variant={active ? 'secondary' : 'primary'} onClick={() => setAdding(true)}>
+              <div className={styles.addRow}>
+                <Button variant={active ? 'secondary' : 'primary'} onClick={() => setAdding('totp')}>
                   {accountText.addTotp}
+                </Button>
+                <Button variant="secondary" onClick={() => setAdding('passkey')}>
+                  {accountText.addPasskey}
                 </Button>
               </div>
             </>
@@ -227,6 +241,64 @@ function AddAuthenticator({
   );
 }
 
+function AddPasskey({
+  onCancel,
+  onAdded,
+}: {
+  onCancel: () => void;
+  onAdded: (codes: string[] | null) => void;
+}) {
+  const labelRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<{ label?: string; form?: string }>({});
+  const add = useAddPasskey();
+  return (
+    <form
+      className={styles.panel}
+      aria-label={accountText.addPasskey}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const label = labelRef.current?.value.trim() ?? '';
+        if (label === '') {
+          setError({ label: accountText.labelEmpty });
+          return labelRef.current?.focus();
+        }
+        setError({});
+        add.mutate(label, {
+          onSuccess: (result) => {
+            toast.success(accountText.passkeyAdded);
+            onAdded(result.recovery_codes);
+          },
+          onError: (e) => setError({ form: messageOf(e, 'passkey') }),
+        });
+      }}
+    >
+      <p className={styles.muted}>{accountText.passkeyIntro}</p>
+      <TextField
+        ref={labelRef}
+        name="passkey-label"
+        label={accountText.labelLabel}
+        defaultValue={accountText.passkeyLabelDefault}
+        maxLength={60}
+        error={error.label}
+      />
+      {error.form ? (
+        <p className={styles.error} role="alert">
+          {error.form}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onCancel}>
+          {accountText.cancel}
+        </Button>
+        <Button type="submit" loading={add.isPending}>
+          {accountText.createPasskey}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** The current password, asked before a removal or a new set of recovery codes. */
 function PasswordStep({
   title,
@@ -292,7 +364,8 @@ function FactorRow({ factor, locked }: { factor: TwoStepFactor; locked: boolean 
         <div>
           <strong>{factor.label}</strong>
           <span className={styles.muted}>
-            {accountText.kindTotp} · {accountText.addedAt(dateOf(factor.created_at))}
+            {factor.kind === 'passkey' ? accountText.kindPasskey : accountText.kindTotp} ·{' '}
+            {accountText.addedAt(dateOf(factor.created_at))}
             {factor.last_used_at ? ` · ${accountText.usedAt(dateOf(factor.last_used_at))}` : ''}
           </span>
         </div>

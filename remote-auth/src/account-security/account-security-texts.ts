@@ -14,6 +14,13 @@ export const accountText = {
   none: 'Belum ada metode verifikasi dua langkah.',
   addTotp: 'Tambah aplikasi autentikator',
   kindTotp: 'Aplikasi autentikator',
+  kindPasskey: 'Passkey',
+  addPasskey: 'Tambah passkey',
+  passkeyIntro:
+    'Passkey memakai kunci layar perangkat ini (sidik jari, wajah, atau PIN) atau kunci keamanan. Beri nama, lalu ikuti petunjuk browser.',
+  passkeyLabelDefault: 'Passkey perangkat ini',
+  createPasskey: 'Buat passkey',
+  passkeyAdded: 'Passkey ditambahkan',
   addedAt: (at: string) => `ditambahkan ${at}`,
   usedAt: (at: string) => `terakhir dipakai ${at}`,
   remove: 'Hapus',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { appPaths, getRuntimeConfig } from '@sso/shared/federation';
-import { twoStepStore } from '../two-step/two-step-storage';
+import { storeTwoStep } from '../two-step/two-step-storage';
 
 /**
  * A sign-in asked by another application of the group through the SSO (OpenID Connect): the
@@ -48,7 +48,7 @@ const oidcBase = () => `${(getRuntimeConfig()?.apiBaseUrl ?? '').replace(/\/+$/,
 function readAnswer(value: unknown): {
   message: string;
   location: string | null;
-  twoStep: { challenge: string; enrol: boolean } | null;
+  twoStep: { challenge: string; enrol: boolean; methods: string[] } | null;
 } {
   if (typeof value !== 'object' || value === null) return { message: '', location: null, twoStep: null };
   const message = 'message' in value && typeof value.message === 'string' ? value.message : '';
@@ -60,7 +60,14 @@ function readAnswer(value: unknown): {
       : null;
   const twoStep =
     step && 'challenge' in step && typeof step.challenge === 'string' && 'enrol' in step
-      ? { challenge: step.challenge, enrol: step.enrol === true }
+      ? {
+          challenge: step.challenge,
+          enrol: step.enrol === true,
+          methods:
+            'methods' in step && Array.isArray(step.methods)
+              ? step.methods.filter((m): m is string => typeof m === 'string')
+              : [],
+        }
       : null;
   return { message, location, twoStep };
 }
@@ -81,7 +88,7 @@ export async function continueToApplication(interaction: string, token: string):
     // factor: the second step (or its enrolment) first, then this request goes on (ADR 0021).
     // `?sso=` keeps the step open to a user signed in to the panel (a public-only route otherwise
     // sends them to /home): their panel login may be the one-factor login being stepped up.
-    twoStepStore.write(answer.twoStep);
+    storeTwoStep(answer.twoStep);
     leaving = true;
     window.location.assign(`${appPaths.twoStep}?sso=${encodeURIComponent(interaction)}`);
     return;

@@ -11,7 +11,13 @@ import { useAction } from '../auth-action/use-action';
 import { useFinishLogin } from '../login/use-finish-login';
 import { leavingForApplication } from '../sso/sso-request';
 import { twoStepText } from './two-step-texts';
-import { confirmEnrolment, finishSignIn, startEnrolment, verifySecondStep } from './api/two-step-sign-in';
+import {
+  confirmEnrolment,
+  finishSignIn,
+  startEnrolment,
+  verifySecondStep,
+  verifyWithPasskey,
+} from './api/two-step-sign-in';
 import { QrCode } from './qr-code';
 import { RecoveryCodesList } from './recovery-codes-list';
 import { twoStepStore, type StoredTwoStep } from './two-step-storage';
@@ -20,7 +26,7 @@ import styles from './two-step.module.css';
 /** The message of a failed call: the code field's, else the api's (or the network's). */
 const messageOf = (error: unknown) => {
   const apiError = toApiError(error);
-  return apiError.fieldError('code') ?? apiError.message;
+  return apiError.fieldError('code') ?? apiError.fieldError('passkey') ?? apiError.message;
 };
 
 /**
@@ -109,6 +115,12 @@ function VerifyStep({ stored }: { stored: StoredTwoStep }) {
       if (!leavingForApplication()) finish();
     },
   });
+  const passkey = useAction({
+    action: verifyWithPasskey,
+    onSuccess: () => {
+      if (!leavingForApplication()) finish();
+    },
+  });
   const totp = method === 'totp';
   return (
     <AuthLayout
@@ -130,6 +142,19 @@ function VerifyStep({ stored }: { stored: StoredTwoStep }) {
           );
         }}
       />
+      {stored.passkey ? (
+        <Button
+          variant="secondary"
+          block
+          loading={passkey.isPending}
+          onClick={() => {
+            setError(null);
+            passkey.mutate(stored.challenge, { onError: (e) => setError(messageOf(e)) });
+          }}
+        >
+          {twoStepText.usePasskey}
+        </Button>
+      ) : null}
       <button
         type="button"
         className={styles.switch}

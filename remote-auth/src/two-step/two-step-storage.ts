@@ -5,6 +5,8 @@ import { storedValueGuard } from '../storage/stored-value-guard';
 export interface StoredTwoStep {
   challenge: string;
   enrol: boolean;
+  /** The user has a passkey: "Gunakan passkey" is offered. */
+  passkey?: boolean;
 }
 
 const isStoredTwoStep = (value: unknown): value is StoredTwoStep => {
@@ -18,3 +20,12 @@ const isStoredTwoStep = (value: unknown): value is StoredTwoStep => {
 
 /** Kept in localStorage so a reload keeps the step; cleared when done or left (it expires in 10 minutes). */
 export const twoStepStore = localValue('sso.auth.login.two-step', storedValueGuard(isStoredTwoStep));
+
+/** Keeps what a first step answered for /verifikasi-dua-langkah. */
+export function storeTwoStep(step: { challenge: string; enrol: boolean; methods?: readonly string[] }): void {
+  twoStepStore.write({
+    challenge: step.challenge,
+    enrol: step.enrol,
+    passkey: step.methods?.includes('passkey') ?? false,
+  });
+}

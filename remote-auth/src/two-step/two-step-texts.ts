@@ -9,6 +9,7 @@ export const twoStepText = {
   codeEmpty: 'Kode tidak boleh kosong',
   verify: 'Verifikasi',
   useRecovery: 'Gunakan kode pemulihan',
+  usePasskey: 'Gunakan passkey',
   useTotp: 'Gunakan aplikasi autentikator',
   lostAccess: 'Kehilangan akses ke semuanya? Hubungi administrator.',
   again: 'Masuk lagi',

@@ -46,7 +46,8 @@ export function TwoStepSection({ user, isSelf }: { user: User; isSelf: boolean }
                 <div className={styles.sessionText}>
                   <strong>{factor.label}</strong>
                   <span>
-                    {twoStepTexts.kindTotp} · {twoStepTexts.addedAt(exactTime(factor.created_at))}
+                    {factor.kind === 'passkey' ? twoStepTexts.kindPasskey : twoStepTexts.kindTotp} ·{' '}
+                    {twoStepTexts.addedAt(exactTime(factor.created_at))}
                     {factor.last_used_at ? ` · ${twoStepTexts.usedAt(exactTime(factor.last_used_at))}` : ''}
                   </span>
                 </div>

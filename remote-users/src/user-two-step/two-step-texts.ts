@@ -6,6 +6,7 @@ export const twoStepTexts = {
   inactive: 'Tidak aktif',
   required: 'diwajibkan oleh role',
   kindTotp: 'Aplikasi autentikator',
+  kindPasskey: 'Passkey',
   addedAt: (at: string) => `ditambahkan ${at}`,
   usedAt: (at: string) => `terakhir dipakai ${at}`,
   codesLeft: (left: number) => `Kode pemulihan tersisa: ${left} dari 10`,

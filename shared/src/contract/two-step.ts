@@ -20,6 +20,12 @@ export const twoStepPaths = {
   accountTotpConfirm: '/account/two-step/totp/confirm',
   accountFactor: (id: number | string) => `/account/two-step/factors/${id}`,
   accountRecoveryCodes: '/account/two-step/recovery-codes',
+  /** Passkeys: options (a challenge) for a new one, then the browser's answer stores it. */
+  accountPasskeyOptions: '/account/two-step/passkey/options',
+  accountPasskey: '/account/two-step/passkey',
+  /** The second step with a passkey: options bound to the pending sign-in, then its answer. */
+  passkeyOptions: '/auth/login/two-step/passkey/options',
+  passkeyVerify: '/auth/login/two-step/passkey',
   /**
    * Detail User: GET the user's factors (never their secrets); DELETE is "Reset verifikasi dua
    * langkah" (every factor and recovery code removed, sessions ended; body `{ reason? }`).
@@ -70,7 +76,8 @@ export const twoStepDataSchema = z.object({
     challenge: z.string().min(1).max(64),
     /** `enrol`: the role requires a factor and the user has none: add one now. */
     enrol: z.boolean(),
-    methods: z.array(z.enum(twoStepMethods)),
+    /** `passkey` when the user has one (answered by the passkey routes, not by a code). */
+    methods: z.array(z.enum([...twoStepMethods, 'passkey'])),
     expires_in: z.int().positive(),
   }),
 });
@@ -100,7 +107,7 @@ export const twoStepEnrolledResponseSchema = envelope(
 
 export const twoStepFactorSchema = z.object({
   id: z.int().positive(),
-  kind: z.literal('totp'),
+  kind: z.enum(['totp', 'passkey']),
   label: z.string(),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
@@ -149,6 +156,25 @@ export type StepUpPayload = z.input<typeof stepUpPayloadSchema>;
 
 export const recoveryCodesResponseSchema = envelope(z.object({ recovery_codes: recoveryCodesSchema }));
 export const twoStepStatusOnlyResponseSchema = twoStepStatusResponseSchema;
+
+/** The WebAuthn JSON of the browser (checked by the api's WebAuthn library, not here). */
+const webAuthnJson = z.object({ id: z.string().min(1).max(2048), type: z.literal('public-key') }).loose();
+const passkeyLabelSchema = totpLabelSchema;
+
+export const passkeyOptionsPayloadSchema = z.object({ challenge });
+export const passkeyVerifyPayloadSchema = z.object({ challenge, response: webAuthnJson });
+export const accountPasskeyPayloadSchema = z.object({
+  registration: requiredText('registration', 'Mulai ulang penambahan passkey', 600),
+  label: passkeyLabelSchema,
+  response: webAuthnJson,
+});
+/** Options for the browser's WebAuthn call (`optionsJSON` of @simplewebauthn/browser). */
+export const passkeyOptionsResponseSchema = envelope(
+  z.object({ options: z.record(z.string(), z.unknown()) }),
+);
+export const accountPasskeyOptionsResponseSchema = envelope(
+  z.object({ options: z.record(z.string(), z.unknown()), registration: z.string() }),
+);
 
 export const userTwoStepResetPayloadSchema = z.object({
   reason: z.string().trim().max(500, 'Alasan maksimal 500 karakter').optional(),

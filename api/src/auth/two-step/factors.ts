@@ -15,7 +15,7 @@ export const ISSUER = 'SSO Panel';
 
 export interface FactorSummary {
   id: number;
-  kind: 'totp';
+  kind: 'totp' | 'passkey';
   label: string;
   created_at: string;
   last_used_at: string | null;
@@ -30,8 +30,9 @@ export interface TwoStepStatus {
 
 interface FactorRow {
   id: number;
+  kind: string;
   label: string;
-  secret: string;
+  secret: string | null;
   last_step: number;
   created_at: number;
   last_used_at: number | null;
@@ -85,8 +86,8 @@ export interface Factors {
 export function createFactors(db: Db, clock: Clock, box: SecretBox, hashKey: string): Factors {
   const hash = (code: string) => createHmac('sha256', hashKey).update(`recovery:${code}`).digest('base64url');
   const list = db.prepare<[number], FactorRow>(
-    `SELECT id, label, secret, last_step, created_at, last_used_at FROM two_step_factors
-     WHERE user_id = ? AND kind = 'totp' ORDER BY id`,
+    `SELECT id, kind, label, secret, last_step, created_at, last_used_at FROM two_step_factors
+     WHERE user_id = ? ORDER BY id`,
   );
   const count = db
     .prepare<[number], number>('SELECT COUNT(*) FROM two_step_factors WHERE user_id = ?')
@@ -127,7 +128,7 @@ export function createFactors(db: Db, clock: Clock, box: SecretBox, hashKey: str
       return {
         factors: list.all(userId).map((row) => ({
           id: row.id,
-          kind: 'totp',
+          kind: row.kind === 'passkey' ? 'passkey' : 'totp',
           label: row.label,
           created_at: iso(row.created_at),
           last_used_at: row.last_used_at === null ? null : iso(row.last_used_at),
@@ -146,6 +147,7 @@ export function createFactors(db: Db, clock: Clock, box: SecretBox, hashKey: str
       if (!/^\d{6}$/.test(code)) return false;
       const now = clock();
       for (const row of list.all(userId)) {
+        if (row.kind !== 'totp' || row.secret === null) continue;
         const secret = box.open(row.secret);
         if (secret === null) continue;
         const step = matchingStep(secret, code, now);

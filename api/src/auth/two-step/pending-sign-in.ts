@@ -27,7 +27,7 @@ export interface PendingSignIns {
   open(userId: number, purpose: PendingSignIn['purpose'], firstStep: FirstStep, appUrl: string): string;
   /** The live pending sign-in of `challenge` with `purpose`; a 422 otherwise (counted as a wrong try). */
   read(challenge: string, purpose: PendingSignIn['purpose']): PendingSignIn;
-  offerSecret(challenge: string, sealed: string): void;
+  offerSecret(challenge: string, sealed: string | null): void;
   end(challenge: string): void;
 }
 

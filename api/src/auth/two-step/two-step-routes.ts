@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AUDIT_ACTION,
@@ -6,7 +7,10 @@ import {
   TWO_STEP_CONFIRM_WRONG,
   TWO_STEP_LAST_FACTOR,
   TWO_STEP_WRONG_CODE,
+  accountPasskeyPayloadSchema,
   accountTotpConfirmPayloadSchema,
+  passkeyOptionsPayloadSchema,
+  passkeyVerifyPayloadSchema,
   stepUpPayloadSchema,
   twoStepCodeProblem,
   twoStepEnrolConfirmPayloadSchema,
@@ -36,6 +40,14 @@ import { recordTwoStep } from './two-step-audit';
 
 /** A pending enrolment of Keamanan Akun, sealed: the user, the secret and its deadline. */
 const enrolmentSchema = z.object({ u: z.int(), s: z.string().regex(/^[A-Z2-7]+$/), e: z.number() });
+
+const registrationSchema = z.object({ u: z.int(), c: z.string().min(1).max(200), e: z.number() });
+const PASSKEY_REFUSED = 'Passkey tidak dikenali untuk akun ini';
+/** The browser's WebAuthn JSON, typed for the library (which checks everything in it). */
+const isCredentialJson = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'id' in value && 'response' in value;
+const registrationJson = z.custom<RegistrationResponseJSON>(isCredentialJson, 'Data passkey tidak valid');
+const authenticationJson = z.custom<AuthenticationResponseJSON>(isCredentialJson, 'Data passkey tidak valid');
 
 /** Wrong second steps: per pending sign-in, then per account (only a password holder gets here). */
 function secondStepLimits(ctx: AppContext, userId: number, challenge: string): Limit[] {
@@ -132,6 +144,54 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
           action: AUDIT_ACTION.twoStepVerify,
           result: 'done',
           status: 200,
+        });
+        return ok('Login berhasil', data);
+      });
+    } catch (error) {
+      if (error instanceof HttpError) {
+        recordTwoStep(ctx, request, {
+          actorId: signIn.userId,
+          action: AUDIT_ACTION.twoStepVerify,
+          result: error.statusCode === 429 ? 'refused' : 'failed',
+          status: error.statusCode,
+          reason: error.body.message,
+        });
+      }
+      throw error;
+    }
+  });
+
+  // Passkeys as the second step: options bound to the pending sign-in, used once.
+  app.post(twoStepPaths.passkeyOptions, async (request) => {
+    const body = validate(passkeyOptionsPayloadSchema, request.body);
+    const signIn = pending.read(body.challenge, 'two_step');
+    const options = await ctx.twoStep.passkeys.authenticationOptions(signIn.userId);
+    if (!options) throw conflict('Akun ini belum memiliki passkey');
+    pending.offerSecret(body.challenge, `passkey:${options.challenge}`);
+    return ok('Gunakan passkey Anda', { options });
+  });
+
+  app.post(twoStepPaths.passkeyVerify, async (request, reply) => {
+    const body = validate(passkeyVerifyPayloadSchema, request.body);
+    const signIn = pending.read(body.challenge, 'two_step');
+    const offered = signIn.pendingSecret?.startsWith('passkey:') ? signIn.pendingSecret.slice(8) : null;
+    // Single use: the challenge is gone whatever the answer.
+    pending.offerSecret(body.challenge, null);
+    const response = authenticationJson.safeParse(body.response).data;
+    if (!response) throw fieldError('passkey', 'Data passkey tidak valid', 400);
+    try {
+      return await ctx.throttle.run(secondStepLimits(ctx, signIn.userId, body.challenge), async () => {
+        const kind = offered
+          ? await ctx.twoStep.passkeys.authenticate(signIn.userId, response, offered)
+          : null;
+        if (!kind) throw credentialError('passkey', PASSKEY_REFUSED);
+        const data = finish(request, reply, body.challenge, signIn, [signIn.firstStep, kind, 'mfa']);
+        recordTwoStep(ctx, request, {
+          actorId: signIn.userId,
+          action: AUDIT_ACTION.twoStepVerify,
+          result: 'done',
+          status: 200,
+          detail: 'Passkey',
         });
         return ok('Login berhasil', data);
       });
@@ -256,6 +316,47 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       });
     });
 
+    account.post(twoStepPaths.accountPasskeyOptions, async (request) => {
+      const userId = authOf(request).userId;
+      const user = ctx.db
+        .prepare<[number], { nik: string; nama: string }>('SELECT nik, nama FROM users WHERE id = ?')
+        .get(userId);
+      const options = await ctx.twoStep.passkeys.registrationOptions({
+        id: userId,
+        nik: user?.nik ?? String(userId),
+        name: user?.nama ?? '',
+      });
+      // The challenge travels sealed with the user and a deadline (as an authenticator's secret).
+      const registration = factors.seal(
+        JSON.stringify({ u: userId, c: options.challenge, e: ctx.clock() + PENDING_TTL_SECONDS * 1000 }),
+      );
+      return ok('Gunakan perangkat Anda untuk membuat passkey', { options, registration });
+    });
+
+    account.post(twoStepPaths.accountPasskey, async (request) => {
+      const userId = authOf(request).userId;
+      const body = validate(accountPasskeyPayloadSchema, request.body);
+      const opened = factors.open(body.registration);
+      const offer = opened ? registrationSchema.safeParse(JSON.parse(opened)).data : undefined;
+      if (!offer || offer.u !== userId || offer.e <= ctx.clock()) {
+        throw fieldError('passkey', 'Mulai ulang penambahan passkey', 422);
+      }
+      const first = !factors.has(userId);
+      const response = registrationJson.safeParse(body.response).data;
+      if (!response) throw fieldError('passkey', 'Data passkey tidak valid', 400);
+      const id = await ctx.twoStep.passkeys.register(userId, body.label, response, offer.c);
+      if (id === null) throw fieldError('passkey', 'Passkey tidak dapat diverifikasi. Coba lagi.', 422);
+      const recovery = first ? factors.newRecoveryCodes(userId) : null;
+      recordTwoStep(ctx, request, {
+        actorId: userId,
+        action: AUDIT_ACTION.twoStepEnrol,
+        result: 'done',
+        status: 200,
+        detail: `Passkey "${body.label}" ditambahkan`,
+      });
+      return ok('Passkey ditambahkan', { status: factors.status(userId), recovery_codes: recovery });
+    });
+
     account.delete(twoStepPaths.accountFactor(':id'), async (request) => {
       const userId = authOf(request).userId;
       const id = idParam(request.params, 'Metode verifikasi tidak ditemukan');
@@ -270,7 +371,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
         action: AUDIT_ACTION.twoStepRemove,
         result: 'done',
         status: 200,
-        detail: `Aplikasi autentikator "${factor.label}" dihapus`,
+        detail: `${factor.kind === 'passkey' ? 'Passkey' : 'Aplikasi autentikator'} "${factor.label}" dihapus`,
       });
       return ok('Metode verifikasi dihapus', factors.status(userId));
     });

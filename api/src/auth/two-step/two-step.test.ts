@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   AUDIT_ACTION,
   SESSION_END_MESSAGES,
+  accountPasskeyOptionsResponseSchema,
   accountTotpConfirmResponseSchema,
   accountTotpStartResponseSchema,
   auditListResponseSchema,
@@ -440,5 +441,74 @@ describe('demo seed', () => {
     ).data;
     expect(status.factors.map((f) => f.label)).toEqual(['Demo (README)']);
     expect(z.string().parse(DEMO_TOTP_SECRET)).toMatch(/^[A-Z2-7]+$/);
+  });
+});
+
+describe('passkeys', () => {
+  it('options for a new passkey name our RP (the panel host); a forged or foreign answer stores nothing', async () => {
+    const account = await createAccount(t.app, admin);
+    const token = expectOk(
+      await call(t.app, 'POST', paths.auth.loginNik, {
+        body: { nik: account.nik, password: account.password },
+      }),
+      loginResponseSchema,
+    ).data.token;
+    const started = expectOk(
+      await call(t.app, 'POST', twoStepPaths.accountPasskeyOptions, { token, body: {} }),
+      accountPasskeyOptionsResponseSchema,
+    ).data;
+    expect(started.options).toMatchObject({
+      rp: { id: 'localhost', name: 'SSO Panel' },
+      attestation: 'none',
+    });
+    const forged = {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', attestationObject: 'AA' },
+    };
+    const refused = expectError(
+      await call(t.app, 'POST', twoStepPaths.accountPasskey, {
+        token,
+        body: { registration: started.registration, label: 'Kunci', response: forged },
+      }),
+      422,
+    );
+    expect(refused.errors?.passkey).toBe('Passkey tidak dapat diverifikasi. Coba lagi.');
+    // Another user's registration token is not this user's.
+    const other = await createAccount(t.app, admin);
+    const otherToken = expectOk(
+      await call(t.app, 'POST', paths.auth.loginNik, { body: { nik: other.nik, password: other.password } }),
+      loginResponseSchema,
+    ).data.token;
+    expectError(
+      await call(t.app, 'POST', twoStepPaths.accountPasskey, {
+        token: otherToken,
+        body: { registration: started.registration, label: 'Kunci', response: forged },
+      }),
+      422,
+    );
+    const status = expectOk(
+      await call(t.app, 'GET', twoStepPaths.account, { token }),
+      twoStepStatusResponseSchema,
+    );
+    expect(status.data.factors).toEqual([]);
+  });
+
+  it('a pending sign-in of a user without a passkey gets no passkey options; a second step answer without options is refused', async () => {
+    const pending = await firstStep(DEMO_TWO_STEP_NIK, 'password123');
+    expect(pending.methods).not.toContain('passkey');
+    expectError(
+      await call(t.app, 'POST', twoStepPaths.passkeyOptions, { body: { challenge: pending.challenge } }),
+      409,
+    );
+    const answer = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30' } };
+    const refused = expectError(
+      await call(t.app, 'POST', twoStepPaths.passkeyVerify, {
+        body: { challenge: pending.challenge, response: answer },
+      }),
+      422,
+    );
+    expect(refused.errors?.passkey).toBe('Passkey tidak dikenali untuk akun ini');
   });
 });

@@ -9,10 +9,21 @@ import {
   type PendingSignIns,
 } from './pending-sign-in';
 import { createSecretBox } from './secret-box';
+import { createPasskeys, type Passkeys } from './passkeys';
+
+/** How a user with factors can answer: their kinds, and recovery codes. */
+export const methodsOf = (factors: readonly { kind: 'totp' | 'passkey' }[]) => {
+  const methods: ('totp' | 'recovery' | 'passkey')[] = [];
+  if (factors.some((f) => f.kind === 'totp')) methods.push('totp');
+  if (factors.some((f) => f.kind === 'passkey')) methods.push('passkey');
+  methods.push('recovery');
+  return methods;
+};
 
 /** Two-step verification (ADR 0021): the factors of each user and the sign-ins waiting for one. */
 export interface TwoStep {
   factors: Factors;
+  passkeys: Passkeys;
   pending: PendingSignIns;
   /**
    * After a first step passed: null when the user signs in now (no factor, none required), else the
@@ -21,11 +32,12 @@ export interface TwoStep {
   gate(userId: number, firstStep: FirstStep, appUrl: string): TwoStepData | null;
 }
 
-export function createTwoStep(db: Db, clock: Clock, tokenSecret: string): TwoStep {
+export function createTwoStep(db: Db, clock: Clock, tokenSecret: string, panelUrl: string): TwoStep {
   const factors = createFactors(db, clock, createSecretBox(tokenSecret), tokenSecret);
   const pending = createPendingSignIns(db, clock);
   return {
     factors,
+    passkeys: createPasskeys(db, clock, panelUrl),
     pending,
     gate(userId, firstStep, appUrl) {
       const has = factors.has(userId);
@@ -35,7 +47,7 @@ export function createTwoStep(db: Db, clock: Clock, tokenSecret: string): TwoSte
         two_step: {
           challenge,
           enrol: !has,
-          methods: has ? ['totp', 'recovery'] : [],
+          methods: has ? methodsOf(factors.status(userId).factors) : [],
           expires_in: PENDING_TTL_SECONDS,
         },
       };

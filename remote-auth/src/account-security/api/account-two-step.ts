@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import {
+  accountPasskeyOptionsResponseSchema,
   accountTotpConfirmResponseSchema,
   accountTotpStartResponseSchema,
   recoveryCodesResponseSchema,
@@ -39,6 +40,26 @@ export const useConfirmTotp = () =>
     async (input: { enrolment: string; label: string; code: string }) =>
       (await api.post(twoStepPaths.accountTotpConfirm, input, accountTotpConfirmResponseSchema)).data,
   );
+
+/**
+ * A passkey for this device: options from the api, the browser's ceremony (its library loaded on
+ * this click only), then the api checks and stores it; the first factor also gets recovery codes.
+ */
+export const useAddPasskey = () =>
+  useRefreshing(async (label: string) => {
+    const { options, registration } = (
+      await api.post(twoStepPaths.accountPasskeyOptions, {}, accountPasskeyOptionsResponseSchema)
+    ).data;
+    const { createPasskey } = await import('../../two-step/passkey-ceremony');
+    const response = await createPasskey(options);
+    return (
+      await api.post(
+        twoStepPaths.accountPasskey,
+        { registration, label, response },
+        accountTotpConfirmResponseSchema,
+      )
+    ).data;
+  });
 
 /** DELETE account/two-step/factors/{id} with the current password. */
 export const useRemoveFactor = () =>

@@ -3,7 +3,7 @@ import { api, completeLogin } from '@sso/shared/api';
 import { loginOrTwoStepResponseSchema, paths } from '@sso/shared/contract';
 import { useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
-import { twoStepStore } from '../../two-step/two-step-storage';
+import { storeTwoStep } from '../../two-step/two-step-storage';
 import { writeSession } from '@sso/shared/session';
 import { useFinishLogin } from '../../login/use-finish-login';
 import { continueToApplication, leavingForApplication, ssoInteraction } from '../../sso/sso-request';
@@ -36,7 +36,7 @@ export async function loginWithPhone({
   );
   if ('two_step' in result.data) {
     // Two-step verification (issue 31): the second step comes next, before any session.
-    twoStepStore.write({ challenge: result.data.two_step.challenge, enrol: result.data.two_step.enrol });
+    storeTwoStep(result.data.two_step);
     return 'two-step';
   }
   const interaction = ssoInteraction();

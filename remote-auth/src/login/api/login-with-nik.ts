@@ -3,7 +3,7 @@ import { appPaths } from '@sso/shared/federation';
 import { writeSession } from '@sso/shared/session';
 import { useAction } from '../../auth-action/use-action';
 import { secondProofStore } from '../../second-proof/second-proof-storage';
-import { twoStepStore } from '../../two-step/two-step-storage';
+import { storeTwoStep } from '../../two-step/two-step-storage';
 import { continueToApplication, leavingForApplication, ssoInteraction } from '../../sso/sso-request';
 import { useFinishLogin } from '../use-finish-login';
 
@@ -42,8 +42,7 @@ export async function loginAndStore({ nik, password }: NikCredentials): Promise<
         },
       );
       if ('two_step' in result.data) {
-        const { challenge, enrol } = result.data.two_step;
-        twoStepStore.write({ challenge, enrol });
+        storeTwoStep(result.data.two_step);
         return 'two-step';
       }
       if ('second_proof' in result.data) {
@@ -68,7 +67,7 @@ export async function loginAndStore({ nik, password }: NikCredentials): Promise<
       return 'second-proof';
     }
     if (error instanceof TwoStepRequired) {
-      twoStepStore.write({ challenge: error.twoStep.challenge, enrol: error.twoStep.enrol });
+      storeTwoStep(error.twoStep);
       return 'two-step';
     }
     // The form reads server errors from an ApiError (serverFormErrors).

@@ -2,7 +2,7 @@ import { api, loginWithSecondProof, toApiError, TwoStepRequired } from '@sso/sha
 import { loginOrTwoStepResponseSchema, paths } from '@sso/shared/contract';
 import { useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
-import { twoStepStore } from '../../two-step/two-step-storage';
+import { storeTwoStep } from '../../two-step/two-step-storage';
 import { writeSession } from '@sso/shared/session';
 import { useAction } from '../../auth-action/use-action';
 import { useFinishLogin } from '../../login/use-finish-login';
@@ -34,7 +34,7 @@ export async function signInWithCode({
         },
       );
       if ('two_step' in result.data) {
-        twoStepStore.write({ challenge: result.data.two_step.challenge, enrol: result.data.two_step.enrol });
+        storeTwoStep(result.data.two_step);
         return 'two-step';
       }
       token = result.data.token;
@@ -49,7 +49,7 @@ export async function signInWithCode({
     writeSession(await loginWithSecondProof(challenge, code));
   } catch (error) {
     if (!(error instanceof TwoStepRequired)) throw error;
-    twoStepStore.write({ challenge: error.twoStep.challenge, enrol: error.twoStep.enrol });
+    storeTwoStep(error.twoStep);
     return 'two-step';
   }
   return 'signed-in';

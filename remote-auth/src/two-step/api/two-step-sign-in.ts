@@ -1,6 +1,7 @@
 import { api, completeLogin, toApiError } from '@sso/shared/api';
 import {
   loginResponseSchema,
+  passkeyOptionsResponseSchema,
   totpOfferResponseSchema,
   twoStepEnrolledResponseSchema,
   twoStepPaths,
@@ -38,6 +39,21 @@ const call = async <T>(run: () => Promise<T>): Promise<T> => {
 export async function verifySecondStep(input: { challenge: string; method: TwoStepMethod; code: string }) {
   const result = await call(() =>
     api.post(twoStepPaths.verify, input, loginResponseSchema, { withCredentials: true }),
+  );
+  await finishSignIn(result.data);
+}
+
+/** A passkey as the second step: options bound to the pending sign-in, the device signs, the api checks. */
+export async function verifyWithPasskey(challenge: string) {
+  const { signWithPasskey } = await import('../passkey-ceremony');
+  const { options } = (
+    await call(() => api.post(twoStepPaths.passkeyOptions, { challenge }, passkeyOptionsResponseSchema))
+  ).data;
+  const response = await signWithPasskey(options);
+  const result = await call(() =>
+    api.post(twoStepPaths.passkeyVerify, { challenge, response }, loginResponseSchema, {
+      withCredentials: true,
+    }),
   );
   await finishSignIn(result.data);
 }
