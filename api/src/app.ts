@@ -32,6 +32,7 @@ import type { AppContext } from './context';
 import { createTwoStep } from './auth/two-step/two-step';
 import { seedDemoTwoStep } from './auth/two-step/demo-two-step';
 import { registerTwoStepRoutes } from './auth/two-step/two-step-routes';
+import { registerPasskeyLoginRoutes } from './auth/two-step/passkey-login-routes';
 import { registerUserTwoStepRoutes } from './auth/two-step/user-two-step-routes';
 import { openDatabase, type Db } from './db/database';
 import { schemaVersion } from './db/migrations';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerLoginRoutes(api, ctx);
       registerForgotPasswordRoutes(api, ctx);
       registerTwoStepRoutes(api, ctx);
+      registerPasskeyLoginRoutes(api, ctx);
       // Each session route names the token it takes (login token / access token).
       registerSessionRoutes(api, ctx);
       // Admin routes: an app-1 access token and the grant ADMIN_ROUTES names (DESIGN "Access control").

@@ -52,6 +52,7 @@ export const AUDIT_ACTION = {
   twoStepEnrol: 'auth.two_step_enrol',
   twoStepRemove: 'auth.two_step_remove',
   twoStepRecoveryNew: 'auth.recovery_codes_new',
+  passkeyLogin: 'auth.login_passkey',
 } as const;
 
 /** One changed field: its value before and after, as text (null: absent). */
@@ -156,6 +157,7 @@ const SIGN_IN_SENTENCES: Readonly<Record<string, string>> = {
   [AUDIT_ACTION.twoStepEnrol]: 'Menambah metode verifikasi dua langkah',
   [AUDIT_ACTION.twoStepRemove]: 'Menghapus metode verifikasi dua langkah',
   [AUDIT_ACTION.twoStepRecoveryNew]: 'Membuat kode pemulihan baru',
+  [AUDIT_ACTION.passkeyLogin]: 'Masuk dengan passkey',
 };
 
 /**

@@ -26,6 +26,9 @@ export const twoStepPaths = {
   /** The second step with a passkey: options bound to the pending sign-in, then its answer. */
   passkeyOptions: '/auth/login/two-step/passkey/options',
   passkeyVerify: '/auth/login/two-step/passkey',
+  /** "Masuk dengan passkey": a passkey as the first and only step (it is two factors itself). */
+  passkeyLoginOptions: '/auth/login/passkey/options',
+  passkeyLogin: '/auth/login/passkey',
   /**
    * Detail User: GET the user's factors (never their secrets); DELETE is "Reset verifikasi dua
    * langkah" (every factor and recovery code removed, sessions ended; body `{ reason? }`).
@@ -162,6 +165,9 @@ const webAuthnJson = z.object({ id: z.string().min(1).max(2048), type: z.literal
 const passkeyLabelSchema = totpLabelSchema;
 
 export const passkeyOptionsPayloadSchema = z.object({ challenge });
+export const passkeyLoginOptionsResponseSchema = envelope(
+  z.object({ challenge: z.string(), options: z.record(z.string(), z.unknown()) }),
+);
 export const passkeyVerifyPayloadSchema = z.object({ challenge, response: webAuthnJson });
 export const accountPasskeyPayloadSchema = z.object({
   registration: requiredText('registration', 'Mulai ulang penambahan passkey', 600),

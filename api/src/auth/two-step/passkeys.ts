@@ -38,6 +38,13 @@ export interface Passkeys {
     response: AuthenticationResponseJSON,
     challenge: string,
   ): Promise<'hwk' | 'swk' | null>;
+  /** Options for "Masuk dengan passkey": any passkey of this site, user verification required. */
+  discoverableOptions(): Promise<PublicKeyCredentialRequestOptionsJSON>;
+  /** The user whose passkey signed `challenge` with user verification (a passkey alone is two factors). */
+  authenticateAny(
+    response: AuthenticationResponseJSON,
+    challenge: string,
+  ): Promise<{ userId: number; kind: 'hwk' | 'swk' } | null>;
 }
 
 interface CredentialRow {
@@ -67,6 +74,40 @@ export function createPasskeys(db: Db, clock: Clock, panelUrl: string): Passkeys
     .prepare<[string], number>('SELECT 1 FROM two_step_factors WHERE credential_id = ?')
     .pluck();
   const used = db.prepare('UPDATE two_step_factors SET sign_count = ?, last_used_at = ? WHERE id = ?');
+  const ownerOf = db
+    .prepare<[string], number>(
+      "SELECT user_id FROM two_step_factors WHERE credential_id = ? AND kind = 'passkey'",
+    )
+    .pluck();
+
+  /** Verifies `response` against the stored passkey `row` of its user. */
+  const verifyWith = async (
+    row: CredentialRow,
+    response: AuthenticationResponseJSON,
+    challenge: string,
+    requireUserVerification: boolean,
+  ): Promise<'hwk' | 'swk' | null> => {
+    try {
+      const verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        requireUserVerification,
+        credential: {
+          id: row.credential_id,
+          publicKey: new Uint8Array(Buffer.from(row.public_key, 'base64url')),
+          counter: row.sign_count,
+          transports: transportsOf(row),
+        },
+      });
+      if (!verification.verified) return null;
+      used.run(verification.authenticationInfo.newCounter, clock(), row.id);
+      return row.device_type === 'multiDevice' ? 'swk' : 'hwk';
+    } catch {
+      return null;
+    }
+  };
 
   return {
     registrationOptions: (user) =>
@@ -126,27 +167,17 @@ export function createPasskeys(db: Db, clock: Clock, panelUrl: string): Passkeys
     async authenticate(userId, response, challenge) {
       // Only a passkey of this user counts: another user's (or an unknown one) is refused.
       const row = credentials.all(userId).find((r) => r.credential_id === response.id);
-      if (!row) return null;
-      try {
-        const verification = await verifyAuthenticationResponse({
-          response,
-          expectedChallenge: challenge,
-          expectedOrigin: origin,
-          expectedRPID: rpID,
-          requireUserVerification: false,
-          credential: {
-            id: row.credential_id,
-            publicKey: new Uint8Array(Buffer.from(row.public_key, 'base64url')),
-            counter: row.sign_count,
-            transports: transportsOf(row),
-          },
-        });
-        if (!verification.verified) return null;
-        used.run(verification.authenticationInfo.newCounter, clock(), row.id);
-        return row.device_type === 'multiDevice' ? 'swk' : 'hwk';
-      } catch {
-        return null;
-      }
+      return row ? verifyWith(row, response, challenge, false) : null;
+    },
+
+    discoverableOptions: () => generateAuthenticationOptions({ rpID, userVerification: 'required' }),
+
+    async authenticateAny(response, challenge) {
+      const userId = ownerOf.get(response.id);
+      if (userId === undefined) return null;
+      const row = credentials.all(userId).find((r) => r.credential_id === response.id);
+      const kind = row ? await verifyWith(row, response, challenge, true) : null;
+      return kind ? { userId, kind } : null;
     },
   };
 }
