@@ -403,7 +403,7 @@ test('a passkey (Chromium virtual authenticator): added in Keamanan Akun, then t
 
   // "Masuk dengan passkey": the passkey is the first and only step (no NIK, no password).
   await logout(page);
-  await page.getByRole('button', { name: 'Masuk dengan passkey' }).click();
+  await page.getByRole('button', { name: 'Gunakan passkey' }).click();
   await expect(page).toHaveURL(/\/home$/);
   const signIns = await apiClient.get(`/api/v1/ap/audit/list?action=auth.login_passkey&user=${account.id}`);
   expect((signIns.body as { meta: { total: number } }).meta.total).toBe(1);

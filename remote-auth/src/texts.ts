@@ -10,7 +10,7 @@ export const authText = {
   forgotPasswordLink: 'Lupa Password?',
   loginByPhoneLink: 'Masuk dengan Nomor HP',
   /** A passkey as the first and only step (issue 31). */
-  loginWithPasskey: 'Masuk dengan passkey',
+  loginWithPasskey: 'Gunakan passkey',
   loginByNikLink: 'Masuk dengan NIK',
   otherWay: 'atau',
   loginTitle: 'Masuk ke akun Anda',
