@@ -35,7 +35,6 @@ describe('toRoleFormValues / toRolePayload', () => {
       name: 'Auditor',
       descriptions: null,
       color_id: 3,
-      requires_two_step: false,
       applications: [
         {
           apps_id: 1,
@@ -46,13 +45,7 @@ describe('toRoleFormValues / toRolePayload', () => {
         },
       ],
     });
-    expect(Object.keys(payload)).toEqual([
-      'name',
-      'descriptions',
-      'color_id',
-      'requires_two_step',
-      'applications',
-    ]);
+    expect(Object.keys(payload)).toEqual(['name', 'descriptions', 'color_id', 'applications']);
     expect(rolePayloadSchema.safeParse(payload).success).toBe(true);
   });
 

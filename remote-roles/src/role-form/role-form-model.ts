@@ -111,7 +111,8 @@ export function toRolePayload(values: RoleFormOutput): RolePayload {
     name: values.name.trim(),
     descriptions: null,
     color_id: values.color_id,
-    requires_two_step: values.requires_two_step,
+    // Sent only when ticked: a role without it is the api's default (and spec 3's payload).
+    ...(values.requires_two_step ? { requires_two_step: true } : {}),
     applications: normaliseSelection(
       values.applications.map((app) => ({
         apps_id: app.apps_id,
@@ -131,11 +132,18 @@ export function toRolePayload(values: RoleFormOutput): RolePayload {
  * never written back.
  */
 export function toRoleChanges(role: RoleDetail, payload: RolePayload): RoleUpdatePayload {
-  const { applications, requires_two_step } = toRoleFormValues(role);
-  const before = toRolePayload({ name: role.name, color_id: role.color.id, applications, requires_two_step });
+  const { applications } = toRoleFormValues(role);
+  const before = toRolePayload({
+    name: role.name,
+    color_id: role.color.id,
+    applications,
+    requires_two_step: false,
+  });
+  const wanted = payload.requires_two_step ?? false;
   return {
     version: role.version,
-    ...changedFields(before, payload, ['name', 'color_id', 'applications', 'requires_two_step']),
+    ...changedFields(before, payload, ['name', 'color_id', 'applications']),
+    ...(wanted === (role.requires_two_step ?? false) ? {} : { requires_two_step: wanted }),
   };
 }
 

@@ -169,7 +169,6 @@ describe('RoleForm: saving', () => {
       name: 'Auditor',
       descriptions: null,
       color_id: 2,
-      requires_two_step: false,
       applications: [
         { apps_id: 1, menus: [{ id: 2, access_level: 2, children: [{ id: 3, access_level: 1 }] }] },
       ],
