@@ -46,13 +46,22 @@ export function registerPasskeyLoginRoutes(app: FastifyInstance, ctx: AppContext
     },
   ];
 
-  app.post(twoStepPaths.passkeyLoginOptions, async () => {
-    const options = await ctx.twoStep.passkeys.discoverableOptions();
-    const challenge = randomBytes(24).toString('base64url');
-    const now = ctx.clock();
-    insert.run(challenge, now + TTL_MS, now, options.challenge);
-    return ok('Gunakan passkey Anda', { challenge, options });
-  });
+  const purge = db.prepare('DELETE FROM sign_in_challenges WHERE expires_at <= ?');
+  // Anyone may ask for options: counted per address (every ask), so nobody fills the table.
+  const optionLimits = (ip: string): Limit[] => [
+    { key: `passkey-options:addr:${addressKey(ip)}`, max: 30, windowSeconds: 60, onSuccess: 'keep' },
+  ];
+
+  app.post(twoStepPaths.passkeyLoginOptions, async (request) =>
+    ctx.throttle.run(optionLimits(request.ip), async () => {
+      const options = await ctx.twoStep.passkeys.discoverableOptions();
+      const challenge = randomBytes(24).toString('base64url');
+      const now = ctx.clock();
+      purge.run(now);
+      insert.run(challenge, now + TTL_MS, now, options.challenge);
+      return ok('Gunakan passkey Anda', { challenge, options });
+    }),
+  );
 
   app.post(twoStepPaths.passkeyLogin, async (request, reply) => {
     const body = validate(passkeyVerifyPayloadSchema, request.body);

@@ -4,6 +4,7 @@ import {
   AUDIT_ACTION,
   SESSION_END_MESSAGES,
   accountPasskeyOptionsResponseSchema,
+  passkeyLoginOptionsResponseSchema,
   accountTotpConfirmResponseSchema,
   accountTotpStartResponseSchema,
   auditListResponseSchema,
@@ -510,5 +511,38 @@ describe('passkeys', () => {
       422,
     );
     expect(refused.errors?.passkey).toBe('Passkey tidak dikenali untuk akun ini');
+  });
+});
+
+describe('Gunakan passkey (a passkey alone)', () => {
+  it('options ask for user verification with no account named; a forged answer or a reused challenge is refused', async () => {
+    const started = expectOk(
+      await call(t.app, 'POST', twoStepPaths.passkeyLoginOptions, { body: {} }),
+      passkeyLoginOptionsResponseSchema,
+    ).data;
+    expect(started.options).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
+    expect(started.options).not.toHaveProperty(
+      'allowCredentials',
+      expect.arrayContaining([expect.anything()]),
+    );
+    const forged = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30' } };
+    const refused = expectError(
+      await call(t.app, 'POST', twoStepPaths.passkeyLogin, {
+        body: { challenge: started.challenge, response: forged },
+      }),
+      422,
+    );
+    expect(refused.errors?.passkey).toBe('Passkey tidak dikenali. Masuk dengan NIK dan password.');
+    const reused = expectError(
+      await call(t.app, 'POST', twoStepPaths.passkeyLogin, {
+        body: { challenge: started.challenge, response: forged },
+      }),
+      422,
+    );
+    expect(reused.errors?.passkey).toBe('Sesi verifikasi tidak berlaku. Silakan masuk lagi.');
+    expectError(
+      await call(t.app, 'POST', twoStepPaths.passkeyLogin, { body: { challenge: 'x', response: 'bukan' } }),
+      422,
+    );
   });
 });
