@@ -3,12 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '@sso/shared/api';
 import { toast } from '@sso/shared/ui';
 import { renderRoute } from '@sso/shared/testing';
-import { confirmEnrolment, finishSignIn, startEnrolment, verifySecondStep } from './api/two-step-sign-in';
+import {
+  confirmEnrolment,
+  finishSignIn,
+  startEnrolment,
+  verifySecondStep,
+  verifyWithPasskey,
+} from './api/two-step-sign-in';
 import { twoStepStore } from './two-step-storage';
 import TwoStepPage from './two-step-page';
 
 jest.mock('./api/two-step-sign-in', () => ({
   verifySecondStep: jest.fn(),
+  verifyWithPasskey: jest.fn(),
   startEnrolment: jest.fn(),
   confirmEnrolment: jest.fn(),
   finishSignIn: jest.fn(),
@@ -78,6 +85,28 @@ describe('TwoStepPage (issue 31)', () => {
       method: 'recovery',
       code: 'abcde-23456',
     });
+  });
+
+  it('offers "Gunakan passkey" only to a user with a passkey; a cancelled ceremony says so and stays', async () => {
+    const withPasskey = jest.mocked(verifyWithPasskey);
+    withPasskey
+      .mockRejectedValueOnce(new Error('Passkey dibatalkan atau waktu habis. Coba lagi.'))
+      .mockResolvedValueOnce();
+    twoStepStore.write({ challenge: 'tantangan_3', enrol: false, passkey: true });
+    const user = userEvent.setup();
+    renderRoute(<TwoStepPage />, { path: '/verifikasi-dua-langkah' });
+    await user.click(screen.getByRole('button', { name: 'Gunakan passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Passkey dibatalkan atau waktu habis. Coba lagi.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Gunakan passkey' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+    expect(withPasskey).toHaveBeenLastCalledWith('tantangan_3');
+  });
+
+  it('shows no passkey button to a user without one', () => {
+    setup();
+    expect(screen.queryByRole('button', { name: 'Gunakan passkey' })).toBeNull();
   });
 
   it('"Masuk lagi" clears the pending step and goes back to /login', async () => {
