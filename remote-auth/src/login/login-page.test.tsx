@@ -26,7 +26,7 @@ function setup() {
   renderRoute(<LoginPage />, { path: '/login' });
   const nik = screen.getByRole('textbox', { name: 'NIK' });
   const password = screen.getByLabelText('Password', { selector: 'input' });
-  const submit = screen.getByRole('button', { name: 'Masuk', exact: true });
+  const submit = screen.getByRole('button', { name: 'Masuk' });
   return { user, nik, password, submit };
 }
 
