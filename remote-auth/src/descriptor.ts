@@ -11,6 +11,9 @@ export const descriptor = {
     { path: '/login-by-phone', access: 'public-only', module: './login-phone' },
     { path: '/verifikasi-otp', access: 'public-only', module: './verify-login-otp' },
     { path: '/verifikasi-masuk', access: 'public-only', module: './second-proof' },
+    { path: '/verifikasi-dua-langkah', access: 'public-only', module: './two-step' },
+    // Every signed-in user, whatever their menus: no `requires` (issue 31).
+    { path: '/keamanan-akun', access: 'protected', module: './account-security' },
     { path: '/forgot-password', access: 'public-only', module: './forgot-password' },
     { path: '/validate-otp', access: 'public-only', module: './validate-reset-otp' },
     { path: '/new-password', access: 'public-only', module: './new-password' },

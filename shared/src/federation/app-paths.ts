@@ -13,6 +13,10 @@ export const appPaths = {
   verifyLoginOtp: '/verifikasi-otp',
   /** The second proof of a NIK sign-in from an unknown browser (issue 36). */
   secondProof: '/verifikasi-masuk',
+  /** The second step of a sign-in: an authenticator or recovery code, or a required enrolment (issue 31). */
+  twoStep: '/verifikasi-dua-langkah',
+  /** Keamanan Akun: every signed-in user's own two-step verification (issue 31). */
+  accountSecurity: '/keamanan-akun',
   forgotPassword: '/forgot-password',
   validateResetOtp: '/validate-otp',
   newPassword: '/new-password',

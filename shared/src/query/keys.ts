@@ -13,6 +13,8 @@ export const userKeys = {
   employees: (keyword: string) => [...userKeys.all(), 'employees', keyword] as const,
   /** A user's account (status, sessions, sign-in lock), read by an editor of users. */
   account: (id: number) => [...userKeys.all(), 'account', id] as const,
+  /** A user's two-step verification factors (names and dates, never a secret), read by an editor. */
+  twoStep: (id: number) => [...userKeys.all(), 'two-step', id] as const,
   /** Home's two figures: under `all()`, so a user written anywhere refreshes the card. */
   homeCounts: (since: string) => [...userKeys.all(), 'home-counts', since] as const,
 };
