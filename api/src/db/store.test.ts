@@ -11,6 +11,7 @@ import { createThrottle, type Limit } from '../auth/throttle';
 import { CredentialError, HttpError } from '../http/errors';
 import { startTestPostgres, type TestPostgres } from '../test-support/postgres';
 import { openDatabase } from './database';
+import { postgresFaultOf } from '../ops/postgres-faults';
 import { migratePostgres } from './postgres-migrations';
 import { postgresStore, sqliteStore, type Store, type StoreKind } from './store';
 
@@ -119,5 +120,56 @@ describe('PostgreSQL migrations', () => {
     );
     expect(rows[0]?.n).toBe(1);
     expect(await migratePostgres(stores[1]!.db)).toEqual([]);
+  });
+});
+
+describe('PostgreSQL faults (ADR 0023 kinds)', () => {
+  /** The error `work` fails with. */
+  const failure = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      return error;
+    }
+    throw new Error('it did not fail');
+  };
+
+  it('a constraint is no fault; a read-only transaction is read-only', async () => {
+    const [store] = await storesOn('postgres');
+    const db = store!.db;
+    await db.insertInto('meta').values({ key: 'k', value: '1' }).execute();
+    const duplicate = await failure(() => db.insertInto('meta').values({ key: 'k', value: '2' }).execute());
+    expect(postgresFaultOf(duplicate)).toBeNull();
+    expect(postgresFaultOf(new TypeError('bug'))).toBeNull();
+    const readOnly = await failure(() =>
+      db
+        .transaction()
+        .setAccessMode('read only')
+        .execute((trx) => trx.insertInto('meta').values({ key: 'r', value: '1' }).execute()),
+    );
+    expect(postgresFaultOf(readOnly)).toBe('read-only');
+  });
+
+  it('the server stopped and restarted: its errors say unavailable, and the same pool works again by itself', async () => {
+    const [store] = await storesOn('postgres');
+    const db = store!.db;
+    const write = (value: string) =>
+      db
+        .insertInto('meta')
+        .values({ key: 'w', value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    await write('before');
+    cluster.halt('fast');
+    try {
+      expect(postgresFaultOf(await failure(() => write('while away')))).toBe('unavailable');
+      expect(postgresFaultOf(await failure(() => write('still away')))).toBe('unavailable');
+    } finally {
+      cluster.resume();
+    }
+    await write('after');
+    expect(await db.selectFrom('meta').select('value').where('key', '=', 'w').executeTakeFirst()).toEqual({
+      value: 'after',
+    });
   });
 });

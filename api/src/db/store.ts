@@ -117,8 +117,11 @@ export function postgresStore(url: string, options: PostgresOptions = {}): Store
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5000,
   });
-  // An idle connection that breaks (server restart) is reported here; without a listener Node exits.
+  // A connection that breaks (the server stopped or restarting) emits `error`: on the pool while
+  // idle, on the client while a query holds it. Without a listener Node would end the process; the
+  // query in flight fails on its own (a storage fault, ADR 0023) and the pool drops the connection.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return withCommon('postgres', db, () => db.destroy());
 }

@@ -10,7 +10,8 @@ import { HttpError } from '../http/errors';
  * `io` a failed read or write of the file; `busy` a lock that did not clear in busy_timeout. A
  * PostgreSQL store maps its own errors (connection refused, 57P01, 53100 disk full…) to these.
  */
-export type StoreFaultKind = 'full' | 'read-only' | 'io' | 'busy';
+/** `unavailable`: the database server is away (PostgreSQL stopped or restarting, ADR 0026). */
+export type StoreFaultKind = 'full' | 'read-only' | 'io' | 'busy' | 'unavailable';
 
 /** Seconds a client is told to wait (Retry-After) while the store cannot write. */
 export const STORE_RETRY_AFTER_SECONDS = 30;
@@ -91,6 +92,7 @@ const faultWords: Record<StoreFaultKind, string> = {
   'read-only': 'the database file or its disk is read-only',
   io: 'the database file cannot be read or written',
   busy: 'the database stayed locked',
+  unavailable: 'the database server cannot be reached',
 };
 
 /**
