@@ -108,6 +108,50 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the throttle on %s', (kind) =>
 });
 
 describe('PostgreSQL migrations', () => {
+  it("PostgreSQL's baseline has every table of it as SQLite has it: the same columns, NOT NULLs and primary keys", async () => {
+    const [pgStore] = await storesOn('postgres');
+    const [sqlite] = await storesOn('sqlite');
+    const { rows: columns } = await sql<{
+      table_name: string;
+      column_name: string;
+      is_nullable: 'YES' | 'NO';
+    }>`SELECT table_name, column_name, is_nullable FROM information_schema.columns
+       WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely_%'
+       ORDER BY table_name, ordinal_position`.execute(pgStore!.db);
+    const { rows: keys } = await sql<{ table_name: string; column_name: string }>`
+      SELECT tc.table_name, kcu.column_name FROM information_schema.table_constraints tc
+      JOIN information_schema.key_column_usage kcu USING (constraint_schema, constraint_name)
+      WHERE tc.table_schema = 'public' AND tc.constraint_type = 'PRIMARY KEY'`.execute(pgStore!.db);
+    const tables = [...new Set(columns.map((c) => c.table_name))];
+    expect(tables.sort()).toEqual(['meta', 'throttle']);
+    for (const table of tables) {
+      const { rows: sqliteColumns } = await sql<{ name: string; notnull: number; pk: number }>`
+        SELECT name, "notnull", pk FROM pragma_table_info(${table})`.execute(sqlite!.db);
+      const shape = (list: { name: string; notNull: boolean; key: boolean }[]) =>
+        list.sort((a, b) => a.name.localeCompare(b.name));
+      expect(
+        shape(
+          columns
+            .filter((c) => c.table_name === table)
+            .map((c) => ({
+              name: c.column_name,
+              // A primary key column is NOT NULL on PostgreSQL, and on SQLite when declared so.
+              notNull: c.is_nullable === 'NO',
+              key: keys.some((k) => k.table_name === table && k.column_name === c.column_name),
+            })),
+        ),
+      ).toEqual(
+        shape(
+          sqliteColumns.map((c) => ({
+            name: c.name,
+            notNull: c.notnull === 1 || c.pk > 0,
+            key: c.pk > 0,
+          })),
+        ),
+      );
+    }
+  });
+
   it('three instances starting together: one migrates under the advisory lock, the others find nothing to do', async () => {
     databases += 1;
     const url = cluster.createDatabase(`store_test_${databases}`);
