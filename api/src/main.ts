@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { settingsFromEnv } from './config';
 import { openDatabase } from './db/database';
+import { sqliteStore } from './db/store';
 import { drainAndClose } from './ops/draining';
 import { rotateSigningKey } from './oidc/keys';
 
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   // one retired (it still verifies for a day); each instance signs with the new one after a restart.
   if (process.argv.includes('--rotate-oidc-key')) {
     const db = openDatabase(settings.config.dbFile);
-    const kid = rotateSigningKey(db, Math.floor(Date.now() / 1000));
+    const kid = await rotateSigningKey(sqliteStore(db), Math.floor(Date.now() / 1000));
     db.close();
     console.log(`OpenID Connect signing key rotated: new key ${kid}; restart every api instance.`);
     return;

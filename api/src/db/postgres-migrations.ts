@@ -21,6 +21,12 @@ const baseline: Migration = {
       window_ends_at BIGINT NOT NULL
     )`.execute(db);
     await sql`CREATE INDEX throttle_window ON throttle (window_ends_at)`.execute(db);
+    await sql`CREATE TABLE oidc_keys (
+      kid TEXT PRIMARY KEY,
+      private_jwk TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      retired_at BIGINT
+    )`.execute(db);
   },
 };
 

@@ -3,52 +3,16 @@
  * both SQLite and a throwaway PostgreSQL cluster; PostgreSQL's cases use two stores on one database,
  * i.e. two api instances sharing it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createThrottle, type Limit } from '../auth/throttle';
 import { CredentialError, HttpError } from '../http/errors';
-import { startTestPostgres, type TestPostgres } from '../test-support/postgres';
-import { openDatabase } from './database';
 import { postgresFaultOf } from '../ops/postgres-faults';
+import { STORE_KINDS, useTestStores } from '../test-support/stores';
 import { migratePostgres } from './postgres-migrations';
-import { postgresStore, sqliteStore, type Store, type StoreKind } from './store';
+import { postgresStore, type StoreKind } from './store';
 
-let cluster: TestPostgres;
-let databases = 0;
-const opened: Store[] = [];
-const closers: (() => void)[] = [];
-
-beforeAll(() => {
-  cluster = startTestPostgres();
-});
-afterAll(() => cluster.stop());
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((s) => s.close()));
-  closers.splice(0).forEach((close) => close());
-});
-
-/** `instances` stores on one new database of `kind`, migrated (each like an api instance's). */
-async function storesOn(kind: StoreKind, instances = 1): Promise<Store[]> {
-  if (kind === 'sqlite') {
-    // One connection per process is the SQLite deployment: the instances share it.
-    const dir = mkdtempSync(join(tmpdir(), 'sso-store-test-'));
-    const db = openDatabase(join(dir, 'sso.sqlite'));
-    closers.push(() => {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
-    const store = sqliteStore(db);
-    return Array.from({ length: instances }, () => store);
-  }
-  databases += 1;
-  const url = cluster.createDatabase(`store_test_${databases}`);
-  const stores = Array.from({ length: instances }, () => postgresStore(url, { poolSize: 4 }));
-  opened.push(...stores);
-  await Promise.all(stores.map((s) => migratePostgres(s.db)));
-  return stores;
-}
+const stores = useTestStores();
+const storesOn = stores.storesOn;
 
 const clockAt = (ms: number) => () => ms;
 const guessLimit = (key: string, max: number): Limit => ({ key, max, windowSeconds: 60, onSuccess: 'reset' });
@@ -56,7 +20,7 @@ const wrongGuess = () => {
   throw new CredentialError(422, { message: 'salah' });
 };
 
-describe.each<StoreKind>(['sqlite', 'postgres'])('the throttle on %s', (kind) => {
+describe.each<StoreKind>(STORE_KINDS)('the throttle on %s', (kind) => {
   it('counts 20 parallel wrong guesses from two instances against a limit of 5: exactly 5 run, 15 get 429', async () => {
     const stores = await storesOn(kind, 2);
     const throttles = stores.map((s) => createThrottle(s, clockAt(1_000_000)));
@@ -123,7 +87,7 @@ describe('PostgreSQL migrations', () => {
       JOIN information_schema.key_column_usage kcu USING (constraint_schema, constraint_name)
       WHERE tc.table_schema = 'public' AND tc.constraint_type = 'PRIMARY KEY'`.execute(pgStore!.db);
     const tables = [...new Set(columns.map((c) => c.table_name))];
-    expect(tables.sort()).toEqual(['meta', 'throttle']);
+    expect(tables.sort()).toEqual(['meta', 'oidc_keys', 'throttle']);
     for (const table of tables) {
       const { rows: sqliteColumns } = await sql<{ name: string; notnull: number; pk: number }>`
         SELECT name, "notnull", pk FROM pragma_table_info(${table})`.execute(sqlite!.db);
@@ -153,17 +117,15 @@ describe('PostgreSQL migrations', () => {
   });
 
   it('three instances starting together: one migrates under the advisory lock, the others find nothing to do', async () => {
-    databases += 1;
-    const url = cluster.createDatabase(`store_test_${databases}`);
-    const stores = [1, 2, 3].map(() => postgresStore(url, { poolSize: 2 }));
-    opened.push(...stores);
-    const ran = await Promise.all(stores.map((s) => migratePostgres(s.db)));
+    const url = stores.postgresDatabase();
+    const instances = [1, 2, 3].map(() => stores.track(postgresStore(url, { poolSize: 2 })));
+    const ran = await Promise.all(instances.map((s) => migratePostgres(s.db)));
     expect(ran.flat()).toEqual(['0001_baseline']);
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM kysely_migration`.execute(
-      stores[0]!.db,
+      instances[0]!.db,
     );
     expect(rows[0]?.n).toBe(1);
-    expect(await migratePostgres(stores[1]!.db)).toEqual([]);
+    expect(await migratePostgres(instances[1]!.db)).toEqual([]);
   });
 });
 
@@ -204,12 +166,12 @@ describe('PostgreSQL faults (ADR 0023 kinds)', () => {
         .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
         .execute();
     await write('before');
-    cluster.halt('fast');
+    stores.cluster.halt('fast');
     try {
       expect(postgresFaultOf(await failure(() => write('while away')))).toBe('unavailable');
       expect(postgresFaultOf(await failure(() => write('still away')))).toBe('unavailable');
     } finally {
-      cluster.resume();
+      stores.cluster.resume();
     }
     await write('after');
     expect(await db.selectFrom('meta').select('value').where('key', '=', 'w').executeTakeFirst()).toEqual({

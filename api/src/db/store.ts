@@ -18,6 +18,8 @@ import type { Db } from './database';
 export interface Tables {
   meta: { key: string; value: string };
   throttle: { key: string; hits: number; window_ends_at: number };
+  /** Times in seconds (the provider's clock), as SQLite's table has them. */
+  oidc_keys: { kid: string; private_jwk: string; created_at: number; retired_at: number | null };
 }
 
 export type StoreKind = 'sqlite' | 'postgres';

@@ -21,6 +21,8 @@ import {
 import { PENDING_TTL_SECONDS } from '../auth/two-step/pending-sign-in';
 import { methodsOf } from '../auth/two-step/two-step';
 import { createSsoSessions } from './sso-sessions';
+import { signingKeys } from './keys';
+import { toUnixSeconds } from '../clock';
 import { reportStoreFault } from '../ops/store-health';
 
 /** Path prefix of the provider on the api (the issuer's path). */
@@ -58,6 +60,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   const issuer = config.oidcIssuer;
   const provider = createProvider({
     db,
+    jwks: await signingKeys(ctx.store, toUnixSeconds(ctx.clock())),
     clock: ctx.clock,
     issuer,
     logoUrl: ctx.logoUrl,

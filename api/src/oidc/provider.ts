@@ -3,19 +3,21 @@ import Provider, {
   errors,
   interactionPolicy,
   type Configuration,
+  type JWK,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import { toUnixSeconds, type Clock } from '../clock';
+import type { Clock } from '../clock';
 import { readMeta, writeMeta, type Db } from '../db/database';
 import { createAdapterFactory } from './adapter';
 import { roleGrantsApplication, SSO_SCOPE, userClaims } from './claims';
 import { findClientRow } from './clients';
 import { verifyClientSecret } from './client-secret';
-import { signingKeys } from './keys';
 import { escapeHtml, renderPage, type Page } from './pages';
 
 export interface ProviderOptions {
   db: Db;
+  /** The signing keys (`signingKeys` of keys.ts: read, or made on first start, before the provider). */
+  jwks: { keys: JWK[] };
   clock: Clock;
   issuer: string;
   logoUrl: (file: string) => string;
@@ -89,7 +91,6 @@ const ERROR_TEXT: Record<string, string> = {
  */
 export function createProvider(options: ProviderOptions): Provider {
   const { db, clock } = options;
-  const now = () => toUnixSeconds(clock());
 
   const policy = interactionPolicy.base();
   // After sign-in: the role must grant the application, else a page (ours) and access_denied.
@@ -128,7 +129,7 @@ export function createProvider(options: ProviderOptions): Provider {
   const ttl = options.sessionTtlSeconds;
   const configuration: Configuration = {
     adapter: createAdapterFactory(db, clock, options.logoUrl),
-    jwks: signingKeys(db, now()),
+    jwks: options.jwks,
     cookies: {
       keys: cookieKeys(db),
       long: { httpOnly: true, sameSite: 'lax', secure: options.secureCookies },

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../db/database';
+import { migratePostgres } from '../db/postgres-migrations';
+import { postgresStore, sqliteStore, type Store, type StoreKind } from '../db/store';
+import { startTestPostgres, type TestPostgres } from './postgres';
+
+/** Both stores, for `describe.each(STORE_KINDS)` (ADR 0026). */
+export const STORE_KINDS: StoreKind[] = ['sqlite', 'postgres'];
+
+export interface TestStores {
+  /** The file's throwaway PostgreSQL cluster. */
+  readonly cluster: TestPostgres;
+  /**
+   * `instances` stores on one new migrated database of `kind`, each as an api instance would open
+   * it: PostgreSQL, a pool each; SQLite, its one connection per process, shared.
+   */
+  storesOn(kind: StoreKind, instances?: number): Promise<Store[]>;
+  /** A new empty PostgreSQL database, not migrated, closed after the test. */
+  postgresDatabase(): string;
+  /** Closed after the test with the others. */
+  track(store: Store): Store;
+}
+
+/** One throwaway PostgreSQL cluster for the test file; every store opened in a test is closed after it. */
+export function useTestStores(): TestStores {
+  let cluster: TestPostgres | undefined;
+  let databases = 0;
+  const opened: Store[] = [];
+  const closers: (() => void)[] = [];
+  beforeAll(() => {
+    cluster = startTestPostgres();
+  });
+  afterAll(() => cluster?.stop());
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+    closers.splice(0).forEach((close) => close());
+  });
+  const current = () => {
+    if (!cluster) throw new Error('useTestStores: the cluster exists only inside tests and hooks');
+    return cluster;
+  };
+  const postgresDatabase = () => {
+    databases += 1;
+    return current().createDatabase(`test_${databases}`);
+  };
+  return {
+    get cluster() {
+      return current();
+    },
+    postgresDatabase,
+    track(store) {
+      opened.push(store);
+      return store;
+    },
+    async storesOn(kind, instances = 1) {
+      if (kind === 'sqlite') {
+        const dir = mkdtempSync(join(tmpdir(), 'sso-store-test-'));
+        const db = openDatabase(join(dir, 'sso.sqlite'));
+        closers.push(() => {
+          db.close();
+          rmSync(dir, { recursive: true, force: true });
+        });
+        const store = sqliteStore(db);
+        return Array.from({ length: instances }, () => store);
+      }
+      const url = postgresDatabase();
+      const stores = Array.from({ length: instances }, () => postgresStore(url, { poolSize: 4 }));
+      opened.push(...stores);
+      await Promise.all(stores.map((s) => migratePostgres(s.db)));
+      return stores;
+    },
+  };
+}
