@@ -21,4 +21,5 @@ export * from './lifecycle';
 export * from './audit';
 export * from './user-bulk';
 export * from './admin-scope';
+export * from './access-map';
 export { withFastPath, userListResponseParser } from './fast-path';
