@@ -1,9 +1,10 @@
-import type {
-  AccessMapOptions,
-  AccessMapPersonParams,
-  AccessMapPersonRow,
-  AccessMapPlaceParams,
-  AccessMapPlaceRow,
+import {
+  ACCESS_MAP_COUNT_LIMIT,
+  type AccessMapOptions,
+  type AccessMapPersonParams,
+  type AccessMapPersonRow,
+  type AccessMapPlaceParams,
+  type AccessMapPlaceRow,
 } from '@sso/shared/contract';
 import type { Db } from '../db/database';
 import { statementCache } from '../db/statements';
@@ -39,24 +40,23 @@ const userRows = statementCache<Args, { id: number; nik: string; nama: string; i
 const counts = statementCache<Args, number>((stmt) => stmt.pluck());
 const idRows = statementCache<Args, number>((stmt) => stmt.pluck());
 
-/** Order of a page: a column, then the id (stable pages). */
-function orderOf(params: AccessMapPlaceParams, reach: readonly RoleReach[]): string {
-  const direction = params.sort === 'desc' ? 'DESC' : 'ASC';
-  // Level and role are the role's: a CASE over the few reaching roles (ids of the database, not input).
-  const rank = (value: (r: RoleReach, index: number) => number) =>
-    `CASE u.role_id ${reach.map((r, i) => `WHEN ${r.role_id} THEN ${value(r, i)}`).join(' ')} END`;
-  switch (params.sortBy) {
-    case 'nik':
-      return `u.nik ${direction}, u.id ${direction}`;
-    case 'level':
-      return `${rank((r) => r.level ?? 4)} ${direction}, u.nama COLLATE NOCASE ${direction}, u.id ${direction}`;
-    case 'role': {
-      const byName = [...reach].sort((a, b) => a.role_name.localeCompare(b.role_name, 'id'));
-      return `${rank((r) => byName.indexOf(r))} ${direction}, u.nama COLLATE NOCASE ${direction}, u.id ${direction}`;
-    }
-    default:
-      return `u.nama COLLATE NOCASE ${direction}, u.id ${direction}`;
+/**
+ * The page's order as groups of roles: the users of each group by name (or NIK), the groups in
+ * order. Level and role are the role's, so sorting by them is a sequence of groups, each read by an
+ * index (`users_role_nama`, `users_nama`) with LIMIT, never a sort of every matching user.
+ */
+function groupsOf(params: AccessMapPlaceParams, reach: readonly RoleReach[]): RoleReach[][] {
+  const desc = params.sort === 'desc' ? -1 : 1;
+  if (params.sortBy === 'level') {
+    const levels = [...new Set(reach.map((r) => r.level ?? 4))].sort((a, b) => desc * (a - b));
+    return levels.map((level) => reach.filter((r) => (r.level ?? 4) === level));
   }
+  if (params.sortBy === 'role') {
+    return [...reach]
+      .sort((a, b) => desc * (a.role_name.localeCompare(b.role_name, 'id') || a.role_id - b.role_id))
+      .map((r) => [r]);
+  }
+  return [[...reach]];
 }
 
 export interface AccessMap {
@@ -158,7 +158,10 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
     };
   }
 
-  /** The WHERE of the place's users: their roles, then the scope and the list's filters. */
+  /**
+   * The roles reaching the place after the role and level filters, and the WHERE of their users:
+   * the administration scope (admin-scope.ts), the keyword, the AP and the unit.
+   */
   function placeWhere(scope: ActorScope, params: AccessMapPlaceParams) {
     const { place, reach } = reachOf(params);
     const chosen = reach.filter(
@@ -166,13 +169,19 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
         (params.role_id === undefined || r.role_id === params.role_id) &&
         (params.level === undefined || r.level === params.level),
     );
-    const { where, args } = userFilterOf(
-      { keyword: params.keyword, perusahaan_id: params.perusahaan_id, cabang_id: params.cabang_id },
-      scopes.userTerm(scope),
-    );
-    where.unshift('u.role_id IN (SELECT value FROM json_each(?))');
-    args.unshift(JSON.stringify(chosen.map((r) => r.role_id)));
-    return { place, reach: chosen, whereSql: `WHERE ${where.join(' AND ')}`, args };
+    const { where, args } = userFilterOf({ keyword: params.keyword }, scopes.userTerm(scope));
+    // A probe of the user's links by primary key (the page and the count read users in name order).
+    if (params.perusahaan_id !== undefined) {
+      where.push('EXISTS (SELECT 1 FROM user_companies f WHERE f.user_id = u.id AND f.company_id = ?)');
+      args.push(params.perusahaan_id);
+    }
+    if (params.cabang_id !== undefined) {
+      where.push(
+        'EXISTS (SELECT 1 FROM user_branches f WHERE f.user_id = u.id AND f.branch_id = ?)',
+      );
+      args.push(params.cabang_id);
+    }
+    return { place, reach: chosen, where, args };
   }
 
   function rowsOf(ids: readonly number[], reach: readonly RoleReach[]): AccessMapPlaceRow[] {
@@ -248,26 +257,64 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
     },
 
     byPlace(scope, params) {
-      const { reach, whereSql, args } = placeWhere(scope, params);
+      const { reach, where, args } = placeWhere(scope, params);
       if (reach.length === 0) return { data: [], total: 0 };
-      const total = counts(db, `SELECT COUNT(*) FROM users u ${whereSql}`).get(...args) ?? 0;
-      const ids = idRows(db, `SELECT u.id FROM users u ${whereSql} ORDER BY ${orderOf(params, reach)} LIMIT ? OFFSET ?`).all(
-        ...args,
-        params.perPage,
-        (params.page - 1) * params.perPage,
-      );
+      const roleTerm = 'u.role_id IN (SELECT value FROM json_each(?))';
+      const whereSql = (roles: readonly RoleReach[]) => ({
+        sql: `WHERE ${[roleTerm, ...where].join(' AND ')}`,
+        args: [JSON.stringify(roles.map((r) => r.role_id)), ...args],
+      });
+      // Counted up to ACCESS_MAP_COUNT_LIMIT (+1 means "more than that"), as Log Aktivitas does.
+      const all = whereSql(reach);
+      const total =
+        counts(db, `SELECT COUNT(*) FROM (SELECT 1 FROM users u ${all.sql} LIMIT ${ACCESS_MAP_COUNT_LIMIT + 1})`).get(
+          ...all.args,
+        ) ?? 0;
+      const direction = params.sort === 'desc' ? 'DESC' : 'ASC';
+      const order =
+        params.sortBy === 'nik'
+          ? `u.nik ${direction}, u.id ${direction}`
+          : `u.nama COLLATE NOCASE ${direction}, u.id ${direction}`;
+      let skip = (params.page - 1) * params.perPage;
+      let need = params.perPage;
+      const ids: number[] = [];
+      for (const group of groupsOf(params, reach)) {
+        if (need === 0) break;
+        const part = whereSql(group);
+        // How many of this group come before the page (counted only as far as the page reaches).
+        const size =
+          counts(db, `SELECT COUNT(*) FROM (SELECT 1 FROM users u ${part.sql} LIMIT ?)`).get(...part.args, skip + need) ??
+          0;
+        if (size <= skip) {
+          skip -= size;
+          continue;
+        }
+        const found = idRows(db, `SELECT u.id FROM users u ${part.sql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+          ...part.args,
+          need,
+          skip,
+        );
+        ids.push(...found);
+        need -= found.length;
+        skip = 0;
+      }
       return { data: rowsOf(ids, reach), total };
     },
 
     byPlaceSlices(scope, params, max) {
-      const { place, reach, whereSql, args } = placeWhere(scope, params);
-      const ids =
-        reach.length === 0
-          ? []
-          : idRows(db, `SELECT u.id FROM users u ${whereSql} ORDER BY ${orderOf(params, reach)} LIMIT ?`).all(
-              ...args,
-              max,
-            );
+      const { place, reach, where, args } = placeWhere(scope, params);
+      const direction = params.sort === 'desc' ? 'DESC' : 'ASC';
+      const order =
+        params.sortBy === 'nik'
+          ? `u.nik ${direction}, u.id ${direction}`
+          : `u.nama COLLATE NOCASE ${direction}, u.id ${direction}`;
+      const ids: number[] = [];
+      for (const group of reach.length === 0 ? [] : groupsOf(params, reach)) {
+        if (ids.length >= max) break;
+        const sql = `SELECT u.id FROM users u WHERE ${['u.role_id IN (SELECT value FROM json_each(?))', ...where].join(' AND ')}
+          ORDER BY ${order} LIMIT ?`;
+        ids.push(...idRows(db, sql).all(JSON.stringify(group.map((r) => r.role_id)), ...args, max - ids.length));
+      }
       function* slices(): Generator<AccessMapPlaceRow[]> {
         for (let start = 0; start < ids.length; start += 1000) yield rowsOf(ids.slice(start, start + 1000), reach);
       }

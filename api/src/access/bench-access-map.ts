@@ -33,7 +33,7 @@ const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 const round = (n: number) => Math.round(n * 100) / 100;
 
-function time(run: () => unknown, runs = 200) {
+function time(run: () => unknown, runs = 100) {
   for (let i = 0; i < 10; i += 1) run();
   const took: number[] = [];
   for (let i = 0; i < runs; i += 1) {

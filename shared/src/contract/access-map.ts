@@ -29,6 +29,13 @@ export const accessMapLevelLabel: Readonly<Record<1 | 2 | 3, string>> = {
   3: 'Viewer',
 };
 
+/**
+ * The by-place list counts matches up to this many (+1 means "more than that"), as Log Aktivitas
+ * does: an exact count tests every reaching user against the reader's scope, which at 200,000 users
+ * costs more than the page (ADR 0025). The CSV holds every row.
+ */
+export const ACCESS_MAP_COUNT_LIMIT = 1_000;
+
 /** Largest CSV of Peta Akses; a larger selection is cut after this many rows. */
 export const ACCESS_MAP_EXPORT_MAX_ROWS = 200_000;
 
