@@ -42,4 +42,6 @@ export const accessMapRows = (map) =>
 
 /** Issue 32's target: reported as met or not. */
 export const accessMapBudgets = (map) =>
-  map ? [['Peta Akses page p95 ≤ 50 ms (200,000 users)', map.worstPageP95 <= 50, `${map.worstPageP95} ms`]] : [];
+  map
+    ? [['Peta Akses page p95 ≤ 50 ms (200,000 users)', map.worstPageP95 <= 50, `${map.worstPageP95} ms`]]
+    : [];

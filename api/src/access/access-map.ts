@@ -36,7 +36,10 @@ interface RoleReach {
 
 export const MENU_NOT_FOUND = 'Aplikasi atau menu tidak ditemukan';
 
-const userRows = statementCache<Args, { id: number; nik: string; nama: string; is_active: 0 | 1; role_id: number }>();
+const userRows = statementCache<
+  Args,
+  { id: number; nik: string; nama: string; is_active: 0 | 1; role_id: number }
+>();
 const counts = statementCache<Args, number>((stmt) => stmt.pluck());
 const idRows = statementCache<Args, number>((stmt) => stmt.pluck());
 
@@ -88,7 +91,9 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
   const placeMenu = db.prepare<[number, number], { id: number; parent_id: number | null; name: string }>(
     'SELECT id, parent_id, name FROM menus WHERE id = ? AND app_id = ?',
   );
-  const appRow = db.prepare<[number], { id: number; name: string }>('SELECT id, name FROM applications WHERE id = ?');
+  const appRow = db.prepare<[number], { id: number; name: string }>(
+    'SELECT id, name FROM applications WHERE id = ?',
+  );
   const menuName = db.prepare<[number], string>('SELECT name FROM menus WHERE id = ?').pluck();
   const reachOfMenu = db.prepare<{ app: number; menu: number; parent: number | null }, RoleReach>(
     `SELECT r.id AS role_id, r.name AS role_name, rm.access_level AS level
@@ -109,7 +114,10 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
     `SELECT uc.user_id, c.nama FROM user_companies uc JOIN companies c ON c.id = uc.company_id
      WHERE uc.user_id IN (SELECT value FROM json_each(?)) ORDER BY c.sort_key, c.id`,
   );
-  const personRow = db.prepare<[number], { id: number; nik: string; nama: string; role_id: number; role_name: string }>(
+  const personRow = db.prepare<
+    [number],
+    { id: number; nik: string; nama: string; role_id: number; role_name: string }
+  >(
     'SELECT u.id, u.nik, u.nama, u.role_id, r.name AS role_name FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ?',
   );
   const personPlaces = db.prepare<
@@ -145,7 +153,10 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
   );
 
   /** The roles reaching the place with their level, before the role and level filters. */
-  function reachOf(params: Pick<AccessMapPlaceParams, 'app' | 'menu'>): { place: string; reach: RoleReach[] } {
+  function reachOf(params: Pick<AccessMapPlaceParams, 'app' | 'menu'>): {
+    place: string;
+    reach: RoleReach[];
+  } {
     const app = appRow.get(params.app);
     if (!app) throw notFound(MENU_NOT_FOUND);
     if (params.menu === undefined) return { place: app.name, reach: reachOfApp.all({ app: app.id }) };
@@ -176,9 +187,7 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
       args.push(params.perusahaan_id);
     }
     if (params.cabang_id !== undefined) {
-      where.push(
-        'EXISTS (SELECT 1 FROM user_branches f WHERE f.user_id = u.id AND f.branch_id = ?)',
-      );
+      where.push('EXISTS (SELECT 1 FROM user_branches f WHERE f.user_id = u.id AND f.branch_id = ?)');
       args.push(params.cabang_id);
     }
     return { place, reach: chosen, where, args };
@@ -188,7 +197,10 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
     if (ids.length === 0) return [];
     const json = JSON.stringify(ids);
     const users = new Map(
-      userRows(db, 'SELECT id, nik, nama, is_active, role_id FROM users WHERE id IN (SELECT value FROM json_each(?))')
+      userRows(
+        db,
+        'SELECT id, nik, nama, is_active, role_id FROM users WHERE id IN (SELECT value FROM json_each(?))',
+      )
         .all(json)
         .map((u) => [u.id, u]),
     );
@@ -218,7 +230,9 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
 
   return {
     options(scope) {
-      const apps = db.prepare<[], { id: number; name: string }>('SELECT id, name FROM applications ORDER BY id').all();
+      const apps = db
+        .prepare<[], { id: number; name: string }>('SELECT id, name FROM applications ORDER BY id')
+        .all();
       const menus = db
         .prepare<[], { id: number; app_id: number; parent_id: number | null; name: string }>(
           'SELECT id, app_id, parent_id, name FROM menus ORDER BY app_id, parent_id IS NOT NULL, position, id',
@@ -241,7 +255,10 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
            ORDER BY c.sort_key, c.id, b.name COLLATE NOCASE, b.id`,
         )
         .all();
-      const companies = new Map<number, { id: number; nama: string; units: Array<{ id: number; name: string }> }>();
+      const companies = new Map<
+        number,
+        { id: number; nama: string; units: Array<{ id: number; name: string }> }
+      >();
       for (const row of units) {
         // The reader's APs and units only (the scope's sets, admin-scope.ts).
         if (scope.kind === 'own' && !scope.companies.has(row.company_id)) continue;
@@ -251,7 +268,9 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
           company.units.push({ id: row.branch_id, name: row.name ?? '' });
       }
       const roles = db
-        .prepare<[], { id: number; name: string }>('SELECT id, name FROM roles ORDER BY name COLLATE NOCASE, id')
+        .prepare<[], { id: number; name: string }>(
+          'SELECT id, name FROM roles ORDER BY name COLLATE NOCASE, id',
+        )
         .all();
       return { applications, companies: [...companies.values()], roles };
     },
@@ -267,9 +286,10 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
       // Counted up to ACCESS_MAP_COUNT_LIMIT (+1 means "more than that"), as Log Aktivitas does.
       const all = whereSql(reach);
       const total =
-        counts(db, `SELECT COUNT(*) FROM (SELECT 1 FROM users u ${all.sql} LIMIT ${ACCESS_MAP_COUNT_LIMIT + 1})`).get(
-          ...all.args,
-        ) ?? 0;
+        counts(
+          db,
+          `SELECT COUNT(*) FROM (SELECT 1 FROM users u ${all.sql} LIMIT ${ACCESS_MAP_COUNT_LIMIT + 1})`,
+        ).get(...all.args) ?? 0;
       const direction = params.sort === 'desc' ? 'DESC' : 'ASC';
       const order =
         params.sortBy === 'nik'
@@ -283,17 +303,18 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
         const part = whereSql(group);
         // How many of this group come before the page (counted only as far as the page reaches).
         const size =
-          counts(db, `SELECT COUNT(*) FROM (SELECT 1 FROM users u ${part.sql} LIMIT ?)`).get(...part.args, skip + need) ??
-          0;
+          counts(db, `SELECT COUNT(*) FROM (SELECT 1 FROM users u ${part.sql} LIMIT ?)`).get(
+            ...part.args,
+            skip + need,
+          ) ?? 0;
         if (size <= skip) {
           skip -= size;
           continue;
         }
-        const found = idRows(db, `SELECT u.id FROM users u ${part.sql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
-          ...part.args,
-          need,
-          skip,
-        );
+        const found = idRows(
+          db,
+          `SELECT u.id FROM users u ${part.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        ).all(...part.args, need, skip);
         ids.push(...found);
         need -= found.length;
         skip = 0;
@@ -313,10 +334,13 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
         if (ids.length >= max) break;
         const sql = `SELECT u.id FROM users u WHERE ${['u.role_id IN (SELECT value FROM json_each(?))', ...where].join(' AND ')}
           ORDER BY ${order} LIMIT ?`;
-        ids.push(...idRows(db, sql).all(JSON.stringify(group.map((r) => r.role_id)), ...args, max - ids.length));
+        ids.push(
+          ...idRows(db, sql).all(JSON.stringify(group.map((r) => r.role_id)), ...args, max - ids.length),
+        );
       }
       function* slices(): Generator<AccessMapPlaceRow[]> {
-        for (let start = 0; start < ids.length; start += 1000) yield rowsOf(ids.slice(start, start + 1000), reach);
+        for (let start = 0; start < ids.length; start += 1000)
+          yield rowsOf(ids.slice(start, start + 1000), reach);
       }
       return { place, slices: slices() };
     },

@@ -72,7 +72,10 @@ export const accessMapPlaceQuerySchema = z.object({
   role_id: queryId('role_id'),
   level: levelSchema,
   keyword: queryKeywordSchema,
-  sortBy: z.preprocess(blankless, z.enum(accessMapPlaceSortFields, { error: 'sortBy tidak dikenal' }).optional()),
+  sortBy: z.preprocess(
+    blankless,
+    z.enum(accessMapPlaceSortFields, { error: 'sortBy tidak dikenal' }).optional(),
+  ),
   sort: sortDirectionSchema,
   page,
   perPage,
@@ -85,7 +88,10 @@ export const accessMapPersonQuerySchema = z.object({
   app: queryId('app'),
   level: levelSchema,
   keyword: queryKeywordSchema,
-  sortBy: z.preprocess(blankless, z.enum(accessMapPersonSortFields, { error: 'sortBy tidak dikenal' }).optional()),
+  sortBy: z.preprocess(
+    blankless,
+    z.enum(accessMapPersonSortFields, { error: 'sortBy tidak dikenal' }).optional(),
+  ),
   sort: sortDirectionSchema,
   page,
   perPage,
@@ -130,7 +136,13 @@ export const accessMapPersonResponseSchema = z.object({
   data: z.array(accessMapPersonRowSchema),
   meta: z.object({
     total: z.number().int().nonnegative(),
-    user: z.object({ id: z.int(), nik: z.string(), nama: z.string(), role_name: z.string(), companies: z.string() }),
+    user: z.object({
+      id: z.int(),
+      nik: z.string(),
+      nama: z.string(),
+      role_name: z.string(),
+      companies: z.string(),
+    }),
   }),
 });
 
