@@ -8,9 +8,11 @@ import {
   accessMapPaths,
   accessMapPersonResponseSchema,
   accessMapPlaceListSchema,
+  paths,
   type AccessMapPlaceRow,
   type User,
 } from '@sso/shared/contract';
+import { createUserPayload } from '../test-support/factories';
 import { call, expectError, expectOk, listUsers, openSession } from '../test-support/http';
 import { useAdminTestApp } from '../test-support/test-app';
 
@@ -270,10 +272,38 @@ describe('by person', () => {
       token: t.token,
       query: { app: '1' },
     });
-    expect(csv.headers.get('content-type')).toContain('text/csv');
-    expect(csv.body.startsWith('\uFEFFNIK,Nama,Aplikasi,Menu,Sub-menu,Level,Role\r\n')).toBe(true);
-    const lines = csv.body.trim().split('\r\n');
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('NIK,Nama,Aplikasi,Menu,Sub-menu,Level,Role');
     expect(lines.some((line) => line.includes('Peta Akses') && line.includes('Owner'))).toBe(true);
-    expect(lines.every((line, i) => i === 0 || line.includes('SSO Admin Panel'))).toBe(true);
+    expect(lines.slice(1).every((line) => line.includes('SSO Admin Panel'))).toBe(true);
+  });
+
+  it('exports exactly the filtered rows by place, BOM first, a formula name neutralised', async () => {
+    const created = await call(t.app, 'POST', paths.users.create, {
+      token: t.token,
+      body: createUserPayload({ nama: '=HYPERLINK("x"), "Budi"', role_ids: [ADMIN] }),
+    });
+    expect(created.statusCode).toBe(201);
+    const filters = { app: '1', menu: String(menuOf(1, 'Peta Akses')), role_id: String(ADMIN) };
+    const address = t.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening');
+    const url = `http://127.0.0.1:${address.port}/api/v1/sso${accessMapPaths.byPlaceExport}?${new URLSearchParams(filters)}`;
+    const raw = Buffer.from(
+      await (await fetch(url, { headers: { authorization: `Bearer ${t.token}` } })).arrayBuffer(),
+    );
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const body = raw.subarray(3).toString('utf8');
+    const lines = body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('NIK,Nama,Status,AP,Role,Level,Tempat');
+    const list = await place(t.token, { ...filters, perPage: 100 });
+    expect(lines.length - 1).toBe(list.meta.total);
+    expect(body).toContain(`,"'=HYPERLINK(""x""), ""Budi""",`);
+    expect(lines.slice(1).every((line) => line.includes(',Admin,Viewer,SSO Admin Panel › Peta Akses'))).toBe(
+      true,
+    );
   });
 });
