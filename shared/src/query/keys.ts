@@ -32,3 +32,12 @@ export const referenceKeys = {
   menus: (appsId: number) => [...referenceKeys.all(), 'menus', appsId] as const,
   companies: () => [...referenceKeys.all(), 'companies'] as const,
 };
+
+/** Peta Akses (issue 32): its filters, both directions and the people picker. */
+export const accessMapKeys = {
+  all: () => ['accessMap'] as const,
+  options: () => [...accessMapKeys.all(), 'options'] as const,
+  place: (params: Record<string, unknown>) => [...accessMapKeys.all(), 'place', params] as const,
+  person: (id: number, params: Record<string, unknown>) => [...accessMapKeys.all(), 'person', id, params] as const,
+  people: (keyword: string) => [...accessMapKeys.all(), 'people', keyword] as const,
+};
