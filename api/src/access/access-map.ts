@@ -241,7 +241,10 @@ export function createAccessMap(db: Db, scopes: AdminScopes): AccessMap {
       const applications = apps.map((app) => {
         const tops = menus
           .filter((m) => m.app_id === app.id && m.parent_id === null)
-          .map((m) => ({ id: m.id, name: m.name, children: [] as Array<{ id: number; name: string }> }));
+          .map((m) => {
+            const children: Array<{ id: number; name: string }> = [];
+            return { id: m.id, name: m.name, children };
+          });
         for (const m of menus) {
           if (m.app_id === app.id && m.parent_id !== null)
             tops.find((t) => t.id === m.parent_id)?.children.push({ id: m.id, name: m.name });

@@ -45,11 +45,17 @@ function time(run: () => unknown, runs = 100) {
 }
 
 const menuId = (app: number, name: string) =>
-  db.prepare<[number, string], number>('SELECT id FROM menus WHERE app_id = ? AND name = ?').pluck().get(app, name);
+  db
+    .prepare<[number, string], number>('SELECT id FROM menus WHERE app_id = ? AND name = ?')
+    .pluck()
+    .get(app, name);
 const hris = { app: 2 };
 const karyawan = { app: 2, menu: menuId(2, 'Karyawan') };
 const dataKaryawan = { app: 2, menu: menuId(2, 'Data Karyawan') };
-const company = db.prepare<[], number>("SELECT id FROM companies WHERE nama = 'PT Arta Boga Cemerlang'").pluck().get();
+const company = db
+  .prepare<[], number>("SELECT id FROM companies WHERE nama = 'PT Arta Boga Cemerlang'")
+  .pluck()
+  .get();
 const hrManager = db.prepare<[], number>("SELECT id FROM roles WHERE name = 'HR Manager'").pluck().get();
 
 const figures: Record<string, unknown> = { users: Number(count), seedSeconds };
@@ -74,7 +80,9 @@ for (const [who, nik] of [
     byLevel: page({ ...dataKaryawan, sortBy: 'level', sort: 'desc' }),
     page50: page({ ...dataKaryawan, page: 50 }),
   };
-  const timed: Record<string, unknown> = { reaching: map.byPlace(scopes.of(actorId), accessMapPlaceQuerySchema.parse(dataKaryawan)).total };
+  const timed: Record<string, unknown> = {
+    reaching: map.byPlace(scopes.of(actorId), accessMapPlaceQuerySchema.parse(dataKaryawan)).total,
+  };
   for (const [name, run] of Object.entries(cases)) {
     const t = time(run);
     worst = Math.max(worst, t.p95);

@@ -96,7 +96,11 @@ const personColumns: DataTableColumn<AccessMapPersonRow, Sort>[] = [
     phone: true,
     width: '26%',
     cell: (row) =>
-      row.menu_id === null ? '-' : row.parent_name === null ? row.menu_name : `${row.parent_name} › ${row.menu_name}`,
+      row.menu_id === null
+        ? '-'
+        : row.parent_name === null
+          ? row.menu_name
+          : `${row.parent_name} › ${row.menu_name}`,
   },
   { id: 'role', header: text.roleColumn, width: '22%', cell: (row) => row.role_name },
   {
@@ -124,7 +128,8 @@ export default function AccessMapPage() {
   const app = num(f.app);
   const userId = num(f.user) ?? null;
   const placeSort = list.sort && list.sort.by !== 'place' ? list.sort : undefined;
-  const personSort = list.sort && (list.sort.by === 'place' || list.sort.by === 'level') ? list.sort : undefined;
+  const personSort =
+    list.sort && (list.sort.by === 'place' || list.sort.by === 'level') ? list.sort : undefined;
 
   const placeParams: PlaceParams | null =
     !byPerson && app !== undefined
@@ -158,7 +163,10 @@ export default function AccessMapPage() {
 
   const data = options.data?.data;
   const chosenApp = data?.applications.find((a) => a.id === app);
-  const appOptions = useMemo(() => (data?.applications ?? []).map((a) => ({ value: a.id, label: a.name })), [data]);
+  const appOptions = useMemo(
+    () => (data?.applications ?? []).map((a) => ({ value: a.id, label: a.name })),
+    [data],
+  );
   const menuOptions = useMemo(
     () =>
       (chosenApp?.menus ?? []).flatMap((m) => [
@@ -172,16 +180,19 @@ export default function AccessMapPage() {
   const unitOptions = (company?.units ?? []).map((u) => ({ value: u.id, label: u.name }));
   const roleOptions = (data?.roles ?? []).map((r) => ({ value: r.id, label: r.name }));
   const levelOptions = LEVELS.map((l) => ({ value: l, label: accessMapLevelLabel[l] }));
-  const setFilter = (key: Filter) => (value: number | null) => list.setFilter(key, value === null ? null : String(value));
-  const placeName = [
-    chosenApp?.name,
-    menuOptions.find((m) => m.value === num(f.menu))?.label,
-  ]
+  const setFilter = (key: Filter) => (value: number | null) =>
+    list.setFilter(key, value === null ? null : String(value));
+  const placeName = [chosenApp?.name, menuOptions.find((m) => m.value === num(f.menu))?.label]
     .filter(Boolean)
     .join(' › ');
 
   const switchView = (orang: boolean) =>
-    list.update({ filters: orang ? { view: 'orang' } : { app: f.app }, keyword: '', page: 1, sort: undefined });
+    list.update({
+      filters: orang ? { view: 'orang' } : { app: f.app },
+      keyword: '',
+      page: 1,
+      sort: undefined,
+    });
 
   async function download() {
     setDownloading(true);
@@ -200,7 +211,9 @@ export default function AccessMapPage() {
     }
   }
 
-  const canDownload = byPerson ? userId !== null && (person.data?.meta.total ?? 0) > 0 : (place.data?.meta.total ?? 0) > 0;
+  const canDownload = byPerson
+    ? userId !== null && (person.data?.meta.total ?? 0) > 0
+    : (place.data?.meta.total ?? 0) > 0;
   const placeTotal = place.data?.meta.total ?? 0;
   const capped = placeTotal > ACCESS_MAP_COUNT_LIMIT;
 
@@ -209,14 +222,24 @@ export default function AccessMapPage() {
       <PageHeader
         title={text.title}
         actions={
-          <Button variant="secondary" loading={downloading} disabled={!canDownload} onClick={() => void download()}>
+          <Button
+            variant="secondary"
+            loading={downloading}
+            disabled={!canDownload}
+            onClick={() => void download()}
+          >
             {text.download}
           </Button>
         }
       />
       <p className={styles.intro}>{text.intro}</p>
       <div className={styles.tabs} role="group" aria-label={text.views}>
-        <button type="button" className={styles.tab} aria-pressed={!byPerson} onClick={() => switchView(false)}>
+        <button
+          type="button"
+          className={styles.tab}
+          aria-pressed={!byPerson}
+          onClick={() => switchView(false)}
+        >
           {text.byPlace}
         </button>
         <button type="button" className={styles.tab} aria-pressed={byPerson} onClick={() => switchView(true)}>
@@ -241,17 +264,26 @@ export default function AccessMapPage() {
                 value={peopleKeyword}
                 onSearch={setPeopleKeyword}
               />
+              <p className={styles.hint}>{text.pickPersonBody}</p>
               {people.isError ? (
-                <StatePanel tone="error" title={text.failed} body={toApiError(people.error).message} />
+                <StatePanel
+                  tone="error"
+                  title={text.failed}
+                  body={toApiError(people.error).message}
+                  onRetry={() => void people.refetch()}
+                />
               ) : (people.data?.data ?? []).length === 0 && !people.isPending ? (
                 <StatePanel title={t.common.notFound} body={text.peopleEmpty} />
               ) : (
                 <>
-                  <p className={styles.hint}>{text.pickPersonBody}</p>
                   <ul className={styles.people}>
                     {(people.data?.data ?? []).map((p) => (
                       <li key={p.id}>
-                        <button type="button" className={styles.personButton} onClick={() => list.setFilter('user', String(p.id))}>
+                        <button
+                          type="button"
+                          className={styles.personButton}
+                          onClick={() => list.setFilter('user', String(p.id))}
+                        >
                           <span className={styles.name}>{p.nama}</span>
                           <span className={styles.sub}>{p.nik}</span>
                         </button>
@@ -278,12 +310,19 @@ export default function AccessMapPage() {
                 <div className={styles.person}>
                   <span className={styles.name}>{person.data?.meta.user.nama ?? '…'}</span>
                   <span className={styles.sub}>
-                    {[person.data?.meta.user.nik, person.data?.meta.user.role_name, person.data?.meta.user.companies]
+                    {[
+                      person.data?.meta.user.nik,
+                      person.data?.meta.user.role_name,
+                      person.data?.meta.user.companies,
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </span>
                 </div>
-                <Button variant="secondary" onClick={() => list.update({ filters: { view: 'orang' }, page: 1 })}>
+                <Button
+                  variant="secondary"
+                  onClick={() => list.update({ filters: { view: 'orang' }, page: 1 })}
+                >
                   {text.changePerson}
                 </Button>
               </div>
@@ -371,7 +410,11 @@ export default function AccessMapPage() {
               onSearch={list.setKeyword}
             />
             <FilterFold
-              count={['perusahaan_id', 'cabang_id', 'role_id', 'level'].filter((k) => f[k as Filter] !== undefined).length}
+              count={
+                (['perusahaan_id', 'cabang_id', 'role_id', 'level'] satisfies Filter[]).filter(
+                  (k) => f[k] !== undefined,
+                ).length
+              }
             >
               <div className={styles.filter}>
                 <Select
@@ -382,7 +425,11 @@ export default function AccessMapPage() {
                   clearLabel={text.allCompanies}
                   onChange={(value) =>
                     list.update({
-                      filters: { ...f, perusahaan_id: value === null ? undefined : String(value), cabang_id: undefined },
+                      filters: {
+                        ...f,
+                        perusahaan_id: value === null ? undefined : String(value),
+                        cabang_id: undefined,
+                      },
                       page: 1,
                     })
                   }
@@ -442,14 +489,17 @@ export default function AccessMapPage() {
                 loading={place.isPending}
                 skeletonRows={Math.min(list.perPage, 10)}
                 empty={
-                  list.isFiltered && (list.keyword !== '' || f.perusahaan_id || f.cabang_id || f.role_id || f.level) ? (
+                  list.isFiltered &&
+                  (list.keyword !== '' || f.perusahaan_id || f.cabang_id || f.role_id || f.level) ? (
                     <StatePanel title={t.common.notFound} body={text.noMatchBody} />
                   ) : (
                     <StatePanel title={text.emptyPlaceTitle} body={text.emptyPlaceBody} />
                   )
                 }
               />
-              {capped ? <p className={styles.hint}>{text.moreThan(formatNumber(ACCESS_MAP_COUNT_LIMIT))}</p> : null}
+              {capped ? (
+                <p className={styles.hint}>{text.moreThan(formatNumber(ACCESS_MAP_COUNT_LIMIT))}</p>
+              ) : null}
               {placeTotal > 0 ? (
                 <Pagination
                   page={list.page}

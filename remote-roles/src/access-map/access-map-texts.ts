@@ -48,6 +48,7 @@ export const accessMapText = {
   failed: 'Peta Akses tidak dapat dimuat',
   optionsFailed: 'Pilihan filter tidak dapat dimuat',
   count: (n: string) => `${n} user`,
-  moreThan: (n: string) => `Lebih dari ${n} user cocok; persempit dengan filter, atau unduh CSV untuk semuanya.`,
+  moreThan: (n: string) =>
+    `Lebih dari ${n} user cocok; persempit dengan filter, atau unduh CSV untuk semuanya.`,
   placesCount: (n: string) => `${n} akses`,
 } as const;

@@ -38,6 +38,7 @@ export const accessMapKeys = {
   all: () => ['accessMap'] as const,
   options: () => [...accessMapKeys.all(), 'options'] as const,
   place: (params: Record<string, unknown>) => [...accessMapKeys.all(), 'place', params] as const,
-  person: (id: number, params: Record<string, unknown>) => [...accessMapKeys.all(), 'person', id, params] as const,
+  person: (id: number, params: Record<string, unknown>) =>
+    [...accessMapKeys.all(), 'person', id, params] as const,
   people: (keyword: string) => [...accessMapKeys.all(), 'people', keyword] as const,
 };

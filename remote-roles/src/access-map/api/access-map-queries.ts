@@ -58,7 +58,10 @@ export function usePerson(id: number | null, params: PersonParams) {
   return useQuery({
     queryKey: accessMapKeys.person(id ?? 0, { ...params }),
     queryFn: ({ signal }) =>
-      api.get(accessMapPaths.byPerson(id ?? 0), accessMapPersonResponseSchema, { params: { ...params }, signal }),
+      api.get(accessMapPaths.byPerson(id ?? 0), accessMapPersonResponseSchema, {
+        params: { ...params },
+        signal,
+      }),
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
