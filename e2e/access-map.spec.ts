@@ -121,7 +121,7 @@ test.describe('Peta Akses', () => {
     // Only their AP among the filters; another AP by URL is an empty answer, not an error.
     await openFilters(page);
     await page.getByRole('combobox', { name: 'Filter AP' }).click();
-    const options = page.getByRole('option').filter({ hasNotText: 'Semua AP' });
+    const options = page.getByRole('listbox').getByRole('option').filter({ hasNotText: 'Semua AP' });
     await expect(options).toHaveText([ARTA]);
     await page.keyboard.press('Escape');
     const other = (await apiClient.get('/company/companies-with-branches')).body as {
