@@ -130,6 +130,7 @@ test.describe('Peta Akses', () => {
     const outside = other.data.data.find((c) => c.nama !== ARTA);
     await page.goto(`${PAGE}?app=2&perusahaan_id=${outside?.id ?? 1}`);
     await expect(page.getByText('Tidak ada user yang cocok dengan pencarian atau filter ini.')).toBeVisible();
+    await shot(page, 'peta-akses-other-ap');
     // Someone of another company by person: "User tidak ditemukan".
     const users = (await apiClient.get('/api/v1/ap/users/list?perPage=100000')).body as {
       data: Array<{ id: number; perusahaan: Array<{ perusahaan_id: number }> }>;
@@ -137,6 +138,7 @@ test.describe('Peta Akses', () => {
     const stranger = users.data.find((u) => u.perusahaan.some((c) => c.perusahaan_id === outside?.id));
     await page.goto(`${PAGE}?view=orang&user=${stranger?.id ?? 1}`);
     await expect(page.getByText('User tidak ditemukan')).toBeVisible();
+    await shot(page, 'peta-akses-not-found');
 
     await page.setViewportSize({ width: 390, height: 844 });
     for (const url of [`${PAGE}?app=2`, `${PAGE}?view=orang`]) {

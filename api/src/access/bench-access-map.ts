@@ -80,6 +80,9 @@ for (const [who, nik] of [
     byLevel: page({ ...dataKaryawan, sortBy: 'level', sort: 'desc' }),
     page50: page({ ...dataKaryawan, page: 50 }),
   };
+  // A first pass over every case (statements prepared, pages of the file in memory), as a running
+  // api has them; then each case is timed.
+  for (const run of Object.values(cases)) for (let i = 0; i < 20; i += 1) run();
   const timed: Record<string, unknown> = {
     reaching: map.byPlace(scopes.of(actorId), accessMapPlaceQuerySchema.parse(dataKaryawan)).total,
   };
