@@ -185,6 +185,8 @@ describe('Peta Akses, by person', () => {
     } as never);
     renderRoute(<AccessMapPage />, { path: '/peta-akses', url: '/peta-akses?view=orang&user=77' });
     expect(screen.getByText('User tidak ditemukan')).toBeInTheDocument();
+    expect(screen.getByText('Pilih user lain dari pencarian.')).toBeInTheDocument();
+    expect(screen.queryByText('Peta Akses tidak dapat dimuat')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ganti user' })).toBeInTheDocument();
   });
 });

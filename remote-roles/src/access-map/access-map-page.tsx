@@ -294,10 +294,13 @@ export default function AccessMapPage() {
               )}
             </section>
           ) : person.isError && !person.data ? (
+            // An unknown user and one outside the scope are alike: "User tidak ditemukan".
             <StatePanel
-              tone="error"
-              title={text.failed}
-              body={toApiError(person.error).message}
+              tone={toApiError(person.error).status === 404 ? 'empty' : 'error'}
+              title={toApiError(person.error).status === 404 ? toApiError(person.error).message : text.failed}
+              body={
+                toApiError(person.error).status === 404 ? text.pickAnother : toApiError(person.error).message
+              }
               action={
                 <Button variant="secondary" onClick={() => list.setFilter('user', null)}>
                   {text.changePerson}

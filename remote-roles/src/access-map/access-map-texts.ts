@@ -40,6 +40,7 @@ export const accessMapText = {
   pickPersonBody: 'Cari user berdasarkan nama atau NIK, lalu pilih untuk melihat seluruh aksesnya.',
   peopleEmpty: 'Tidak ada user yang cocok dalam cakupan Anda.',
   changePerson: 'Ganti user',
+  pickAnother: 'Pilih user lain dari pencarian.',
   emptyPlaceTitle: 'Belum ada yang menjangkau',
   emptyPlaceBody: 'Tidak ada user dalam cakupan Anda yang menjangkau tempat ini.',
   noMatchBody: 'Tidak ada user yang cocok dengan pencarian atau filter ini.',
