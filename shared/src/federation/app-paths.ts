@@ -28,8 +28,6 @@ export const appPaths = {
   roles: {
     list: '/role-management',
     create: '/tambah-role',
-    /** Peta Akses (issue 32): who reaches which application and menu. */
-    accessMap: '/peta-akses',
     edit: (role: Role) => `/edit-role/${encodeHashId(role)}`,
   },
   /** App Management: the edit link carries the id and name only; the page reads the rest from the api. */
