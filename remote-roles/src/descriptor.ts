@@ -28,9 +28,17 @@ export const descriptor = {
       module: './role-edit',
       navPath: '/role-management',
     },
+    {
+      path: '/peta-akses',
+      access: 'protected',
+      requires: { menu: 'Peta Akses', capability: 'view' },
+      module: './access-map',
+    },
   ],
   nav: [
     { label: 'Role Management', icon: 'roles', path: '/role-management', order: 30, menu: 'Role Management' },
+    // Peta Akses (issue 32, ADR 0025): an icon every deployed host knows (a new name would be refused).
+    { label: 'Peta Akses', icon: 'roles', path: '/peta-akses', order: 48, menu: 'Peta Akses' },
   ],
   cards: [
     {

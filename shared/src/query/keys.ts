@@ -49,3 +49,13 @@ export const auditKeys = {
   all: () => ['audit'] as const,
   list: (query: AuditListQuery) => [...auditKeys.all(), 'list', query] as const,
 };
+
+/** Peta Akses (issue 32): its filters, both directions and the people picker. */
+export const accessMapKeys = {
+  all: () => ['accessMap'] as const,
+  options: () => [...accessMapKeys.all(), 'options'] as const,
+  place: (params: Record<string, unknown>) => [...accessMapKeys.all(), 'place', params] as const,
+  person: (id: number, params: Record<string, unknown>) =>
+    [...accessMapKeys.all(), 'person', id, params] as const,
+  people: (keyword: string) => [...accessMapKeys.all(), 'people', keyword] as const,
+};
