@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
-import {
-  PANEL_MENU,
-  SSO_PANEL_APP_ID,
-  type ApplicationSortField,
-  type ManagedApplication,
-} from '@sso/shared/contract';
+import { SSO_PANEL_APP_ID, type ApplicationSortField, type ManagedApplication } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { formatNumber, t } from '@sso/shared/i18n';
-import { useAccess } from '@sso/shared/session';
+import { useCan } from '@sso/shared/session';
 import { PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
 import {
   DataTable,
@@ -79,8 +74,10 @@ const deletable = (app: ManagedApplication) => app.id !== SSO_PANEL_APP_ID;
 export default function AppListPage() {
   const navigate = useNavigate();
   // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
-  const { canEdit, canDelete } = useAccess(PANEL_MENU.appList);
-  const { canCreate } = useAccess(PANEL_MENU.appCreate);
+  const can = useCan();
+  const canEdit = can('editApp');
+  const canDelete = can('deleteApp');
+  const canCreate = can('createApp');
   const list = useListSearchParams(APP_LIST_OPTIONS);
   useRememberListPlace(appPaths.apps.list);
   // Why not, or undefined when allowed: shown on the disabled action (issue 37).

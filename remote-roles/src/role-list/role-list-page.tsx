@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
-import { PANEL_MENU, type Role, type RoleSortField } from '@sso/shared/contract';
+import { type Role, type RoleSortField } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { formatNumber, t } from '@sso/shared/i18n';
-import { useAccess } from '@sso/shared/session';
+import { useCan } from '@sso/shared/session';
 import { PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
 import { OWNER_ONLY_REASON, READ_ONLY_REASON, ROLE_NOT_COVERED_REASON, whyNot } from '@sso/shared/access';
 import {
@@ -73,8 +73,10 @@ const columns: DataTableColumn<Role, RoleSortField>[] = [
 export default function RoleListPage() {
   const navigate = useNavigate();
   // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
-  const { canEdit, canDelete } = useAccess(PANEL_MENU.roleList);
-  const { canCreate } = useAccess(PANEL_MENU.roleCreate);
+  const can = useCan();
+  const canEdit = can('editRole');
+  const canDelete = can('deleteRole');
+  const canCreate = can('createRole');
   // Beyond the level: no Edit or Hapus on a role the actor's role does not cover (issue 18).
   const privilege = useRolePrivilege();
   const list = useListSearchParams(ROLE_LIST_OPTIONS);

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@sso/shared/navigation';
-import { PANEL_MENU, type User } from '@sso/shared/contract';
+import { type User } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { useAccess } from '@sso/shared/session';
+import { useCan } from '@sso/shared/session';
 import { Button, PageHeader, StatePanel } from '@sso/shared/ui';
 import {
   OWNER_ONLY_REASON,
@@ -46,8 +46,10 @@ import { UserBulkActions } from '../user-bulk/user-bulk-actions';
 export default function UserListPage() {
   const navigate = useNavigate();
   // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
-  const { canEdit, canDelete } = useAccess(PANEL_MENU.userList);
-  const { canCreate } = useAccess(PANEL_MENU.userCreate);
+  const can = useCan();
+  const canEdit = can('editUser');
+  const canDelete = can('deleteUser');
+  const canCreate = can('createUser');
   // Beyond the level: no Edit or Hapus on a stronger account, no Hapus on one's own (issue 18).
   const privilege = useUserPrivilege();
   // Why not, or undefined when allowed: a row menu and the drawer show the action disabled with it (issue 37).
