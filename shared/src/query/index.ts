@@ -8,3 +8,4 @@ export {
 } from './query-client';
 export { userKeys, roleKeys, referenceKeys, applicationKeys, auditKeys } from './keys';
 export { EDIT_RECORD_QUERY } from './edit-record';
+export { getRoleOptions, roleOptionsQueryOptions } from './role-options';
