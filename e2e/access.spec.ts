@@ -156,7 +156,7 @@ test.describe('access control', () => {
     await page.goto(routes.login);
     await page.getByLabel('NIK').fill(DEMO_ACCOUNTS.noAccess.nik);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNTS.noAccess.password);
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Akun Anda tidak memiliki akses ke SSO Admin Panel');
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedSession(page)).toBeNull();
@@ -182,7 +182,7 @@ test.describe('access control', () => {
     expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:4000/);
     expect(headers['referrer-policy']).toBe('no-referrer');
     expect(headers['x-content-type-options']).toBe('nosniff');
-    await expect(page.getByRole('button', { name: 'Masuk' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Masuk', exact: true })).toBeVisible();
   });
 });
 
@@ -196,14 +196,14 @@ test('guessing a password is bounded: after 5 wrong tries an unknown browser is 
   const password = page.getByLabel('Password', { exact: true });
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     await password.fill(`salah-${attempt}`);
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(password).toHaveAccessibleDescription('NIK atau password salah');
     await expect(page.getByText(/Terlalu banyak percobaan/)).toHaveCount(0);
   }
   // Issue 36: the sixth is not refused (that would keep the owner out too) but asks for the code
   // sent to the registered phone, right or wrong password alike; a guesser has no phone.
   await password.fill('salah-6');
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page).toHaveURL(/\/verifikasi-masuk$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Verifikasi Masuk' })).toBeVisible();
   await expect(page.getByText(/Terlalu banyak percobaan/)).toHaveCount(0);

@@ -77,7 +77,7 @@ test.describe('Log Aktivitas', () => {
     await page.goto(routes.login);
     await page.getByRole('textbox', { name: 'NIK' }).fill('100003');
     await page.getByLabel('Password', { exact: true }).fill('bukan-passwordnya');
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
       'NIK atau password salah',
     );

@@ -70,7 +70,7 @@ test.describe('login by NIK', () => {
     const chain = ['/session/available-apps', '/session/create', '/session/validate', '/api/me'].map((path) =>
       page.waitForResponse((r) => r.url() === `${API_BASE}${path}` && r.request().method() !== 'OPTIONS'),
     );
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     expect((await loginRequest).postDataJSON()).toEqual({
       nik: DEMO_ADMIN.nik,
       password: DEMO_ADMIN.password,
@@ -89,13 +89,13 @@ test.describe('login by NIK', () => {
     const requests: string[] = [];
     page.on('request', (r) => r.url().startsWith(API_BASE) && requests.push(r.url()));
     await page.goto(routes.login);
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(page.getByText('NIK tidak boleh kosong')).toBeVisible();
     await expect(page.getByText('Password tidak boleh kosong')).toBeVisible();
     await expect(nikField(page)).toBeFocused();
     await expectNoA11yViolations(page);
     await nikField(page).fill(DEMO_ADMIN.nik);
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(page.getByText('NIK tidak boleh kosong')).toBeHidden();
     await expect(page.getByText('Password tidak boleh kosong')).toBeVisible();
     expect(requests).toEqual([]);
@@ -115,7 +115,7 @@ test.describe('login by NIK', () => {
     ] as const) {
       await nikField(page).fill(nik);
       await passwordField(page).fill(password);
-      await page.getByRole('button', { name: 'Masuk' }).click();
+      await page.getByRole('button', { name: 'Masuk', exact: true }).click();
       await expect(passwordField(page)).toHaveAccessibleDescription('NIK atau password salah');
       await expect(nikField(page)).not.toHaveAccessibleDescription(/.+/);
     }
@@ -133,7 +133,7 @@ test.describe('login by NIK', () => {
     await page.goto(routes.login);
     await nikField(page).fill(DEMO_ADMIN.nik);
     await passwordField(page).fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Gagal membuat sesi aplikasi');
     await expect(page).toHaveURL(/\/login$/);
     expect(await storage(page, SESSION_KEY)).toBeNull();
@@ -144,7 +144,7 @@ test.describe('login by NIK', () => {
     await page.goto(routes.login);
     await nikField(page).fill(DEMO_ADMIN.nik);
     await passwordField(page).fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(
       'Tidak dapat terhubung ke server. Periksa koneksi Anda.',
     );
@@ -357,7 +357,7 @@ test.describe('password recovery', () => {
     // The code is spent; the new password works.
     await nikField(page).fill(user.nik);
     await passwordField(page).fill('rahasia-baru');
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(page).toHaveURL(/\/home$/);
   });
 

@@ -398,7 +398,7 @@ test.describe('federation', () => {
       await stack.hangRemote();
 
       await page.goto(`${stack.hostOrigin}${routes.login}`, { waitUntil: 'commit' });
-      await expect(page.getByRole('button', { name: 'Masuk' })).toBeVisible(soon);
+      await expect(page.getByRole('button', { name: 'Masuk', exact: true })).toBeVisible(soon);
 
       await loginAs(page, undefined, undefined, stack.hostOrigin);
       await page.goto(`${stack.hostOrigin}${routes.home}`, { waitUntil: 'commit' });
@@ -534,7 +534,7 @@ test.describe('federation', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(routes.login);
-    await expect(page.getByRole('button', { name: 'Masuk' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Masuk', exact: true })).toBeVisible();
     await page.waitForLoadState('networkidle');
 
     // index.html fetched every manifest early; the runtime reused the one the host validated.

@@ -51,7 +51,7 @@ test('a common new password is refused under the field; the same code then takes
 
     await nikField(page).fill(user.nik);
     await page.getByLabel('Password', { exact: true }).fill('Kuda-Lari-Senja-42');
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(page).toHaveURL(/\/home$/);
   } finally {
     await apiClient.delete(`/api/v1/ap/users/${user.id}`);

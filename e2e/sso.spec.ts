@@ -87,7 +87,7 @@ async function signInAtHris(page: Page, account: Account) {
   await expect(page.getByRole('img', { name: 'Logo HRIS' })).toBeVisible();
   await page.getByLabel('NIK').fill(account.nik);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page).toHaveURL(`${SAMPLE_APPS.hris}/`);
   await expect(page.getByTestId('user-name')).toHaveText(account.nama);
 }
@@ -166,7 +166,7 @@ test.describe('single sign-on with the sample applications', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Masuk ke Inventory' })).toBeVisible();
     await page.getByLabel('NIK').fill(DEMO_ACCOUNTS.noAccess.nik);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNTS.noAccess.password);
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Akses ditolak' })).toBeVisible();
     await expect(page.getByText('Role Anda tidak memiliki akses ke Inventory.')).toBeVisible();
     await page.getByRole('button', { name: 'Kembali ke Inventory' }).click();
@@ -203,7 +203,7 @@ test.describe('single sign-on with the sample applications', () => {
     await page.getByRole('link', { name: 'Masuk dengan SSO' }).click();
     await page.getByLabel('NIK').fill(account.nik);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(page.getByText('Akun Anda tidak aktif. Hubungi administrator.')).toBeVisible();
     await page.context().close();
   });

@@ -29,6 +29,11 @@ import { createTokenSigner, resolveTokenSecret } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import { defaultConfig, type ApiConfig } from './config';
 import type { AppContext } from './context';
+import { createTwoStep } from './auth/two-step/two-step';
+import { seedDemoTwoStep } from './auth/two-step/demo-two-step';
+import { registerTwoStepRoutes } from './auth/two-step/two-step-routes';
+import { registerPasskeyLoginRoutes } from './auth/two-step/passkey-login-routes';
+import { registerUserTwoStepRoutes } from './auth/two-step/user-two-step-routes';
 import { openDatabase, type Db } from './db/database';
 import { schemaVersion } from './db/migrations';
 import { seedIfEmpty } from './db/seed/seed';
@@ -151,7 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const signer = createTokenSigner(resolveTokenSecret(db, config.tokenSecret));
+  const tokenSecret = resolveTokenSecret(db, config.tokenSecret);
+  const signer = createTokenSigner(tokenSecret);
   const otp = createOtpService(
     db,
     signer,
@@ -171,10 +177,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     otp,
     devices: createDevices(db, signer, clock, config),
     secondProof: createSecondProof(db, clock, otp, config.otpTtlSeconds),
+    twoStep: createTwoStep(db, clock, tokenSecret, config.panelUrl),
     throttle: createThrottle(db, clock),
     knownAddresses: createKnownAddresses(db, clock, config.knownAddressDays),
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
   };
+  seedDemoTwoStep(db, ctx.twoStep);
 
   // Draining on stop, storage faults as 503, /metrics (issue 35, ADR 0023).
   const ops = installOps(app, db, { metricsToken: config.metricsToken });
@@ -222,12 +230,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       installAudit(api, ctx);
       registerLoginRoutes(api, ctx);
       registerForgotPasswordRoutes(api, ctx);
+      registerTwoStepRoutes(api, ctx);
+      registerPasskeyLoginRoutes(api, ctx);
       // Each session route names the token it takes (login token / access token).
       registerSessionRoutes(api, ctx);
       // Admin routes: an app-1 access token and the grant ADMIN_ROUTES names (DESIGN "Access control").
       await api.register(async (admin) => {
         installAdminAccess(admin, ctx);
         registerUserRoutes(admin, ctx);
+        registerUserTwoStepRoutes(admin, ctx);
         registerRoleRoutes(admin, ctx);
         registerReferenceRoutes(admin, ctx);
         registerApplicationRoutes(admin, ctx);

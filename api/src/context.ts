@@ -4,6 +4,7 @@ import type { KnownAddresses } from './auth/known-addresses';
 import type { SecondProof } from './auth/second-proof';
 import type { OtpService } from './auth/otp-service';
 import type { Throttle } from './auth/throttle';
+import type { TwoStep } from './auth/two-step/two-step';
 import type { Clock } from './clock';
 import type { ApiConfig } from './config';
 import type { Db } from './db/database';
@@ -23,6 +24,8 @@ export interface AppContext {
   devices: Devices;
   /** Challenges of the second proof (auth/second-proof.ts). */
   secondProof: SecondProof;
+  /** Two-step verification: factors and pending second steps (auth/two-step, ADR 0021). */
+  twoStep: TwoStep;
   /** Absolute URL of a generated logo file (e.g. `company-1.svg`). */
   logoUrl(file: string): string;
 }

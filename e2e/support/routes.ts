@@ -12,6 +12,8 @@ export const routes = {
   loginByPhone: appPaths.loginByPhone,
   verifyLoginOtp: appPaths.verifyLoginOtp,
   secondProof: appPaths.secondProof,
+  twoStep: appPaths.twoStep,
+  accountSecurity: appPaths.accountSecurity,
   forgotPassword: appPaths.forgotPassword,
   validateResetOtp: appPaths.validateResetOtp,
   newPassword: appPaths.newPassword,

@@ -141,7 +141,7 @@ export async function signInThroughForm(
   await page.goto(routes.login);
   await page.getByRole('textbox', { name: 'NIK' }).fill(account.nik);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
 }
 
 /** Signs in through the login form and lands on Home. */

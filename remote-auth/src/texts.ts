@@ -9,6 +9,8 @@ export const authText = {
   passwordPlaceholder: 'Masukkan password',
   forgotPasswordLink: 'Lupa Password?',
   loginByPhoneLink: 'Masuk dengan Nomor HP',
+  /** A passkey as the first and only step (issue 31). */
+  loginWithPasskey: 'Masuk dengan passkey',
   loginByNikLink: 'Masuk dengan NIK',
   otherWay: 'atau',
   loginTitle: 'Masuk ke akun Anda',

@@ -5,6 +5,10 @@
 export const rolesText = {
   form: {
     infoSection: 'Informasi Role',
+    securitySection: 'Keamanan',
+    requiresTwoStep: 'Wajib verifikasi dua langkah',
+    requiresTwoStepHint:
+      'Anggota role ini wajib memakai aplikasi autentikator saat masuk. Anggota yang belum menambahkannya diminta menambahkannya tepat setelah password pada saat masuk berikutnya; sesi yang sedang berjalan tidak diakhiri.',
     color: 'Warna',
     colorOption: (hex: string) => `Warna ${hex}`,
     name: 'Nama Role',

@@ -14,6 +14,7 @@ import {
   menuWithChildResponseSchema,
   meResponseSchema,
   paths,
+  twoStepPaths,
   roleResponseSchema,
   userResponseSchema,
   type AccessLevel,
@@ -75,6 +76,8 @@ describe('ADMIN_ROUTES', () => {
       ['DELETE /api/v1/ap/users/:id/sessions', 'Daftar User:edit'],
       ['DELETE /api/v1/ap/users/:id/sessions/:sessionId', 'Daftar User:edit'],
       ['DELETE /api/v1/ap/users/:id/lock', 'Daftar User:edit'],
+      ['GET /api/v1/ap/users/:id/two-step', 'Daftar User:edit'],
+      ['DELETE /api/v1/ap/users/:id/two-step', 'Daftar User:edit'],
       ['GET /api/v1/ap/users/export', 'Daftar User:view'],
       ['GET /api/v1/ap/users/import/template', 'Tambah User:create'],
       ['POST /api/v1/ap/users/import/check', 'Tambah User:create'],
@@ -233,6 +236,8 @@ const requests: Record<string, Prepare> = {
     return { path: paths.users.session(user.id, sessionId) };
   },
   'DELETE /api/v1/ap/users/:id/lock': async () => ({ path: paths.users.lock(await newUserId()) }),
+  'GET /api/v1/ap/users/:id/two-step': async () => ({ path: twoStepPaths.user(await newUserId()) }),
+  'DELETE /api/v1/ap/users/:id/two-step': async () => ({ path: twoStepPaths.user(await newUserId()) }),
   'GET /api/v1/ap/users/export': async () => ({ path: userBulkPaths.export, query: { role_id: 1 } }),
   'GET /api/v1/ap/users/import/template': async () => ({ path: userBulkPaths.importTemplate }),
   'POST /api/v1/ap/users/import/check': async () => ({

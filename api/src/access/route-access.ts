@@ -3,6 +3,7 @@ import {
   REFERENCE_DATA_ACCESS,
   auditPaths,
   paths,
+  twoStepPaths,
   userBulkPaths,
   type ActionRequirement,
   type PanelAction,
@@ -27,6 +28,8 @@ export interface AdminRoute {
  */
 const API_ONLY_ACTIONS = {
   regenerateAppSecret: PANEL_ACTIONS.editApp,
+  /** "Reset verifikasi dua langkah" (issue 31): an edit of the user's account. */
+  resetUserTwoStep: PANEL_ACTIONS.editUser,
 } as const satisfies Record<string, ActionRequirement>;
 export type ApiOnlyAction = keyof typeof API_ONLY_ACTIONS;
 
@@ -70,6 +73,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   action('DELETE', paths.users.sessions(':id'), 'endUserSessions'),
   action('DELETE', paths.users.session(':id', ':sessionId'), 'endUserSessions'),
   action('DELETE', paths.users.lock(':id'), 'unlockUser'),
+  action('GET', twoStepPaths.user(':id'), 'viewUserAccount'),
+  apiOnly('DELETE', twoStepPaths.user(':id'), 'resetUserTwoStep'),
   action('GET', userBulkPaths.export, 'exportUsers'),
   action('GET', userBulkPaths.importTemplate, 'importUsers'),
   action('POST', userBulkPaths.importCheck, 'checkUserImport'),

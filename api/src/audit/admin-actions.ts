@@ -36,6 +36,7 @@ const SPECIAL: Readonly<
     of: ({ params }) => (params.sessionId === undefined ? 'user.sessions_end' : 'user.session_end'),
   },
   unlockUser: { variants: ['user.unlock'], of: () => 'user.unlock' },
+  resetUserTwoStep: { variants: ['user.two_step_reset'], of: () => 'user.two_step_reset' },
   uploadAppLogo: { variants: ['application.logo'], of: () => 'application.logo' },
   // A new secret for an application's SSO client: the application is its target, the secret never shows.
   regenerateAppSecret: { variants: ['application.secret'], of: () => 'application.secret' },

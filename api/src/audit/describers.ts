@@ -56,15 +56,15 @@ export function describeUser(db: Db, id: number): TargetSnapshot | null {
   };
 }
 
-type RoleRow = { name: string; descriptions: string | null; color: string };
+type RoleRow = { name: string; descriptions: string | null; color: string; requires_two_step: number };
 const roleRow = statementCache<[number], RoleRow>();
 const grantRows = statementCache<[number], { app: string; menu: string; level: number }>();
 
 export function describeRole(db: Db, id: number): TargetSnapshot | null {
   const row = roleRow(
     db,
-    `SELECT r.name, r.descriptions, c.hex_code AS color FROM roles r JOIN colors c ON c.id = r.color_id
-     WHERE r.id = ?`,
+    `SELECT r.name, r.descriptions, c.hex_code AS color, r.requires_two_step FROM roles r
+     JOIN colors c ON c.id = r.color_id WHERE r.id = ?`,
   ).get(id);
   if (!row) return null;
   const apps = textList(
@@ -92,6 +92,7 @@ export function describeRole(db: Db, id: number): TargetSnapshot | null {
       Nama: row.name,
       Deskripsi: row.descriptions === '' ? null : row.descriptions,
       Warna: row.color,
+      'Wajib verifikasi dua langkah': row.requires_two_step === 1 ? 'Ya' : 'Tidak',
       Aplikasi: joined(apps),
       ...menus,
     },
@@ -196,6 +197,16 @@ registerAuditTarget('user', describeUserWithSessions, [
   'changeUserStatus',
   'endUserSessions',
 ]);
+const factorLabels = statementCache<[number], string>((stmt) => stmt.pluck());
+
+/** A user with their sessions and their two-step factors (names only): what a reset changes. */
+export function describeUserTwoStep(db: Db, id: number): TargetSnapshot | null {
+  const user = describeUserWithSessions(db, id);
+  if (!user) return null;
+  const labels = factorLabels(db, 'SELECT label FROM two_step_factors WHERE user_id = ? ORDER BY id').all(id);
+  return { ...user, fields: { ...user.fields, 'Verifikasi dua langkah': joined(labels) ?? 'Tidak aktif' } };
+}
+registerAuditTarget('user', describeUserTwoStep, ['resetUserTwoStep']);
 registerAuditTarget('role', describeRole, ['createRole', 'editRole', 'deleteRole']);
 registerAuditTarget('application', describeApplication, [
   'createApp',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   INACTIVE_ACCOUNT_MESSAGE,
   SSO_PANEL_APP_ID,
@@ -7,6 +7,8 @@ import {
   loginSecondProofPayloadSchema,
   paths,
   requestOtpPayloadSchema,
+  TWO_STEP_REQUIRED_MESSAGE,
+  type TwoStepData,
 } from '@sso/shared/contract';
 import type { AppContext } from '../context';
 import { credentialError, fieldError } from '../http/errors';
@@ -38,6 +40,12 @@ function activeByPhone(account: Account | undefined): Account {
   if (!account) throw credentialError('phone', 'Nomor HP tidak terdaftar');
   if (account.is_active !== 1) throw credentialError('phone', INACTIVE_ACCOUNT_MESSAGE);
   return account;
+}
+
+/** A first step passed, the second is pending: 202 and the challenge to answer (ADR 0021). */
+function held(reply: FastifyReply, data: TwoStepData) {
+  reply.code(202);
+  return ok(TWO_STEP_REQUIRED_MESSAGE, data);
 }
 
 /** Where a sign-in comes from, for the user's session list. */
@@ -72,12 +80,11 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       if (needsRehash(account.password_hash, cost)) {
         upgradePasswordHash(ctx.db, account.id, await hashPassword(body.password, cost));
       }
-      const { token } = ctx.sessions.createLogin(
-        account.id,
-        SSO_PANEL_APP_ID,
-        appUrlFrom(body.url, ctx.config.panelUrl),
-        clientOf(request),
-      );
+      const appUrl = appUrlFrom(body.url, ctx.config.panelUrl);
+      // A second factor (or a required one not added yet): no login until it is given (ADR 0021).
+      const twoStep = ctx.twoStep.gate(account.id, 'pwd', appUrl);
+      if (twoStep) return held(reply, twoStep);
+      const { token } = ctx.sessions.createLogin(account.id, SSO_PANEL_APP_ID, appUrl, clientOf(request));
       return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
     };
     // An unknown browser whose budget is used up: the same scrypt, then a challenge for a code to
@@ -104,6 +111,12 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const userId = await ctx.throttle.run(secondProofLimits(ctx.config, request.ip, 'refund'), () =>
       ctx.secondProof.verify(challenge, otp),
     );
+    const twoStep = ctx.twoStep.gate(userId, 'pwd', ctx.config.panelUrl);
+    if (twoStep) {
+      ctx.knownAddresses.remember(userId, request.ip);
+      ctx.devices.remember(userId, request, reply);
+      return held(reply, twoStep);
+    }
     const { token } = ctx.sessions.createLogin(
       userId,
       SSO_PANEL_APP_ID,
@@ -133,12 +146,13 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       if (!found) throw credentialError('phone', 'Nomor HP tidak terdaftar');
       if (found.is_active !== 1) throw fieldError('phone', INACTIVE_ACCOUNT_MESSAGE);
       ctx.otp.check(found.id, 'login', otp, 'consume');
-      const { token } = ctx.sessions.createLogin(
-        found.id,
-        SSO_PANEL_APP_ID,
-        ctx.config.panelUrl,
-        clientOf(request),
-      );
+      const twoStep = ctx.twoStep.gate(found.id, 'sms', ctx.config.panelUrl);
+      if (twoStep) return held(reply, twoStep);
+      // A code sent by SMS: one factor (amr `sms`, ADR 0021).
+      const { token } = ctx.sessions.createLogin(found.id, SSO_PANEL_APP_ID, ctx.config.panelUrl, {
+        ...clientOf(request),
+        amr: ['sms'],
+      });
       return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
     };
     return signInTry(ctx, request, reply, { phone: body.phone }, found, attempt, { remember: true });

@@ -35,7 +35,8 @@ export function createSecondProof(db: Db, clock: Clock, otp: OtpService, ttlSeco
     'INSERT INTO sign_in_challenges (id, user_id, password_ok, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
   );
   const read = db.prepare<[string], ChallengeRow>(
-    'SELECT user_id, password_ok, expires_at FROM sign_in_challenges WHERE id = ?',
+    // Only the phone-code challenges of this proof: a pending two-step sign-in is not answered here.
+    "SELECT user_id, password_ok, expires_at FROM sign_in_challenges WHERE id = ? AND purpose = 'phone_code'",
   );
   // A used challenge ends at once; its row stays until the next purge (the activity log reads it).
   const end = db.prepare('UPDATE sign_in_challenges SET expires_at = 0 WHERE id = ?');

@@ -38,6 +38,8 @@ interface LoginRow {
 export interface ClientInfo {
   address: string;
   userAgent: string | undefined;
+  /** How the user signed in (RFC 8176 values, e.g. pwd, otp, mfa); `pwd` alone when absent. */
+  amr?: readonly string[];
 }
 
 /** A session's last use is written at most this often (ms): one write a minute, not one a request. */
@@ -87,8 +89,8 @@ export function createSessionStore(
 ): SessionStore {
   const now = () => toUnixSeconds(clock());
   const insertLogin = db.prepare(
-    `INSERT INTO login_sessions (id, user_id, apps_id, app_url, expires_at, created_at, address, user_agent)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO login_sessions (id, user_id, apps_id, app_url, expires_at, created_at, address, user_agent, amr)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const setLastLogin = db.prepare('UPDATE users SET last_login_at = ? WHERE id = ?');
   const touchLogin = db.prepare('UPDATE login_sessions SET last_active_at = ? WHERE id = ?');
@@ -168,6 +170,7 @@ export function createSessionStore(
           issuedAt,
           client?.address ?? null,
           client?.userAgent?.slice(0, 512) ?? null,
+          client?.amr ? client.amr.join(' ') : null,
         );
         setLastLogin.run(new Date(clock()).toISOString(), userId);
       })();

@@ -455,6 +455,40 @@ CREATE TABLE oidc_clients (
   ALTER TABLE roles ADD COLUMN admin_scope TEXT NOT NULL DEFAULT 'group'
     CHECK (admin_scope IN ('group', 'own'));
   `,
+  // 21: two-step verification (issue 31, ADR 0021): authenticator apps (TOTP secrets sealed with
+  // AES-GCM) and passkeys (WebAuthn public keys), recovery codes (HMAC digests), "Wajib verifikasi dua langkah" per role, a pending
+  // second step as a purpose of sign_in_challenges, and how each login was made (amr, for the ID token).
+  `
+  CREATE TABLE two_step_factors (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('totp', 'passkey')),
+    label TEXT NOT NULL,
+    secret TEXT,
+    credential_id TEXT UNIQUE,
+    public_key TEXT,
+    sign_count INTEGER NOT NULL DEFAULT 0,
+    transports TEXT,
+    device_type TEXT,
+    last_step INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER
+  );
+  CREATE INDEX two_step_factors_user ON two_step_factors (user_id);
+  CREATE TABLE recovery_codes (
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    code_hash TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    used_at INTEGER,
+    PRIMARY KEY (user_id, code_hash)
+  ) WITHOUT ROWID;
+  ALTER TABLE roles ADD COLUMN requires_two_step INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE sign_in_challenges ADD COLUMN purpose TEXT NOT NULL DEFAULT 'phone_code';
+  ALTER TABLE sign_in_challenges ADD COLUMN first_amr TEXT;
+  ALTER TABLE sign_in_challenges ADD COLUMN app_url TEXT;
+  ALTER TABLE sign_in_challenges ADD COLUMN pending_secret TEXT;
+  ALTER TABLE login_sessions ADD COLUMN amr TEXT;
+  `,
 ];
 
 export const schemaVersion = migrations.length;

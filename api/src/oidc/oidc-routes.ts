@@ -2,14 +2,24 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
-import { AUDIT_ACTION } from '@sso/shared/contract';
+import { AUDIT_ACTION, TWO_STEP_REQUIRED_MESSAGE } from '@sso/shared/contract';
 import { z } from 'zod';
 import { recordEvent } from '../audit/audit-store';
 import type { AppContext } from '../context';
 import { pruneExpiredModels } from './adapter';
 import { findClientRow } from './clients';
 import { escapeHtml, renderPage, type Page } from './pages';
-import { applicationOf, createProvider, NO_APP_ACCESS, noAccessMessage } from './provider';
+import {
+  ACR_MFA,
+  ACR_SINGLE,
+  applicationOf,
+  asksForMfa,
+  createProvider,
+  NO_APP_ACCESS,
+  noAccessMessage,
+} from './provider';
+import { PENDING_TTL_SECONDS } from '../auth/two-step/pending-sign-in';
+import { methodsOf } from '../auth/two-step/two-step';
 import { createSsoSessions } from './sso-sessions';
 import { reportStoreFault } from '../ops/store-health';
 
@@ -44,6 +54,7 @@ const loginForm = z.object({ token: z.string().max(4096) });
 export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promise<Provider> {
   const { db, config } = ctx;
   const sso = createSsoSessions(db, ctx.clock, app.log);
+  const amrOf = db.prepare<[string], string | null>('SELECT amr FROM login_sessions WHERE id = ?').pluck();
   const issuer = config.oidcIssuer;
   const provider = createProvider({
     db,
@@ -212,10 +223,38 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
           return reply
             .code(401)
             .send({ message: 'Sesi masuk tidak valid atau sudah berakhir. Silakan masuk kembali.' });
+        // How this login was made (two-step verification, ADR 0021): the ID token's amr and acr.
+        const amr = (amrOf.get(auth.loginSessionId) ?? 'pwd').split(' ');
+        const mfa = amr.includes('mfa');
+        if (asksForMfa(details.params.acr_values) && !mfa) {
+          // The application asks for two-step verification and this login has one factor: the
+          // second step (or, without a factor, its enrolment) before the application gets anything.
+          const twoStep = ctx.twoStep.factors.has(auth.userId);
+          const challenge = ctx.twoStep.pending.open(
+            auth.userId,
+            twoStep ? 'two_step' : 'two_step_enrol',
+            amr.includes('sms') ? 'sms' : 'pwd',
+            config.panelUrl,
+          );
+          return reply.send({
+            message: TWO_STEP_REQUIRED_MESSAGE,
+            data: {
+              two_step: {
+                challenge,
+                enrol: !twoStep,
+                methods: twoStep ? methodsOf(ctx.twoStep.factors.status(auth.userId).factors) : [],
+                expires_in: PENDING_TTL_SECONDS,
+              },
+            },
+          });
+        }
         const location = await provider.interactionResult(
           request.raw,
           reply.raw,
-          { login: { accountId: String(auth.userId) }, sso: { loginSessionId: auth.loginSessionId } },
+          {
+            login: { accountId: String(auth.userId), amr, acr: mfa ? ACR_MFA : ACR_SINGLE },
+            sso: { loginSessionId: auth.loginSessionId },
+          },
           { mergeWithLastSubmission: false },
         );
         return reply.send({ message: 'Login berhasil', data: { location } });

@@ -32,7 +32,11 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
     const role = findRole(db, id, ctx.logoUrl, scope);
     const version = versionOf(db, 'roles', id);
     if (!role || version === undefined) throw notFound(NOT_FOUND);
-    return { ...role, version };
+    const requires = db
+      .prepare<[number], number>('SELECT requires_two_step FROM roles WHERE id = ?')
+      .pluck()
+      .get(id);
+    return { ...role, version, requires_two_step: requires === 1 };
   };
 
   app.get(paths.roles.list, async (request) => {

@@ -102,6 +102,7 @@ export function createRole(db: Db, input: RoleInput, at: string): number {
         ).lastInsertRowid,
     );
     replaceGrants(db, id, grants);
+    if (input.requires_two_step) setRequiresTwoStep(db, id, true);
     return id;
   })();
 }
@@ -130,7 +131,16 @@ export function updateRole(db: Db, id: number, changes: RoleChanges, at: string)
     if (changes.admin_scope)
       db.prepare('UPDATE roles SET admin_scope = ? WHERE id = ?').run(changes.admin_scope, id);
     if (changes.applications) replaceGrants(db, id, resolveGrants(db, changes.applications));
+    if (changes.requires_two_step !== undefined) setRequiresTwoStep(db, id, changes.requires_two_step);
   })();
+}
+
+/**
+ * "Wajib verifikasi dua langkah" (issue 31). Turning it on locks nobody out: a member without a
+ * factor adds one right after their next first step, before anything opens (ADR 0021).
+ */
+function setRequiresTwoStep(db: Db, id: number, on: boolean): void {
+  db.prepare('UPDATE roles SET requires_two_step = ? WHERE id = ?').run(on ? 1 : 0, id);
 }
 
 /** DELETE role/delete/{id} and role/delete/bulk: all or nothing; a role with members stays. */

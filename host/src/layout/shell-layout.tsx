@@ -3,7 +3,8 @@ import { Outlet } from 'react-router';
 import { Link, useLocation } from '@sso/shared/navigation';
 import type { NavItem } from '@sso/shared/federation';
 import { displayNameOf, initialOf, sessionGrants, useSession } from '@sso/shared/session';
-import { CloseIcon, LogoutIcon, MenuIcon } from '@sso/shared/ui';
+import { CloseIcon, LogoutIcon, MenuIcon, ShieldIcon } from '@sso/shared/ui';
+import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Dialog } from 'radix-ui';
 import { NavIcon } from './nav-icon';
@@ -63,6 +64,18 @@ export function ShellLayout({ nav: allNav, navPathOf, onPrefetch, children }: Sh
         </span>
         <span className={styles.userName}>{session ? displayNameOf(session) : ''}</span>
       </div>
+      {/* Every signed-in user's own security page, whatever their menus (issue 31). */}
+      <Link
+        to={appPaths.accountSecurity}
+        className={`${styles.accountLink} ${pathname === appPaths.accountSecurity ? styles.active : ''}`}
+        aria-current={pathname === appPaths.accountSecurity ? 'page' : undefined}
+        onClick={() => setOpen(false)}
+        onMouseEnter={() => onPrefetch(appPaths.accountSecurity)}
+        onFocus={() => onPrefetch(appPaths.accountSecurity)}
+      >
+        <ShieldIcon />
+        <span>{t.nav.accountSecurity}</span>
+      </Link>
       <button
         type="button"
         className={styles.logout}

@@ -1,11 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, SecondProofRequired, loginWithNik } from '@sso/shared/api';
+import { ApiError, SecondProofRequired, TwoStepRequired, loginWithNik } from '@sso/shared/api';
 import { noteSessionEnded, readSession, readSessionEndNotice } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
 import { renderRoute } from '@sso/shared/testing';
 import { createSession } from '../test-support/factories';
 import { secondProofStore } from '../second-proof/second-proof-storage';
+import { twoStepStore } from '../two-step/two-step-storage';
+import { loginWithPasskey } from './api/login-with-passkey';
 import LoginPage from './login-page';
 
 jest.mock('@sso/shared/api', () => ({
@@ -13,6 +15,8 @@ jest.mock('@sso/shared/api', () => ({
   loginWithNik: jest.fn(),
 }));
 const loginWithNikMock = jest.mocked(loginWithNik);
+jest.mock('./api/login-with-passkey', () => ({ loginWithPasskey: jest.fn() }));
+const loginWithPasskeyMock = jest.mocked(loginWithPasskey);
 
 const fieldError = (field: string, message: string) =>
   new ApiError('http', message, 422, { message, errors: { [field]: message } });
@@ -32,6 +36,38 @@ beforeEach(() => {
 });
 
 describe('LoginPage', () => {
+  it('goes on to /verifikasi-dua-langkah, nothing stored but the challenge, when the api asks for the second step (issue 31)', async () => {
+    loginWithNikMock.mockRejectedValue(
+      new TwoStepRequired('Verifikasi dua langkah diperlukan', {
+        challenge: 'tantangan_2',
+        enrol: false,
+        methods: ['totp', 'passkey', 'recovery'],
+        expires_in: 600,
+      }),
+    );
+    const { user, nik, password, submit } = setup();
+    await user.type(nik, '100007');
+    await user.type(password, 'password123');
+    await user.click(submit);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/verifikasi-dua-langkah');
+    expect(twoStepStore.read()).toEqual({ challenge: 'tantangan_2', enrol: false, passkey: true });
+    expect(readSession()).toBeNull();
+  });
+
+  it('"Masuk dengan passkey" signs in with a passkey alone, or says why not', async () => {
+    loginWithPasskeyMock
+      .mockRejectedValueOnce(new Error('Passkey tidak dikenali. Masuk dengan NIK dan password.'))
+      .mockResolvedValueOnce();
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Masuk dengan passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Passkey tidak dikenali. Masuk dengan NIK dan password.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Masuk dengan passkey' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+    expect(loginWithNikMock).not.toHaveBeenCalled();
+  });
+
   it('goes on to /verifikasi-masuk, the challenge stored, when the api asks for a second proof (issue 36)', async () => {
     loginWithNikMock.mockRejectedValue(
       new SecondProofRequired('Verifikasi tambahan diperlukan', {

@@ -12,8 +12,10 @@ import { AuthFooter } from '../auth-layout/auth-footer';
 import { authText } from '../texts';
 import { validateLogin, type LoginFormErrors, type LoginFormValues } from './login-form-rules';
 import { preloadLoginCall, useLoginWithNik } from './api/login-with-nik';
-import { useSsoApplication } from '../sso/sso-request';
+import { leavingForApplication, useSsoApplication } from '../sso/sso-request';
 import { useContinueSignedIn } from '../sso/use-continue-signed-in';
+import { useAction } from '../auth-action/use-action';
+import { useFinishLogin } from './use-finish-login';
 
 /** How a server message names a field of this form. */
 const NAMED_BY = { nik: /\bNIK\b/i, password: /\bpassword\b/i };
@@ -30,6 +32,14 @@ export default function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const login = useLoginWithNik();
+  const finish = useFinishLogin();
+  // "Masuk dengan passkey": its code and the WebAuthn library load on the click (ADR 0021).
+  const passkey = useAction({
+    action: async () => (await import('./api/login-with-passkey')).loginWithPasskey(),
+    onSuccess: () => {
+      if (!leavingForApplication()) finish();
+    },
+  });
   const application = useSsoApplication();
   const continuing = useContinueSignedIn();
 
@@ -120,6 +130,19 @@ export default function LoginPage() {
         <FormAlert message={formError} />
         <Button type="submit" block loading={login.isPending}>
           {t.auth.login}
+        </Button>
+        <Button
+          variant="secondary"
+          block
+          loading={passkey.isPending}
+          onClick={() => {
+            setFormError(null);
+            passkey.mutate(undefined, {
+              onError: (error) => setFormError(error instanceof Error ? error.message : null),
+            });
+          }}
+        >
+          {authText.loginWithPasskey}
         </Button>
       </form>
       <AuthFooter prompt={authText.otherWay} to={appPaths.loginByPhone} label={authText.loginByPhoneLink} />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getRuntimeConfig } from '@sso/shared/federation';
+import { appPaths, getRuntimeConfig } from '@sso/shared/federation';
+import { storeTwoStep } from '../two-step/two-step-storage';
 
 /**
  * A sign-in asked by another application of the group through the SSO (OpenID Connect): the
@@ -44,12 +45,31 @@ export const leavingForApplication = () => leaving;
 const oidcBase = () => `${(getRuntimeConfig()?.apiBaseUrl ?? '').replace(/\/+$/, '')}/oidc/interaction`;
 
 /** An answer of the provider's interaction routes: `{ message, data? }`. */
-function readAnswer(value: unknown): { message: string; location: string | null } {
-  if (typeof value !== 'object' || value === null) return { message: '', location: null };
+function readAnswer(value: unknown): {
+  message: string;
+  location: string | null;
+  twoStep: { challenge: string; enrol: boolean; methods: string[] } | null;
+} {
+  if (typeof value !== 'object' || value === null) return { message: '', location: null, twoStep: null };
   const message = 'message' in value && typeof value.message === 'string' ? value.message : '';
   const data = 'data' in value && typeof value.data === 'object' && value.data !== null ? value.data : null;
   const location = data && 'location' in data && typeof data.location === 'string' ? data.location : null;
-  return { message, location };
+  const step =
+    data && 'two_step' in data && typeof data.two_step === 'object' && data.two_step !== null
+      ? data.two_step
+      : null;
+  const twoStep =
+    step && 'challenge' in step && typeof step.challenge === 'string' && 'enrol' in step
+      ? {
+          challenge: step.challenge,
+          enrol: step.enrol === true,
+          methods:
+            'methods' in step && Array.isArray(step.methods)
+              ? step.methods.filter((m): m is string => typeof m === 'string')
+              : [],
+        }
+      : null;
+  return { message, location, twoStep };
 }
 
 /**
@@ -63,6 +83,16 @@ export async function continueToApplication(interaction: string, token: string):
     body: new URLSearchParams({ token }),
   });
   const answer = readAnswer(await response.json().catch(() => null));
+  if (response.ok && answer.twoStep) {
+    // The application asks for two-step verification (acr_values) and this sign-in had one
+    // factor: the second step (or its enrolment) first, then this request goes on (ADR 0021).
+    // `?sso=` keeps the step open to a user signed in to the panel (a public-only route otherwise
+    // sends them to /home): their panel login may be the one-factor login being stepped up.
+    storeTwoStep(answer.twoStep);
+    leaving = true;
+    window.location.assign(`${appPaths.twoStep}?sso=${encodeURIComponent(interaction)}`);
+    return;
+  }
   if (!response.ok || answer.location === null) {
     if (response.status === 400) clearSsoInteraction();
     throw new Error(answer.message || 'Permintaan masuk tidak dapat dilanjutkan. Buka kembali aplikasinya.');

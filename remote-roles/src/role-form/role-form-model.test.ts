@@ -5,6 +5,7 @@ import {
   emptyRoleFormValues,
   roleFormSchema,
   toRoleFormValues,
+  toRoleChanges,
   toRolePayload,
   type RoleFormValues,
 } from './role-form-model';
@@ -12,6 +13,7 @@ import {
 describe('toRoleFormValues / toRolePayload', () => {
   it('maps a listed role to the form (acces_level → access_level)', () => {
     expect(toRoleFormValues(createRole())).toEqual({
+      requires_two_step: false,
       name: 'Auditor',
       color_id: 3,
       admin_scope: 'group',
@@ -47,6 +49,16 @@ describe('toRoleFormValues / toRolePayload', () => {
     });
     expect(Object.keys(payload)).toEqual(['name', 'descriptions', 'color_id', 'applications', 'admin_scope']);
     expect(rolePayloadSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('carries "Wajib verifikasi dua langkah" from the role as read, and sends only a change of it', () => {
+    const role = { ...createRole(), version: 4, requires_two_step: true };
+    const values = toRoleFormValues(role);
+    expect(values.requires_two_step).toBe(true);
+    const unchanged = toRolePayload(roleFormSchema.parse(values));
+    expect(toRoleChanges(role, unchanged)).toEqual({ version: 4 });
+    const off = toRolePayload(roleFormSchema.parse({ ...values, requires_two_step: false }));
+    expect(toRoleChanges(role, off)).toEqual({ version: 4, requires_two_step: false });
   });
 
   it('round-trips: role → form → payload → role as the api answers → the same form', () => {

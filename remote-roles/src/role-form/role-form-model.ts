@@ -27,6 +27,8 @@ export interface RoleFormValues {
   applications: Selection;
   /** "Cakupan administrasi" (issue 32): how far the role's administrative menus reach. */
   admin_scope: AdminScope;
+  /** "Wajib verifikasi dua langkah" (issue 31). */
+  requires_two_step: boolean;
 }
 
 /** The selection exactly as the form holds it (selection.ts); the payload's rules then apply. */
@@ -63,6 +65,7 @@ export const roleFormSchema = z.object({
     .pipe(rolePayloadSchema.shape.color_id),
   applications: selectionSchema,
   admin_scope: adminScopeSchema,
+  requires_two_step: z.boolean(),
 });
 export type RoleFormOutput = z.output<typeof roleFormSchema>;
 
@@ -71,6 +74,7 @@ export const emptyRoleFormValues: RoleFormValues = {
   color_id: null,
   applications: [],
   admin_scope: DEFAULT_ADMIN_SCOPE,
+  requires_two_step: false,
 };
 
 /** Spec 5: "save is disabled when the name is empty or no application is chosen". */
@@ -90,8 +94,9 @@ export function missingFields(
 }
 
 /** A role as the api lists it → the form (`acces_level`, the api's spelling, → `access_level`). */
-export function toRoleFormValues(role: Role): RoleFormValues {
+export function toRoleFormValues(role: Role & { requires_two_step?: boolean }): RoleFormValues {
   return {
+    requires_two_step: role.requires_two_step ?? false,
     name: role.name,
     color_id: role.color.id,
     applications: normaliseSelection(
@@ -114,6 +119,8 @@ export function toRolePayload(values: RoleFormOutput): RolePayload {
     name: values.name.trim(),
     descriptions: null,
     color_id: values.color_id,
+    // Sent only when ticked: a role without it is the api's default (and spec 3's payload).
+    ...(values.requires_two_step ? { requires_two_step: true } : {}),
     applications: normaliseSelection(
       values.applications.map((app) => ({
         apps_id: app.apps_id,
@@ -135,14 +142,24 @@ export function toRolePayload(values: RoleFormOutput): RolePayload {
  */
 export function toRoleChanges(role: RoleDetail, payload: RolePayload): RoleUpdatePayload {
   const { applications, admin_scope } = toRoleFormValues(role);
-  const before = toRolePayload({ name: role.name, color_id: role.color.id, applications, admin_scope });
+  const before = toRolePayload({
+    name: role.name,
+    color_id: role.color.id,
+    applications,
+    admin_scope,
+    requires_two_step: false,
+  });
+  const wanted = payload.requires_two_step ?? false;
   return {
     version: role.version,
     ...changedFields(before, payload, ['name', 'color_id', 'applications', 'admin_scope']),
+    ...(wanted === (role.requires_two_step ?? false) ? {} : { requires_two_step: wanted }),
   };
 }
 
 /** Whether the link's role would fill the form otherwise than the stored one. */
 export function differsInForm(linked: Role, stored: Role): boolean {
-  return JSON.stringify(toRoleFormValues(linked)) !== JSON.stringify(toRoleFormValues(stored));
+  // The link carries a role as listed: it has no "Wajib verifikasi dua langkah" to compare.
+  const shown = (role: Role) => ({ ...toRoleFormValues(role), requires_two_step: undefined });
+  return JSON.stringify(shown(linked)) !== JSON.stringify(shown(stored));
 }

@@ -182,11 +182,28 @@ describe('RoleForm: saving', () => {
       color_id: 2,
       applications: [{ apps_id: 1, menus: [{ id: 2, access_level: 2, children: [] }] }],
       admin_scope: 'group',
+      requires_two_step: false,
     });
     await user.click(screen.getByRole('radio', { name: /^AP pengguna sendiri/ }));
     await user.click(saveButton());
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ admin_scope: 'own' }));
+  });
+
+  it('sends "Wajib verifikasi dua langkah" when ticked', async () => {
+    const { user, onSave } = renderForm({
+      name: 'Auditor',
+      color_id: 2,
+      applications: [{ apps_id: 1, menus: [{ id: 2, access_level: 2, children: [] }] }],
+      requires_two_step: false,
+      admin_scope: 'group',
+    });
+    const box = screen.getByRole('checkbox', { name: 'Wajib verifikasi dua langkah' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await user.click(saveButton());
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ requires_two_step: true }));
   });
 
   it('keeps every field and shows the server message when the save fails', async () => {

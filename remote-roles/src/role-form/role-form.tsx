@@ -5,7 +5,7 @@ import { serverFieldErrors } from '@sso/shared/form-errors';
 import { isVersionConflict, type RolePayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { useListReturn } from '@sso/shared/ui-data';
+import { Checkbox, useListReturn } from '@sso/shared/ui-data';
 import {
   Button,
   FormActions,
@@ -80,6 +80,7 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
   const name = useWatch({ control, name: 'name' });
   const applications = useWatch({ control, name: 'applications' });
   const colorId = useWatch({ control, name: 'color_id' });
+  const twoStepField = useController({ control, name: 'requires_two_step' });
 
   useLeaveConfirmation(isDirty && !saved);
 
@@ -146,6 +147,14 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
           onChange={(scope) => scopeField.field.onChange(scope)}
           actorScope={actorScope}
         />
+      </FormCard>
+      <FormCard title={rolesText.form.securitySection}>
+        <Checkbox
+          checked={twoStepField.field.value}
+          onCheckedChange={(on) => twoStepField.field.onChange(on)}
+          label={rolesText.form.requiresTwoStep}
+        />
+        <p className={styles.hint}>{rolesText.form.requiresTwoStepHint}</p>
       </FormCard>
       <FormCard title={rolesText.form.appsSection} hint={rolesText.form.appsHint}>
         <ApplicationPicker

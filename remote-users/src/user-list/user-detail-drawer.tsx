@@ -13,6 +13,7 @@ import { AccountSection, StatusChange } from '../user-account/account-section';
 import { LastSignIn } from '../user-account/last-sign-in';
 import { StatusChip } from '../user-account/status-chip';
 import { useUserAccount } from '../user-account/api/get-user-account';
+import { TwoStepSection } from '../user-two-step/two-step-section';
 
 /** The account actions of the drawer, for an administrator with the edit capability of Daftar User. */
 export interface DrawerLifecycle {
@@ -96,6 +97,7 @@ export function UserDetailDrawer({
           <UserDetail user={user} account={lifecycle ? account.data : undefined} />
           <ActivityLink userId={user.id} />
           {lifecycle ? <AccountSection user={user} account={account} isSelf={isSelf} /> : null}
+          {lifecycle && account.data ? <TwoStepSection user={user} isSelf={isSelf} /> : null}
         </>
       ) : null}
     </Drawer>

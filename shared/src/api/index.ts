@@ -8,6 +8,7 @@ export {
   openApplicationSession,
   runLoginChain,
   SecondProofRequired,
+  TwoStepRequired,
   signInWithNik,
   type LoginChainClient,
 } from './login-chain';

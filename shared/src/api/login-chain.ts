@@ -4,13 +4,15 @@ import {
   availableAppsResponseSchema,
   createSessionResponseSchema,
   grantedApp,
-  loginNikResponseSchema,
   loginResponseSchema,
   meResponseSchema,
   paths,
   validateSessionResponseSchema,
+  loginNikOrTwoStepResponseSchema,
+  loginOrTwoStepResponseSchema,
   type MeData,
   type SecondProofData,
+  type TwoStepData,
 } from '@sso/shared/contract';
 import type { z } from 'zod';
 import type { Session } from '@sso/shared/session';
@@ -209,22 +211,49 @@ export class SecondProofRequired extends Error {
 }
 
 /**
+ * The first step passed and a second one is pending (issue 31, ADR 0021): an authenticator code or
+ * a recovery code, or, when the role requires a factor the user has not added, its enrolment. Not
+ * a failure: the sign-in goes on to "Verifikasi Dua Langkah".
+ */
+export class TwoStepRequired extends Error {
+  readonly twoStep: TwoStepData['two_step'];
+  constructor(message: string, twoStep: TwoStepData['two_step']) {
+    super(message);
+    this.name = 'TwoStepRequired';
+    this.twoStep = twoStep;
+  }
+}
+
+/**
  * NIK + password from the panel's own page (`url` is the current origin), then the chain; the call
- * carries the device cookie. Rejects with SecondProofRequired when the api asks for a code.
+ * carries the device cookie. Rejects with SecondProofRequired when the api asks for a code, with
+ * TwoStepRequired when it asks for the second step.
  */
 export async function loginWithNik(nik: string, password: string): Promise<Session> {
   const url = typeof window === 'undefined' ? '' : window.location.origin;
-  const result = await api.post(paths.auth.loginNik, { nik, password, url }, loginNikResponseSchema, {
-    withCredentials: true,
-  });
+  const result = await api.post(
+    paths.auth.loginNik,
+    { nik, password, url },
+    loginNikOrTwoStepResponseSchema,
+    {
+      withCredentials: true,
+    },
+  );
   if ('second_proof' in result.data) throw new SecondProofRequired(result.message, result.data.second_proof);
+  if ('two_step' in result.data) throw new TwoStepRequired(result.message, result.data.two_step);
   return runLoginChain(panelClient, result.data.token, result.data.apps_id);
 }
 
-/** The code of a second proof (auth/login/second-proof), then the chain. */
+/** The code of a second proof (auth/login/second-proof), then the chain (or TwoStepRequired). */
 export async function loginWithSecondProof(challenge: string, otp: string): Promise<Session> {
-  const result = await api.post(paths.auth.loginSecondProof, { challenge, otp }, loginResponseSchema, {
-    withCredentials: true,
-  });
+  const result = await api.post(
+    paths.auth.loginSecondProof,
+    { challenge, otp },
+    loginOrTwoStepResponseSchema,
+    {
+      withCredentials: true,
+    },
+  );
+  if ('two_step' in result.data) throw new TwoStepRequired(result.message, result.data.two_step);
   return runLoginChain(panelClient, result.data.token, result.data.apps_id);
 }

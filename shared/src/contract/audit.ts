@@ -46,6 +46,13 @@ export const AUDIT_ACTION = {
   ssoSignIn: 'sso.sign_in',
   /** "Buat ulang secret" of an application's SSO client (the secret itself is never recorded). */
   clientSecret: 'application.secret',
+  /** Two-step verification (issue 31): the second step of a sign-in, done or failed. */
+  twoStepVerify: 'auth.two_step',
+  twoStepRecoveryUse: 'auth.recovery_code_use',
+  twoStepEnrol: 'auth.two_step_enrol',
+  twoStepRemove: 'auth.two_step_remove',
+  twoStepRecoveryNew: 'auth.recovery_codes_new',
+  passkeyLogin: 'auth.login_passkey',
 } as const;
 
 /** One changed field: its value before and after, as text (null: absent). */
@@ -145,6 +152,12 @@ const SIGN_IN_SENTENCES: Readonly<Record<string, string>> = {
   [AUDIT_ACTION.resetOtpVerify]: 'Memverifikasi kode OTP reset password',
   [AUDIT_ACTION.resetComplete]: 'Mengatur ulang password',
   [AUDIT_ACTION.logout]: 'Keluar',
+  [AUDIT_ACTION.twoStepVerify]: 'Verifikasi dua langkah saat masuk',
+  [AUDIT_ACTION.twoStepRecoveryUse]: 'Memakai kode pemulihan',
+  [AUDIT_ACTION.twoStepEnrol]: 'Menambah metode verifikasi dua langkah',
+  [AUDIT_ACTION.twoStepRemove]: 'Menghapus metode verifikasi dua langkah',
+  [AUDIT_ACTION.twoStepRecoveryNew]: 'Membuat kode pemulihan baru',
+  [AUDIT_ACTION.passkeyLogin]: 'Masuk dengan passkey',
 };
 
 /**
@@ -157,6 +170,7 @@ const SPECIAL_SENTENCES: Readonly<Record<string, string>> = {
   'user.sessions_end': 'Mengakhiri semua sesi user',
   'user.session_end': 'Mengakhiri satu sesi user',
   'user.unlock': 'Membuka blokir masuk user',
+  'user.two_step_reset': 'Mengatur ulang verifikasi dua langkah user',
   'application.logo': 'Mengunggah logo aplikasi',
   'user.import': 'Mengimpor user dari CSV',
   'user.import_check': 'Memeriksa berkas impor user',
@@ -192,6 +206,7 @@ export const auditActionKinds: readonly { value: string; label: string }[] = [
   { value: 'user.sessions_end', label: 'Mengakhiri semua sesi user' },
   { value: 'user.session_end', label: 'Mengakhiri satu sesi user' },
   { value: 'user.unlock', label: 'Membuka blokir masuk user' },
+  { value: 'user.two_step_reset', label: 'Mengatur ulang verifikasi dua langkah user' },
   { value: 'user.import', label: 'Mengimpor user dari CSV' },
   { value: 'user.import_check', label: 'Memeriksa berkas impor user' },
   { value: 'role', label: 'Semua perubahan role' },

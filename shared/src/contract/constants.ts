@@ -38,6 +38,7 @@ export const SESSION_END_REASONS = [
   'account_deactivated',
   'access_changed',
   'password_reset',
+  'two_step_reset',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
@@ -48,6 +49,8 @@ export const SESSION_END_MESSAGES: Readonly<Record<SessionEndReason, string>> = 
   access_changed:
     'Sesi Anda telah diakhiri oleh administrator: role atau data masuk Anda diubah. Silakan masuk kembali.',
   password_reset: 'Sesi Anda berakhir karena password akun Anda diatur ulang. Silakan masuk kembali.',
+  two_step_reset:
+    'Sesi Anda telah diakhiri oleh administrator: verifikasi dua langkah Anda diatur ulang. Silakan masuk kembali.',
 };
 
 /**

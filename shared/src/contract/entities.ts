@@ -162,7 +162,11 @@ export const roleSchema = z.object({
 export type Role = z.infer<typeof roleSchema>;
 
 /** One role as GET role/detail/{id}, create and update answer it: with its `version` (versions.ts). */
-export const roleDetailSchema = roleSchema.extend({ version: versionSchema });
+export const roleDetailSchema = roleSchema.extend({
+  version: versionSchema,
+  /** "Wajib verifikasi dua langkah" (issue 31): members must add a second factor to sign in. */
+  requires_two_step: z.boolean().optional(),
+});
 export type RoleDetail = z.infer<typeof roleDetailSchema>;
 
 /**

@@ -26,3 +26,4 @@ export {
   /** The users list's schema under the name remotes built before 2.4.0 import (it had a fast path). */
   userListResponseSchema as userListResponseParser,
 } from './responses';
+export * from './two-step';

@@ -166,6 +166,8 @@ export const rolePayloadSchema = z.object({
     .max(100, 'Terlalu banyak aplikasi'),
   /** "Cakupan administrasi" (admin-scope.ts); a new role without it is "Seluruh grup". */
   admin_scope: adminScopeSchema.optional(),
+  /** "Wajib verifikasi dua langkah" (issue 31); absent: unchanged (false for a new role). */
+  requires_two_step: z.boolean({ error: 'Wajib verifikasi dua langkah harus ya atau tidak' }).optional(),
 });
 export type RolePayload = z.input<typeof rolePayloadSchema>;
 export type RoleMenuPayload = z.input<typeof roleMenuPayloadSchema>;

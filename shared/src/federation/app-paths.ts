@@ -22,6 +22,8 @@ export const appPaths = {
   loginByPhone: authRoutes.loginByPhone.path,
   verifyLoginOtp: authRoutes.verifyLoginOtp.path,
   secondProof: authRoutes.secondProof.path,
+  twoStep: authRoutes.twoStep.path,
+  accountSecurity: authRoutes.accountSecurity.path,
   forgotPassword: authRoutes.forgotPassword.path,
   validateResetOtp: authRoutes.validateResetOtp.path,
   newPassword: authRoutes.newPassword.path,

@@ -6,6 +6,8 @@ export const t = {
   nav: {
     panel: 'Panel',
     logout: 'Logout',
+    /** Every signed-in user's own two-step verification (issue 31). */
+    accountSecurity: 'Keamanan Akun',
   },
   common: {
     cancel: 'Batal',

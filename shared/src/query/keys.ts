@@ -20,6 +20,8 @@ export const userKeys = {
   employees: (keyword: string) => [...userKeys.all(), 'employees', keyword] as const,
   /** A user's account (status, sessions, sign-in lock), read by an editor of users. */
   account: (id: number) => [...userKeys.all(), 'account', id] as const,
+  /** A user's two-step verification factors (names and dates, never a secret), read by an editor. */
+  twoStep: (id: number) => [...userKeys.all(), 'two-step', id] as const,
   /** Home's two figures: under `all()`, so a user written anywhere refreshes the card. */
   homeCounts: (since: string) => [...userKeys.all(), 'home-counts', since] as const,
 };
@@ -47,6 +49,13 @@ export const referenceKeys = {
   applications: () => [...referenceKeys.all(), 'applications'] as const,
   menus: (appsId: number) => [...referenceKeys.all(), 'menus', appsId] as const,
   companies: () => [...referenceKeys.all(), 'companies'] as const,
+};
+
+/** The signed-in user's own account (Keamanan Akun). */
+export const accountKeys = {
+  all: () => ['account'] as const,
+  /** Their own two-step verification factors. */
+  twoStep: () => [...accountKeys.all(), 'two-step'] as const,
 };
 
 /** Log Aktivitas. */

@@ -19,6 +19,10 @@ export const authRoutes = defineRoutes({
   verifyLoginOtp: { path: '/verifikasi-otp', access: 'public-only', module: './verify-login-otp' },
   /** The second proof of a NIK sign-in from an unknown browser (issue 36). */
   secondProof: { path: '/verifikasi-masuk', access: 'public-only', module: './second-proof' },
+  /** The second step of a sign-in: an authenticator or recovery code, or a required enrolment (issue 31). */
+  twoStep: { path: '/verifikasi-dua-langkah', access: 'public-only', module: './two-step' },
+  /** Keamanan Akun: every signed-in user's own two-step verification, whatever their menus (issue 31). */
+  accountSecurity: { path: '/keamanan-akun', module: './account-security' },
   forgotPassword: { path: '/forgot-password', access: 'public-only', module: './forgot-password' },
   validateResetOtp: { path: '/validate-otp', access: 'public-only', module: './validate-reset-otp' },
   newPassword: { path: '/new-password', access: 'public-only', module: './new-password' },

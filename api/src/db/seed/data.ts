@@ -24,6 +24,8 @@ export const DEMO_ROLES: ReadonlyMap<number, string> = new Map([
   [4, 'Admin'],
   [5, 'Admin User'],
   [6, 'Admin AP'],
+  // Signs in with an authenticator app (issue 31; auth/two-step/demo-two-step.ts).
+  [7, 'Viewer'],
 ]);
 
 /**

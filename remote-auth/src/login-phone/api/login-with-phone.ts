@@ -1,6 +1,9 @@
 import { useAction } from '../../auth-action/use-action';
 import { api, completeLogin } from '@sso/shared/api';
-import { loginResponseSchema, paths } from '@sso/shared/contract';
+import { loginOrTwoStepResponseSchema, paths } from '@sso/shared/contract';
+import { useNavigate } from '@sso/shared/navigation';
+import { appPaths } from '@sso/shared/federation';
+import { storeTwoStep } from '../../two-step/two-step-storage';
 import { writeSession } from '@sso/shared/session';
 import { useFinishLogin } from '../../login/use-finish-login';
 import { continueToApplication, leavingForApplication, ssoInteraction } from '../../sso/sso-request';
@@ -15,33 +18,47 @@ export function otpAsNumber(code: string): number {
  * POST auth/login/phone, then the same login chain as the NIK login (spec 4). The session is
  * written only once every step succeeded.
  */
-export async function loginWithPhone({ phone, code }: { phone: string; code: string }): Promise<void> {
+export async function loginWithPhone({
+  phone,
+  code,
+}: {
+  phone: string;
+  code: string;
+}): Promise<'signed-in' | 'two-step'> {
   // With the device cookie: it keeps this browser's own budget and is set again on success.
   const result = await api.post(
     paths.auth.loginPhone,
     { phone, otp: otpAsNumber(code) },
-    loginResponseSchema,
+    loginOrTwoStepResponseSchema,
     {
       withCredentials: true,
     },
   );
+  if ('two_step' in result.data) {
+    // Two-step verification (issue 31): the second step comes next, before any session.
+    storeTwoStep(result.data.two_step);
+    return 'two-step';
+  }
   const interaction = ssoInteraction();
   if (interaction) {
     // A sign-in for another application: back to it with this login (ADR 0015).
     await continueToApplication(interaction, result.data.token);
-    return;
+    return 'signed-in';
   }
   const session = await completeLogin(result.data.token, result.data.apps_id);
   writeSession(session);
+  return 'signed-in';
 }
 
 export function useLoginWithPhone() {
   const finish = useFinishLogin();
+  const navigate = useNavigate();
   return useAction({
     action: loginWithPhone,
-    onSuccess: () => {
+    onSuccess: (outcome) => {
       clearLoginPhoneFlow();
-      if (!leavingForApplication()) finish();
+      if (outcome === 'two-step') void navigate(appPaths.twoStep);
+      else if (!leavingForApplication()) finish();
     },
   });
 }

@@ -10,8 +10,11 @@ export interface NikCredentials {
   password: string;
 }
 
-/** How a NIK login ended: signed in, or sent on to the code of a second proof (issue 36). */
-export type LoginOutcome = 'signed-in' | 'second-proof';
+/**
+ * How a NIK login ended: signed in, sent on to the code of a second proof (issue 36), or to the
+ * second step of two-step verification (issue 31).
+ */
+export type LoginOutcome = 'signed-in' | 'second-proof' | 'two-step';
 
 /**
  * POST auth/login/nik (with `url` = this origin) and the rest of the login chain; the session is
@@ -21,16 +24,33 @@ export type LoginOutcome = 'signed-in' | 'second-proof';
  * to that application (ADR 0015).
  */
 export async function loginAndStore({ nik, password }: NikCredentials): Promise<LoginOutcome> {
-  const { api, loginWithNik, toApiError, SecondProofRequired, secondProofStore } = await loadApi();
+  const {
+    api,
+    loginWithNik,
+    toApiError,
+    SecondProofRequired,
+    TwoStepRequired,
+    secondProofStore,
+    storeTwoStep,
+  } = await loadApi();
   const interaction = ssoInteraction();
   if (interaction) {
-    const { loginNikResponseSchema, paths } = await import('@sso/shared/contract');
+    const { loginNikOrTwoStepResponseSchema, paths } = await import('@sso/shared/contract');
     let token: string;
     try {
       const url = window.location.origin;
-      const result = await api.post(paths.auth.loginNik, { nik, password, url }, loginNikResponseSchema, {
-        withCredentials: true,
-      });
+      const result = await api.post(
+        paths.auth.loginNik,
+        { nik, password, url },
+        loginNikOrTwoStepResponseSchema,
+        {
+          withCredentials: true,
+        },
+      );
+      if ('two_step' in result.data) {
+        storeTwoStep(result.data.two_step);
+        return 'two-step';
+      }
       if ('second_proof' in result.data) {
         // The same second proof as the panel's own sign-in; its screen then goes back to the application.
         const { challenge, masked_phone } = result.data.second_proof;
@@ -52,22 +72,27 @@ export async function loginAndStore({ nik, password }: NikCredentials): Promise<
       secondProofStore.write({ challenge: error.proof.challenge, masked_phone: error.proof.masked_phone });
       return 'second-proof';
     }
+    if (error instanceof TwoStepRequired) {
+      storeTwoStep(error.twoStep);
+      return 'two-step';
+    }
     // The form reads server errors from an ApiError (serverFormErrors).
     throw toApiError(error);
   }
 }
 
 /**
- * The api client, the zod contract and the second proof's store (with its validator) are not needed
+ * The api client, the zod contract and the second proof's and two-step stores (with their validator) are not needed
  * to paint the form: they load on the first keystroke (`preloadLoginCall`) or, at the latest, on
  * submit (ADR 0006).
  */
 async function loadApi() {
-  const [api, { secondProofStore }] = await Promise.all([
+  const [api, { secondProofStore }, { storeTwoStep }] = await Promise.all([
     import('@sso/shared/api'),
     import('../../second-proof/second-proof-storage'),
+    import('../../two-step/two-step-storage'),
   ]);
-  return { ...api, secondProofStore };
+  return { ...api, secondProofStore, storeTwoStep };
 }
 
 export function preloadLoginCall(): void {
@@ -81,6 +106,7 @@ export function useLoginWithNik() {
     action: loginAndStore,
     onSuccess: (outcome) => {
       if (outcome === 'second-proof') void navigate(appPaths.secondProof);
+      else if (outcome === 'two-step') void navigate(appPaths.twoStep);
       else if (!leavingForApplication()) finish();
     },
   });

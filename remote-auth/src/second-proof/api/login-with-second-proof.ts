@@ -1,5 +1,8 @@
-import { api, loginWithSecondProof, toApiError } from '@sso/shared/api';
-import { loginResponseSchema, paths } from '@sso/shared/contract';
+import { api, loginWithSecondProof, toApiError, TwoStepRequired } from '@sso/shared/api';
+import { loginOrTwoStepResponseSchema, paths } from '@sso/shared/contract';
+import { useNavigate } from '@sso/shared/navigation';
+import { appPaths } from '@sso/shared/federation';
+import { storeTwoStep } from '../../two-step/two-step-storage';
 import { writeSession } from '@sso/shared/session';
 import { useAction } from '../../auth-action/use-action';
 import { useFinishLogin } from '../../login/use-finish-login';
@@ -17,7 +20,7 @@ export async function signInWithCode({
 }: {
   challenge: string;
   code: string;
-}): Promise<void> {
+}): Promise<'signed-in' | 'two-step'> {
   const interaction = ssoInteraction();
   if (interaction) {
     let token: string;
@@ -25,29 +28,42 @@ export async function signInWithCode({
       const result = await api.post(
         paths.auth.loginSecondProof,
         { challenge, otp: code },
-        loginResponseSchema,
+        loginOrTwoStepResponseSchema,
         {
           withCredentials: true,
         },
       );
+      if ('two_step' in result.data) {
+        storeTwoStep(result.data.two_step);
+        return 'two-step';
+      }
       token = result.data.token;
     } catch (error) {
       throw toApiError(error);
     }
     secondProofStore.clear();
     await continueToApplication(interaction, token);
-    return;
+    return 'signed-in';
   }
-  writeSession(await loginWithSecondProof(challenge, code));
+  try {
+    writeSession(await loginWithSecondProof(challenge, code));
+  } catch (error) {
+    if (!(error instanceof TwoStepRequired)) throw error;
+    storeTwoStep(error.twoStep);
+    return 'two-step';
+  }
+  return 'signed-in';
 }
 
 export function useSecondProof() {
   const finish = useFinishLogin();
+  const navigate = useNavigate();
   return useAction({
     action: signInWithCode,
-    onSuccess: () => {
+    onSuccess: (outcome) => {
       secondProofStore.clear();
-      if (!leavingForApplication()) finish();
+      if (outcome === 'two-step') void navigate(appPaths.twoStep);
+      else if (!leavingForApplication()) finish();
     },
   });
 }
