@@ -83,6 +83,7 @@ test.describe('shell', () => {
       'Role Management',
       'App Management',
       'Log Aktivitas',
+      'Peta Akses',
       'Settings',
     ]);
     await expect(sidebar.getByText('Administrator')).toBeVisible();

@@ -18,6 +18,7 @@ import { lighthouseRuns } from './lib/bench-lighthouse.mjs';
 import { measureOidc, measureRoundTrip } from './lib/bench-oidc.mjs';
 import { closeServer, serveStatic } from './serve-static.mjs';
 import { bulkBudgets, bulkRows, measureBulkImport } from './lib/bench-bulk.mjs';
+import { accessMapBudgets, accessMapRows, measureAccessMap } from './lib/bench-access-map.mjs';
 import { measureSoak, soakBudgets, soakRows } from './lib/bench-soak.mjs';
 
 const root = path.join(import.meta.dirname, '..');
@@ -231,6 +232,11 @@ async function bulkFigures(token) {
   return measureBulkImport(API, token, api.pid);
 }
 
+/** Peta Akses at 200,000 users (issue 32): its own database, in process; not with --quick. */
+function accessMapFigures() {
+  return quick ? null : measureAccessMap(root, log);
+}
+
 /** The api's memory over a soak of the write mix (issue 35): 10 minutes, 30 s with --quick. */
 async function soakFigures(token) {
   const seconds = quick ? 30 : 600;
@@ -340,6 +346,7 @@ async function mainApiOnly() {
   const signIn = await signInFigures();
   const bulk = await bulkFigures(token);
   const soak = await soakFigures(token);
+  const accessMap = accessMapFigures();
   console.log('\nfigure                                   value');
   for (const [k, v] of Object.entries({
     'health p50/p95 ms, req/s': `${figures.health.p50}/${figures.health.p95}, ${figures.health.rps}`,
@@ -350,6 +357,7 @@ async function mainApiOnly() {
     ...signInRows(signIn),
     ...bulkRows(bulk),
     ...soakRows(soak),
+    ...accessMapRows(accessMap),
   }))
     console.log(`${k.padEnd(40)} ${v}`);
   console.log('\nbudget                                           value      result');
@@ -358,6 +366,7 @@ async function mainApiOnly() {
     ...signInBudgets(signIn),
     ...bulkBudgets(bulk),
     ...soakBudgets(soak),
+    ...accessMapBudgets(accessMap),
   ])
     console.log(`${name.padEnd(48)} ${String(value).padEnd(10)} ${pass ? 'pass' : 'FAIL'}`);
 }
@@ -536,6 +545,7 @@ async function main() {
   const signIn = await signInFigures();
   const bulk = await bulkFigures(session.access_token);
   const soak = await soakFigures(session.access_token);
+  const accessMap = accessMapFigures();
   const sourceMaps = sourceMapReport(APPS);
 
   // 4. Report.
@@ -596,6 +606,7 @@ async function main() {
     ...signInBudgets(signIn),
     ...bulkBudgets(bulk),
     ...soakBudgets(soak),
+    ...accessMapBudgets(accessMap),
     ['no source map served from any dist', sourceMaps.ok, sourceMaps.ok ? 'none' : 'served', HELD],
   ].map(([name, pass, value, held = false]) => ({ budget: name, value, pass, held }));
   const sizes = APPS.map((app) => appSizes(app));
@@ -617,6 +628,7 @@ async function main() {
     api: apiFigures,
     signIn,
     bulk,
+    accessMap,
     sourceMaps: sourceMaps.text,
     budgets,
   };
@@ -649,6 +661,7 @@ async function main() {
     ...signInRows(signIn),
     ...bulkRows(bulk),
     ...soakRows(soak),
+    ...accessMapRows(accessMap),
   }))
     console.log(`${k.padEnd(40)} ${v}`);
   console.log(`\nbundle sizes (brotli 11, as served)\n${sizeTable(sizes)}\n${sourceMaps.text}`);

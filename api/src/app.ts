@@ -9,6 +9,7 @@ import { API_PREFIX, HEALTH_PATH, READY_PATH } from '@sso/shared/contract';
 import { installAdminAccess } from './access/admin-access';
 import { registerApplicationRoutes } from './applications/application-routes';
 import { registerAuditRoutes } from './audit/audit-routes';
+import { registerAccessMapRoutes } from './access/access-map-routes';
 import { installAudit } from './audit/install-audit';
 import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
 import { registerLoginRoutes } from './auth/login-routes';
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         registerReferenceRoutes(admin, ctx);
         registerApplicationRoutes(admin, ctx);
         registerAuditRoutes(admin, ctx);
+        registerAccessMapRoutes(admin, ctx);
       });
     },
     { prefix: API_PREFIX },

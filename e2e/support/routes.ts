@@ -25,6 +25,7 @@ export const routes = {
   roleManagement: appPaths.roles.list,
   addRole: appPaths.roles.create,
   editRole: (hashId: string) => pathTo(rolesRoutes.edit, { hashId }),
+  accessMap: appPaths.roles.accessMap,
   appManagement: appPaths.apps.list,
   addApp: appPaths.apps.create,
   editApp: (hashId: string) => pathTo(appsRoutes.edit, { hashId }),

@@ -9,7 +9,12 @@ testRemoteDescriptor({
   exposes,
   load: () => import('./descriptor'),
   access: {
-    routes: [PANEL_ACTIONS.listRoles, PANEL_ACTIONS.createRole, PANEL_ACTIONS.editRole],
-    nav: [PANEL_MENU.roles],
+    routes: [
+      PANEL_ACTIONS.listRoles,
+      PANEL_ACTIONS.createRole,
+      PANEL_ACTIONS.editRole,
+      PANEL_ACTIONS.viewAccessMap,
+    ],
+    nav: [PANEL_MENU.roles, PANEL_MENU.accessMap],
   },
 });

@@ -4,4 +4,5 @@ export const exposes = {
   './role-create': './src/role-form/role-create-page.tsx',
   './role-edit': './src/role-form/role-edit-page.tsx',
   './home-roles-card': './src/home-card/roles-card.tsx',
+  './access-map': './src/access-map/access-map-page.tsx',
 };

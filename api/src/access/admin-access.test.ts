@@ -7,6 +7,7 @@ import {
   SESSION_INVALID_MESSAGE,
   allows,
   applicationDetailResponseSchema,
+  accessMapPaths,
   auditPaths,
   importCheckResponseSchema,
   USER_CSV_COLUMNS,
@@ -105,6 +106,12 @@ describe('ADMIN_ROUTES', () => {
       ['GET /company/companies-with-branches', reference],
       ['GET /api/v1/ap/audit/list', 'Log Aktivitas:view'],
       ['GET /api/v1/ap/audit/export', 'Log Aktivitas:view'],
+      ['GET /api/v1/ap/access-map/options', 'Peta Akses:view'],
+      ['GET /api/v1/ap/access-map/by-place', 'Peta Akses:view'],
+      ['GET /api/v1/ap/access-map/by-place/export', 'Peta Akses:view'],
+      ['GET /api/v1/ap/access-map/people', 'Peta Akses:view'],
+      ['GET /api/v1/ap/access-map/by-person/:id', 'Peta Akses:view'],
+      ['GET /api/v1/ap/access-map/by-person/:id/export', 'Peta Akses:view'],
     ]);
   });
 
@@ -294,6 +301,15 @@ const requests: Record<string, Prepare> = {
   'GET /company/companies-with-branches': async () => ({ path: paths.reference.companies }),
   'GET /api/v1/ap/audit/list': async () => ({ path: auditPaths.list }),
   'GET /api/v1/ap/audit/export': async () => ({ path: auditPaths.export, query: { perPage: 1 } }),
+  'GET /api/v1/ap/access-map/options': async () => ({ path: accessMapPaths.options }),
+  'GET /api/v1/ap/access-map/by-place': async () => ({ path: accessMapPaths.byPlace, query: { app: 1 } }),
+  'GET /api/v1/ap/access-map/by-place/export': async () => ({
+    path: accessMapPaths.byPlaceExport,
+    query: { app: 1 },
+  }),
+  'GET /api/v1/ap/access-map/people': async () => ({ path: accessMapPaths.people }),
+  'GET /api/v1/ap/access-map/by-person/:id': async () => ({ path: accessMapPaths.byPerson(1) }),
+  'GET /api/v1/ap/access-map/by-person/:id/export': async () => ({ path: accessMapPaths.byPersonExport(1) }),
 };
 
 const keyOf = (row: AdminRoute) => `${row.method} ${row.path}`;
@@ -333,8 +349,9 @@ describe.each(ADMIN_ROUTES.map((row) => [keyOf(row), row] as const))('%s', (_key
   ];
   it.each(levels)('as %s: 2xx when the level allows it, else 403', async (_name, account, level) => {
     const { accessToken } = await sessionOf(account);
-    // The seed grants Log Aktivitas to Super Admin and Admin only (the Viewer role has no grant of it).
-    const granted = !(account === VIEWER && row.action === 'listAudit');
+    // The seed grants Log Aktivitas and Peta Akses to Super Admin, Admin and Admin AP only (the
+    // Viewer role has no grant of them).
+    const granted = !(account === VIEWER && (row.action === 'listAudit' || row.action === 'viewAccessMap'));
     const allowed = granted && row.requires.some((q) => allows(level, q.capability));
     const reply = await callRow(row, accessToken);
     if (allowed) {

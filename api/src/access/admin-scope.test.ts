@@ -8,6 +8,7 @@ import {
   OUTSIDE_SCOPE_MESSAGE,
   SCOPE_ESCALATION_MESSAGE,
   auditPaths,
+  twoStepPaths,
   paths,
   roleOptionsResponseSchema,
   USER_CSV_COLUMNS,
@@ -323,6 +324,9 @@ describe('writes', () => {
       ['PATCH', paths.users.status(stranger)],
       ['DELETE', paths.users.sessions(stranger)],
       ['DELETE', paths.users.lock(stranger)],
+      // Two-step verification (issue 31): its factors and "Reset verifikasi dua langkah".
+      ['GET', twoStepPaths.user(stranger)],
+      ['DELETE', twoStepPaths.user(stranger)],
     ] as const) {
       const reply = await call(t.app, method, path, {
         token: scoped,
@@ -332,6 +336,7 @@ describe('writes', () => {
     }
     expect((await call(t.app, 'GET', paths.users.account(user.id), { token: scoped })).statusCode).toBe(200);
     expect((await call(t.app, 'DELETE', paths.users.lock(user.id), { token: scoped })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', twoStepPaths.user(user.id), { token: scoped })).statusCode).toBe(200);
   });
 
   it('no escalation by scope: a group-wide role that administers cannot be given by a scoped admin', async () => {

@@ -1,6 +1,7 @@
 import {
   PANEL_ACTIONS,
   REFERENCE_DATA_ACCESS,
+  accessMapPaths,
   auditPaths,
   paths,
   twoStepPaths,
@@ -106,6 +107,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   reference(paths.reference.companies),
   action('GET', auditPaths.list, 'listAudit'),
   action('GET', auditPaths.export, 'listAudit'),
+  action('GET', accessMapPaths.options, 'viewAccessMap'),
+  action('GET', accessMapPaths.byPlace, 'viewAccessMap'),
+  action('GET', accessMapPaths.byPlaceExport, 'viewAccessMap'),
+  action('GET', accessMapPaths.people, 'viewAccessMap'),
+  action('GET', accessMapPaths.byPerson(':id'), 'viewAccessMap'),
+  action('GET', accessMapPaths.byPersonExport(':id'), 'viewAccessMap'),
 ];
 
 const byKey = new Map(ADMIN_ROUTES.map((route) => [`${route.method} ${route.path}`, route]));

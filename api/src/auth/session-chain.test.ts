@@ -90,6 +90,7 @@ describe('login chain', () => {
       'App Management',
       'Settings',
       'Log Aktivitas',
+      'Peta Akses',
     ]);
     expect(panelMenus[1]?.children.map((c) => c.name)).toEqual(['Daftar User', 'Tambah User']);
     expect(panelMenus.every((m) => m.acces_level === 1)).toBe(true);

@@ -162,6 +162,7 @@ describe('migrations', () => {
           'Daftar User',
           'Home',
           'Log Aktivitas',
+          'Peta Akses',
           'Role Management',
           'Settings',
           'Tambah Aplikasi',
@@ -170,6 +171,17 @@ describe('migrations', () => {
           'User Management',
         ].sort(),
       );
+      // Peta Akses: one menu, read by every role that reads Log Aktivitas, at the same level.
+      const levels = (key: string) =>
+        db
+          .prepare<[string], { role_id: number; access_level: number }>(
+            `SELECT rm.role_id, rm.access_level FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
+             WHERE m.panel_key = ? ORDER BY rm.role_id`,
+          )
+          .all(key);
+      expect(keys.filter((m) => m.name === 'Peta Akses')).toHaveLength(1);
+      expect(levels('Peta Akses')).toEqual(levels('Log Aktivitas'));
+      expect(levels('Peta Akses').length).toBeGreaterThan(0);
       // The "Daftar User" under App Management is no panel menu: it has no key.
       expect(
         keys.find((m) => m.name === 'Daftar User' && m.parent === 'App Management')?.panel_key,

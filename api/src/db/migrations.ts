@@ -54,6 +54,19 @@ export const ASSIGN_PANEL_KEYS = `
 `;
 
 /**
+ * Peta Akses (issue 32, ADR 0025): app 1's top-level menu with its panel key, after the others, in a
+ * file whose app 1 exists and has no menu of that key yet. Run by its migration on an existing file
+ * and by the seed after it wrote the menus of a fresh one (the key, never the name, gives access).
+ */
+export const ADD_PETA_AKSES_MENU = `
+  INSERT INTO menus (app_id, parent_id, name, position, panel_key)
+    SELECT 1, NULL, 'Peta Akses',
+      1 + (SELECT COALESCE(MAX(position), 0) FROM menus WHERE app_id = 1 AND parent_id IS NULL), 'Peta Akses'
+    WHERE EXISTS (SELECT 1 FROM applications WHERE id = 1)
+      AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Peta Akses');
+`;
+
+/**
  * Schema migrations, applied in order. `PRAGMA user_version` is the schema version: migration i
  * brings the file from version i to i + 1. Append new migrations; never edit a released one.
  */
@@ -488,6 +501,20 @@ CREATE TABLE oidc_clients (
   ALTER TABLE sign_in_challenges ADD COLUMN app_url TEXT;
   ALTER TABLE sign_in_challenges ADD COLUMN pending_secret TEXT;
   ALTER TABLE login_sessions ADD COLUMN amr TEXT;
+  `,
+  // 22: Peta Akses (issue 32, ADR 0025). Its menu in app 1 (ADD_PETA_AKSES_MENU); every role that
+  // reads Log Aktivitas (by its key) reads Peta Akses at the same level: those who audit the group
+  // see who reaches what (the seed: Super Admin owner, Admin and Admin AP viewer, Viewer nothing).
+  // An index of users by role and name serves the map's pages (the users of the roles reaching a
+  // place, in name order).
+  `
+  ${ADD_PETA_AKSES_MENU}
+  INSERT OR IGNORE INTO role_menus (role_id, menu_id, access_level)
+    SELECT rm.role_id, p.id, rm.access_level
+    FROM role_menus rm
+    JOIN menus a ON a.id = rm.menu_id AND a.app_id = 1 AND a.panel_key = 'Log Aktivitas'
+    JOIN menus p ON p.panel_key = 'Peta Akses';
+  CREATE INDEX users_role_nama ON users (role_id, nama COLLATE NOCASE, id);
   `,
 ];
 

@@ -98,8 +98,8 @@ describe('seed', () => {
         'Tambah Aplikasi',
       ].map((menu) => `${menu}:${level}`);
     expect(panelGrants('Viewer')).toEqual(panelOnly(3));
-    // Admin (NIK 100004) also reads Log Aktivitas.
-    expect(panelGrants('Admin')).toEqual([...panelOnly(2), 'Log Aktivitas:3']);
+    // Admin (NIK 100004) also reads Log Aktivitas and Peta Akses.
+    expect(panelGrants('Admin')).toEqual([...panelOnly(2), 'Log Aktivitas:3', 'Peta Akses:3']);
     expect(panelGrants('HR Manager')).toEqual([]);
     expect(panelGrants('Super Admin')).toHaveLength(
       count(db, 'SELECT COUNT(*) AS n FROM menus WHERE app_id = 1'),

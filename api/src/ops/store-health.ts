@@ -20,9 +20,20 @@ export const storeUnavailableMessage = (seconds: number) =>
   `Penyimpanan data sedang bermasalah, perubahan belum dapat disimpan. Coba lagi dalam ${seconds} detik.`;
 
 /** The fault an error of the SQLite store stands for, or null when it is not one (a bug, a constraint). */
+/** The SQLite result code of `error` ('SQLITE_FULL', …), or 'unknown'. */
+function sqliteCodeOf(error: unknown): string {
+  const code: unknown = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined;
+  return typeof code === 'string' ? code : 'unknown';
+}
+
 export function sqliteFaultOf(error: unknown): StoreFaultKind | null {
-  if (!(error instanceof Database.SqliteError)) return null;
-  const code = error.code;
+  // By name and code, not `instanceof`: better-sqlite3's native part keeps the SqliteError class of
+  // the first load of the package in a process, so a second load (Jest's registry and realm per test
+  // file) throws errors whose class, and even whose Error, are not its own.
+  if (typeof error !== 'object' || error === null || Reflect.get(error, 'name') !== 'SqliteError')
+    return null;
+  const code: unknown = Reflect.get(error, 'code');
+  if (typeof code !== 'string') return null;
   if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR_WRITE_FULL') return 'full';
   if (code.startsWith('SQLITE_READONLY')) return 'read-only';
   if (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN') return 'io';
@@ -130,7 +141,7 @@ export function createStoreHealth(
       if (fault === null) {
         fault = kind;
         since = Date.now();
-        const code = error instanceof Database.SqliteError ? error.code : 'unknown';
+        const code = sqliteCodeOf(error);
         // The code and a fixed sentence: no statement, no value, nothing a request carried.
         log.error(`store fault: ${faultWords[kind]} (${code}); writes answer 503 until it clears`);
         timer = setInterval(check, every);

@@ -43,6 +43,8 @@ export const PANEL_MENU = {
   appCreate: 'Tambah Aplikasi',
   settings: 'Settings',
   audit: 'Log Aktivitas',
+  /** Peta Akses (issue 32, ADR 0025): who reaches which application and menu, read only. */
+  accessMap: 'Peta Akses',
 } as const;
 export type PanelMenu = (typeof PANEL_MENU)[keyof typeof PANEL_MENU];
 
@@ -54,6 +56,7 @@ export const PANEL_MENU_TREE: ReadonlyArray<readonly [PanelMenu, readonly PanelM
   [PANEL_MENU.apps, [PANEL_MENU.appList, PANEL_MENU.appCreate]],
   [PANEL_MENU.settings, []],
   [PANEL_MENU.audit, []],
+  [PANEL_MENU.accessMap, []],
 ];
 
 /**
@@ -66,6 +69,7 @@ export const PANEL_KEEPER_MENUS: readonly PanelMenu[] = [
   PANEL_MENU.roles,
   PANEL_MENU.apps,
   PANEL_MENU.audit,
+  PANEL_MENU.accessMap,
 ];
 
 /**
@@ -100,6 +104,7 @@ export const PANEL_ACTIONS = {
   /** A logo uploaded from the add or the edit form (the api's route accepts either right). */
   uploadAppLogo: { menu: PANEL_MENU.appCreate, capability: 'create' },
   listAudit: { menu: PANEL_MENU.audit, capability: 'view' },
+  viewAccessMap: { menu: PANEL_MENU.accessMap, capability: 'view' },
 } as const satisfies Record<string, { menu: PanelMenu; capability: Capability }>;
 export type PanelAction = keyof typeof PANEL_ACTIONS;
 

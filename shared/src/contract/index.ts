@@ -27,3 +27,4 @@ export {
   userListResponseSchema as userListResponseParser,
 } from './responses';
 export * from './two-step';
+export * from './access-map';

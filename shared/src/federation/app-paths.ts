@@ -40,6 +40,8 @@ export const appPaths = {
     list: rolesRoutes.list.path,
     create: rolesRoutes.create.path,
     edit: (role: Role) => pathTo(rolesRoutes.edit, { hashId: encodeHashId(role) }),
+    /** Peta Akses (issue 32). */
+    accessMap: rolesRoutes.accessMap.path,
   },
   /** App Management: the edit link carries the id and name only; the page reads the rest from the api. */
   apps: {

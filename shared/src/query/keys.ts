@@ -1,4 +1,6 @@
 import type {
+  AccessMapPersonQuery,
+  AccessMapPlaceQuery,
   ApplicationListQuery,
   AuditListQuery,
   RoleListQuery,
@@ -62,4 +64,13 @@ export const accountKeys = {
 export const auditKeys = {
   all: () => ['audit'] as const,
   list: (query: AuditListQuery) => [...auditKeys.all(), 'list', query] as const,
+};
+
+/** Peta Akses (issue 32): its filters, both directions and the people picker. */
+export const accessMapKeys = {
+  all: () => ['accessMap'] as const,
+  options: () => [...accessMapKeys.all(), 'options'] as const,
+  place: (query: AccessMapPlaceQuery) => [...accessMapKeys.all(), 'place', query] as const,
+  person: (id: number, query: AccessMapPersonQuery) => [...accessMapKeys.all(), 'person', id, query] as const,
+  people: (keyword: string) => [...accessMapKeys.all(), 'people', keyword] as const,
 };

@@ -77,6 +77,14 @@ export const rolesRoutes = defineRoutes({
     module: './role-edit',
     selects: 'list',
   },
+  /** Peta Akses (issue 32, ADR 0025): who reaches which application and menu, read only. */
+  accessMap: {
+    path: '/peta-akses',
+    requires: PANEL_ACTIONS.viewAccessMap,
+    module: './access-map',
+    // An icon every deployed host knows (a new name would be refused).
+    nav: { label: 'Peta Akses', icon: 'roles', order: 48, menu: PANEL_MENU.accessMap },
+  },
 });
 
 /** remote-apps: App Management (the host has no page of its own at these paths). */

@@ -207,7 +207,8 @@ export const ROLES: readonly RoleSeed[] = [
     ],
   },
   {
-    // The panel's modifier: adds and edits users, roles and applications, deletes nothing; reads Log Aktivitas.
+    // The panel's modifier: adds and edits users, roles and applications, deletes nothing; reads Log
+    // Aktivitas and Peta Akses.
     name: 'Admin',
     color: 2,
     grants: [
@@ -219,6 +220,7 @@ export const ROLES: readonly RoleSeed[] = [
           [PANEL_MENU.roles]: modifier,
           [PANEL_MENU.apps]: modifier,
           [PANEL_MENU.audit]: viewer,
+          [PANEL_MENU.accessMap]: viewer,
         },
       ],
       [1, modifier],
@@ -278,7 +280,7 @@ export const ROLES: readonly RoleSeed[] = [
   },
   {
     // The scoped administrator (issue 32): adds and edits the users of their own APs only, reads
-    // roles and their APs' Log Aktivitas; the other applications as a modifier, so it covers
+    // roles and their APs' Log Aktivitas and Peta Akses; the other applications as a modifier, so it covers
     // Finance Staff and Staf Gudang.
     name: 'Admin AP',
     color: 3,
@@ -291,6 +293,7 @@ export const ROLES: readonly RoleSeed[] = [
           [PANEL_MENU.users]: modifier,
           [PANEL_MENU.roles]: viewer,
           [PANEL_MENU.audit]: viewer,
+          [PANEL_MENU.accessMap]: viewer,
         },
       ],
       [1, modifier],

@@ -1,8 +1,9 @@
+import { PANEL_MENU } from '@sso/shared/contract';
 import { PASSWORD_COST, hashPasswordSync, type ScryptCost } from '../../auth/password';
 import { nameKey } from '../../roles/role-writes';
 import { readMeta, writeMeta, type Db } from '../database';
 import { PHONE_PREFIXES } from '../../auth/phone-prefixes';
-import { ASSIGN_PANEL_KEYS } from '../migrations';
+import { ADD_PETA_AKSES_MENU, ASSIGN_PANEL_KEYS } from '../migrations';
 import { createRandom, type Random } from './prng';
 import {
   ADMIN,
@@ -115,7 +116,11 @@ function seedApplications(db: Db, panelUrl: string): void {
   LATER_PANEL_MENUS.forEach((menu, index) => insertMenu.run(1, null, menu, panelMenus + index + 1));
   // A file built at an older schema version (the migration tests) has no keys yet: migration 12 gives them.
   const keyed = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('menus')").all();
-  if (keyed.some((column) => column.name === 'panel_key')) db.exec(ASSIGN_PANEL_KEYS);
+  if (keyed.some((column) => column.name === 'panel_key')) {
+    db.exec(ASSIGN_PANEL_KEYS);
+    // Peta Akses is born keyed; an older file gets it from its migration instead.
+    db.exec(ADD_PETA_AKSES_MENU);
+  }
 }
 
 function seedRoles(db: Db): void {
@@ -144,7 +149,10 @@ function seedRoles(db: Db): void {
       insertApp.run(id, appId);
       const menus = menusOf.all(appId);
       if (typeof levels !== 'number') {
-        const unknown = Object.keys(levels).filter((name) => !menus.some((m) => m.name === name));
+        // A file built at an older schema version has no Peta Akses yet: its migration adds it.
+        const unknown = Object.keys(levels).filter(
+          (name) => name !== PANEL_MENU.accessMap && !menus.some((m) => m.name === name),
+        );
         if (unknown.length > 0)
           throw new Error(`seed: role ${role.name} names unknown menus ${unknown.join(', ')}`);
       }

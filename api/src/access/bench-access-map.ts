@@ -1,0 +1,100 @@
+/**
+ * Peta Akses at scale (issue 32, ADR 0025): `node --import tsx src/access/bench-access-map.ts <db
+ * file> <users>` seeds a fresh database with `<users>` users (an existing file is migrated and
+ * reused), then times a page of the by-place query (10 rows, as the panel asks) for the group-wide
+ * administrator (NIK 100001) and the scoped one (100006, "Admin AP" of PT Arta Boga Cemerlang): an
+ * application, a menu, a sub-menu, a sub-menu filtered by AP, by role and level, a keyword, sorted
+ * by level, and a deep page; then one person's map. Prints p50/p95 ms as JSON; `pnpm bench` runs it
+ * at 200,000 users outside `--quick` (scripts/lib/bench-access-map.mjs).
+ */
+import { accessMapPersonQuerySchema, accessMapPlaceQuerySchema } from '@sso/shared/contract';
+import { openDatabase } from '../db/database';
+import { migrate } from '../db/migrations';
+import { seedIfEmpty } from '../db/seed/seed';
+import { createAccessMap } from './access-map';
+import { createAdminScopes } from './admin-scope';
+
+const [file, count = '200000'] = process.argv.slice(2);
+if (!file) throw new Error('usage: bench-access-map.ts <db file> [users]');
+const db = openDatabase(file);
+migrate(db);
+const started = performance.now();
+seedIfEmpty(db, {
+  users: Number(count),
+  panelUrl: 'http://localhost:3000',
+  passwordCost: { N: 2 ** 10, r: 8, p: 1 },
+});
+const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
+db.exec('ANALYZE');
+
+const scopes = createAdminScopes(db);
+const map = createAccessMap(db, scopes);
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+function time(run: () => unknown, runs = 100) {
+  for (let i = 0; i < 10; i += 1) run();
+  const took: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t0 = performance.now();
+    run();
+    took.push(performance.now() - t0);
+  }
+  return { p50: round(percentile(took, 50)), p95: round(percentile(took, 95)) };
+}
+
+const menuId = (app: number, name: string) =>
+  db
+    .prepare<[number, string], number>('SELECT id FROM menus WHERE app_id = ? AND name = ?')
+    .pluck()
+    .get(app, name);
+const hris = { app: 2 };
+const karyawan = { app: 2, menu: menuId(2, 'Karyawan') };
+const dataKaryawan = { app: 2, menu: menuId(2, 'Data Karyawan') };
+const company = db
+  .prepare<[], number>("SELECT id FROM companies WHERE nama = 'PT Arta Boga Cemerlang'")
+  .pluck()
+  .get();
+const hrManager = db.prepare<[], number>("SELECT id FROM roles WHERE name = 'HR Manager'").pluck().get();
+
+const figures: Record<string, unknown> = { users: Number(count), seedSeconds };
+let worst = 0;
+for (const [who, nik] of [
+  ['group', '100001'],
+  ['scoped', '100006'],
+] as const) {
+  const actorId = db.prepare<[string], number>('SELECT id FROM users WHERE nik = ?').pluck().get(nik) ?? 0;
+  const page = (query: Record<string, unknown>) => {
+    const params = accessMapPlaceQuerySchema.parse({ page: 1, perPage: 10, ...query });
+    // The scope is read per request, as the route does.
+    return () => map.byPlace(scopes.of(actorId), params);
+  };
+  const cases = {
+    application: page(hris),
+    menu: page(karyawan),
+    subMenu: page(dataKaryawan),
+    byAp: page({ ...dataKaryawan, perusahaan_id: company }),
+    roleAndLevel: page({ ...dataKaryawan, role_id: hrManager, level: 1 }),
+    keyword: page({ ...dataKaryawan, keyword: 'sari' }),
+    byLevel: page({ ...dataKaryawan, sortBy: 'level', sort: 'desc' }),
+    page50: page({ ...dataKaryawan, page: 50 }),
+  };
+  // A first pass over every case (statements prepared, pages of the file in memory), as a running
+  // api has them; then each case is timed.
+  for (const run of Object.values(cases)) for (let i = 0; i < 20; i += 1) run();
+  const timed: Record<string, unknown> = {
+    reaching: map.byPlace(scopes.of(actorId), accessMapPlaceQuerySchema.parse(dataKaryawan)).total,
+  };
+  for (const [name, run] of Object.entries(cases)) {
+    const t = time(run);
+    worst = Math.max(worst, t.p95);
+    timed[name] = t;
+  }
+  const person = accessMapPersonQuerySchema.parse({});
+  timed.person = time(() => map.byPerson(scopes.of(actorId), actorId, person));
+  figures[who] = timed;
+}
+figures.worstPageP95 = worst;
+console.log(JSON.stringify(figures));
+db.close();
