@@ -81,7 +81,7 @@ describe('GET applications/list and detail', () => {
       'Sales',
     ]);
     const panel = all.data[0];
-    expect(panel?.menu_count).toBe(12); // with Log Aktivitas (issue 20), Settings without sub-menus (issue 37)
+    expect(panel?.menu_count).toBe(13); // with Log Aktivitas (issue 20), Settings without sub-menus (issue 37), Peta Akses (issue 32)
     expect(panel?.role_count).toBeGreaterThanOrEqual(3);
     expect(panel?.logo_uploaded).toBe(false);
     expect((await list({ keyword: 'fin' })).data.map((a) => a.name)).toEqual(['Finance']);

@@ -152,7 +152,8 @@ describe('POST forgot-password/reset', () => {
     );
     expect(storedHash(ADMIN.nik).hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(PASSWORD_COST.N).toBeGreaterThanOrEqual(2 ** 17);
-  });
+    // Seeding hashes every demo password at production cost: seconds on a busy two-core machine.
+  }, 30_000);
 });
 
 describe('hash upgrade at sign-in', () => {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { appPaths, getRuntimeConfig } from '@sso/shared/federation';
-import { storeTwoStep } from '../two-step/two-step-storage';
 
 /**
  * A sign-in asked by another application of the group through the SSO (OpenID Connect): the
@@ -88,6 +87,8 @@ export async function continueToApplication(interaction: string, token: string):
     // factor: the second step (or its enrolment) first, then this request goes on (ADR 0021).
     // `?sso=` keeps the step open to a user signed in to the panel (a public-only route otherwise
     // sends them to /home): their panel login may be the one-factor login being stepped up.
+    // Its store (and validator) loads here, not with the login screen (ADR 0006).
+    const { storeTwoStep } = await import('../two-step/two-step-storage');
     storeTwoStep(answer.twoStep);
     leaving = true;
     window.location.assign(`${appPaths.twoStep}?sso=${encodeURIComponent(interaction)}`);
