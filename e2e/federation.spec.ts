@@ -478,14 +478,14 @@ test.describe('federation', () => {
         );
         expect(containers).toContain('apps');
 
-        // Unregistered: the placeholder is back and nothing is asked of the remote.
+        // Unregistered: App Management is gone again and nothing is asked of the remote.
         await stack.register(withoutApps);
         const requested: string[] = [];
         page.on('request', (request) => requested.push(request.url()));
         await page.reload();
-        await expect(page.getByRole('heading', { level: 1, name: 'App Management' })).toBeVisible();
+        await expect(page.getByText('Halaman tidak ditemukan')).toBeVisible();
         await expect(page.getByText('Daftar aplikasi')).toHaveCount(0);
-        await expect(menu.getByRole('link', { name: 'App Management', exact: true })).toHaveCount(1);
+        await expect(menu.getByRole('link', { name: 'App Management', exact: true })).toHaveCount(0);
         expect(requested.filter((url) => url.startsWith(stack.extraRemoteOrigin))).toEqual([]);
       } finally {
         fs.rmSync(out, { recursive: true, force: true });
