@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { routes } from './support/routes';
 
 /**
  * Peta Akses (issue 32, ADR 0025) end to end: by place (an application's sub-menu, a level filter,
@@ -11,7 +12,7 @@ import { test, expect } from './support/fixtures';
 
 const SCOPED = { nik: '100006', password: 'password123' } as const;
 const ARTA = 'PT Arta Boga Cemerlang';
-const PAGE = '/peta-akses';
+const PAGE = routes.accessMap;
 const shotsDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
 
 /** With SHOTS=1: the screen at 1440 and at 390 px wide (README "Tests": screens are looked at). */

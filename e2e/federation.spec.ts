@@ -431,7 +431,7 @@ test.describe('federation', () => {
       await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
     });
 
-    test('a remote by configuration alone: the real apps entry removed brings the placeholder back; another build registered in its place renders; the real one re-added is back; host build untouched', async ({
+    test('a remote by configuration alone: the real apps entry removed takes App Management away (the host declares none of its pages); another build registered in its place renders; the real one re-added is back; host build untouched', async ({
       page,
       loginAs,
     }) => {
@@ -447,10 +447,12 @@ test.describe('federation', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'App Management' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toBeVisible();
 
-      // Its entry removed from config.json: the host's placeholder (a heading, nothing else) is back.
+      // Its entry removed from config.json: the host has no page or sidebar item of its own there
+      // (remote-apps' route table declares them, ADR 0027): the page is not found, nothing of it shows.
       await stack.register(withoutApps);
       await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: 'App Management' })).toBeVisible();
+      await expect(page.getByText('Halaman tidak ditemukan')).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'App Management', exact: true })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toHaveCount(0);
       await expect(page.getByText('Daftar aplikasi')).toHaveCount(0);
 
@@ -476,14 +478,14 @@ test.describe('federation', () => {
         );
         expect(containers).toContain('apps');
 
-        // Unregistered: the placeholder is back and nothing is asked of the remote.
+        // Unregistered: App Management is gone again and nothing is asked of the remote.
         await stack.register(withoutApps);
         const requested: string[] = [];
         page.on('request', (request) => requested.push(request.url()));
         await page.reload();
-        await expect(page.getByRole('heading', { level: 1, name: 'App Management' })).toBeVisible();
+        await expect(page.getByText('Halaman tidak ditemukan')).toBeVisible();
         await expect(page.getByText('Daftar aplikasi')).toHaveCount(0);
-        await expect(menu.getByRole('link', { name: 'App Management', exact: true })).toHaveCount(1);
+        await expect(menu.getByRole('link', { name: 'App Management', exact: true })).toHaveCount(0);
         expect(requested.filter((url) => url.startsWith(stack.extraRemoteOrigin))).toEqual([]);
       } finally {
         fs.rmSync(out, { recursive: true, force: true });

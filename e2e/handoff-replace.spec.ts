@@ -2,6 +2,7 @@ import LZString from 'lz-string';
 import type { Page } from '@playwright/test';
 import { test, expect, SESSION_KEY } from './support/fixtures';
 import { API_ORIGIN, DEMO_ACCOUNTS } from './support/env';
+import { routes } from './support/routes';
 
 /**
  * Issue 36 (finding 13): a handoff link `/?data=` carrying another account's session no longer
@@ -32,7 +33,7 @@ test.describe('a handoff while another account is signed in', () => {
     expectNoA11yViolations,
   }) => {
     await loginAs(page);
-    await page.goto('/home');
+    await page.goto(routes.home);
     const before = await storedSession(page);
     expect(before?.nik).toBe('100001');
     const viewer = await apiClient.sessionFor(DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
@@ -63,7 +64,7 @@ test.describe('a handoff while another account is signed in', () => {
     loginAs,
   }) => {
     await loginAs(page);
-    await page.goto('/home');
+    await page.goto(routes.home);
     const before = await storedSession(page);
     const viewer = await apiClient.sessionFor(DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
     await page.goto(`/?data=${LZString.compressToEncodedURIComponent(JSON.stringify(viewer))}`);

@@ -17,8 +17,8 @@ interface Account {
   password: string;
 }
 
-const TWO_STEP = '/verifikasi-dua-langkah';
-const ACCOUNT_SECURITY = '/keamanan-akun';
+const TWO_STEP = routes.twoStep;
+const ACCOUNT_SECURITY = routes.accountSecurity;
 
 /** A code of `secret` one period ahead: a code the page just used (same period) is refused as a replay. */
 const nextCode = (secret: string) =>

@@ -1,8 +1,10 @@
 import { appPaths } from '@sso/shared/federation';
+import { appsRoutes, pathTo, rolesRoutes, usersRoutes } from '@sso/shared/routes';
 
 /**
- * The spec's routes (section 2), for navigation in specs: the panel's own paths (`appPaths`), no
- * string literals in tests. Edit routes take a raw hashId here, so specs can also send bad ones.
+ * The spec's routes (section 2), for navigation in specs: derived from the route tables
+ * (`@sso/shared/routes`, through `appPaths`), no string literals in tests. Edit routes take a raw
+ * hashId here, so specs can also send bad ones.
  */
 export const routes = {
   handoff: appPaths.handoff,
@@ -10,6 +12,8 @@ export const routes = {
   loginByPhone: appPaths.loginByPhone,
   verifyLoginOtp: appPaths.verifyLoginOtp,
   secondProof: appPaths.secondProof,
+  twoStep: appPaths.twoStep,
+  accountSecurity: appPaths.accountSecurity,
   forgotPassword: appPaths.forgotPassword,
   validateResetOtp: appPaths.validateResetOtp,
   newPassword: appPaths.newPassword,
@@ -17,14 +21,15 @@ export const routes = {
   userManagement: appPaths.users.list,
   addUser: appPaths.users.create,
   importUsers: appPaths.users.import,
-  editUser: (hashId: string) => `/edit-user/${hashId}`,
+  editUser: (hashId: string) => pathTo(usersRoutes.edit, { hashId }),
   roleManagement: appPaths.roles.list,
   addRole: appPaths.roles.create,
-  editRole: (hashId: string) => `/edit-role/${hashId}`,
+  editRole: (hashId: string) => pathTo(rolesRoutes.edit, { hashId }),
+  accessMap: appPaths.roles.accessMap,
   appManagement: appPaths.apps.list,
   addApp: appPaths.apps.create,
-  editApp: (hashId: string) => `/edit-aplikasi/${hashId}`,
-  settings: '/settings',
+  editApp: (hashId: string) => pathTo(appsRoutes.edit, { hashId }),
+  settings: appPaths.settings,
   auditLog: appPaths.audit.list,
 } as const;
 

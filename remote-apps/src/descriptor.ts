@@ -1,37 +1,15 @@
 import type { RemoteDescriptor } from '@sso/shared/federation';
+import { PANEL_ACTIONS } from '@sso/shared/access';
+import { appsRoutes, describeRoutes } from '@sso/shared/routes';
 
 /**
- * What this remote contributes, as data (DESIGN "Federation contract"). Read by the build into
- * mf-manifest.json; imports no page code (see descriptor.test.ts). Its sidebar item replaces the
- * host's App Management placeholder (same path, same place).
+ * What this remote contributes, as data (DESIGN "Federation contract"): its routes and sidebar item
+ * derived from its route table (`appsRoutes`; the host has no page of its own at these paths), and
+ * its Home cards. Read by the build into mf-manifest.json; imports no page code (see descriptor.test.ts).
  */
 export const descriptor = {
   name: 'apps',
-  routes: [
-    {
-      path: '/app-management',
-      access: 'protected',
-      requires: { menu: 'Daftar Aplikasi', capability: 'view' },
-      module: './app-list',
-    },
-    {
-      path: '/tambah-aplikasi',
-      access: 'protected',
-      requires: { menu: 'Tambah Aplikasi', capability: 'create' },
-      module: './app-create',
-      navPath: '/app-management',
-    },
-    {
-      path: '/edit-aplikasi/:hashId',
-      access: 'protected',
-      requires: { menu: 'Daftar Aplikasi', capability: 'edit' },
-      module: './app-edit',
-      navPath: '/app-management',
-    },
-  ],
-  nav: [
-    { label: 'App Management', icon: 'apps', path: '/app-management', order: 40, menu: 'App Management' },
-  ],
+  ...describeRoutes(appsRoutes),
   cards: [
     // For everyone signed in (no `requires`): the applications one's own role grants.
     {
@@ -45,7 +23,7 @@ export const descriptor = {
       id: 'apps-total',
       title: 'Aplikasi',
       module: './home-apps-card',
-      requires: { menu: 'Daftar Aplikasi', capability: 'view' },
+      requires: PANEL_ACTIONS.listApps,
       order: 25,
     },
   ],

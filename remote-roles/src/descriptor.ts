@@ -1,51 +1,21 @@
 import type { RemoteDescriptor } from '@sso/shared/federation';
+import { PANEL_ACTIONS } from '@sso/shared/access';
+import { describeRoutes, rolesRoutes } from '@sso/shared/routes';
 
 /**
- * What this remote contributes, as data (DESIGN "Federation contract"). Read by the build into
- * mf-manifest.json; imports no page code (see descriptor.test.ts). Menu names and capabilities are
- * those of the access model (`PANEL_ACTIONS` in `@sso/shared/contract`); the test checks they agree.
+ * What this remote contributes, as data (DESIGN "Federation contract"): its routes and sidebar item
+ * derived from its route table (`rolesRoutes`), and its Home card. Read by the build into
+ * mf-manifest.json; imports no page code (see descriptor.test.ts).
  */
 export const descriptor = {
   name: 'roles',
-  routes: [
-    {
-      path: '/role-management',
-      access: 'protected',
-      requires: { menu: 'Daftar Role', capability: 'view' },
-      module: './role-list',
-    },
-    {
-      path: '/tambah-role',
-      access: 'protected',
-      requires: { menu: 'Tambah Role', capability: 'create' },
-      module: './role-create',
-      navPath: '/role-management',
-    },
-    {
-      path: '/edit-role/:hashId',
-      access: 'protected',
-      requires: { menu: 'Daftar Role', capability: 'edit' },
-      module: './role-edit',
-      navPath: '/role-management',
-    },
-    {
-      path: '/peta-akses',
-      access: 'protected',
-      requires: { menu: 'Peta Akses', capability: 'view' },
-      module: './access-map',
-    },
-  ],
-  nav: [
-    { label: 'Role Management', icon: 'roles', path: '/role-management', order: 30, menu: 'Role Management' },
-    // Peta Akses (issue 32, ADR 0025): an icon every deployed host knows (a new name would be refused).
-    { label: 'Peta Akses', icon: 'roles', path: '/peta-akses', order: 48, menu: 'Peta Akses' },
-  ],
+  ...describeRoutes(rolesRoutes),
   cards: [
     {
       id: 'roles-total',
       title: 'Total Role',
       module: './home-roles-card',
-      requires: { menu: 'Daftar Role', capability: 'view' },
+      requires: PANEL_ACTIONS.listRoles,
       order: 20,
     },
   ],

@@ -1,50 +1,21 @@
 import type { RemoteDescriptor } from '@sso/shared/federation';
+import { PANEL_ACTIONS } from '@sso/shared/access';
+import { describeRoutes, usersRoutes } from '@sso/shared/routes';
 
 /**
- * What this remote contributes, as data (DESIGN "Federation contract"). Read by the build into
- * mf-manifest.json; imports no page code (see descriptor.test.ts). Menu names and capabilities are
- * those of the access model (`PANEL_ACTIONS` in `@sso/shared/contract`); the test checks they agree.
+ * What this remote contributes, as data (DESIGN "Federation contract"): its routes and sidebar item
+ * derived from its route table (`usersRoutes`), and its Home card. Read by the build into
+ * mf-manifest.json; imports no page code (see descriptor.test.ts).
  */
 export const descriptor = {
   name: 'users',
-  routes: [
-    {
-      path: '/user-management',
-      access: 'protected',
-      requires: { menu: 'Daftar User', capability: 'view' },
-      module: './user-list',
-    },
-    {
-      path: '/tambah-user',
-      access: 'protected',
-      requires: { menu: 'Tambah User', capability: 'create' },
-      module: './user-create',
-      navPath: '/user-management',
-    },
-    {
-      path: '/edit-user/:hashId',
-      access: 'protected',
-      requires: { menu: 'Daftar User', capability: 'edit' },
-      module: './user-edit',
-      navPath: '/user-management',
-    },
-    {
-      path: '/impor-user',
-      access: 'protected',
-      requires: { menu: 'Tambah User', capability: 'create' },
-      module: './user-import',
-      navPath: '/user-management',
-    },
-  ],
-  nav: [
-    { label: 'User Management', icon: 'users', path: '/user-management', order: 20, menu: 'User Management' },
-  ],
+  ...describeRoutes(usersRoutes),
   cards: [
     {
       id: 'users-total',
       title: 'Total User',
       module: './home-users-card',
-      requires: { menu: 'Daftar User', capability: 'view' },
+      requires: PANEL_ACTIONS.listUsers,
       order: 10,
     },
   ],

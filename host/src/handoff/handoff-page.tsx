@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from '@sso/shared/navigation';
 import { confirmHandedOverSession } from '@sso/shared/api';
+import { appPaths } from '@sso/shared/federation';
 import { readSession, writeSession, type Session } from '@sso/shared/session';
 import { Spinner, confirm } from '@sso/shared/ui';
 import { requestLogout } from '../layout/logout-request';
@@ -62,7 +63,7 @@ export function HandoffPage() {
       async ([session]) => {
         if (!live) return;
         if (await mayReplace(readSession(), session)) writeSession(session);
-        if (live) void navigate('/home', { replace: true });
+        if (live) void navigate(appPaths.home, { replace: true });
       },
       () => {
         if (live) setRefused(true);

@@ -1,9 +1,8 @@
 import { matchPath, Outlet, type RouteObject } from 'react-router';
 import type { ReactNode } from 'react';
-import { PANEL_MENU } from '@sso/shared/access';
 import type { NavItem, RemoteEntry, RemoteRoute, RouteRequirement } from '@sso/shared/federation';
+import { shellRoutes } from '@sso/shared/routes';
 import { useSession } from '@sso/shared/session';
-import { HeadingPage } from '../pages/heading-page';
 import { PageSpinner, RemotePage, RemoteUnavailable } from '../federation/remote-page';
 import { prefetchPage } from '../federation/load-page';
 import type { RemoteView } from '../federation/remote-states';
@@ -54,7 +53,7 @@ export function publicPageReady(states: RemoteView[], pathname: string): boolean
 
 /** Starts loading what the page at `pathname` shows first: the shell once signed in, or the handoff. */
 export function preloadShellFor(pathname: string, signedIn: boolean): void {
-  if (pathname === '/') HandoffPage.preload();
+  if (pathname === shellRoutes.handoff.path) HandoffPage.preload();
   else if (signedIn) ShellLayout.preload();
 }
 
@@ -64,18 +63,13 @@ interface ResolvedRoute extends RemoteRoute {
 }
 
 /**
- * The host's own protected routes; a remote route with the same path replaces one. Home needs only
- * a session of this panel; the others the grant of their menu.
+ * The host's own protected pages, from its route table; a remote route with the same path replaces
+ * one. Home needs only a session of this panel; Settings the grant of its menu.
  */
-const hostRoutes: { path: string; title: string; requires?: RouteRequirement }[] = [
-  { path: '/home', title: 'Home' },
-  {
-    path: '/app-management',
-    title: 'App Management',
-    requires: { menu: PANEL_MENU.apps, capability: 'view' },
-  },
-  { path: '/settings', title: 'Settings', requires: { menu: PANEL_MENU.settings, capability: 'view' } },
-];
+const hostRoutes = [
+  { path: shellRoutes.home.path, requires: undefined, page: 'home' },
+  { path: shellRoutes.settings.path, requires: shellRoutes.settings.requires, page: 'settings' },
+] satisfies { path: string; requires: RouteRequirement | undefined; page: 'home' | 'settings' }[];
 
 function guarded(element: ReactNode, requires: RouteRequirement | undefined): ReactNode {
   return requires ? <RequireAccess requires={requires}>{element}</RequireAccess> : element;
@@ -134,11 +128,8 @@ export function buildRouterModel(
     element: guarded(remotePage(route), route.requires),
   });
 
-  const hostPage = (route: (typeof hostRoutes)[number]): ReactNode => {
-    if (route.path === '/settings') return <SettingsPage />;
-    if (route.path === '/home') return <HomePage states={states} onRetry={onRetry} />;
-    return <HeadingPage title={route.title} />;
-  };
+  const hostPage = (route: (typeof hostRoutes)[number]): ReactNode =>
+    route.page === 'settings' ? <SettingsPage /> : <HomePage states={states} onRetry={onRetry} />;
 
   function CatchAll() {
     const session = useSession();
@@ -147,7 +138,7 @@ export function buildRouterModel(
   }
 
   const routes: RouteObject[] = [
-    { path: '/', element: <HandoffPage /> },
+    { path: shellRoutes.handoff.path, element: <HandoffPage /> },
     {
       element: (
         <RedirectIfSession>

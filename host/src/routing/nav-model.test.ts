@@ -1,13 +1,16 @@
 import { ACCESS_LEVEL } from '@sso/shared/contract';
 import type { NavItem } from '@sso/shared/federation';
+import { appsRoutes, navItemsOf } from '@sso/shared/routes';
 import { panelGrants } from '@sso/shared/testing';
 import { hostNav, mergeNav, selectedNavPath, visibleNav } from './nav-model';
 
 const users: NavItem = { label: 'User Management', icon: 'users', path: '/user-management', order: 20 };
 const roles: NavItem = { label: 'Role Management', icon: 'roles', path: '/role-management', order: 30 };
+/** remote-apps' item, from its route table (the host has no App Management of its own). */
+const apps = navItemsOf(appsRoutes);
 
 test('spec 2: sidebar items in order Home, User, Role, App Management, Settings', () => {
-  expect(mergeNav(hostNav, [[roles], [users]]).map((i) => i.label)).toEqual([
+  expect(mergeNav(hostNav, [[roles], [users], apps]).map((i) => i.label)).toEqual([
     'Home',
     'User Management',
     'Role Management',
@@ -16,10 +19,14 @@ test('spec 2: sidebar items in order Home, User, Role, App Management, Settings'
   ]);
 });
 
-test("a remote's item replaces the host placeholder of the same path (future app-management remote)", () => {
-  const apps: NavItem = { label: 'Aplikasi', icon: 'apps', path: '/app-management', order: 40 };
-  const merged = mergeNav(hostNav, [[apps]]);
-  expect(merged.filter((i) => i.path === '/app-management')).toEqual([apps]);
+test("App Management is remote-apps' item only: the host declares no placeholder of it", () => {
+  expect(hostNav.map((i) => i.label)).toEqual(['Home', 'Settings']);
+  expect(mergeNav(hostNav, [apps]).filter((i) => i.path === '/app-management')).toEqual(apps);
+});
+
+test('a later item of the same path replaces an earlier one', () => {
+  const other: NavItem = { label: 'Aplikasi', icon: 'apps', path: '/app-management', order: 40 };
+  expect(mergeNav(hostNav, [apps, [other]]).filter((i) => i.path === '/app-management')).toEqual([other]);
 });
 
 describe('selectedNavPath follows the path, nested paths select their list', () => {
@@ -49,6 +56,7 @@ describe('visibleNav shows granted menus only', () => {
         menu: 'User Management',
       },
     ],
+    apps,
   ]);
   it.each([
     [ACCESS_LEVEL.viewer, ['Home', 'User Management', 'App Management', 'Settings']],

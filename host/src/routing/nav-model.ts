@@ -1,16 +1,13 @@
 import { canDo, type GrantedApp } from '@sso/shared/access';
 import type { NavItem } from '@sso/shared/federation';
+import { navItemsOf, shellRoutes } from '@sso/shared/routes';
 
-/** The host's own sidebar items (spec 2: Home, App Management, Settings). */
-export const hostNav: NavItem[] = [
-  { label: 'Home', icon: 'home', path: '/home', order: 10 },
-  { label: 'App Management', icon: 'apps', path: '/app-management', order: 40, menu: 'App Management' },
-  { label: 'Settings', icon: 'settings', path: '/settings', order: 50, menu: 'Settings' },
-];
+/** The host's own sidebar items (Home, Settings), from its route table; App Management is remote-apps'. */
+export const hostNav: NavItem[] = navItemsOf(shellRoutes);
 
 /**
  * Menu policy is the host's: items from every remote and the host, de-duplicated by path (a
- * remote's item replaces the host placeholder of the same path), sorted by order then label.
+ * later item replaces an earlier one of the same path), sorted by order then label.
  */
 export function mergeNav(host: NavItem[], remotes: NavItem[][]): NavItem[] {
   const byPath = new Map<string, NavItem>();

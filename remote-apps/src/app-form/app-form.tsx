@@ -8,6 +8,7 @@ import { t } from '@sso/shared/i18n';
 import { useListReturn } from '@sso/shared/ui-data';
 import {
   Button,
+  FieldError,
   FormActions,
   FormCard,
   FormServerError,
@@ -136,11 +137,10 @@ export function AppForm({
             maxLength={APPLICATION_LIMITS.descriptions}
             rows={3}
             aria-invalid={errors.descriptions ? true : undefined}
+            aria-describedby={errors.descriptions ? `${ids.description}-error` : undefined}
             {...register('descriptions')}
           />
-          {errors.descriptions?.message ? (
-            <p className={styles.fieldError}>{errors.descriptions.message}</p>
-          ) : null}
+          <FieldError id={`${ids.description}-error`} message={errors.descriptions?.message} />
         </div>
         <TextField
           label={appsText.form.url}

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { toApiError } from '@sso/shared/api';
 import { APPLICATION_LIMITS } from '@sso/shared/contract';
-import { Button, safeHttpUrl } from '@sso/shared/ui';
+import { Button, FieldError, safeHttpUrl } from '@sso/shared/ui';
 import { appsText } from '../texts';
 import { useUploadLogo } from './api/upload-logo';
 import type { LogoValue } from './app-form-model';
@@ -99,11 +99,7 @@ export function LogoField({ value, onChange, generatedUrl, error }: LogoFieldPro
       <p id={ids.hint} className={styles.hint}>
         {upload.isPending ? appsText.form.logoUploading : appsText.form.logoHint}
       </p>
-      {message ? (
-        <p id={ids.error} className={styles.fieldError} role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FieldError id={ids.error} message={message} />
     </div>
   );
 }

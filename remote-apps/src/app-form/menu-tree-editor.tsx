@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { APPLICATION_LIMITS } from '@sso/shared/contract';
-import { Button, ChevronDownIcon, CloseIcon } from '@sso/shared/ui';
+import { Button, ChevronDownIcon, CloseIcon, FieldError } from '@sso/shared/ui';
 import { appsText } from '../texts';
 import type { AppFormValues } from './app-form-model';
 import {
@@ -105,11 +105,7 @@ export function MenuTreeEditor({
           );
         })}
       </ol>
-      {error ? (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
       <div className={styles.footer}>
         {fixed ? (
           <p className={styles.empty}>{appsText.form.panelTreeFixed}</p>

@@ -1,24 +1,16 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@sso/shared/navigation';
-import { toApiError } from '@sso/shared/api';
-import {
-  PANEL_MENU,
-  SSO_PANEL_APP_ID,
-  type ApplicationSortField,
-  type ManagedApplication,
-} from '@sso/shared/contract';
+import { SSO_PANEL_APP_ID, type ApplicationSortField, type ManagedApplication } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
-import { formatNumber, t } from '@sso/shared/i18n';
-import { useAccess } from '@sso/shared/session';
-import { PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
+import { t } from '@sso/shared/i18n';
+import { useCan } from '@sso/shared/session';
+import { PageHeader, buttonClassName } from '@sso/shared/ui';
 import {
-  DataTable,
   KebabMenu,
-  Pagination,
+  ListView,
   SearchField,
   useListSearchParams,
   useRememberListPlace,
-  usePageInRange,
   type DataTableColumn,
   type KebabMenuItem,
 } from '@sso/shared/ui-data';
@@ -79,8 +71,10 @@ const deletable = (app: ManagedApplication) => app.id !== SSO_PANEL_APP_ID;
 export default function AppListPage() {
   const navigate = useNavigate();
   // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
-  const { canEdit, canDelete } = useAccess(PANEL_MENU.appList);
-  const { canCreate } = useAccess(PANEL_MENU.appCreate);
+  const can = useCan();
+  const canEdit = can('editApp');
+  const canDelete = can('deleteApp');
+  const canCreate = can('createApp');
   const list = useListSearchParams(APP_LIST_OPTIONS);
   useRememberListPlace(appPaths.apps.list);
   // Why not, or undefined when allowed: shown on the disabled action (issue 37).
@@ -94,10 +88,6 @@ export default function AppListPage() {
   const apps = useApplications(params);
   const [detail, setDetail] = useState<ManagedApplication | null>(null);
   const deletion = useAppDeletion(() => setDetail(null));
-
-  const rows = apps.data?.data ?? [];
-  const total = apps.data?.meta.total ?? 0;
-  usePageInRange(list, apps);
 
   const edit = (app: ManagedApplication) => void navigate(appPaths.apps.edit(app));
   const remove = (app: ManagedApplication) => void deletion.deleteOne(app);
@@ -133,48 +123,25 @@ export default function AppListPage() {
           onSearch={list.setKeyword}
         />
       </div>
-      {apps.isError && !apps.data ? (
-        <StatePanel
-          tone="error"
-          title={appsText.list.failed}
-          body={toApiError(apps.error).message}
-          onRetry={() => void apps.refetch()}
-        />
-      ) : (
-        <>
-          <DataTable
-            caption={appsText.list.caption}
-            columns={columns}
-            rows={rows}
-            getRowId={(app) => app.id}
-            sort={{ current: list.sort, onSort: list.setSort }}
-            busy={apps.isFetching && !apps.isPending}
-            loading={apps.isPending}
-            skeletonRows={Math.min(params.perPage, 10)}
-            onRowClick={setDetail}
-            actions={(app) => <KebabMenu label={appsText.list.actions(app.name)} items={actionsOf(app)} />}
-            empty={
-              params.keyword !== '' ? (
-                <StatePanel title={t.common.notFound} body={appsText.list.noMatchBody} />
-              ) : (
-                <StatePanel title={appsText.list.empty} body={appsText.list.emptyBody} />
-              )
-            }
-          />
-          {total > 0 ? (
-            <Pagination
-              page={params.page}
-              pageSize={params.perPage}
-              total={total}
-              onPageChange={list.setPage}
-              onPageSizeChange={list.setPerPage}
-            />
-          ) : null}
-          <p className="sso-visually-hidden" aria-live="polite">
-            {apps.data ? `${formatNumber(total)} aplikasi` : ''}
-          </p>
-        </>
-      )}
+      <ListView
+        query={apps}
+        list={list}
+        filtered={params.keyword !== ''}
+        table={{
+          caption: appsText.list.caption,
+          columns,
+          getRowId: (app) => app.id,
+          onRowClick: setDetail,
+          actions: (app) => <KebabMenu label={appsText.list.actions(app.name)} items={actionsOf(app)} />,
+        }}
+        texts={{
+          failed: appsText.list.failed,
+          empty: appsText.list.empty,
+          emptyBody: appsText.list.emptyBody,
+          noMatchBody: appsText.list.noMatchBody,
+          count: (total) => `${total} aplikasi`,
+        }}
+      />
       <AppDetailDrawer
         app={detail}
         deleting={deletion.busy}

@@ -1,34 +1,28 @@
-import { screen, within } from '@testing-library/react';
+/** @jest-environment jest-fixed-jsdom */
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { ApiError } from '@sso/shared/api';
-import { ACCESS_LEVEL, type AuditListQuery, type AuditListResponse } from '@sso/shared/contract';
+import { ACCESS_LEVEL, auditPaths } from '@sso/shared/contract';
 import { renderRoute, signInAs } from '@sso/shared/testing';
-import { createEvent, settled } from '../test-support/factories';
-import { downloadCsv } from './api/download-csv';
-import { useEvents } from './api/get-events';
+import { fakeServer, startFakeServer } from '@sso/shared/testing/fake-server';
+import { auditScenarios, lastQueryTo } from '../test-support/audit-scenarios';
+import { createEvent } from '../test-support/factories';
 import AuditLogPage from './audit-log-page';
 
-jest.mock('./api/get-events');
-jest.mock('./api/download-csv');
+const server = startFakeServer(auditScenarios.export());
 
 function listOf(events: ReturnType<typeof createEvent>[], total = events.length) {
-  jest
-    .mocked(useEvents)
-    .mockReturnValue(
-      settled({ data: events, meta: { total } }) as unknown as UseQueryResult<AuditListResponse>,
-    );
+  fakeServer.use(auditScenarios.list(events, total));
 }
-const lastQuery = (): AuditListQuery | undefined => jest.mocked(useEvents).mock.lastCall?.[0];
+/** The query of the list's last request (its search parameters). */
+const lastQuery = () => lastQueryTo(server.requests, auditPaths.list);
+/** The page has its answer: the list's count is announced. */
+const answered = () => screen.findByText(/aktivitas$/, { selector: '[aria-live]' });
 
-beforeEach(() => {
-  signInAs(ACCESS_LEVEL.viewer);
-  jest.mocked(downloadCsv).mockReset().mockResolvedValue(undefined);
-});
+beforeEach(() => signInAs(ACCESS_LEVEL.viewer));
 afterEach(() => localStorage.clear());
 
 describe('AuditLogPage', () => {
-  it('shows Waktu, Pelaku, Aktivitas as a sentence, Hasil and Alamat IP', () => {
+  it('shows Waktu, Pelaku, Aktivitas as a sentence, Hasil and Alamat IP', async () => {
     listOf([
       createEvent({ at: new Date(Date.now() - 5 * 60_000).toISOString() }),
       createEvent({
@@ -46,6 +40,7 @@ describe('AuditLogPage', () => {
       }),
     ]);
     renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });
+    await answered();
     expect(screen.getByRole('heading', { name: 'Log Aktivitas', level: 1 })).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers.join('|')).toMatch(/Waktu.*\|Pelaku\|Aktivitas\|Hasil\|Alamat IP/);
@@ -65,7 +60,9 @@ describe('AuditLogPage', () => {
   it('opens the drawer with before → after from the keyboard', async () => {
     listOf([createEvent()]);
     renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });
-    const open = screen.getByRole('button', { name: 'Mengubah user Rina Santoso (Role: Admin → Viewer)' });
+    const open = await screen.findByRole('button', {
+      name: 'Mengubah user Rina Santoso (Role: Admin → Viewer)',
+    });
     open.focus();
     await userEvent.keyboard('{Enter}');
     const drawer = await screen.findByRole('dialog', { name: 'Detail Aktivitas' });
@@ -92,7 +89,7 @@ describe('AuditLogPage', () => {
       createEvent({ result: 'refused', status: 403, reason: 'Anda tidak memiliki akses', changes: [] }),
     ]);
     renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });
-    await userEvent.click(screen.getByRole('button', { name: 'Mengubah user Rina Santoso' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mengubah user Rina Santoso' }));
     const drawer = await screen.findByRole('dialog');
     expect(
       within(drawer).getByText(
@@ -104,78 +101,83 @@ describe('AuditLogPage', () => {
     expect(within(drawer).getByText(/Tidak ada perubahan data/)).toBeInTheDocument();
   });
 
-  it('reads filters and dates from the URL and ignores bad ones', () => {
+  it('reads filters and dates from the URL and ignores bad ones', async () => {
     listOf([]);
-    renderRoute(<AuditLogPage />, {
+    const first = renderRoute(<AuditLogPage />, {
       path: '/log-aktivitas',
       url: '/log-aktivitas?user=12&action=user.update&result=refused&from=2026-11-01&to=2026-11-07&keyword=rina&page=2',
     });
+    expect(await screen.findByText('Data tidak ditemukan')).toBeInTheDocument();
     expect(lastQuery()).toMatchObject({
-      user: 12,
+      user: '12',
       action: 'user.update',
       result: 'refused',
       from: '2026-11-01',
       to: '2026-11-07',
       keyword: 'rina',
-      tz: expect.any(Number),
+      tz: expect.stringMatching(/^-?\d+$/),
     });
     expect(screen.getByText(/Aktivitas user #12/)).toBeInTheDocument();
-    expect(screen.getByText('Data tidak ditemukan')).toBeInTheDocument();
+    first.unmount();
 
+    server.requests.length = 0;
     renderRoute(<AuditLogPage />, {
       path: '/log-aktivitas',
       url: '/log-aktivitas?user=abc&result=ok&from=2026-02-30&action=DROP%20TABLE',
     });
-    expect(lastQuery()).toMatchObject({
-      user: undefined,
-      result: undefined,
-      from: undefined,
-      action: undefined,
-    });
+    await waitFor(() => expect(lastQuery()).toBeDefined());
+    // Bad values are left out of the request, as if not given.
+    for (const key of ['user', 'result', 'from', 'action']) expect(lastQuery()).not.toHaveProperty(key);
   });
 
   it('filters by result through the select, back to page 1', async () => {
     listOf([createEvent()], 40);
     const view = renderRoute(<AuditLogPage />, { path: '/log-aktivitas', url: '/log-aktivitas?page=3' });
+    await answered();
     await userEvent.click(screen.getByRole('combobox', { name: 'Hasil' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Ditolak' }));
     expect(view.location().search).toBe('?result=refused');
-    expect(lastQuery()).toMatchObject({ result: 'refused', page: 1 });
+    await waitFor(() => expect(lastQuery()).toMatchObject({ result: 'refused', page: '1' }));
   });
 
   it('"Unduh CSV" asks for exactly the filtered rows', async () => {
     listOf([createEvent()]);
+    const saved: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
     renderRoute(<AuditLogPage />, { path: '/log-aktivitas', url: '/log-aktivitas?result=done&keyword=rina' });
+    await answered();
     await userEvent.click(screen.getByRole('button', { name: 'Unduh CSV' }));
-    expect(downloadCsv).toHaveBeenCalledWith(
-      expect.objectContaining({ result: 'done', keyword: 'rina' }),
-      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-    );
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const asked = lastQueryTo(server.requests, auditPaths.export);
+    expect(asked).toMatchObject({ result: 'done', keyword: 'rina' });
+    expect(asked).not.toHaveProperty('page');
+    expect(saved[0]).toMatch(/^log-aktivitas-\d{4}-\d{2}-\d{2}\.csv$/);
+    click.mockRestore();
   });
 
   it('shows the true empty state and the error state with Coba lagi', async () => {
     listOf([]);
-    renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });
-    expect(screen.getByText('Belum ada aktivitas')).toBeInTheDocument();
+    const empty = renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });
+    expect(await screen.findByText('Belum ada aktivitas')).toBeInTheDocument();
+    empty.unmount();
 
-    const refetch = jest.fn();
-    jest.mocked(useEvents).mockReturnValue({
-      data: undefined,
-      isError: true,
-      isPending: false,
-      isFetching: false,
-      error: new ApiError('http', 'Server sedang bermasalah', 500),
-      refetch,
-    } as unknown as UseQueryResult<AuditListResponse>);
+    fakeServer.use(auditScenarios.listFails(500, 'Server sedang bermasalah'));
     renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });
-    expect(screen.getByText('Log aktivitas tidak dapat dimuat')).toBeInTheDocument();
+    expect(await screen.findByText('Log aktivitas tidak dapat dimuat')).toBeInTheDocument();
+    expect(screen.getByText('Server sedang bermasalah')).toBeInTheDocument();
+    server.requests.length = 0;
     await userEvent.click(screen.getByRole('button', { name: 'Coba lagi' }));
-    expect(refetch).toHaveBeenCalled();
+    await waitFor(() => expect(lastQuery()).toBeDefined());
   });
 
-  it('offers a handful of page sizes, however many events match', () => {
+  it('offers a handful of page sizes, however many events match', async () => {
     listOf([createEvent()], 840);
     renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });
+    await answered();
     const select = screen.getByRole('combobox', { name: 'Menampilkan' });
     expect(
       within(select)
@@ -184,9 +186,9 @@ describe('AuditLogPage', () => {
     ).toEqual(['10', '20', '50', '100']);
   });
 
-  it('says when more events match than it counts', () => {
+  it('says when more events match than it counts', async () => {
     listOf([createEvent()], 10_001);
     renderRoute(<AuditLogPage />, { path: '/log-aktivitas' });
-    expect(screen.getByText(/Lebih dari 10\.000 aktivitas cocok/)).toBeInTheDocument();
+    expect(await screen.findByText(/Lebih dari 10\.000 aktivitas cocok/)).toBeInTheDocument();
   });
 });

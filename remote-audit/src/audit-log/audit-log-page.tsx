@@ -8,16 +8,14 @@ import {
   auditResults,
   type AuditEvent,
 } from '@sso/shared/contract';
-import { formatNumber, t } from '@sso/shared/i18n';
-import { Button, PageHeader, StatePanel, toast } from '@sso/shared/ui';
+import { formatNumber } from '@sso/shared/i18n';
+import { Button, PageHeader, toast } from '@sso/shared/ui';
 import {
-  DataTable,
-  Pagination,
+  ListView,
   SearchField,
   Select,
   FilterFold,
   useListSearchParams,
-  usePageInRange,
   type DataTableColumn,
 } from '@sso/shared/ui-data';
 import { auditText } from '../texts';
@@ -99,7 +97,6 @@ export default function AuditLogPage() {
   const now = useNow();
   const [selected, setSelected] = useState<AuditEvent | null>(null);
   const [downloading, setDownloading] = useState(false);
-  usePageInRange(list, events);
 
   const rows = events.data?.data ?? [];
   const total = events.data?.meta.total ?? 0;
@@ -187,49 +184,24 @@ export default function AuditLogPage() {
           </Button>
         </p>
       ) : null}
-      {events.isError && !events.data ? (
-        <StatePanel
-          tone="error"
-          title={text.failed}
-          body={toApiError(events.error).message}
-          onRetry={() => void events.refetch()}
-        />
-      ) : (
-        <>
-          <DataTable
-            caption={text.caption}
-            columns={columns}
-            rows={rows}
-            getRowId={(event) => event.id}
-            sort={{ current: list.sort, onSort: list.setSort }}
-            busy={events.isFetching}
-            onRowClick={setSelected}
-            empty={
-              events.isPending ? (
-                <StatePanel title={t.common.loading} />
-              ) : isFiltered(list) ? (
-                <StatePanel title={t.common.notFound} body={text.noMatchBody} />
-              ) : (
-                <StatePanel title={text.empty} body={text.emptyBody} />
-              )
-            }
-          />
-          {capped ? <p className={styles.capped}>{text.moreThan(formatNumber(AUDIT_COUNT_LIMIT))}</p> : null}
-          {total > 0 ? (
-            <Pagination
-              page={list.page}
-              pageSize={list.perPage}
-              total={Math.min(total, AUDIT_COUNT_LIMIT)}
-              onPageChange={list.setPage}
-              onPageSizeChange={list.setPerPage}
-              pageSizes={AUDIT_PAGE_SIZES}
-            />
-          ) : null}
-          <p className="sso-visually-hidden" aria-live="polite">
-            {events.data ? text.count(formatNumber(Math.min(total, AUDIT_COUNT_LIMIT))) : ''}
-          </p>
-        </>
-      )}
+      <ListView
+        query={events}
+        list={list}
+        filtered={isFiltered(list)}
+        table={{ caption: text.caption, columns, getRowId: (event) => event.id, onRowClick: setSelected }}
+        texts={{
+          failed: text.failed,
+          empty: text.empty,
+          emptyBody: text.emptyBody,
+          noMatchBody: text.noMatchBody,
+          count: text.count,
+        }}
+        maxTotal={AUDIT_COUNT_LIMIT}
+        pageSizes={AUDIT_PAGE_SIZES}
+        note={
+          capped ? <p className={styles.capped}>{text.moreThan(formatNumber(AUDIT_COUNT_LIMIT))}</p> : null
+        }
+      />
       <EventDrawer event={selected} onClose={() => setSelected(null)} />
     </>
   );

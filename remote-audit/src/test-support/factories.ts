@@ -25,5 +25,3 @@ export function createEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
     ...overrides,
   };
 }
-
-export { settled } from '@sso/shared/testing';

@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { setProductName } from '@sso/shared/i18n';
+import { authRoutes } from '@sso/shared/routes';
 import LoginPage from '../login/login-page';
 import LoginPhonePage from '../login-phone/login-phone-page';
 import ForgotPasswordPage from '../forgot-password/forgot-password-page';
@@ -12,9 +13,9 @@ import { PRODUCT_NAME_SLOT } from './slots';
 
 /** Route → page: the screens a visitor lands on (the others follow a step of these). */
 export const PRERENDERED: Record<string, ComponentType> = {
-  '/login': LoginPage,
-  '/login-by-phone': LoginPhonePage,
-  '/forgot-password': ForgotPasswordPage,
+  [authRoutes.login.path]: LoginPage,
+  [authRoutes.loginByPhone.path]: LoginPhonePage,
+  [authRoutes.forgotPassword.path]: ForgotPasswordPage,
 };
 
 /** Each screen's markup, the product name left as a slot the host's server fills from its config. */

@@ -10,14 +10,12 @@ import {
 import { formatNumber, t } from '@sso/shared/i18n';
 import { Button, PageHeader, StatePanel, toast } from '@sso/shared/ui';
 import {
-  DataTable,
   FilterFold,
-  Pagination,
+  ListView,
   SearchField,
   Select,
   isPositiveIntParam,
   useListSearchParams,
-  usePageInRange,
   type DataTableColumn,
   type ListSearchOptions,
 } from '@sso/shared/ui-data';
@@ -159,7 +157,6 @@ export default function AccessMapPage() {
   const person = usePerson(byPerson ? userId : null, personParams);
   const [peopleKeyword, setPeopleKeyword] = useState('');
   const people = usePeople(peopleKeyword, byPerson && userId === null);
-  usePageInRange(list, byPerson ? person : place);
 
   const data = options.data?.data;
   const chosenApp = data?.applications.find((a) => a.id === app);
@@ -352,26 +349,22 @@ export default function AccessMapPage() {
                   />
                 </div>
               </div>
-              <DataTable
-                caption={text.personCaption(person.data?.meta.user.nama ?? '')}
-                columns={personColumns}
-                rows={person.data?.data ?? []}
-                getRowId={(row) => `${row.app_id}-${row.menu_id ?? 0}`}
-                sort={{ current: personSort, onSort: list.setSort }}
-                busy={person.isFetching && !person.isPending}
-                loading={person.isPending}
-                skeletonRows={10}
-                empty={<StatePanel title={text.emptyPersonTitle} body={text.emptyPersonBody} />}
+              <ListView
+                query={person}
+                list={{ ...list, sort: personSort }}
+                filtered={false}
+                table={{
+                  caption: text.personCaption(person.data?.meta.user.nama ?? ''),
+                  columns: personColumns,
+                  getRowId: (row) => `${row.app_id}-${row.menu_id ?? 0}`,
+                }}
+                texts={{
+                  failed: text.failed,
+                  empty: text.emptyPersonTitle,
+                  emptyBody: text.emptyPersonBody,
+                  noMatchBody: text.emptyPersonBody,
+                }}
               />
-              {(person.data?.meta.total ?? 0) > 0 ? (
-                <Pagination
-                  page={list.page}
-                  pageSize={list.perPage}
-                  total={person.data?.meta.total ?? 0}
-                  onPageChange={list.setPage}
-                  onPageSizeChange={list.setPerPage}
-                />
-              ) : null}
             </>
           )}
         </>
@@ -473,49 +466,32 @@ export default function AccessMapPage() {
           </div>
           {placeParams === null ? (
             <StatePanel title={text.pickPlaceTitle} body={text.pickPlaceBody} />
-          ) : place.isError && !place.data ? (
-            <StatePanel
-              tone="error"
-              title={text.failed}
-              body={toApiError(place.error).message}
-              onRetry={() => void place.refetch()}
-            />
           ) : (
-            <>
-              <DataTable
-                caption={text.caption(placeName)}
-                columns={placeColumns}
-                rows={place.data?.data ?? []}
-                getRowId={(row) => row.user_id}
-                sort={{ current: placeSort, onSort: list.setSort }}
-                busy={place.isFetching && !place.isPending}
-                loading={place.isPending}
-                skeletonRows={Math.min(list.perPage, 10)}
-                empty={
-                  list.isFiltered &&
-                  (list.keyword !== '' || f.perusahaan_id || f.cabang_id || f.role_id || f.level) ? (
-                    <StatePanel title={t.common.notFound} body={text.noMatchBody} />
-                  ) : (
-                    <StatePanel title={text.emptyPlaceTitle} body={text.emptyPlaceBody} />
-                  )
-                }
-              />
-              {capped ? (
-                <p className={styles.hint}>{text.moreThan(formatNumber(ACCESS_MAP_COUNT_LIMIT))}</p>
-              ) : null}
-              {placeTotal > 0 ? (
-                <Pagination
-                  page={list.page}
-                  pageSize={list.perPage}
-                  total={Math.min(placeTotal, ACCESS_MAP_COUNT_LIMIT)}
-                  onPageChange={list.setPage}
-                  onPageSizeChange={list.setPerPage}
-                />
-              ) : null}
-              <p className="sso-visually-hidden" aria-live="polite">
-                {place.data ? text.count(formatNumber(Math.min(placeTotal, ACCESS_MAP_COUNT_LIMIT))) : ''}
-              </p>
-            </>
+            <ListView
+              query={place}
+              list={{ ...list, sort: placeSort }}
+              filtered={
+                list.keyword !== '' || Boolean(f.perusahaan_id || f.cabang_id || f.role_id || f.level)
+              }
+              table={{
+                caption: text.caption(placeName),
+                columns: placeColumns,
+                getRowId: (row) => row.user_id,
+              }}
+              texts={{
+                failed: text.failed,
+                empty: text.emptyPlaceTitle,
+                emptyBody: text.emptyPlaceBody,
+                noMatchBody: text.noMatchBody,
+                count: text.count,
+              }}
+              maxTotal={ACCESS_MAP_COUNT_LIMIT}
+              note={
+                capped ? (
+                  <p className={styles.hint}>{text.moreThan(formatNumber(ACCESS_MAP_COUNT_LIMIT))}</p>
+                ) : null
+              }
+            />
           )}
         </>
       )}

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@sso/shared/api';
 import {
   ADMIN_SCOPES,
   ADMIN_SCOPE_FIELD_LABEL,
   ADMIN_SCOPE_HELP,
   ADMIN_SCOPE_LABEL,
-  paths,
-  roleOptionsResponseSchema,
   type AdminScope,
 } from '@sso/shared/contract';
-import { roleKeys } from '@sso/shared/query';
+import { roleOptionsQueryOptions } from '@sso/shared/query';
 import { useSession } from '@sso/shared/session';
 import styles from './admin-scope-field.module.css';
 
@@ -28,11 +25,7 @@ const SCOPE_DESCRIPTION: Readonly<Record<AdminScope, string>> = {
  */
 export function useOwnAdminScope(): AdminScope {
   const session = useSession();
-  const options = useQuery({
-    queryKey: roleKeys.options(),
-    queryFn: async () => (await api.get(paths.roles.all, roleOptionsResponseSchema)).data,
-    staleTime: 60 * 1000,
-  });
+  const options = useQuery(roleOptionsQueryOptions());
   const own = options.data?.find((role) => String(role.id) === String(session?.role_id ?? ''));
   return own?.admin_scope ?? 'group';
 }

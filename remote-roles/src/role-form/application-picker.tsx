@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toApiError } from '@sso/shared/api';
 import type { Application } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
-import { Spinner, StatePanel } from '@sso/shared/ui';
+import { FieldError, Spinner, StatePanel } from '@sso/shared/ui';
 import { useApplications } from '../reference-data/get-applications';
 import { menusQueryOptions } from '../reference-data/get-menus';
 import { rolesText } from '../texts';
@@ -98,16 +98,8 @@ export function ApplicationPicker({ selection, onChange, error }: ApplicationPic
             />
           ))}
         </ul>
-        {toggleError ? (
-          <p className={styles.error} role="alert">
-            {toggleError}
-          </p>
-        ) : null}
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError message={toggleError} />
+        <FieldError message={error} />
       </div>
       <section className={styles.menusColumn} aria-labelledby={titleId}>
         <h3 id={titleId} className={styles.menusTitle}>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Color } from '@sso/shared/contract';
-import { Spinner, safeHexColor } from '@sso/shared/ui';
+import { FieldError, Spinner, safeHexColor } from '@sso/shared/ui';
 import { t } from '@sso/shared/i18n';
 import { rolesText } from '../texts';
 import styles from './color-swatches.module.css';
@@ -67,11 +67,7 @@ export function ColorSwatches({
           );
         })}
       </div>
-      {error ? (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }

@@ -1,23 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from '@sso/shared/navigation';
-import { toApiError } from '@sso/shared/api';
-import { PANEL_MENU, type Role, type RoleSortField } from '@sso/shared/contract';
+import { type Role, type RoleSortField } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
-import { formatNumber, t } from '@sso/shared/i18n';
-import { useAccess } from '@sso/shared/session';
-import { PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
+import { t } from '@sso/shared/i18n';
+import { useCan } from '@sso/shared/session';
+import { PageHeader, buttonClassName } from '@sso/shared/ui';
 import { OWNER_ONLY_REASON, READ_ONLY_REASON, ROLE_NOT_COVERED_REASON, whyNot } from '@sso/shared/access';
 import {
-  BulkBar,
-  DataTable,
   FilterFold,
   KebabMenu,
+  ListView,
   LogoStack,
-  Pagination,
   SearchField,
   Select,
   useListSearchParams,
-  usePageInRange,
   useRememberListPlace,
   useRowSelection,
   type DataTableColumn,
@@ -73,8 +69,10 @@ const columns: DataTableColumn<Role, RoleSortField>[] = [
 export default function RoleListPage() {
   const navigate = useNavigate();
   // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
-  const { canEdit, canDelete } = useAccess(PANEL_MENU.roleList);
-  const { canCreate } = useAccess(PANEL_MENU.roleCreate);
+  const can = useCan();
+  const canEdit = can('editRole');
+  const canDelete = can('deleteRole');
+  const canCreate = can('createRole');
   // Beyond the level: no Edit or Hapus on a role the actor's role does not cover (issue 18).
   const privilege = useRolePrivilege();
   const list = useListSearchParams(ROLE_LIST_OPTIONS);
@@ -102,11 +100,7 @@ export default function RoleListPage() {
   );
 
   const rows = roles.data?.data ?? [];
-  const total = roles.data?.meta.total ?? 0;
   const filtered = params.keyword !== '' || params.appsId !== null;
-
-  usePageInRange(list, roles);
-  const { setPage } = list;
 
   const appOptions = useMemo(
     () => (applications.data ?? []).map((app) => ({ value: app.id, label: app.name })),
@@ -147,92 +141,67 @@ export default function RoleListPage() {
           </div>
         </FilterFold>
       </div>
-      <BulkBar
-        count={canDelete ? selection.selected.size : 0}
-        busy={deletion.busy}
-        onDelete={() => void deletion.deleteMany(rows.filter((role) => selection.selected.has(role.id)))}
-        onClose={selection.clear}
-      />
-      {roles.isError && !roles.data ? (
-        <StatePanel
-          tone="error"
-          title={rolesText.list.failed}
-          body={toApiError(roles.error).message}
-          onRetry={() => void roles.refetch()}
-        />
-      ) : (
-        <>
-          <DataTable
-            caption={rolesText.list.caption}
-            columns={columns}
-            rows={rows}
-            getRowId={(role) => role.id}
-            sort={{ current: list.sort, onSort: list.setSort }}
-            busy={roles.isFetching && !roles.isPending}
-            loading={roles.isPending}
-            skeletonRows={Math.min(params.perPage, 10)}
-            selection={
-              canDelete
-                ? {
-                    selected: selection.selected,
-                    onChange: selection.setSelected,
-                    rowLabel: (role) => rolesText.list.rowLabel(role.name),
-                    allLabel: rolesText.list.allLabel,
-                    // Only roles the bulk Hapus could apply to.
-                    isSelectable: (role) => whyNotDelete(role) === undefined,
-                  }
-                : undefined
-            }
-            onRowClick={setDetail}
-            actions={(role) => (
-              <KebabMenu
-                label={rolesText.list.actions(role.name)}
-                items={[
-                  { label: rolesText.detail.viewDetail, onSelect: () => setDetail(role) },
-                  {
-                    label: t.common.edit,
-                    onSelect: () => void navigate(appPaths.roles.edit(role)),
-                    disabledReason: whyNotEdit(role),
-                  },
-                  {
-                    label: t.common.delete,
-                    tone: 'danger' as const,
-                    onSelect: () => void deletion.deleteOne(role),
-                    disabledReason: whyNotDelete(role),
-                  },
-                ]}
-              />
-            )}
-            empty={
-              filtered ? (
-                <StatePanel title={t.common.notFound} body={rolesText.list.noMatchBody} />
-              ) : (
-                <StatePanel title={t.roles.empty} body={rolesText.list.emptyBody} />
-              )
-            }
-          />
-          {total > 0 ? (
-            <Pagination
-              page={params.page}
-              pageSize={params.perPage}
-              total={total}
-              onPageChange={setPage}
-              onPageSizeChange={list.setPerPage}
+      <ListView
+        query={roles}
+        list={list}
+        filtered={filtered}
+        table={{
+          caption: rolesText.list.caption,
+          columns,
+          getRowId: (role) => role.id,
+          onRowClick: setDetail,
+          actions: (role) => (
+            <KebabMenu
+              label={rolesText.list.actions(role.name)}
+              items={[
+                { label: rolesText.detail.viewDetail, onSelect: () => setDetail(role) },
+                {
+                  label: t.common.edit,
+                  onSelect: () => void navigate(appPaths.roles.edit(role)),
+                  disabledReason: whyNotEdit(role),
+                },
+                {
+                  label: t.common.delete,
+                  tone: 'danger' as const,
+                  onSelect: () => void deletion.deleteOne(role),
+                  disabledReason: whyNotDelete(role),
+                },
+              ]}
             />
-          ) : null}
-          <RoleDetailDrawer
-            role={detail}
-            onClose={() => setDetail(null)}
-            onEdit={(role) => void navigate(appPaths.roles.edit(role))}
-            onDelete={(role) => void deletion.deleteOne(role)}
-            whyNot={detail ? { edit: whyNotEdit(detail), delete: whyNotDelete(detail) } : undefined}
-            deleting={deletion.busy}
-          />
-          <p className="sso-visually-hidden" aria-live="polite">
-            {roles.data ? `${formatNumber(total)} role` : ''}
-          </p>
-        </>
-      )}
+          ),
+        }}
+        texts={{
+          failed: rolesText.list.failed,
+          empty: t.roles.empty,
+          emptyBody: rolesText.list.emptyBody,
+          noMatchBody: rolesText.list.noMatchBody,
+          count: (total) => `${total} role`,
+        }}
+        selection={
+          canDelete
+            ? {
+                state: selection,
+                rowLabel: (role) => rolesText.list.rowLabel(role.name),
+                allLabel: rolesText.list.allLabel,
+                // Only roles the bulk Hapus could apply to.
+                isSelectable: (role) => whyNotDelete(role) === undefined,
+                bulk: {
+                  busy: deletion.busy,
+                  onDelete: () =>
+                    void deletion.deleteMany(rows.filter((role) => selection.selected.has(role.id))),
+                },
+              }
+            : undefined
+        }
+      />
+      <RoleDetailDrawer
+        role={detail}
+        onClose={() => setDetail(null)}
+        onEdit={(role) => void navigate(appPaths.roles.edit(role))}
+        onDelete={(role) => void deletion.deleteOne(role)}
+        whyNot={detail ? { edit: whyNotEdit(detail), delete: whyNotDelete(detail) } : undefined}
+        deleting={deletion.busy}
+      />
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { PANEL_MENU, type User, type UserAccount } from '@sso/shared/contract';
+import { type User, type UserAccount } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { toApiError } from '@sso/shared/api';
 import { Link } from '@sso/shared/navigation';
-import { useAccess } from '@sso/shared/session';
+import { useCan } from '@sso/shared/session';
 import { USER_NOT_COVERED_REASON } from '@sso/shared/access';
 import { safeHttpUrl } from '@sso/shared/ui';
 import { ActionButton, ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
@@ -106,8 +106,8 @@ export function UserDetailDrawer({
 
 /** Log Aktivitas filtered on this user, for whoever may read the log. */
 function ActivityLink({ userId }: { userId: number }) {
-  const { canView } = useAccess(PANEL_MENU.audit);
-  if (!canView) return null;
+  const can = useCan();
+  if (!can('listAudit')) return null;
   return (
     <p className={styles.activity}>
       <Link to={appPaths.audit.ofUser(userId)}>{texts.viewActivity}</Link>

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@sso/shared/navigation';
-import { PANEL_MENU, type User } from '@sso/shared/contract';
+import { type User } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
-import { useAccess } from '@sso/shared/session';
-import { Button, PageHeader, StatePanel } from '@sso/shared/ui';
+import { useCan } from '@sso/shared/session';
+import { Button, PageHeader } from '@sso/shared/ui';
 import {
   OWNER_ONLY_REASON,
   OWN_ACCOUNT_DELETE_MESSAGE,
@@ -15,14 +15,11 @@ import {
   whyNot,
 } from '@sso/shared/access';
 import {
-  BulkBar,
-  DataTable,
   FilterFold,
   KebabMenu,
-  Pagination,
+  ListView,
   SearchField,
   useListSearchParams,
-  usePageInRange,
   useRememberListPlace,
   useRowSelection,
   type ListSearchState,
@@ -46,8 +43,10 @@ import { UserBulkActions } from '../user-bulk/user-bulk-actions';
 export default function UserListPage() {
   const navigate = useNavigate();
   // Viewer reads; modifier also adds and edits; owner also deletes (the api refuses the same).
-  const { canEdit, canDelete } = useAccess(PANEL_MENU.userList);
-  const { canCreate } = useAccess(PANEL_MENU.userCreate);
+  const can = useCan();
+  const canEdit = can('editUser');
+  const canDelete = can('deleteUser');
+  const canCreate = can('createUser');
   // Beyond the level: no Edit or Hapus on a stronger account, no Hapus on one's own (issue 18).
   const privilege = useUserPrivilege();
   // Why not, or undefined when allowed: a row menu and the drawer show the action disabled with it (issue 37).
@@ -93,10 +92,8 @@ export default function UserListPage() {
   );
 
   const total = users.data?.meta.total ?? 0;
-  const rows = users.data?.data ?? [];
   const filtered = list.isFiltered;
-  const lastPage = usePageInRange(list, users);
-  const { setPage, update } = list;
+  const { update } = list;
 
   const edit = (user: User) => void navigate(appPaths.users.edit(user));
   const addButton = canCreate ? (
@@ -141,101 +138,83 @@ export default function UserListPage() {
         <ExportButton query={query} disabled={total === 0} className={styles.clearFilters} />
       </div>
 
-      {users.isError && !users.data ? (
-        <StatePanel
-          tone="error"
-          title={texts.loadFailed}
-          body={users.error.message}
-          onRetry={() => void users.refetch()}
-        />
-      ) : !users.isPending && total === 0 && !filtered ? (
-        <StatePanel title={t.users.empty} body={texts.emptyBody} action={addButton} />
-      ) : (
-        <>
-          <DataTable
-            caption={texts.tableCaption}
-            columns={userColumns}
-            rows={rows}
-            getRowId={(user) => user.id}
-            sort={{ current: list.sort, onSort: list.setSort }}
-            busy={users.isPlaceholderData}
-            // The first answer: placeholder rows of the table's own look (no jump when rows come).
-            loading={users.isPending}
-            skeletonRows={Math.min(list.perPage, 10)}
-            selection={
-              selectable
-                ? {
-                    selected: selection.selected,
-                    onChange: selection.setSelected,
-                    rowLabel: (user) => texts.selectRow(user.nama),
-                    allLabel: texts.selectAll,
-                    // Only rows a bulk action (Nonaktifkan, Hapus) could apply to.
-                    isSelectable: (user) => mayManage(user) || mayDelete(user),
-                  }
-                : undefined
-            }
-            onRowClick={setDetail}
-            rowMuted={(user) => user.is_active === false}
-            actions={(user) => (
-              <KebabMenu
-                label={texts.rowActions(user.nama)}
-                items={[
-                  { label: t.users.viewDetail, onSelect: () => setDetail(user) },
-                  { label: t.common.edit, onSelect: () => edit(user), disabledReason: whyNotEdit(user) },
-                  user.is_active === false
-                    ? {
-                        label: texts.activate,
-                        onSelect: () => changeStatus(user, true),
-                        disabledReason: whyNotManage(user),
-                      }
-                    : {
-                        label: texts.deactivate,
-                        onSelect: () => changeStatus(user, false),
-                        disabledReason: whyNotManage(user),
-                      },
-                  {
-                    label: t.common.delete,
-                    tone: 'danger' as const,
-                    onSelect: () => void deletion.deleteOne(user),
-                    disabledReason: whyNotDelete(user),
-                  },
-                ]}
-              />
-            )}
-            empty={<StatePanel title={t.common.notFound} body={texts.noMatchBody} />}
-          />
-          {total > 0 ? (
-            <Pagination
-              page={Math.min(list.page, lastPage)}
-              pageSize={list.perPage}
-              total={total}
-              onPageChange={setPage}
-              onPageSizeChange={list.setPerPage}
+      <ListView
+        query={users}
+        list={list}
+        filtered={filtered}
+        table={{
+          caption: texts.tableCaption,
+          columns: userColumns,
+          getRowId: (user) => user.id,
+          onRowClick: setDetail,
+          rowMuted: (user) => user.is_active === false,
+          actions: (user) => (
+            <KebabMenu
+              label={texts.rowActions(user.nama)}
+              items={[
+                { label: t.users.viewDetail, onSelect: () => setDetail(user) },
+                { label: t.common.edit, onSelect: () => edit(user), disabledReason: whyNotEdit(user) },
+                user.is_active === false
+                  ? {
+                      label: texts.activate,
+                      onSelect: () => changeStatus(user, true),
+                      disabledReason: whyNotManage(user),
+                    }
+                  : {
+                      label: texts.deactivate,
+                      onSelect: () => changeStatus(user, false),
+                      disabledReason: whyNotManage(user),
+                    },
+                {
+                  label: t.common.delete,
+                  tone: 'danger' as const,
+                  onSelect: () => void deletion.deleteOne(user),
+                  disabledReason: whyNotDelete(user),
+                },
+              ]}
             />
-          ) : null}
-        </>
-      )}
-
-      <BulkBar
-        count={selectable ? selection.selected.size : 0}
-        busy={deletion.busy}
-        onClose={selection.clear}
-        onDelete={canDelete ? () => void deletion.deleteMany(selectedUsers) : undefined}
-      >
-        {canEdit ? (
-          <Button
-            variant="secondary"
-            className={styles.bulkAction}
-            loading={status.busy}
-            onClick={() => void status.deactivateMany(selectedUsers)}
-          >
-            {texts.deactivate}
-          </Button>
-        ) : null}
-        {canEdit ? (
-          <UserBulkActions ids={selectedIds} onDone={selection.clear} buttonClassName={styles.bulkAction} />
-        ) : null}
-      </BulkBar>
+          ),
+        }}
+        texts={{
+          failed: texts.loadFailed,
+          empty: t.users.empty,
+          emptyBody: texts.emptyBody,
+          noMatchBody: texts.noMatchBody,
+        }}
+        emptyAction={addButton}
+        selection={
+          selectable
+            ? {
+                state: selection,
+                rowLabel: (user) => texts.selectRow(user.nama),
+                allLabel: texts.selectAll,
+                // Only rows a bulk action (Nonaktifkan, Hapus) could apply to.
+                isSelectable: (user) => mayManage(user) || mayDelete(user),
+                bulk: {
+                  busy: deletion.busy,
+                  onDelete: canDelete ? () => void deletion.deleteMany(selectedUsers) : undefined,
+                  children: canEdit ? (
+                    <>
+                      <Button
+                        variant="secondary"
+                        className={styles.bulkAction}
+                        loading={status.busy}
+                        onClick={() => void status.deactivateMany(selectedUsers)}
+                      >
+                        {texts.deactivate}
+                      </Button>
+                      <UserBulkActions
+                        ids={selectedIds}
+                        onDone={selection.clear}
+                        buttonClassName={styles.bulkAction}
+                      />
+                    </>
+                  ) : null,
+                },
+              }
+            : undefined
+        }
+      />
       <UserDetailDrawer
         user={detail}
         deleting={deletion.busy}

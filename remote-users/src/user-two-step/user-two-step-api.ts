@@ -1,18 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { twoStepPaths, twoStepStatusResponseSchema } from '@sso/shared/contract';
 import { userKeys } from '@sso/shared/query';
 
 /** GET users/{id}/two-step: the user's factors (names and dates, never a secret). */
-export function useUserTwoStep(id: number, enabled: boolean) {
-  return useQuery({
+export const userTwoStepQueryOptions = (id: number) =>
+  queryOptions({
     queryKey: userKeys.twoStep(id),
     queryFn: async ({ signal }) =>
       (await api.get(twoStepPaths.user(id), twoStepStatusResponseSchema, { signal })).data,
-    enabled,
     staleTime: 0,
     retry: false,
   });
+
+export function useUserTwoStep(id: number, enabled: boolean) {
+  return useQuery({ ...userTwoStepQueryOptions(id), enabled });
 }
 
 /** DELETE users/{id}/two-step: "Reset verifikasi dua langkah" (factors removed, sessions ended). */

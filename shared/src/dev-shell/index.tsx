@@ -12,7 +12,7 @@ import { BrowserRouter, Navigate, Outlet, useRoutes, type RouteObject } from 're
 import { Link } from '@sso/shared/navigation';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configureApi, loginWithNik, toApiError } from '@sso/shared/api';
-import type { RemoteDescriptor, RouteRequirement } from '@sso/shared/federation';
+import { appPaths, type RemoteDescriptor, type RouteRequirement } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { createQueryClient } from '@sso/shared/query';
 import { accessOf, clearSession, useSession, writeSession } from '@sso/shared/session';
@@ -162,7 +162,7 @@ export function mountStandalone({
       ),
       children: [
         ...routes,
-        { path: '/home', element: <p>Home (host)</p> },
+        { path: appPaths.home, element: <p>Home (host)</p> },
         { path: '*', element: <Navigate to={first} replace /> },
       ],
     },

@@ -1,49 +1,58 @@
 import type { Role, User } from '@sso/shared/contract';
+import {
+  appsRoutes,
+  auditRoutes,
+  authRoutes,
+  pathTo,
+  rolesRoutes,
+  shellRoutes,
+  usersRoutes,
+} from '@sso/shared/routes';
 import { encodeHashId } from './hash-id';
 
 /**
- * The routes of spec 2, built in one place for every remote's links and redirects (descriptors
- * declare the same paths as data). Edit routes carry the record (see hash-id.ts).
+ * The links and redirects of every remote, built from the route tables (`@sso/shared/routes`, the
+ * one place a path is written). Edit routes carry the record (see hash-id.ts).
  */
 export const appPaths = {
-  handoff: '/',
-  home: '/home',
-  login: '/login',
-  loginByPhone: '/login-by-phone',
-  verifyLoginOtp: '/verifikasi-otp',
-  /** The second proof of a NIK sign-in from an unknown browser (issue 36). */
-  secondProof: '/verifikasi-masuk',
-  /** The second step of a sign-in: an authenticator or recovery code, or a required enrolment (issue 31). */
-  twoStep: '/verifikasi-dua-langkah',
-  /** Keamanan Akun: every signed-in user's own two-step verification (issue 31). */
-  accountSecurity: '/keamanan-akun',
-  forgotPassword: '/forgot-password',
-  validateResetOtp: '/validate-otp',
-  newPassword: '/new-password',
+  handoff: shellRoutes.handoff.path,
+  home: shellRoutes.home.path,
+  settings: shellRoutes.settings.path,
+  login: authRoutes.login.path,
+  loginByPhone: authRoutes.loginByPhone.path,
+  verifyLoginOtp: authRoutes.verifyLoginOtp.path,
+  secondProof: authRoutes.secondProof.path,
+  twoStep: authRoutes.twoStep.path,
+  accountSecurity: authRoutes.accountSecurity.path,
+  forgotPassword: authRoutes.forgotPassword.path,
+  validateResetOtp: authRoutes.validateResetOtp.path,
+  newPassword: authRoutes.newPassword.path,
   users: {
-    list: '/user-management',
-    create: '/tambah-user',
-    edit: (user: User) => `/edit-user/${encodeHashId(user)}`,
-    /** Impor User (issue 33): CSV import with a checked preview. */
-    import: '/impor-user',
+    list: usersRoutes.list.path,
+    create: usersRoutes.create.path,
+    edit: (user: User) => pathTo(usersRoutes.edit, { hashId: encodeHashId(user) }),
+    import: usersRoutes.import.path,
     /** The list filtered to the users an import added (all share its `created_at`). */
-    importedFrom: (createdAt: string) => `/user-management?created_from=${encodeURIComponent(createdAt)}`,
+    importedFrom: (createdAt: string) =>
+      `${usersRoutes.list.path}?created_from=${encodeURIComponent(createdAt)}`,
   },
   roles: {
-    list: '/role-management',
-    create: '/tambah-role',
-    edit: (role: Role) => `/edit-role/${encodeHashId(role)}`,
+    list: rolesRoutes.list.path,
+    create: rolesRoutes.create.path,
+    edit: (role: Role) => pathTo(rolesRoutes.edit, { hashId: encodeHashId(role) }),
+    /** Peta Akses (issue 32). */
+    accessMap: rolesRoutes.accessMap.path,
   },
   /** App Management: the edit link carries the id and name only; the page reads the rest from the api. */
   apps: {
-    list: '/app-management',
-    create: '/tambah-aplikasi',
+    list: appsRoutes.list.path,
+    create: appsRoutes.create.path,
     edit: (app: { id: number; name: string }) =>
-      `/edit-aplikasi/${encodeHashId({ id: app.id, name: app.name })}`,
+      pathTo(appsRoutes.edit, { hashId: encodeHashId({ id: app.id, name: app.name }) }),
   },
   audit: {
-    list: '/log-aktivitas',
+    list: auditRoutes.list.path,
     /** Log Aktivitas filtered on one user, as actor or as target ("Lihat aktivitas"). */
-    ofUser: (userId: number) => `/log-aktivitas?user=${userId}`,
+    ofUser: (userId: number) => `${auditRoutes.list.path}?user=${userId}`,
   },
 } as const;

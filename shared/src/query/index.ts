@@ -6,5 +6,14 @@ export {
   MAX_RETRIES,
   MAX_RETRY_DELAY_MS,
 } from './query-client';
-export { userKeys, roleKeys, referenceKeys, applicationKeys, auditKeys, accessMapKeys } from './keys';
+export {
+  userKeys,
+  roleKeys,
+  referenceKeys,
+  applicationKeys,
+  auditKeys,
+  accountKeys,
+  accessMapKeys,
+} from './keys';
 export { EDIT_RECORD_QUERY } from './edit-record';
+export { getRoleOptions, roleOptionsQueryOptions } from './role-options';

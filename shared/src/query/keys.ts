@@ -1,9 +1,18 @@
-import type { AuditListQuery, UserListQuery } from '@sso/shared/contract';
+import type {
+  AccessMapPersonQuery,
+  AccessMapPlaceQuery,
+  ApplicationListQuery,
+  AuditListQuery,
+  RoleListQuery,
+  UserListQuery,
+} from '@sso/shared/contract';
 
 /**
  * Query-key factories, namespaced per domain: remotes share one QueryClient, so keys must not
  * collide (STYLE "Data"). Every key of the panel is made here, and mutations invalidate through
- * these; a list's key holds the parameters its request is made with.
+ * these; a list's key holds the query its request is sent with (typed by the contract). A domain's
+ * `queryOptions` factory (key and fetch together) lives in the remote's `api/` module, or below
+ * when two remotes read the same data.
  */
 export const userKeys = {
   all: () => ['users'] as const,
@@ -22,7 +31,7 @@ export const userKeys = {
 export const roleKeys = {
   all: () => ['roles'] as const,
   lists: () => [...roleKeys.all(), 'list'] as const,
-  list: <P extends object>(params: P) => [...roleKeys.lists(), params] as const,
+  list: (query: RoleListQuery) => [...roleKeys.lists(), query] as const,
   detail: (id: number) => [...roleKeys.all(), 'detail', id] as const,
   options: () => [...roleKeys.all(), 'options'] as const,
 };
@@ -30,7 +39,7 @@ export const roleKeys = {
 export const applicationKeys = {
   all: () => ['applications'] as const,
   lists: () => [...applicationKeys.all(), 'list'] as const,
-  list: <P extends object>(params: P) => [...applicationKeys.lists(), params] as const,
+  list: (query: ApplicationListQuery) => [...applicationKeys.lists(), query] as const,
   detail: (id: number) => [...applicationKeys.all(), 'detail', id] as const,
   /** "Aplikasi Anda": per login, so another sign-in in this tab reads its own list. */
   yours: (loginToken: string) => [...applicationKeys.all(), 'yours', loginToken] as const,
@@ -44,6 +53,13 @@ export const referenceKeys = {
   companies: () => [...referenceKeys.all(), 'companies'] as const,
 };
 
+/** The signed-in user's own account (Keamanan Akun). */
+export const accountKeys = {
+  all: () => ['account'] as const,
+  /** Their own two-step verification factors. */
+  twoStep: () => [...accountKeys.all(), 'two-step'] as const,
+};
+
 /** Log Aktivitas. */
 export const auditKeys = {
   all: () => ['audit'] as const,
@@ -54,8 +70,7 @@ export const auditKeys = {
 export const accessMapKeys = {
   all: () => ['accessMap'] as const,
   options: () => [...accessMapKeys.all(), 'options'] as const,
-  place: (params: Record<string, unknown>) => [...accessMapKeys.all(), 'place', params] as const,
-  person: (id: number, params: Record<string, unknown>) =>
-    [...accessMapKeys.all(), 'person', id, params] as const,
+  place: (query: AccessMapPlaceQuery) => [...accessMapKeys.all(), 'place', query] as const,
+  person: (id: number, query: AccessMapPersonQuery) => [...accessMapKeys.all(), 'person', id, query] as const,
   people: (keyword: string) => [...accessMapKeys.all(), 'people', keyword] as const,
 };

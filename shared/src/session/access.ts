@@ -4,6 +4,9 @@ import {
   allows,
   grantedApp,
   menuLevel,
+  PANEL_ACTIONS,
+  type ActionRequirement,
+  type PanelAction,
   type AccessLevel,
   type Capability,
   type GrantedApp,
@@ -69,4 +72,23 @@ export function accessOf(session: Pick<Session, 'user_menu'> | null, menu: strin
 export function useAccess(menu: string): Access {
   const session = useSession();
   return useMemo(() => accessOf(session, menu), [session, menu]);
+}
+
+/** Whether the session's grants allow an action (`PANEL_ACTIONS`, the table the api checks too). */
+export function allowsAction(
+  session: Pick<Session, 'user_menu'> | null,
+  action: PanelAction | ActionRequirement,
+): boolean {
+  const { menu, capability } = typeof action === 'string' ? PANEL_ACTIONS[action] : action;
+  return accessOf(session, menu).can(capability);
+}
+
+/**
+ * What the logged-in user may do, asked per action of `PANEL_ACTIONS` (`can('deleteUser')`): the
+ * same declaration the api's route table checks, so a page shows a button exactly when the api
+ * would accept its call.
+ */
+export function useCan(): (action: PanelAction | ActionRequirement) => boolean {
+  const session = useSession();
+  return useMemo(() => (action: PanelAction | ActionRequirement) => allowsAction(session, action), [session]);
 }

@@ -8,7 +8,15 @@ export {
   useSession,
 } from './session-store';
 export { localValue, type StoredValueSchema } from './local-value';
-export { useAccess, accessOf, sessionGrants, hasPanelAccess, type Access } from './access';
+export {
+  useAccess,
+  useCan,
+  allowsAction,
+  accessOf,
+  sessionGrants,
+  hasPanelAccess,
+  type Access,
+} from './access';
 export {
   SESSION_END_NOTICE_KEY,
   noteSessionEnded,

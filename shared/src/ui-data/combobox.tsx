@@ -3,6 +3,7 @@ import { useCombobox } from 'downshift';
 import styles from './combobox.module.css';
 import { ListboxMenu, optionClass } from './listbox-menu';
 import { t } from '@sso/shared/i18n';
+import { FieldError } from '@sso/shared/ui';
 
 export interface ComboboxProps<T> {
   label: string;
@@ -94,11 +95,7 @@ export function Combobox<T>({
           ))}
         </ListboxMenu>
       </div>
-      {error ? (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

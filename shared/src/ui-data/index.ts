@@ -67,3 +67,5 @@ export { ActionButton, type ActionButtonProps } from './action-button';
 export { FilterFold, type FilterFoldProps } from './filter-fold';
 export { listReturnPath, useListReturn, useRememberListPlace } from './list-return';
 export { BackToListLink } from './back-to-list-link';
+// Issue 29: the body of every list page (loading, error, empty, no match, selection, bulk bar, pages).
+export { ListView, type ListViewProps, type ListViewQuery, type ListViewState } from './list-view';

@@ -4,6 +4,7 @@ import styles from './multi-select.module.css';
 import { ListboxMenu, optionClass } from './listbox-menu';
 import type { SelectOption } from './select';
 import { ChevronDownIcon, CloseIcon } from '@sso/shared/ui';
+import { FieldError } from '@sso/shared/ui';
 
 export interface MultiSelectAllOption {
   /** Label of the first option and of the chip shown when everything is chosen (e.g. `All`). */
@@ -161,11 +162,7 @@ export function MultiSelect<V extends string | number>({
           </ListboxMenu>
         </div>
       </div>
-      {error ? (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useSelect } from 'downshift';
 import styles from './select.module.css';
 import { ListboxMenu, optionClass } from './listbox-menu';
 import { ChevronDownIcon } from '@sso/shared/ui';
+import { FieldError } from '@sso/shared/ui';
 
 export interface SelectOption<V extends string | number> {
   value: V;
@@ -91,11 +92,7 @@ export function Select<V extends string | number>({
           </li>
         ))}
       </ListboxMenu>
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError message={error} />
     </div>
   );
 }

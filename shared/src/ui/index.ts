@@ -4,6 +4,7 @@ export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from '.
 export { Spinner } from './spinner';
 export { Skeleton, FormSkeleton } from './skeleton';
 export { TextField, type TextFieldProps } from './text-field';
+export { FieldError } from './field-error';
 export { PasswordField } from './password-field';
 export { Toaster, toast, TOAST_DURATION_MS } from './toast';
 export {

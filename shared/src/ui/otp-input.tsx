@@ -1,5 +1,6 @@
 import { useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import styles from './otp-input.module.css';
+import { FieldError } from './field-error';
 
 export interface OtpInputProps {
   /** One entry per box: a digit or '' (see `emptyOtp`). */
@@ -178,11 +179,7 @@ export function OtpInput({
           />
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

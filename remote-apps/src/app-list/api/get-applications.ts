@@ -3,6 +3,7 @@ import { api } from '@sso/shared/api';
 import {
   applicationListResponseSchema,
   paths,
+  type ApplicationListQuery,
   type ApplicationListResponse,
   type ApplicationSortField,
   type SortDirection,
@@ -17,19 +18,24 @@ export interface ApplicationListParams {
   sort?: { by: ApplicationSortField; direction: SortDirection };
 }
 
+/** The query GET applications/list is sent with (and the list's cache key). */
+export function applicationListQuery(params: ApplicationListParams): ApplicationListQuery {
+  return {
+    page: params.page,
+    perPage: params.perPage,
+    keyword: params.keyword || undefined,
+    sortBy: params.sort?.by,
+    sort: params.sort?.direction,
+  };
+}
+
 /** GET applications/list; a newer list request cancels the one still in flight (spec 7). */
 export function getApplications(
   params: ApplicationListParams,
   signal?: AbortSignal,
 ): Promise<ApplicationListResponse> {
   return api.get(paths.applications.list, applicationListResponseSchema, {
-    params: {
-      page: params.page,
-      perPage: params.perPage,
-      keyword: params.keyword || undefined,
-      sortBy: params.sort?.by,
-      sort: params.sort?.direction,
-    },
+    params: applicationListQuery(params),
     signal,
     cancelPrevious: true,
   });
@@ -37,7 +43,7 @@ export function getApplications(
 
 export const applicationsQueryOptions = (params: ApplicationListParams) =>
   queryOptions({
-    queryKey: applicationKeys.list({ ...params }),
+    queryKey: applicationKeys.list(applicationListQuery(params)),
     queryFn: ({ signal }) => getApplications(params, signal),
     // The previous page stays on screen (dimmed) while the next one loads.
     placeholderData: keepPreviousData,

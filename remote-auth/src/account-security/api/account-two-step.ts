@@ -9,9 +9,10 @@ import {
   twoStepStatusResponseSchema,
   type StepUpPayload,
 } from '@sso/shared/contract';
+import { accountKeys } from '@sso/shared/query';
 
 /** Keamanan Akun's query key: the signed-in user's own two-step verification. */
-export const accountTwoStepKey = ['account', 'two-step'] as const;
+export const accountTwoStepKey = accountKeys.twoStep();
 
 export const accountTwoStepQuery = queryOptions({
   queryKey: accountTwoStepKey,

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ResponseParser } from '@sso/shared/api';
 import {
   accessMapOptionsSchema,
@@ -32,51 +32,65 @@ export interface PersonParams {
   perPage: number;
 }
 
-export function useAccessMapOptions() {
-  return useQuery({
+/** GET access-map/options: the filters' applications, menus, places, roles and levels. */
+export const accessMapOptionsQueryOptions = () =>
+  queryOptions({
     queryKey: accessMapKeys.options(),
     queryFn: ({ signal }) => api.get(accessMapPaths.options, accessMapOptionsSchema, { signal }),
     staleTime: 60_000,
   });
-}
 
-export function usePlace(params: PlaceParams | null) {
-  return useQuery({
-    queryKey: accessMapKeys.place({ ...params }),
+/** GET access-map/by-place; a newer request cancels the one in flight. */
+export const placeQueryOptions = (params: PlaceParams) =>
+  queryOptions({
+    queryKey: accessMapKeys.place(params),
     queryFn: ({ signal }) =>
       api.get(accessMapPaths.byPlace, accessMapPlaceListSchema, {
         params: { ...params },
         signal,
         cancelPrevious: true,
       }),
-    enabled: params !== null,
     placeholderData: keepPreviousData,
   });
-}
 
-export function usePerson(id: number | null, params: PersonParams) {
-  return useQuery({
-    queryKey: accessMapKeys.person(id ?? 0, { ...params }),
+/** GET access-map/by-person/{id}. */
+export const personQueryOptions = (id: number, params: PersonParams) =>
+  queryOptions({
+    queryKey: accessMapKeys.person(id, params),
     queryFn: ({ signal }) =>
-      api.get(accessMapPaths.byPerson(id ?? 0), accessMapPersonResponseSchema, {
-        params: { ...params },
-        signal,
-      }),
-    enabled: id !== null,
+      api.get(accessMapPaths.byPerson(id), accessMapPersonResponseSchema, { params: { ...params }, signal }),
     placeholderData: keepPreviousData,
   });
-}
 
-export function usePeople(keyword: string, enabled: boolean) {
-  return useQuery({
+/** GET access-map/people: the people picker's matches. */
+export const peopleQueryOptions = (keyword: string) =>
+  queryOptions({
     queryKey: accessMapKeys.people(keyword),
     queryFn: ({ signal }) =>
       api.get(accessMapPaths.people, accessMapPeopleResponseSchema, {
         params: { keyword: keyword || undefined },
         signal,
       }),
-    enabled,
   });
+
+export function useAccessMapOptions() {
+  return useQuery(accessMapOptionsQueryOptions());
+}
+
+/** No query until an application is chosen (`null`). */
+export function usePlace(params: PlaceParams | null) {
+  return useQuery({
+    ...placeQueryOptions(params ?? { app: 0, page: 1, perPage: 10 }),
+    enabled: params !== null,
+  });
+}
+
+export function usePerson(id: number | null, params: PersonParams) {
+  return useQuery({ ...personQueryOptions(id ?? 0, params), enabled: id !== null });
+}
+
+export function usePeople(keyword: string, enabled: boolean) {
+  return useQuery({ ...peopleQueryOptions(keyword), enabled });
 }
 
 const csvText: ResponseParser<string> = {

@@ -3,6 +3,7 @@ import { api } from '@sso/shared/api';
 import {
   paths,
   roleListResponseSchema,
+  type RoleListQuery,
   type RoleListResponse,
   type RoleSortField,
   type SortDirection,
@@ -19,17 +20,22 @@ export interface RoleListParams {
   sort?: { by: RoleSortField; direction: SortDirection };
 }
 
+/** The query GET role/list is sent with (and the list's cache key). */
+export function roleListQuery(params: RoleListParams): RoleListQuery {
+  return {
+    page: params.page,
+    perPage: params.perPage,
+    keyword: params.keyword || undefined,
+    perusahaan_id: params.appsId ?? undefined,
+    sortBy: params.sort?.by,
+    sort: params.sort?.direction,
+  };
+}
+
 /** GET role/list; a newer list request cancels the one still in flight (spec 7). */
 export function getRoles(params: RoleListParams, signal?: AbortSignal): Promise<RoleListResponse> {
   return api.get(paths.roles.list, roleListResponseSchema, {
-    params: {
-      page: params.page,
-      perPage: params.perPage,
-      keyword: params.keyword || undefined,
-      perusahaan_id: params.appsId ?? undefined,
-      sortBy: params.sort?.by,
-      sort: params.sort?.direction,
-    },
+    params: roleListQuery(params),
     signal,
     cancelPrevious: true,
   });
@@ -37,7 +43,7 @@ export function getRoles(params: RoleListParams, signal?: AbortSignal): Promise<
 
 export const rolesQueryOptions = (params: RoleListParams) =>
   queryOptions({
-    queryKey: roleKeys.list({ ...params }),
+    queryKey: roleKeys.list(roleListQuery(params)),
     queryFn: ({ signal }) => getRoles(params, signal),
     // The previous page stays on screen (dimmed) while the next one loads.
     placeholderData: keepPreviousData,

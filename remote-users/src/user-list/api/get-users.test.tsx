@@ -1,13 +1,14 @@
+/** @jest-environment jest-fixed-jsdom */
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { api } from '@sso/shared/api';
+import { startFakeServer } from '@sso/shared/testing/fake-server';
 import { createUser } from '../../test-support/factories';
+import { userScenarios } from '../../test-support/user-scenarios';
 import { usersQueryOptions, useUsers } from './get-users';
 
-jest.mock('@sso/shared/api', () => ({ api: { get: jest.fn() } }));
-
 const page = { data: [createUser({ id: 7 })], meta: { total: 1 } };
+const server = startFakeServer(userScenarios.list(page.data));
 
 function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -18,9 +19,6 @@ function setup() {
 }
 
 describe('usersQueryOptions', () => {
-  beforeEach(() => jest.mocked(api.get).mockResolvedValue(page));
-  afterEach(() => jest.mocked(api.get).mockReset());
-
   it('does not fetch a page again when the page mounts the query its change prefetched', async () => {
     const { queryClient, wrapper } = setup();
     const params = { page: 1, perPage: 1000 };
@@ -29,7 +27,8 @@ describe('usersQueryOptions', () => {
     const { result } = renderHook(() => useUsers(params), { wrapper });
     expect(result.current.data).toEqual(page);
     await waitFor(() => expect(result.current.isFetching).toBe(false));
-    expect(api.get).toHaveBeenCalledTimes(1);
+    expect(server.requests).toHaveLength(1);
+    expect(new URL(server.requests[0]!.url).searchParams.get('perPage')).toBe('1000');
   });
 
   it('fetches again once a write invalidates the lists', async () => {
@@ -38,6 +37,6 @@ describe('usersQueryOptions', () => {
     const { result } = renderHook(() => useUsers(params), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual(page));
     await act(() => queryClient.invalidateQueries({ queryKey: ['users', 'list'] }));
-    expect(api.get).toHaveBeenCalledTimes(2);
+    expect(server.requests).toHaveLength(2);
   });
 });

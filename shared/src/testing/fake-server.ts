@@ -1,0 +1,57 @@
+// The unit tests' one fake server (issue 29, ADR 0027): the api client's real requests (axios,
+// XHR in jsdom) answered by MSW handlers, instead of `jest.mock` of endpoint modules. A request no
+// handler answers fails the test (`onUnhandledRequest: 'error'`), where a forgotten module mock
+// used to return `undefined`. Test files using it run in `jest-fixed-jsdom` (Node's fetch
+// globals, which MSW needs): put `/** @jest-environment jest-fixed-jsdom */` first in the file.
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { configureApi } from '@sso/shared/api';
+import { API_PREFIX } from '@sso/shared/contract';
+
+/**
+ * The api origin the tests' client talks to: the page's own (jsdom's `http://localhost`), so the
+ * requests are same-origin and jsdom asks no CORS preflight.
+ */
+export const fakeApiOrigin = () => window.location.origin;
+
+/** A full URL of the fake api for a contract path (`paths.users.list`). */
+export const apiUrl = (path: string) => `${fakeApiOrigin()}${API_PREFIX}${path}`;
+
+export const fakeServer = setupServer();
+
+/**
+ * Starts the fake server for this test file with `scenarios` as its default answers; each test may
+ * add its own with `fakeServer.use(...)` (reset after it). Returns the requests it answered, for
+ * assertions on what the page asked (`requests.at(-1)?.url`).
+ */
+export function startFakeServer(...scenarios: RequestHandler[]): { requests: Request[] } {
+  const seen: { requests: Request[] } = { requests: [] };
+  const record = ({ request }: { request: Request }) => {
+    seen.requests.push(request);
+  };
+  beforeAll(() => {
+    configureApi(fakeApiOrigin());
+    fakeServer.events.on('request:start', record);
+    fakeServer.listen({ onUnhandledRequest: 'error' });
+  });
+  beforeEach(() => {
+    seen.requests.length = 0;
+    fakeServer.resetHandlers(...scenarios);
+  });
+  afterEach(() => fakeServer.resetHandlers());
+  afterAll(() => {
+    fakeServer.events.removeAllListeners();
+    fakeServer.close();
+  });
+  return seen;
+}
+
+/** The api's list envelope (`listEnvelope` of the contract). */
+export const listAnswer = <T>(rows: readonly T[], total = rows.length) =>
+  HttpResponse.json({ data: rows, meta: { total } });
+
+/** The api's refusal: its Indonesian message with a status. */
+export const failure = (status: number, message: string) =>
+  HttpResponse.json({ message, status }, { status });
+
+export { http, HttpResponse };
