@@ -14,6 +14,7 @@ import {
   ListView,
   SearchField,
   Select,
+  type SelectProps,
   isPositiveIntParam,
   useListSearchParams,
   type DataTableColumn,
@@ -47,6 +48,15 @@ const LEVELS = [1, 2, 3] as const;
 const levelText = (level: 1 | 2 | 3 | null) => (level === null ? text.noMenu : accessMapLevelLabel[level]);
 const num = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** One filter of the toolbars: a select named by its label (hidden, the placeholder shows it). */
+function ToolbarSelect<V extends string | number>(props: Omit<SelectProps<V>, 'hideLabel'>) {
+  return (
+    <div className={styles.filter}>
+      <Select {...props} hideLabel />
+    </div>
+  );
+}
 
 function LevelBadge({ level }: { level: 1 | 2 | 3 | null }) {
   return <span className={`${styles.level} ${styles[`level${level ?? 0}`] ?? ''}`}>{levelText(level)}</span>;
@@ -327,27 +337,21 @@ export default function AccessMapPage() {
                 </Button>
               </div>
               <div className={styles.toolbar}>
-                <div className={styles.filter}>
-                  <Select
-                    label={text.application}
-                    hideLabel
-                    options={appOptions}
-                    value={app ?? null}
-                    loading={options.isPending}
-                    clearLabel={t.roles.allApplications}
-                    onChange={setFilter('app')}
-                  />
-                </div>
-                <div className={styles.filter}>
-                  <Select
-                    label={text.level}
-                    hideLabel
-                    options={levelOptions}
-                    value={num(f.level) ?? null}
-                    clearLabel={text.allLevels}
-                    onChange={setFilter('level')}
-                  />
-                </div>
+                <ToolbarSelect
+                  label={text.application}
+                  options={appOptions}
+                  value={app ?? null}
+                  loading={options.isPending}
+                  clearLabel={t.roles.allApplications}
+                  onChange={setFilter('app')}
+                />
+                <ToolbarSelect
+                  label={text.level}
+                  options={levelOptions}
+                  value={num(f.level) ?? null}
+                  clearLabel={text.allLevels}
+                  onChange={setFilter('level')}
+                />
               </div>
               <ListView
                 query={person}
@@ -371,33 +375,27 @@ export default function AccessMapPage() {
       ) : (
         <>
           <div className={styles.toolbar}>
-            <div className={styles.filter}>
-              <Select
-                label={text.application}
-                hideLabel
-                placeholder={text.chooseApplication}
-                options={appOptions}
-                value={app ?? null}
-                loading={options.isPending}
-                onChange={(value) =>
-                  list.update({
-                    filters: { ...f, app: value === null ? undefined : String(value), menu: undefined },
-                    page: 1,
-                  })
-                }
-              />
-            </div>
-            <div className={styles.filter}>
-              <Select
-                label={text.menu}
-                hideLabel
-                options={menuOptions}
-                value={num(f.menu) ?? null}
-                disabled={app === undefined}
-                clearLabel={text.wholeApplication}
-                onChange={setFilter('menu')}
-              />
-            </div>
+            <ToolbarSelect
+              label={text.application}
+              placeholder={text.chooseApplication}
+              options={appOptions}
+              value={app ?? null}
+              loading={options.isPending}
+              onChange={(value) =>
+                list.update({
+                  filters: { ...f, app: value === null ? undefined : String(value), menu: undefined },
+                  page: 1,
+                })
+              }
+            />
+            <ToolbarSelect
+              label={text.menu}
+              options={menuOptions}
+              value={num(f.menu) ?? null}
+              disabled={app === undefined}
+              clearLabel={text.wholeApplication}
+              onChange={setFilter('menu')}
+            />
             <SearchField
               className={styles.search}
               label={text.search}
@@ -412,56 +410,44 @@ export default function AccessMapPage() {
                 ).length
               }
             >
-              <div className={styles.filter}>
-                <Select
-                  label={text.company}
-                  hideLabel
-                  options={companyOptions}
-                  value={num(f.perusahaan_id) ?? null}
-                  clearLabel={text.allCompanies}
-                  onChange={(value) =>
-                    list.update({
-                      filters: {
-                        ...f,
-                        perusahaan_id: value === null ? undefined : String(value),
-                        cabang_id: undefined,
-                      },
-                      page: 1,
-                    })
-                  }
-                />
-              </div>
-              <div className={styles.filter}>
-                <Select
-                  label={text.unit}
-                  hideLabel
-                  options={unitOptions}
-                  value={num(f.cabang_id) ?? null}
-                  disabled={company === undefined}
-                  clearLabel={text.allUnits}
-                  onChange={setFilter('cabang_id')}
-                />
-              </div>
-              <div className={styles.filter}>
-                <Select
-                  label={text.role}
-                  hideLabel
-                  options={roleOptions}
-                  value={num(f.role_id) ?? null}
-                  clearLabel={text.allRoles}
-                  onChange={setFilter('role_id')}
-                />
-              </div>
-              <div className={styles.filter}>
-                <Select
-                  label={text.level}
-                  hideLabel
-                  options={levelOptions}
-                  value={num(f.level) ?? null}
-                  clearLabel={text.allLevels}
-                  onChange={setFilter('level')}
-                />
-              </div>
+              <ToolbarSelect
+                label={text.company}
+                options={companyOptions}
+                value={num(f.perusahaan_id) ?? null}
+                clearLabel={text.allCompanies}
+                onChange={(value) =>
+                  list.update({
+                    filters: {
+                      ...f,
+                      perusahaan_id: value === null ? undefined : String(value),
+                      cabang_id: undefined,
+                    },
+                    page: 1,
+                  })
+                }
+              />
+              <ToolbarSelect
+                label={text.unit}
+                options={unitOptions}
+                value={num(f.cabang_id) ?? null}
+                disabled={company === undefined}
+                clearLabel={text.allUnits}
+                onChange={setFilter('cabang_id')}
+              />
+              <ToolbarSelect
+                label={text.role}
+                options={roleOptions}
+                value={num(f.role_id) ?? null}
+                clearLabel={text.allRoles}
+                onChange={setFilter('role_id')}
+              />
+              <ToolbarSelect
+                label={text.level}
+                options={levelOptions}
+                value={num(f.level) ?? null}
+                clearLabel={text.allLevels}
+                onChange={setFilter('level')}
+              />
             </FilterFold>
           </div>
           {placeParams === null ? (
