@@ -8,49 +8,36 @@ import { STABLE_IDS_MIGRATION } from './stable-ids-migration';
  * sub-menu of the keyed parent). Run by migration 12 on an existing file and by the seed after it
  * wrote the menus of a fresh one; a key already given stays where it is.
  */
-export const ASSIGN_PANEL_KEYS = `
-  UPDATE menus SET panel_key = 'Home' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Home')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Home');
-  UPDATE menus SET panel_key = 'User Management' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'User Management')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'User Management');
-  UPDATE menus SET panel_key = 'Daftar User' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'User Management' AND m.name = 'Daftar User')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Daftar User');
-  UPDATE menus SET panel_key = 'Tambah User' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'User Management' AND m.name = 'Tambah User')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Tambah User');
-  UPDATE menus SET panel_key = 'Role Management' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Role Management')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Role Management');
-  UPDATE menus SET panel_key = 'Daftar Role' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'Role Management' AND m.name = 'Daftar Role')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Daftar Role');
-  UPDATE menus SET panel_key = 'Tambah Role' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'Role Management' AND m.name = 'Tambah Role')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Tambah Role');
-  UPDATE menus SET panel_key = 'App Management' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'App Management')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'App Management');
-  UPDATE menus SET panel_key = 'Daftar Aplikasi' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'App Management' AND m.name = 'Daftar Aplikasi')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Daftar Aplikasi');
-  UPDATE menus SET panel_key = 'Tambah Aplikasi' WHERE id = (
-    SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
-    WHERE m.app_id = 1 AND p.panel_key = 'App Management' AND m.name = 'Tambah Aplikasi')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Tambah Aplikasi');
-  UPDATE menus SET panel_key = 'Settings' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Settings')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Settings');
-  UPDATE menus SET panel_key = 'Log Aktivitas' WHERE id = (
-    SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = 'Log Aktivitas')
-    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = 'Log Aktivitas');
+/** app 1's keyed menus in tree order: a top-level menu, or [sub-menu, its keyed parent]. */
+const PANEL_KEYED_MENUS: readonly (string | readonly [string, string])[] = [
+  'Home',
+  'User Management',
+  ['Daftar User', 'User Management'],
+  ['Tambah User', 'User Management'],
+  'Role Management',
+  ['Daftar Role', 'Role Management'],
+  ['Tambah Role', 'Role Management'],
+  'App Management',
+  ['Daftar Aplikasi', 'App Management'],
+  ['Tambah Aplikasi', 'App Management'],
+  'Settings',
+  'Log Aktivitas',
+];
+
+const assignPanelKey = (entry: string | readonly [string, string]): string => {
+  const [key, parent] = typeof entry === 'string' ? [entry, null] : entry;
+  const first =
+    parent === null
+      ? `SELECT MIN(id) FROM menus WHERE app_id = 1 AND parent_id IS NULL AND name = '${key}'`
+      : `SELECT MIN(m.id) FROM menus m JOIN menus p ON p.id = m.parent_id
+    WHERE m.app_id = 1 AND p.panel_key = '${parent}' AND m.name = '${key}'`;
+  return `
+  UPDATE menus SET panel_key = '${key}' WHERE id = (
+    ${first})
+    AND NOT EXISTS (SELECT 1 FROM menus WHERE panel_key = '${key}');`;
+};
+
+export const ASSIGN_PANEL_KEYS = `${PANEL_KEYED_MENUS.map(assignPanelKey).join('')}
 `;
 
 /**
