@@ -117,40 +117,22 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { token, apps_id: SSO_PANEL_APP_ID };
   };
 
-  app.post(twoStepPaths.verify, async (request, reply) => {
-    const body = validate(twoStepVerifyPayloadSchema, request.body, { badRequestFields: ['code', 'method'] });
-    const code = checkedCode(body.method, body.code);
-    const signIn = pending.read(body.challenge, 'two_step');
+  /**
+   * A second step's answer, throttled per pending sign-in and account; a refusal (wrong, throttled)
+   * is recorded in Log Aktivitas before it is answered.
+   */
+  const secondStep = async <T>(
+    request: FastifyRequest,
+    userId: number,
+    challenge: string,
+    answer: () => T | Promise<T>,
+  ): Promise<T> => {
     try {
-      return await ctx.throttle.run(secondStepLimits(ctx, signIn.userId, body.challenge), () => {
-        const used =
-          body.method === 'totp'
-            ? factors.useTotp(signIn.userId, code)
-            : factors.useRecoveryCode(signIn.userId, code);
-        if (!used) throw credentialError('code', TWO_STEP_WRONG_CODE);
-        const second = body.method === 'totp' ? 'otp' : 'kba';
-        const data = finish(request, reply, body.challenge, signIn, [signIn.firstStep, second, 'mfa']);
-        if (body.method === 'recovery') {
-          recordTwoStep(ctx, request, {
-            actorId: signIn.userId,
-            action: AUDIT_ACTION.twoStepRecoveryUse,
-            result: 'done',
-            status: 200,
-            detail: `Sisa kode pemulihan: ${factors.status(signIn.userId).recovery_codes_left}`,
-          });
-        }
-        recordTwoStep(ctx, request, {
-          actorId: signIn.userId,
-          action: AUDIT_ACTION.twoStepVerify,
-          result: 'done',
-          status: 200,
-        });
-        return ok('Login berhasil', data);
-      });
+      return await ctx.throttle.run(secondStepLimits(ctx, userId, challenge), answer);
     } catch (error) {
       if (error instanceof HttpError) {
         recordTwoStep(ctx, request, {
-          actorId: signIn.userId,
+          actorId: userId,
           action: AUDIT_ACTION.twoStepVerify,
           result: error.statusCode === 429 ? 'refused' : 'failed',
           status: error.statusCode,
@@ -159,6 +141,37 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       }
       throw error;
     }
+  };
+
+  app.post(twoStepPaths.verify, async (request, reply) => {
+    const body = validate(twoStepVerifyPayloadSchema, request.body, { badRequestFields: ['code', 'method'] });
+    const code = checkedCode(body.method, body.code);
+    const signIn = pending.read(body.challenge, 'two_step');
+    return secondStep(request, signIn.userId, body.challenge, () => {
+      const used =
+        body.method === 'totp'
+          ? factors.useTotp(signIn.userId, code)
+          : factors.useRecoveryCode(signIn.userId, code);
+      if (!used) throw credentialError('code', TWO_STEP_WRONG_CODE);
+      const second = body.method === 'totp' ? 'otp' : 'kba';
+      const data = finish(request, reply, body.challenge, signIn, [signIn.firstStep, second, 'mfa']);
+      if (body.method === 'recovery') {
+        recordTwoStep(ctx, request, {
+          actorId: signIn.userId,
+          action: AUDIT_ACTION.twoStepRecoveryUse,
+          result: 'done',
+          status: 200,
+          detail: `Sisa kode pemulihan: ${factors.status(signIn.userId).recovery_codes_left}`,
+        });
+      }
+      recordTwoStep(ctx, request, {
+        actorId: signIn.userId,
+        action: AUDIT_ACTION.twoStepVerify,
+        result: 'done',
+        status: 200,
+      });
+      return ok('Login berhasil', data);
+    });
   });
 
   // Passkeys as the second step: options bound to the pending sign-in, used once.
@@ -179,34 +192,19 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
     pending.offerSecret(body.challenge, null);
     const response = authenticationJson.safeParse(body.response).data;
     if (!response) throw fieldError('passkey', 'Data passkey tidak valid', 400);
-    try {
-      return await ctx.throttle.run(secondStepLimits(ctx, signIn.userId, body.challenge), async () => {
-        const kind = offered
-          ? await ctx.twoStep.passkeys.authenticate(signIn.userId, response, offered)
-          : null;
-        if (!kind) throw credentialError('passkey', PASSKEY_REFUSED);
-        const data = finish(request, reply, body.challenge, signIn, [signIn.firstStep, kind, 'mfa']);
-        recordTwoStep(ctx, request, {
-          actorId: signIn.userId,
-          action: AUDIT_ACTION.twoStepVerify,
-          result: 'done',
-          status: 200,
-          detail: 'Passkey',
-        });
-        return ok('Login berhasil', data);
+    return secondStep(request, signIn.userId, body.challenge, async () => {
+      const kind = offered ? await ctx.twoStep.passkeys.authenticate(signIn.userId, response, offered) : null;
+      if (!kind) throw credentialError('passkey', PASSKEY_REFUSED);
+      const data = finish(request, reply, body.challenge, signIn, [signIn.firstStep, kind, 'mfa']);
+      recordTwoStep(ctx, request, {
+        actorId: signIn.userId,
+        action: AUDIT_ACTION.twoStepVerify,
+        result: 'done',
+        status: 200,
+        detail: 'Passkey',
       });
-    } catch (error) {
-      if (error instanceof HttpError) {
-        recordTwoStep(ctx, request, {
-          actorId: signIn.userId,
-          action: AUDIT_ACTION.twoStepVerify,
-          result: error.statusCode === 429 ? 'refused' : 'failed',
-          status: error.statusCode,
-          reason: error.body.message,
-        });
-      }
-      throw error;
-    }
+      return ok('Login berhasil', data);
+    });
   });
 
   app.post(twoStepPaths.enrolStart, async (request) => {
