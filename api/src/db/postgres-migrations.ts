@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
+import { createAdminTables } from './postgres-baseline-admin';
+import { createAuthTables } from './postgres-baseline-auth';
 
 /**
  * PostgreSQL's schema (ADR 0026). The SQLite file keeps its own runner (`migrations.ts`, counted by
@@ -27,6 +29,8 @@ const baseline: Migration = {
       created_at BIGINT NOT NULL,
       retired_at BIGINT
     )`.execute(db);
+    await createAuthTables(db);
+    await createAdminTables(db);
   },
 };
 

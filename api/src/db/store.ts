@@ -9,13 +9,15 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Db } from './database';
+import type { AdminTables } from './tables-admin';
+import type { AuthTables } from './tables-auth';
 
 /**
  * The tables reached through the data layer (ADR 0026). Column types are what both stores give back:
  * times are milliseconds since the epoch in a 64-bit integer (PostgreSQL's `bigint` is parsed to a
  * JavaScript number below, as SQLite's INTEGER already is).
  */
-export interface Tables {
+export interface Tables extends AuthTables, AdminTables {
   meta: { key: string; value: string };
   throttle: { key: string; hits: number; window_ends_at: number };
   /** Times in seconds (the provider's clock), as SQLite's table has them. */

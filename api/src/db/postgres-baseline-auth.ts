@@ -1,0 +1,5 @@
+import type { Kysely } from 'kysely';
+
+/** The sign-in side's tables in PostgreSQL's baseline (see `postgres-migrations.ts`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees no typed schema; filled as each store moves
+export async function createAuthTables(_db: Kysely<any>): Promise<void> {}
