@@ -98,25 +98,74 @@ if (scale === 0) {
     delete process.env.DATABASE_URL;
     console.log(`[start] --store sqlite: ${scale} instances share ${process.env.DB_FILE ?? 'api/.data/sso.sqlite'}`);
   }
-  // Started together: the api migrates under a lock (an advisory lock on PostgreSQL, SQLite's write
-  // lock), so the first migrates and seeds, the others find nothing left to do.
-  for (let i = 0; i < scale; i += 1) {
+  // The first instance starts alone, the others once it is ready: the api migrates under a lock
+  // (an advisory lock on PostgreSQL, SQLite's write lock), but its first-start seed and its
+  // generated token secret are not yet safe against a second process doing the same at once (two
+  // instances on an empty SQLite file: UNIQUE constraint failed in the seed). On a database already
+  // seeded, the order costs one start's time.
+  /** Starts instance `i`; one that exits on its own after a minute of running is started again. */
+  const launch = (i) => {
     const port = Number(new URL(instanceUrl(API_PORT, i)).port);
     const instance = startInstance({ apiDir: path.join(root, 'api'), port, env: shared, name: `api-${i + 1}` });
+    const started = Date.now();
+    instance.restarting = false;
     void instance.exited.then((code) => {
-      if (stopping) return;
+      if (stopping || instance.restarting) return;
+      const again = Date.now() - started > 60_000;
       console.error(
-        `[start] ${instance.name} (port ${port}) exited (${code}); the others keep serving behind nginx`,
+        `[start] ${instance.name} (port ${port}) exited (${code}); the others keep serving behind nginx${again ? '; starting it again' : ''}`,
       );
-      if (store === 'postgres' && instances.every((it) => it.child.exitCode !== null)) {
-        console.error(
-          '[start] every instance exited; if the api said DATABASE_URL is not accepted yet, use --store sqlite',
-        );
+      if (again) {
+        setTimeout(() => stopping || (instances[i] = launch(i)), 1000);
+      } else if (instances.every((it) => it.child.exitCode !== null)) {
+        if (store === 'postgres') {
+          console.error(
+            '[start] every instance exited; if the api said DATABASE_URL is not accepted yet, use --store sqlite',
+          );
+        }
         void stop(1);
       }
     });
+    return instance;
+  };
+  // The first instance starts alone, the others once it is ready: the api migrates under a lock
+  // (an advisory lock on PostgreSQL, SQLite's write lock), but its first-start seed and its
+  // generated token secret are not yet safe against a second process doing the same at once (two
+  // instances on an empty SQLite file: UNIQUE constraint failed in the seed). On a database already
+  // seeded, the order costs one start's time.
+  for (let i = 0; i < scale; i += 1) {
+    const instance = launch(i);
     instances.push(instance);
+    if (i === 0) {
+      try {
+        await waitReady([instance.url], 120_000, () => instance.child.exitCode === null);
+      } catch (error) {
+        console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+        await stop(1);
+      }
+    }
   }
+  // SIGHUP: a rolling restart (a deploy of a new api build): one instance at a time is drained
+  // (SIGTERM, ADR 0023), started again and waited for before the next, so one always serves.
+  let rolling = false;
+  process.on('SIGHUP', () => {
+    if (rolling || stopping) return;
+    rolling = true;
+    void (async () => {
+      for (let i = 0; i < instances.length; i += 1) {
+        const old = instances[i];
+        console.log(`[start] rolling restart: ${old.name}`);
+        old.restarting = true;
+        old.child.kill('SIGTERM');
+        await old.exited;
+        if (stopping) break;
+        instances[i] = launch(i);
+        await waitReady([instances[i].url], 120_000).catch((error) => console.error(`[start] ${error.message}`));
+      }
+      console.log('[start] rolling restart done');
+      rolling = false;
+    })();
+  });
 }
 
 // Serve the panel only once the api answers, so a test runner waiting on the host finds both up.

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const POLL_MS = 1000;
+export const POLL_MS = 2000;
 
 /** `http://127.0.0.1:<port>` of instance `index` (0-based) when nginx holds `apiPort`. */
 export const instanceUrl = (apiPort, index) => `http://127.0.0.1:${apiPort + 1 + index}`;
