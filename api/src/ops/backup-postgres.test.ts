@@ -73,8 +73,8 @@ test('a dump taken under writes, restored into the database with no instance con
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const acknowledged: string[] = [];
   let writing = true;
-  let beforeBackup: string[] = [];
-  let backupFile = '';
+  let beforeBackup: string[] | undefined;
+  let backupFile: string | undefined;
   try {
     const writer = async (w: number) => {
       for (let n = 0; writing; n += 1) {
@@ -111,6 +111,7 @@ test('a dump taken under writes, restored into the database with no instance con
     writing = false;
     await pool.end();
   }
+  if (backupFile === undefined || beforeBackup === undefined) throw new Error('no backup was taken');
   expect((await keys()).size).toBe(acknowledged.length);
 
   // A table of a newer schema is not left beside the restored one (the api migrates it again).
@@ -123,7 +124,8 @@ test('a dump taken under writes, restored into the database with no instance con
   expect(restored.output).toMatch(/restored .*\.dump into PostgreSQL .* \(schema 1, integrity ok\)/);
   expect(restored.status).toBe(0);
   const names = await keys();
-  expect(beforeBackup.filter((key) => !names.has(key))).toEqual([]);
+  const before = beforeBackup;
+  expect(before.filter((key) => !names.has(key))).toEqual([]);
   expect(names.size).toBeLessThan(acknowledged.length);
   const check = new pg.Client({ connectionString: url });
   await check.connect();
