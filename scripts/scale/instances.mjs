@@ -60,7 +60,9 @@ export async function waitReady(urls, timeoutMs = 120_000, alive = () => true) {
     if (states.every(Boolean)) return;
     if (!alive()) throw new Error('an api instance exited before it was ready');
     if (Date.now() > deadline) {
-      throw new Error(`not ready after ${timeoutMs / 1000} s: ${urls.filter((_, i) => !states[i]).join(', ')}`);
+      throw new Error(
+        `not ready after ${timeoutMs / 1000} s: ${urls.filter((_, i) => !states[i]).join(', ')}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 250));
   }
