@@ -15,7 +15,13 @@ import { closeServer, serveStatic } from './serve-static.mjs';
 import { servePanelWithNginx, writePanelConfig } from './nginx/panel.mjs';
 import { ensureNginx } from './nginx/run.mjs';
 import { shownUrl, startCluster } from './postgres/cluster.mjs';
-import { instanceUrl, startInstance, superviseReadiness, waitReady } from './scale/instances.mjs';
+import {
+  PASSIVE_CHECK,
+  instanceUrl,
+  startInstance,
+  superviseReadiness,
+  waitReady,
+} from './scale/instances.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 const { values: flags } = parseArgs({
@@ -96,7 +102,9 @@ if (scale === 0) {
     console.log(`[start] DATABASE_URL=${shownUrl(cluster.url)}`);
   } else {
     delete process.env.DATABASE_URL;
-    console.log(`[start] --store sqlite: ${scale} instances share ${process.env.DB_FILE ?? 'api/.data/sso.sqlite'}`);
+    console.log(
+      `[start] --store sqlite: ${scale} instances share ${process.env.DB_FILE ?? 'api/.data/sso.sqlite'}`,
+    );
   }
   // The first instance starts alone, the others once it is ready: the api migrates under a lock
   // (an advisory lock on PostgreSQL, SQLite's write lock), but its first-start seed and its
@@ -106,7 +114,12 @@ if (scale === 0) {
   /** Starts instance `i`; one that exits on its own after a minute of running is started again. */
   const launch = (i) => {
     const port = Number(new URL(instanceUrl(API_PORT, i)).port);
-    const instance = startInstance({ apiDir: path.join(root, 'api'), port, env: shared, name: `api-${i + 1}` });
+    const instance = startInstance({
+      apiDir: path.join(root, 'api'),
+      port,
+      env: shared,
+      name: `api-${i + 1}`,
+    });
     const started = Date.now();
     instance.restarting = false;
     void instance.exited.then((code) => {
@@ -160,7 +173,9 @@ if (scale === 0) {
         await old.exited;
         if (stopping) break;
         instances[i] = launch(i);
-        await waitReady([instances[i].url], 120_000).catch((error) => console.error(`[start] ${error.message}`));
+        await waitReady([instances[i].url], 120_000).catch((error) =>
+          console.error(`[start] ${error.message}`),
+        );
       }
       console.log('[start] rolling restart done');
       rolling = false;
@@ -203,7 +218,7 @@ const apiProxy = (down = []) => ({
   port: API_PORT,
   upstream: instances.map((it) => it.url),
   down,
-  passive: { fails: 1, timeout: '2s' },
+  passive: PASSIVE_CHECK,
 });
 servers = nginx
   ? [await servePanelWithNginx(scale > 0 ? [apiProxy()] : [])]
@@ -260,9 +275,7 @@ async function stop(code = 0) {
       it.child.exitCode === null ? new Promise((r) => it.child.once('exit', r)) : undefined,
     ),
   );
-  await Promise.all(
-    servers.map((server) => ('stop' in server ? server.stop() : closeServer(server))),
-  );
+  await Promise.all(servers.map((server) => ('stop' in server ? server.stop() : closeServer(server))));
   cluster?.stop();
   process.exit(code);
 }

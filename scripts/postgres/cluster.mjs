@@ -22,7 +22,9 @@ function runner(bin) {
     const all = asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args;
     const result = spawnSync(command, all, { encoding: 'utf8', env: { ...process.env, ...env } });
     if (result.status !== 0) {
-      throw new Error(`${tool} ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`);
+      throw new Error(
+        `${tool} ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`,
+      );
     }
     return result.stdout;
   };

@@ -2,14 +2,17 @@
 // its own port (4001, 4002, …), nginx on 4000 with the instances as one upstream group (round
 // robin), and a supervisor that polls every instance's `/ready` and takes the ones answering
 // anything but 200 out of the group (`server … down`, then a reload). open-source nginx has no
-// active health check; its passive one (`max_fails=1 fail_timeout=2s`) covers the moment between two
-// polls: an instance that refuses a connection is skipped at once for 2 s, and the refused idempotent
-// request goes to the next instance (`proxy_next_upstream`, ADR 0023).
+// active health check. Between two polls, a refused or broken idempotent request goes to the next
+// instance (`proxy_next_upstream`, ADR 0023). nginx's passive check is turned off (`max_fails=0`):
+// with its default (one failure disables a server for 10 s), one refusal by each of two instances
+// (a drain, then the next instance's drain) disables the whole group, and every request is a 502
+// "no live upstreams" until the time runs out (measured: 3,706 of them in one rolling restart).
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 
 export const POLL_MS = 2000;
+
+/** nginx's passive health check for the api group: off (see above). */
+export const PASSIVE_CHECK = { fails: 0, timeout: '10s' };
 
 /** `http://127.0.0.1:<port>` of instance `index` (0-based) when nginx holds `apiPort`. */
 export const instanceUrl = (apiPort, index) => `http://127.0.0.1:${apiPort + 1 + index}`;
@@ -107,10 +110,3 @@ export function superviseReadiness({ urls, apply, pollMs = POLL_MS, log = consol
     },
   };
 }
-
-/** Reads the api's built bundle path; builds nothing. */
-export const builtApi = (root) => {
-  const file = path.join(root, 'api', 'dist', 'main.js');
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: pnpm --filter @sso/api build`);
-  return file;
-};
