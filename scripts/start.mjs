@@ -126,7 +126,7 @@ if (scale === 0) {
       if (stopping || instance.restarting) return;
       const again = Date.now() - started > 60_000;
       console.error(
-        `[start] ${instance.name} (port ${port}) exited (${code}); the others keep serving behind nginx${again ? '; starting it again' : ''}`,
+        `[start] ${instance.name} (port ${port}) exited (${code})${instances.some((it) => it !== instance && it.child.exitCode === null) ? '; the others keep serving behind nginx' : ''}${again ? '; starting it again' : ''}`,
       );
       if (again) {
         setTimeout(() => stopping || (instances[i] = launch(i)), 1000);
