@@ -71,6 +71,8 @@ let stopping = false;
 let servers = [];
 let samples = [];
 let supervisor = null;
+/** Whether an api process still runs (not exited, not ended by a signal). */
+const running = (it) => it.child.exitCode === null && it.child.signalCode === null;
 /** The api processes: one on API_PORT, or `--scale N` instances behind nginx. */
 const instances = [];
 let cluster = null;
@@ -126,11 +128,11 @@ if (scale === 0) {
       if (stopping || instance.restarting) return;
       const again = Date.now() - started > 60_000;
       console.error(
-        `[start] ${instance.name} (port ${port}) exited (${code})${instances.some((it) => it !== instance && it.child.exitCode === null) ? '; the others keep serving behind nginx' : ''}${again ? '; starting it again' : ''}`,
+        `[start] ${instance.name} (port ${port}) exited (${code})${instances.some((it) => it !== instance && running(it)) ? '; the others keep serving behind nginx' : ''}${again ? '; starting it again' : ''}`,
       );
       if (again) {
         setTimeout(() => stopping || (instances[i] = launch(i)), 1000);
-      } else if (instances.every((it) => it.child.exitCode !== null)) {
+      } else if (instances.every((it) => !running(it))) {
         if (store === 'postgres') {
           console.error(
             '[start] every instance exited; if the api said DATABASE_URL is not accepted yet, use --store sqlite',
@@ -151,7 +153,7 @@ if (scale === 0) {
     instances.push(instance);
     if (i === 0) {
       try {
-        await waitReady([instance.url], 120_000, () => instance.child.exitCode === null);
+        await waitReady([instance.url], 120_000, () => running(instance));
       } catch (error) {
         console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
         await stop(1);
@@ -189,7 +191,7 @@ async function waitForApi(timeoutMs = 120_000) {
     await waitReady(
       instances.map((it) => it.url),
       timeoutMs,
-      () => instances.every((it) => it.child.exitCode === null),
+      () => instances.every((it) => running(it)),
     );
     return;
   }
@@ -269,11 +271,9 @@ async function stop(code = 0) {
   supervisor?.stop();
   for (const sample of samples) sample.kill('SIGTERM');
   // Each instance drains (ADR 0023) while nginx still passes its refused requests to the others.
-  for (const it of instances) if (it.child.exitCode === null) it.child.kill('SIGTERM');
+  for (const it of instances) if (running(it)) it.child.kill('SIGTERM');
   await Promise.all(
-    instances.map((it) =>
-      it.child.exitCode === null ? new Promise((r) => it.child.once('exit', r)) : undefined,
-    ),
+    instances.map((it) => (running(it) ? new Promise((r) => it.child.once('exit', r)) : undefined)),
   );
   await Promise.all(servers.map((server) => ('stop' in server ? server.stop() : closeServer(server))));
   cluster?.stop();
