@@ -121,7 +121,7 @@ async function adminToken(api) {
     password: 'admin123',
     url: 'http://localhost:3000',
   });
-  const session = await post('/api/v1/session/create', { app_id: 1 }, login.data.token);
+  const session = await post('/session/create', { app_id: 1 }, login.data.token);
   return session.data.access_token;
 }
 
@@ -131,7 +131,7 @@ async function adminToken(api) {
  */
 export async function measureScale({ quick }) {
   const cores = { cpus: os.cpus().length, availableParallelism: os.availableParallelism() };
-  const seconds = quick ? 3 : 10;
+  const seconds = quick ? 6 : 20;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sso-bench-scale-'));
   fs.chmodSync(work, 0o755);
   const stops = [];
