@@ -165,7 +165,8 @@ export function postgresBackupStore(url: string): BackupStore {
       await client.connect();
       try {
         const { rows } = await client.query<{ n: string }>(
-          'SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+          // Client sessions only: an autovacuum worker on this database is not an instance.
+          "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
         );
         const n = Number(rows[0]?.n ?? 0);
         return n > 0
