@@ -36,7 +36,7 @@ function providedVersionOf(name: string, provided: ProvidedVersions): string | u
  * the host provides, by the federation runtime's own range check (`satisfy`, the function with which
  * it chooses a shared version: the host refuses exactly what the runtime would not pick; it reads
  * ranges as npm's `semver` does, and a range it cannot read is not met). It is already in `main.js`:
- * npm's `semver` here cost the first screen 5.4 KB (ADR 0016). Returns the Indonesian reason naming
+ * npm's `semver` here cost the first screen ~5 KB (ADR 0016). Returns the Indonesian reason naming
  * every incompatibility, or null when the remote may load. A module the host does not provide is no
  * conflict: the remote brings its own copy.
  */
