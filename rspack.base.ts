@@ -10,7 +10,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { providedVersions, sharedPolicy } from './federation.shared.ts';
 import { pageSecurityHeaders, readConfig } from './scripts/lib/csp.mjs';
-import { PRERENDER_INCLUDE } from './scripts/lib/prerendered.mjs';
+import { INLINE_DATA, PRERENDER_INCLUDE } from './scripts/lib/prerendered.mjs';
 import { PrecompressPlugin } from './rspack.precompress.ts';
 import { SOURCE_MAP_DIR, SourceMapsAsidePlugin } from './rspack.sourcemaps.ts';
 import type { RemoteDescriptor } from './shared/src/federation/descriptor.ts';
@@ -210,6 +210,8 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
               // Allowed by its hash in the page's Content-Security-Policy (scripts/lib/csp.mjs).
               headScript: headScript ? `<script>${headScript}</script>` : '',
               prerenderInclude: options.prerenderedScreens ? PRERENDER_INCLUDE : '',
+              // The config and the auth manifest as inert JSON, filled by the same servers (ADR 0016).
+              inlineData: options.prerenderedScreens ? INLINE_DATA : '',
             },
             // A remote's own page must not inject its remote entry (TOOLCHAIN trap).
             chunks: ['main'],

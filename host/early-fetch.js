@@ -86,7 +86,44 @@
       // A malformed manifest, or code elsewhere: the host reports it; nothing to warm.
     }
   }
-  var config = quiet(get('/config.json'));
+  // What the host's server put into the page (ADR 0016, "The page's data"): the config and the auth
+  // remote's manifest as inert JSON, read instead of fetched. Anything missing, empty or not JSON is
+  // fetched as before; the manifest is used only for the entry it was read from.
+  function inline(id) {
+    var element = document.getElementById(id);
+    var text = element && element.textContent;
+    if (!text) return null;
+    try {
+      JSON.parse(text);
+      return text;
+    } catch {
+      return null;
+    }
+  }
+  var inlineConfig = inline('sso-config');
+  var inlineManifest = inline('sso-auth-manifest');
+  var inlineEntry = document.querySelector('meta[name="sso-auth-manifest"]');
+  inlineEntry = inlineEntry && inlineEntry.getAttribute('content');
+  var config = quiet(inlineConfig !== null ? Promise.resolve(inlineConfig) : get('/config.json'));
+  // Read at once, in this script: the login page's code is preloaded while main.js is still on its way.
+  function manifestOf(entry) {
+    if (inlineManifest !== null && entry === inlineEntry) return Promise.resolve(inlineManifest);
+    return get(entry);
+  }
+  var configRemotes = [];
+  try {
+    if (inlineConfig !== null) configRemotes = JSON.parse(inlineConfig).remotes || [];
+  } catch {
+    // Read again below, as a fetched config is.
+  }
+  var byEntryNow = {};
+  if (Array.isArray(configRemotes)) {
+    configRemotes.forEach(function (remote) {
+      if (!remote || remote.entry !== inlineEntry || inlineManifest === null || byEntryNow[remote.entry]) return;
+      byEntryNow[remote.entry] = true;
+      warm(remote.entry, inlineManifest);
+    });
+  }
   var manifests = quiet(
     config.then(function (text) {
       var remotes = JSON.parse(text).remotes;
@@ -94,7 +131,8 @@
       if (Array.isArray(remotes)) {
         remotes.forEach(function (remote) {
           if (!remote || typeof remote.entry !== 'string' || byEntry[remote.entry]) return;
-          byEntry[remote.entry] = quiet(get(remote.entry));
+          byEntry[remote.entry] = quiet(manifestOf(remote.entry));
+          if (byEntryNow[remote.entry]) return; // warmed above
           // A remote that is down is the host's to report: warming needs no error of its own
           // (a `then` without a handler would be an unhandled rejection on every load).
           byEntry[remote.entry].then(

@@ -11,7 +11,12 @@ import path from 'node:path';
 import sirv from 'sirv';
 import compression from 'compression';
 import { hostSecurityHeaders, readConfig } from './lib/csp.mjs';
-import { fetchPrerendered, includePrerendered } from './lib/prerendered.mjs';
+import {
+  fetchInlineManifest,
+  fetchPrerendered,
+  includeInlineData,
+  includePrerendered,
+} from './lib/prerendered.mjs';
 import { cacheControlFor, STATIC_HEADERS } from './lib/static-headers.mjs';
 
 export { cacheControlFor };
@@ -104,14 +109,19 @@ async function sendPage(res, pathname, dir, configFile = path.join(dir, 'config.
     res.end('not found');
     return;
   }
-  let configText = '{}';
+  let configText = '';
   try {
     configText = fs.readFileSync(configFile, 'utf8');
   } catch {
     // No config: no remote to ask; the page shows its own error when it starts.
   }
-  const config = readConfig(configText);
-  const body = includePrerendered(page, await fetchPrerendered(config, pathname), config);
+  const config = readConfig(configText || '{}');
+  // Both at once, as nginx's SSI runs its includes.
+  const [fragment, manifest] = await Promise.all([
+    fetchPrerendered(config, pathname),
+    fetchInlineManifest(config),
+  ]);
+  const body = includePrerendered(includeInlineData(page, configText, manifest, config), fragment, config);
   res.setHeader('Cache-Control', cacheControlFor('/index.html'));
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.end(res.req.method === 'HEAD' ? undefined : body);

@@ -20,6 +20,8 @@ function originOf(url) {
 export function inlineScripts(html) {
   return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)]
     .filter((match) => !/\ssrc\s*=/i.test(match[1] ?? ''))
+    // Data blocks (`type="application/json"`) are never executed: no hash, nothing to allow.
+    .filter((match) => !/\stype\s*=\s*["']?application\/json/i.test(match[1] ?? ''))
     .map((match) => match[2])
     .filter((body) => body.trim() !== '');
 }

@@ -17,6 +17,23 @@ export const PRERENDERABLE_PATH = /^\/[a-z][a-z-]{0,39}$/;
 /** Filled by the server (remote-auth/src/prerender/slots.ts). */
 export const PRODUCT_NAME_SLOT = 'SSO_PRERENDER_PRODUCT_NAME';
 
+/**
+ * The page's data (ADR 0016, "The page's data"): the runtime config and the auth remote's current
+ * manifest, put into the page by its servers as inert JSON (`type="application/json"`: never
+ * executed, so the CSP is unchanged), read by the page script instead of fetching them. The entry
+ * the manifest was read from is written beside it (a `<meta>`), so that the page uses it only for
+ * that entry.
+ */
+export const INLINE_CONFIG_INCLUDE = '<!--# include virtual="/__inline/config.json" -->';
+export const INLINE_MANIFEST_INCLUDE = '<!--# include virtual="/__inline/auth-manifest.json" -->';
+/** nginx sets this variable in the page's location; the Node server writes the same value. */
+export const INLINE_ENTRY_VARIABLE = 'sso_inline_auth_entry';
+export const INLINE_ENTRY_ECHO = `<!--# echo var='${INLINE_ENTRY_VARIABLE}' -->`;
+export const INLINE_DATA =
+  `<script type="application/json" id="sso-config">${INLINE_CONFIG_INCLUDE}</script>` +
+  `<meta name="sso-auth-manifest" content="${INLINE_ENTRY_ECHO}">` +
+  `<script type="application/json" id="sso-auth-manifest">${INLINE_MANIFEST_INCLUDE}</script>`;
+
 /** Longest wait for the auth remote's screen: a hung remote delays the page by at most this. */
 export const PRERENDER_TIMEOUT_MS = 500;
 
@@ -52,6 +69,80 @@ export function prerenderBase(config) {
   } catch {
     return null;
   }
+}
+
+/**
+ * JSON as it goes into a `<script type="application/json">`: every `<` written `\u003c` (the same
+ * JSON value; no `</script>` or `<!--` can end or change the element). nginx does it with
+ * `sub_filter`, so the text is otherwise the file's own bytes.
+ * @param {string} text
+ */
+export function inlineJson(text) {
+  return text.split('<').join('\\u003c');
+}
+
+/**
+ * An nginx SSI `echo` of a variable (its default `entity` encoding: `&`, `<`, `>` and `"`).
+ * @param {string} text
+ */
+export function ssiEcho(text) {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+}
+
+/**
+ * The auth remote's manifest address the servers put into the page: its registered entry, when it
+ * is http(s) and carries no query or fragment (nginx requests the path alone). Null otherwise.
+ * @param {{ remotes?: { name?: string, entry?: string }[] }} config
+ */
+export function inlineManifestUrl(config) {
+  const remote = (config.remotes ?? []).find((r) => r.name === PRERENDER_REMOTE);
+  if (!remote?.entry) return null;
+  try {
+    const url = new URL(remote.entry);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (url.search || url.hash || url.href !== remote.entry) return null;
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The auth remote's current manifest as text, or '' (none registered, the remote down, an error
+ * status, a redirect or slower than PRERENDER_TIMEOUT_MS: the page script then fetches it, as before).
+ * @param {{ remotes?: { name?: string, entry?: string }[] }} config
+ */
+export async function fetchInlineManifest(config) {
+  const url = inlineManifestUrl(config);
+  if (!url) return '';
+  try {
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(PRERENDER_TIMEOUT_MS),
+      headers: { 'Accept-Encoding': 'identity' },
+      redirect: 'manual',
+    });
+    if (response.status !== 200) return '';
+    return await response.text();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The page's data in place of its includes: the config's own text and the manifest's, both as
+ * inline JSON, and the entry the manifest came from. What both servers send.
+ * @param {string} page @param {string} configText the config.json served ('' if none)
+ * @param {string} manifestText @param {{ remotes?: { name?: string, entry?: string }[] }} config
+ */
+export function includeInlineData(page, configText, manifestText, config) {
+  const entry = inlineManifestUrl(config)?.href ?? '';
+  return page
+    .split(INLINE_CONFIG_INCLUDE)
+    .join(inlineJson(configText))
+    .split(INLINE_MANIFEST_INCLUDE)
+    .join(entry ? inlineJson(manifestText) : '')
+    .split(INLINE_ENTRY_ECHO)
+    .join(ssiEcho(entry));
 }
 
 /**

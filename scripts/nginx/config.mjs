@@ -9,8 +9,10 @@ import { hostSecurityHeaders, readConfig } from '../lib/csp.mjs';
 import { HASHED, IMMUTABLE, REVALIDATE, STATIC_HEADERS } from '../lib/static-headers.mjs';
 import { releasePaths } from './releases.mjs';
 import {
+  INLINE_ENTRY_VARIABLE,
   PRERENDER_TIMEOUT_MS,
   PRODUCT_NAME_SLOT,
+  inlineManifestUrl,
   prerenderBase,
   productNameHtml,
 } from '../lib/prerendered.mjs';
@@ -50,6 +52,8 @@ export function quoteRegex(regex) {
  * @property {string} [configFile] a config.json served instead of the folder's own
  * @property {{ origin: string, path: string, productName: string }} [prerender] the host: where the auth
  *   remote publishes its prerendered screens, and the product name they get (ADR 0016)
+ * @property {{ origin: string, path: string }} [inlineManifest] the host: the auth remote's manifest
+ *   its page carries (ADR 0016, "The page's data")
  */
 
 /** @param {Record<string, string>} headers @param {string} cacheControl @param {string} indent */
@@ -127,9 +131,16 @@ function server(site, listen) {
  * @param {Site} site @param {(cacheControl: string) => string} headers
  */
 function prerenderLocations(site, headers) {
+  const manifest = site.inlineManifest;
+  if (manifest && !/^\/[\w./-]*$/.test(manifest.path)) throw new Error(`not a manifest path: ${manifest.path}`);
+  const entry = manifest ? `${manifest.origin}${manifest.path}` : '';
+  const timeout = `${PRERENDER_TIMEOUT_MS}ms`;
+  // Inline JSON: every `<` as `\u003c` (scripts/lib/prerendered.mjs inlineJson), whatever the type.
+  const escapeJson = ['      sub_filter_types *;', '      sub_filter "<" "\\u003c";', '      sub_filter_once off;'];
   const page = [
     // The page is assembled per request: no precompressed copy of it, gzipped on the fly.
     '    location = /index.html {',
+    `      set $${INLINE_ENTRY_VARIABLE} ${quote(entry)};`,
     '      ssi on;',
     '      brotli_static off;',
     '      gzip_static off;',
@@ -141,13 +152,41 @@ function prerenderLocations(site, headers) {
     '      internal;',
     '      return 204;',
     '    }',
+    '',
+    // The page's data (ADR 0016): the config served at /config.json, and the auth remote's current
+    // manifest, each included as it is (bar the `<`), or nothing.
+    '    location = /__inline/config.json {',
+    '      internal;',
+    `      alias ${quote(site.configFile ?? path.join(site.root, 'config.json'))};`,
+    '      brotli_static off;',
+    '      gzip_static off;',
+    '      error_page 403 404 = /__prerendered-none;',
+    ...escapeJson,
+    '    }',
+    '',
+    '    location = /__inline/auth-manifest.json {',
+    '      internal;',
+    ...(manifest
+      ? [
+          `      rewrite ^ ${manifest.path} break;`,
+          `      proxy_pass ${quote(manifest.origin)};`,
+          '      proxy_http_version 1.1;',
+          '      proxy_set_header Accept-Encoding "";',
+          `      proxy_connect_timeout ${timeout};`,
+          `      proxy_send_timeout ${timeout};`,
+          `      proxy_read_timeout ${timeout};`,
+          '      proxy_intercept_errors on;',
+          '      error_page 301 302 303 307 308 400 403 404 405 500 502 503 504 = /__prerendered-none;',
+          ...escapeJson,
+        ]
+      : ['      return 204;']),
+    '    }',
   ];
   if (!site.prerender) {
     return [...page, '', '    location ^~ /__prerendered {', '      internal;', '      return 204;', '    }'];
   }
   const { origin, path: base, productName } = site.prerender;
   if (!/^\/[\w./-]*\/$/.test(base)) throw new Error(`not a prerender path: ${base}`);
-  const timeout = `${PRERENDER_TIMEOUT_MS}ms`;
   return [
     ...page,
     '',
@@ -343,6 +382,7 @@ export function panelSites({ root, releasesDir, apps, configFile }) {
       ? { ...STATIC_HEADERS, ...hostSecurityHeaders(served, configFile) }
       : { ...STATIC_HEADERS };
     const prerender = app.spa ? prerenderSite(configFile ?? path.join(served, 'config.json')) : null;
+    const inlineManifest = app.spa ? inlineManifestSite(configFile ?? path.join(served, 'config.json')) : null;
     return {
       name: app.name,
       port: app.port,
@@ -352,6 +392,7 @@ export function panelSites({ root, releasesDir, apps, configFile }) {
       ...(released ? { chunks: release.chunks } : {}),
       ...(configFile ? { configFile } : {}),
       ...(prerender ? { prerender } : {}),
+      ...(inlineManifest ? { inlineManifest } : {}),
     };
   });
 }
@@ -369,4 +410,19 @@ export function prerenderSite(configFile) {
   }
   const base = prerenderBase(config);
   return base ? { origin: base.origin, path: base.pathname, productName: productNameHtml(config) } : null;
+}
+
+/**
+ * The auth remote's manifest the host's page carries, read from its config.json (ADR 0016).
+ * @param {string} configFile @returns {Site['inlineManifest'] | null}
+ */
+export function inlineManifestSite(configFile) {
+  let config;
+  try {
+    config = readConfig(fs.readFileSync(configFile, 'utf8'));
+  } catch {
+    return null;
+  }
+  const url = inlineManifestUrl(config);
+  return url ? { origin: url.origin, path: url.pathname } : null;
 }
