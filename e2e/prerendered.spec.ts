@@ -143,9 +143,32 @@ test.describe('prerendered sign-in screens', () => {
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(html).toContain('data-sso-prerendered="/login"');
     expect(inlineScripts(html)).toHaveLength(1);
+    // The config and the auth manifest the server put in are data blocks: never executed, no hash.
+    expect(html.match(/<script type="application\/json" id="sso-[a-z-]+">\{/g)).toHaveLength(2);
     expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
     const painted = html.slice(html.indexOf('<div data-sso-prerendered'), html.indexOf('<div id="root"'));
     expect(painted).not.toMatch(/<script|\son[a-z]+=/i);
+  });
+
+  test('the page carries the config and the auth manifest: neither is fetched, the login works', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (/\/(config|mf-manifest)\.json$/.test(request.url())) fetched.push(request.url());
+    });
+    await page.goto(routes.login);
+    await expect(page.locator(PAINTED)).toHaveCount(0);
+    await expect(page.locator('#root').getByRole('button', { name: 'Masuk', exact: true })).toBeVisible();
+    const entry = await page.locator('meta[name="sso-auth-manifest"]').getAttribute('content');
+    expect(entry).toMatch(/\/mf-manifest\.json$/);
+    expect(JSON.parse((await page.locator('#sso-auth-manifest').textContent()) ?? '')).toMatchObject({
+      name: 'auth',
+    });
+    expect(JSON.parse((await page.locator('#sso-config').textContent()) ?? '')).toHaveProperty('remotes');
+    // The other remotes' manifests are fetched as before; neither the config nor the auth one.
+    expect(fetched).not.toContain(entry);
+    expect(fetched.filter((url) => url.endsWith('/config.json'))).toEqual([]);
   });
 
   test.describe('with the auth remote the test owns', () => {
@@ -200,6 +223,9 @@ test.describe('prerendered sign-in screens', () => {
       await page.goto(`${stack.hostOrigin}${routes.login}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Masuk ke akun Anda' })).toBeVisible();
 
+      const manifestBefore = await page.locator('#sso-auth-manifest').textContent();
+      expect(manifestBefore).toBe(fs.readFileSync(path.join(stack.remoteDir, 'mf-manifest.json'), 'utf8'));
+
       redeployAuthWithTitle('Masuk ke akun Anda (rilis baru)', stack.remoteDir);
 
       const release = await holdMainScript(page);
@@ -207,6 +233,10 @@ test.describe('prerendered sign-in screens', () => {
       await expect(page.locator(PAINTED).getByRole('heading', { level: 1 })).toHaveText(
         'Masuk ke akun Anda (rilis baru)',
       );
+      // The page carries the new build's manifest too (the one its code is checked against).
+      const manifestAfter = await page.locator('#sso-auth-manifest').textContent();
+      expect(manifestAfter).toBe(fs.readFileSync(path.join(stack.remoteDir, 'mf-manifest.json'), 'utf8'));
+      expect(manifestAfter).not.toBe(manifestBefore);
       release();
       await expect(page.locator(PAINTED)).toHaveCount(0);
       await expect(
@@ -217,7 +247,10 @@ test.describe('prerendered sign-in screens', () => {
     test('a dead auth remote: no painted screen, the clear fallback', async ({ page }) => {
       await stack.stopRemote();
       const response = await page.goto(`${stack.hostOrigin}${routes.login}`);
-      expect(await response?.text()).not.toContain('<div data-sso-prerendered');
+      const html = (await response?.text()) ?? '';
+      expect(html).not.toContain('<div data-sso-prerendered');
+      // No manifest in the page either: the page script fetches it, and reports it down.
+      expect(html).toContain('<script type="application/json" id="sso-auth-manifest"></script>');
       await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
       await expect(page.locator(PAINTED)).toHaveCount(0);
     });

@@ -119,7 +119,8 @@
   var byEntryNow = {};
   if (Array.isArray(configRemotes)) {
     configRemotes.forEach(function (remote) {
-      if (!remote || remote.entry !== inlineEntry || inlineManifest === null || byEntryNow[remote.entry]) return;
+      if (!remote || remote.entry !== inlineEntry || inlineManifest === null || byEntryNow[remote.entry])
+        return;
       byEntryNow[remote.entry] = true;
       warm(remote.entry, inlineManifest);
     });

@@ -18,12 +18,14 @@ function originOf(url) {
 
 /** Bodies of the inline scripts (no `src`) of an html page. */
 export function inlineScripts(html) {
-  return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)]
-    .filter((match) => !/\ssrc\s*=/i.test(match[1] ?? ''))
-    // Data blocks (`type="application/json"`) are never executed: no hash, nothing to allow.
-    .filter((match) => !/\stype\s*=\s*["']?application\/json/i.test(match[1] ?? ''))
-    .map((match) => match[2])
-    .filter((body) => body.trim() !== '');
+  return (
+    [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)]
+      .filter((match) => !/\ssrc\s*=/i.test(match[1] ?? ''))
+      // Data blocks (`type="application/json"`) are never executed: no hash, nothing to allow.
+      .filter((match) => !/\stype\s*=\s*["']?application\/json/i.test(match[1] ?? ''))
+      .map((match) => match[2])
+      .filter((body) => body.trim() !== '')
+  );
 }
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

@@ -1,8 +1,12 @@
 import http from 'node:http';
 import {
+  INLINE_DATA,
   PRERENDER_INCLUDE,
   PRODUCT_NAME_SLOT,
+  fetchInlineManifest,
   fetchPrerendered,
+  includeInlineData,
+  inlineManifestUrl,
   fragmentDocument,
   includePrerendered,
   prerenderBase,
@@ -59,6 +63,27 @@ test('only the CSS rules the markup can use are kept; custom properties, media a
   );
 });
 
+test('the page’s data: the config and the manifest as inline JSON (no `<`), the entry it came from', () => {
+  const head = `<head>${INLINE_DATA}</head>`;
+  const config = { remotes: [{ name: 'auth', entry: 'https://a.example/v2/mf-manifest.json?x="&' }] };
+  // An entry with a query is not carried (nginx requests a path): the manifest stays out.
+  expect(includeInlineData(head, '{"a":"</script><!--"}', '{"name":"auth"}', config)).toBe(
+    '<head><script type="application/json" id="sso-config">{"a":"\\u003c/script>\\u003c!--"}</script>' +
+      '<meta name="sso-auth-manifest" content="">' +
+      '<script type="application/json" id="sso-auth-manifest"></script></head>',
+  );
+  const auth = { remotes: [{ name: 'auth', entry: 'https://a.example/v2/mf&-manifest.json' }] };
+  expect(includeInlineData(head, '', '{"b":"<x>"}', auth)).toBe(
+    '<head><script type="application/json" id="sso-config"></script>' +
+      '<meta name="sso-auth-manifest" content="https://a.example/v2/mf&amp;-manifest.json">' +
+      '<script type="application/json" id="sso-auth-manifest">{"b":"\\u003cx>"}</script></head>',
+  );
+  // The same JSON value, whatever the `<` became.
+  expect(JSON.parse('{"b":"\\u003cx>"}')).toEqual({ b: '<x>' });
+  expect(inlineManifestUrl({ remotes: [{ name: 'auth', entry: 'javascript:1' }] })).toBeNull();
+  expect(inlineManifestUrl({ remotes: [{ name: 'users', entry: 'https://u.example/m.json' }] })).toBeNull();
+});
+
 describe('fetching the current screen', () => {
   let server: http.Server;
   let port = 0;
@@ -95,10 +120,25 @@ describe('fetching the current screen', () => {
     expect(asked).toEqual(['/prerender/login.html', '/prerender/home.html', '/prerender/odd.html']);
   });
 
+  test('the current manifest; nothing for an error status or a redirect', async () => {
+    answer = (res) => res.end('{"name":"auth"}');
+    expect(await fetchInlineManifest(config())).toBe('{"name":"auth"}');
+    for (const status of [404, 503, 302]) {
+      answer = (res) => {
+        res.statusCode = status;
+        res.setHeader('Location', '/elsewhere.json');
+        res.end('{}');
+      };
+      expect(await fetchInlineManifest(config())).toBe('');
+    }
+    expect(await fetchInlineManifest({})).toBe('');
+  });
+
   test('a hung remote costs the page at most the timeout', async () => {
     answer = () => undefined; // never answers
     const started = Date.now();
     expect(await fetchPrerendered(config(), '/login')).toBeNull();
+    expect(await fetchInlineManifest(config())).toBe('');
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });

@@ -7,6 +7,8 @@ export interface Site {
   chunks?: string;
   configFile?: string;
   prerender?: PrerenderSource;
+  /** The auth remote's manifest the host's page carries (ADR 0016). */
+  inlineManifest?: { origin: string; path: string };
 }
 /** Where the host's page takes the auth remote's prerendered screens from (ADR 0016). */
 export interface PrerenderSource {
@@ -44,3 +46,4 @@ export declare function panelSites(options: {
   configFile?: string;
 }): Site[];
 export declare function prerenderSite(configFile: string): PrerenderSource | null;
+export declare function inlineManifestSite(configFile: string): { origin: string; path: string } | null;

@@ -132,11 +132,16 @@ function server(site, listen) {
  */
 function prerenderLocations(site, headers) {
   const manifest = site.inlineManifest;
-  if (manifest && !/^\/[\w./-]*$/.test(manifest.path)) throw new Error(`not a manifest path: ${manifest.path}`);
+  if (manifest && !/^\/[\w./-]*$/.test(manifest.path))
+    throw new Error(`not a manifest path: ${manifest.path}`);
   const entry = manifest ? `${manifest.origin}${manifest.path}` : '';
   const timeout = `${PRERENDER_TIMEOUT_MS}ms`;
   // Inline JSON: every `<` as `\u003c` (scripts/lib/prerendered.mjs inlineJson), whatever the type.
-  const escapeJson = ['      sub_filter_types *;', '      sub_filter "<" "\\u003c";', '      sub_filter_once off;'];
+  const escapeJson = [
+    '      sub_filter_types *;',
+    '      sub_filter "<" "\\u003c";',
+    '      sub_filter_once off;',
+  ];
   const page = [
     // The page is assembled per request: no precompressed copy of it, gzipped on the fly.
     '    location = /index.html {',
@@ -382,7 +387,9 @@ export function panelSites({ root, releasesDir, apps, configFile }) {
       ? { ...STATIC_HEADERS, ...hostSecurityHeaders(served, configFile) }
       : { ...STATIC_HEADERS };
     const prerender = app.spa ? prerenderSite(configFile ?? path.join(served, 'config.json')) : null;
-    const inlineManifest = app.spa ? inlineManifestSite(configFile ?? path.join(served, 'config.json')) : null;
+    const inlineManifest = app.spa
+      ? inlineManifestSite(configFile ?? path.join(served, 'config.json'))
+      : null;
     return {
       name: app.name,
       port: app.port,

@@ -70,6 +70,8 @@ test('the host’s server sends exactly the headers the Node static server sends
     '~ "\\.[0-9a-f]{8}\\.(js|css|map)$"',
     '= /index.html',
     '= /__prerendered-none',
+    '= /__inline/config.json',
+    '= /__inline/auth-manifest.json',
     '^~ /__prerendered',
     '~ "\\.\\w+$"',
     '/',
@@ -197,6 +199,54 @@ test('the host’s page includes the auth remote’s current screen: proxied per
   expect(include).toContain('sub_filter "SSO_PRERENDER_PRODUCT_NAME" "Portal &#60;Grup&#62;";');
   // A remote serves no include.
   expect(Object.keys(locations(config, 3002))).not.toContain('= /index.html');
+});
+
+test('the host’s page carries its config and the auth remote’s current manifest as inline JSON', () => {
+  const root = checkout();
+  fs.writeFileSync(
+    path.join(root, 'host', 'dist', 'config.json'),
+    JSON.stringify({
+      apiBaseUrl: 'https://api.example.com',
+      remotes: [{ name: 'auth', entry: 'https://auth.example.com/v2/mf-manifest.json' }],
+    }),
+  );
+  const host = locations(
+    nginxConfig({
+      prefix: '/srv/panel',
+      sites: panelSites({ root, releasesDir: path.join(root, 'releases'), apps: registry }),
+    }),
+    3000,
+  );
+  // The entry the manifest is read from, echoed into the page beside it.
+  expect(host['= /index.html']).toContain(
+    'set $sso_inline_auth_entry "https://auth.example.com/v2/mf-manifest.json";',
+  );
+  const inlineConfig = host['= /__inline/config.json'] ?? '';
+  expect(inlineConfig).toContain('internal;');
+  expect(inlineConfig).toContain(`alias ${quote(path.join(root, 'host', 'dist', 'config.json'))};`);
+  const manifest = host['= /__inline/auth-manifest.json'] ?? '';
+  expect(manifest).toContain('internal;');
+  expect(manifest).toContain('rewrite ^ /v2/mf-manifest.json break;');
+  expect(manifest).toContain('proxy_pass "https://auth.example.com";');
+  expect(manifest).toContain('proxy_read_timeout 500ms;');
+  expect(manifest).toContain('= /__prerendered-none;');
+  // No `<` reaches the page's script element (the Node server writes the same `\u003c`).
+  for (const block of [inlineConfig, manifest]) {
+    expect(block).toContain('sub_filter "<" "\\u003c";');
+    expect(block).toContain('sub_filter_once off;');
+    expect(block).toContain('sub_filter_types *;');
+  }
+
+  // No auth remote registered: no manifest, an empty entry; the config is still carried.
+  const none = locations(
+    nginxConfig({
+      prefix: '/srv/panel',
+      sites: panelSites({ root: checkout(), releasesDir: path.join(root, 'releases'), apps: registry }),
+    }),
+    3000,
+  );
+  expect(none['= /index.html']).toContain('set $sso_inline_auth_entry "";');
+  expect(none['= /__inline/auth-manifest.json']).toContain('return 204;');
 });
 
 test('a value nginx would not read literally is refused', () => {
