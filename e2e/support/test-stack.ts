@@ -6,7 +6,7 @@ import path from 'node:path';
 import { closeServer, serveStatic } from '../../scripts/serve-static.mjs';
 import { hostSecurityHeaders } from '../../scripts/lib/csp.mjs';
 import { STATIC_HEADERS } from '../../scripts/lib/static-headers.mjs';
-import { prerenderSite, type Site } from '../../scripts/nginx/config.mjs';
+import { inlineManifestSite, prerenderSite, type Site } from '../../scripts/nginx/config.mjs';
 import { release, releasePaths } from '../../scripts/nginx/releases.mjs';
 import { TEST_EXTRA_REMOTE_PORT, TEST_HOST_PORT, TEST_RELEASE_PORTS, TEST_REMOTE_PORT } from './env';
 import { NginxSite } from './nginx-site';
@@ -132,13 +132,15 @@ export class TestStack {
 
   /**
    * The host as nginx serves it: the page's headers from its folder and this stack's config.json, the
-   * auth remote's prerendered screens from the remote it lists (ADR 0016).
+   * auth remote's prerendered screens and manifest from the remote it lists (ADR 0016).
    */
   private hostSite(): Site {
     const dir = path.join(root, 'host', 'dist');
     const prerender = prerenderSite(this.configFile);
+    const inlineManifest = inlineManifestSite(this.configFile);
     return {
       ...(prerender ? { prerender } : {}),
+      ...(inlineManifest ? { inlineManifest } : {}),
       name: 'host',
       port: this.ports.host,
       root: dir,
