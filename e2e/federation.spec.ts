@@ -539,10 +539,12 @@ test.describe('federation', () => {
     await expect(page.getByRole('button', { name: 'Masuk', exact: true })).toBeVisible();
     await page.waitForLoadState('networkidle');
 
-    // index.html fetched every manifest early; the runtime reused the one the host validated.
-    for (const port of [3001, 3002, 3003, 3004]) {
+    // index.html fetched every other manifest early; the runtime reused the one the host validated.
+    for (const port of [3002, 3003, 3004]) {
       expect(requested.filter((url) => url === `http://localhost:${port}/mf-manifest.json`)).toHaveLength(1);
     }
+    // The auth remote's came in the page (ADR 0016, "The page's data"): not fetched at all.
+    expect(requested.filter((url) => url === 'http://localhost:3001/mf-manifest.json')).toEqual([]);
     // Route-level splitting: the users, roles and apps remotes send nothing but their manifests.
     const otherRemotes = requested.filter(
       (url) => /localhost:300[234]\//.test(url) && !url.endsWith('mf-manifest.json'),
