@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, auditPaths } from '@sso/shared/contract';
 import { renderRoute, signInAs } from '@sso/shared/testing';
-import { fakeServer, startFakeServer } from '@sso/shared/testing/fake-server';
-import { auditScenarios, lastQueryTo } from '../test-support/audit-scenarios';
+import { fakeServer, lastQueryTo, startFakeServer } from '@sso/shared/testing/fake-server';
+import { auditScenarios } from '../test-support/audit-scenarios';
 import { createEvent } from '../test-support/factories';
 import AuditLogPage from './audit-log-page';
 

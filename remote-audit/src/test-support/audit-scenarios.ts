@@ -17,8 +17,3 @@ export const auditScenarios = {
     ),
 };
 
-/** The query of the last request to `path` the fake server saw, as its search parameters. */
-export function lastQueryTo(requests: readonly Request[], path: string): Record<string, string> | undefined {
-  const request = requests.filter((r) => new URL(r.url).pathname.endsWith(path)).at(-1);
-  return request ? Object.fromEntries(new URL(request.url).searchParams) : undefined;
-}

@@ -1,7 +1,21 @@
-import { paths, type User } from '@sso/shared/contract';
-import { apiUrl, failure, http, listAnswer } from '@sso/shared/testing/fake-server';
+import {
+  paths,
+  twoStepPaths,
+  type CompaniesResponse,
+  type Company,
+  type RoleOption,
+  type RoleOptionsResponse,
+  type TwoStepStatus,
+  type User,
+  type UserAccount,
+} from '@sso/shared/contract';
+import { apiUrl, failure, http, HttpResponse, listAnswer } from '@sso/shared/testing/fake-server';
+import { companies, createAccount, createRoleOption } from './factories';
 
-/** Named answers of the users api for the fake server (`startFakeServer(userScenarios.list([...]))`). */
+/**
+ * Named answers of the users api for the fake server (`startFakeServer(...userScenarios.reference())`,
+ * `fakeServer.use(userScenarios.list([...]))`), each body typed by the contract's response.
+ */
 export const userScenarios = {
   /** GET users/list answers these users (every page, whatever the query). */
   list: (users: readonly User[], total = users.length) =>
@@ -9,4 +23,28 @@ export const userScenarios = {
   /** GET users/list fails with the api's message. */
   listFails: (status = 500, message = 'Server sedang bermasalah') =>
     http.get(apiUrl(paths.users.list), () => failure(status, message)),
+  /** GET users/list never answers (the first load stays on screen). */
+  listPending: () => http.get(apiUrl(paths.users.list), () => new Promise<never>(() => undefined)),
+  /** GET company/companies-with-branches: the APs with their units (the factories' three by default). */
+  companies: (rows: readonly Company[] = companies) =>
+    http.get(apiUrl(paths.reference.companies), () =>
+      HttpResponse.json<CompaniesResponse>({ message: 'OK', data: { data: [...rows] } }),
+    ),
+  /** GET role/all: the role options of the filter and the form (one Admin role by default). */
+  roleOptions: (options: readonly RoleOption[] = [createRoleOption()]) =>
+    http.get(apiUrl(paths.roles.all), () =>
+      HttpResponse.json<RoleOptionsResponse>({ message: 'OK', data: [...options] }),
+    ),
+  /** GET users/{id}/account: the drawer's account part, for any user (with that user's id). */
+  account: (overrides: Partial<UserAccount> = {}) =>
+    http.get(apiUrl(paths.users.account(':id')), ({ params }) =>
+      HttpResponse.json({ message: 'OK', data: createAccount({ id: Number(params.id), ...overrides }) }),
+    ),
+  /** GET users/{id}/two-step: the drawer's two-step part (no factor, not required, by default). */
+  twoStep: (status: TwoStepStatus = { factors: [], recovery_codes_left: 0, required: false }) =>
+    http.get(apiUrl(twoStepPaths.user(':id')), () => HttpResponse.json({ message: 'OK', data: status })),
+  /** The drawer's own reads for any user: its account and its two-step verification. */
+  drawer: () => [userScenarios.account(), userScenarios.twoStep()],
+  /** The reference data every users screen reads: companies and role options. */
+  reference: () => [userScenarios.companies(), userScenarios.roleOptions()],
 };

@@ -54,4 +54,14 @@ export const listAnswer = <T>(rows: readonly T[], total = rows.length) =>
 export const failure = (status: number, message: string) =>
   HttpResponse.json({ message, status }, { status });
 
+/** The query of the last request to `path` the fake server saw, as its search parameters. */
+export function lastQueryTo(requests: readonly Request[], path: string): Record<string, string> | undefined {
+  const request = requests.filter((r) => new URL(r.url).pathname.endsWith(path)).at(-1);
+  return request ? Object.fromEntries(new URL(request.url).searchParams) : undefined;
+}
+
+/** The requests to `path` (a contract path) with `method`, in the order the fake server saw them. */
+export const requestsTo = (requests: readonly Request[], method: string, path: string) =>
+  requests.filter((r) => r.method === method && new URL(r.url).pathname.endsWith(path));
+
 export { http, HttpResponse };
