@@ -1,4 +1,5 @@
 import {
+  bulkUserStatusPayloadSchema,
   paths,
   twoStepPaths,
   type CompaniesResponse,
@@ -8,8 +9,9 @@ import {
   type TwoStepStatus,
   type User,
   type UserAccount,
+  userStatusPayloadSchema,
 } from '@sso/shared/contract';
-import { apiUrl, failure, http, HttpResponse, listAnswer } from '@sso/shared/testing/fake-server';
+import { answer, apiUrl, failure, http, HttpResponse, listAnswer } from '@sso/shared/testing/fake-server';
 import { companies, createAccount, createRoleOption } from './factories';
 
 /**
@@ -40,6 +42,23 @@ export const userScenarios = {
     http.get(apiUrl(paths.users.account(':id')), ({ params }) =>
       HttpResponse.json({ message: 'OK', data: createAccount({ id: Number(params.id), ...overrides }) }),
     ),
+  /** GET users/{id}/account fails with the api's message (a role the reader's does not cover: 403). */
+  accountFails: (status: number, message: string) =>
+    http.get(apiUrl(paths.users.account(':id')), () => failure(status, message)),
+  /** PATCH users/{id}/status succeeds with the api's message (the account as the body asked). */
+  statusChanged: (message = 'User berhasil dinonaktifkan') =>
+    http.patch(apiUrl(paths.users.status(':id')), async ({ params, request }) => {
+      // `users/bulk/status` matches `users/:id/status` too: leave it to the bulk scenario.
+      if (params.id === 'bulk') return undefined;
+      const body = userStatusPayloadSchema.parse(await request.json());
+      return answer(createAccount({ id: Number(params.id), is_active: body.is_active }), message);
+    }),
+  /** PATCH users/bulk/status succeeds with the api's message. */
+  bulkStatusChanged: (message = '2 user berhasil dinonaktifkan') =>
+    http.patch(apiUrl(paths.users.bulkStatus), async ({ request }) => {
+      const { ids } = bulkUserStatusPayloadSchema.parse(await request.json());
+      return answer({ ids, changed: ids.length }, message);
+    }),
   /** GET users/{id}/two-step: the drawer's two-step part (no factor, not required, by default). */
   twoStep: (status: TwoStepStatus = { factors: [], recovery_codes_left: 0, required: false }) =>
     http.get(apiUrl(twoStepPaths.user(':id')), () => HttpResponse.json({ message: 'OK', data: status })),

@@ -26,8 +26,9 @@ export const fakeServer = setupServer();
  */
 export function startFakeServer(...scenarios: RequestHandler[]): { requests: Request[] } {
   const seen: { requests: Request[] } = { requests: [] };
+  // A clone: the handler reads the body of the request itself, the test reads the copy's.
   const record = ({ request }: { request: Request }) => {
-    seen.requests.push(request);
+    seen.requests.push(request.clone());
   };
   beforeAll(() => {
     configureApi(fakeApiOrigin());
@@ -63,5 +64,12 @@ export function lastQueryTo(requests: readonly Request[], path: string): Record<
 /** The requests to `path` (a contract path) with `method`, in the order the fake server saw them. */
 export const requestsTo = (requests: readonly Request[], method: string, path: string) =>
   requests.filter((r) => r.method === method && new URL(r.url).pathname.endsWith(path));
+
+/** The JSON bodies sent to `path` with `method`, in order (what a form or a menu action wrote). */
+export const bodiesSentTo = (requests: readonly Request[], method: string, path: string): Promise<unknown[]> =>
+  Promise.all(requestsTo(requests, method, path).map((r) => r.clone().json()));
+
+/** The api's answer `{ message, data }` (`envelope` of the contract). */
+export const answer = <T>(data: T, message = 'OK') => HttpResponse.json({ message, data });
 
 export { http, HttpResponse };
