@@ -1,5 +1,5 @@
 import { auditPaths, type AuditEvent } from '@sso/shared/contract';
-import { apiUrl, failure, http, HttpResponse, listAnswer } from '@sso/shared/testing/fake-server';
+import { apiUrl, csvAnswer, failure, http, listAnswer } from '@sso/shared/testing/fake-server';
 
 /** Named answers of the audit api for the fake server (`fakeServer.use(auditScenarios.list([...]))`). */
 export const auditScenarios = {
@@ -11,9 +11,6 @@ export const auditScenarios = {
     http.get(apiUrl(auditPaths.list), () => failure(status, message)),
   /** GET audit/export answers a CSV. */
   export: (csv = 'Waktu,Pelaku\r\n') =>
-    http.get(
-      apiUrl(auditPaths.export),
-      () => new HttpResponse(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
-    ),
+    http.get(apiUrl(auditPaths.export), () => csvAnswer(csv)),
 };
 

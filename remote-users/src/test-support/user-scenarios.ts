@@ -1,7 +1,10 @@
 import {
   bulkUserStatusPayloadSchema,
+  type ImportCheck,
+  type ImportResult,
   paths,
   twoStepPaths,
+  userBulkPaths,
   type CompaniesResponse,
   type Company,
   type RoleOption,
@@ -11,7 +14,7 @@ import {
   type UserAccount,
   userStatusPayloadSchema,
 } from '@sso/shared/contract';
-import { answer, apiUrl, failure, http, HttpResponse, listAnswer } from '@sso/shared/testing/fake-server';
+import { answer, apiUrl, csvAnswer, failure, http, HttpResponse, listAnswer } from '@sso/shared/testing/fake-server';
 import { companies, createAccount, createRoleOption } from './factories';
 
 /**
@@ -59,6 +62,21 @@ export const userScenarios = {
       const { ids } = bulkUserStatusPayloadSchema.parse(await request.json());
       return answer({ ids, changed: ids.length }, message);
     }),
+  /** GET users/export: the list's search and filters as CSV. */
+  exportCsv: (csv = 'NIK,Nama\r\n') => http.get(apiUrl(userBulkPaths.export), () => csvAnswer(csv)),
+  /** PATCH users/bulk/role is refused with the api's message. */
+  bulkRoleFails: (status: number, message: string) =>
+    http.patch(apiUrl(userBulkPaths.bulkRole), () => failure(status, message)),
+  /** GET users/import/template: the import's header. */
+  importTemplate: (csv = 'NIK,Nama\r\n') => http.get(apiUrl(userBulkPaths.importTemplate), () => csvAnswer(csv)),
+  /** POST users/import/check answers this preview (whatever the file). */
+  importChecked: (check: ImportCheck) => http.post(apiUrl(userBulkPaths.importCheck), () => answer(check)),
+  /** POST users/import/check refuses the file with the api's message. */
+  importCheckFails: (status: number, message: string) =>
+    http.post(apiUrl(userBulkPaths.importCheck), () => failure(status, message)),
+  /** POST users/import/commit writes the rows: this result. */
+  importCommitted: (result: ImportResult) =>
+    http.post(apiUrl(userBulkPaths.importCommit), () => answer(result)),
   /** GET users/{id}/two-step: the drawer's two-step part (no factor, not required, by default). */
   twoStep: (status: TwoStepStatus = { factors: [], recovery_codes_left: 0, required: false }) =>
     http.get(apiUrl(twoStepPaths.user(':id')), () => HttpResponse.json({ message: 'OK', data: status })),

@@ -1,17 +1,29 @@
-import { screen, within } from '@testing-library/react';
+/** @jest-environment jest-fixed-jsdom */
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@sso/shared/api';
-import { ACCESS_LEVEL, type ImportCheck, type ImportRow } from '@sso/shared/contract';
+import { ACCESS_LEVEL, userBulkPaths, type ImportCheck, type ImportRow } from '@sso/shared/contract';
 import { renderRoute, signInAs } from '@sso/shared/testing';
-import { checkImportFile, saveCsv, useCommitImport } from './api/bulk-api';
+import {
+  bodiesSentTo,
+  captureDownloads,
+  fakeServer,
+  requestsTo,
+  startFakeServer,
+} from '@sso/shared/testing/fake-server';
+import { userScenarios } from '../test-support/user-scenarios';
 import UserImportPage from './user-import-page';
 
-jest.mock('./api/bulk-api', () => ({
-  checkImportFile: jest.fn(),
-  downloadImportTemplate: jest.fn(),
-  saveCsv: jest.fn(),
-  useCommitImport: jest.fn(),
-}));
+const server = startFakeServer(
+  userScenarios.importCommitted({
+    created: 2,
+    updated: 0,
+    unchanged: 0,
+    ids: [50, 51],
+    created_at: '2026-11-26T10:00:00.000Z',
+  }),
+);
+/** The check requests the page sent (the file's upload). */
+const checks = () => requestsTo(server.requests, 'POST', userBulkPaths.importCheck);
 
 const row = (overrides: Partial<ImportRow>): ImportRow => ({
   row: 2,
@@ -37,29 +49,6 @@ const checked: ImportCheck = {
   problems_csv: '\uFEFFBaris,NIK,Alasan\r\n4,,NIK tidak boleh kosong\r\n',
 };
 
-/** Scenario helper: the commit answers `result` (or fails with `error`). */
-function givenCommit(outcome: { created: number } | ApiError) {
-  const mutateAsync = jest.fn(() =>
-    outcome instanceof ApiError
-      ? Promise.reject(outcome)
-      : Promise.resolve({
-          created: outcome.created,
-          updated: 0,
-          unchanged: 0,
-          ids: [50, 51],
-          created_at: '2026-11-26T10:00:00.000Z',
-        }),
-  );
-  jest.mocked(useCommitImport).mockReturnValue({
-    mutateAsync,
-    reset: jest.fn(),
-    isPending: false,
-    isError: outcome instanceof ApiError,
-    error: null,
-  } as unknown as ReturnType<typeof useCommitImport>);
-  return mutateAsync;
-}
-
 const csvFile = (name = 'karyawan.csv', text = 'NIK,Nama\n1,A\n') =>
   new File([text], name, { type: 'text/csv' });
 
@@ -70,21 +59,20 @@ async function chooseAndCheck(user: ReturnType<typeof userEvent.setup>, file = c
 
 describe('UserImportPage', () => {
   beforeEach(() => signInAs(ACCESS_LEVEL.owner));
-  afterEach(() => {
-    localStorage.clear();
-    jest.clearAllMocks();
-  });
+  afterEach(() => localStorage.clear());
 
   it('checks the file on the server, shows the counts and the problem rows first, and offers them as CSV', async () => {
     const user = userEvent.setup();
-    givenCommit({ created: 2 });
-    jest.mocked(checkImportFile).mockResolvedValue(checked);
+    fakeServer.use(userScenarios.importChecked(checked));
+    const saved = captureDownloads();
     renderRoute(<UserImportPage />, { path: '/impor-user' });
     await user.click(screen.getByRole('checkbox', { name: 'Perbarui user yang sudah ada' }));
     await chooseAndCheck(user);
 
-    expect(checkImportFile).toHaveBeenCalledWith(expect.any(File), true, expect.any(Function));
     const preview = await screen.findByRole('region', { name: 'Hasil pemeriksaan' });
+    const [sent] = checks();
+    expect(new URL(sent!.url).searchParams.get('update_existing')).toBe('1');
+    expect(sent!.headers.get('Content-Type')).toMatch(/^text\/csv/);
     expect(within(preview).getByText('Akan ditambahkan').nextSibling).toHaveTextContent('2');
     expect(within(preview).getByText('Bermasalah', { selector: 'dt' }).nextSibling).toHaveTextContent('1');
     // With problems, the problem rows are shown first, each with its message.
@@ -99,16 +87,12 @@ describe('UserImportPage', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(4);
 
     await user.click(within(preview).getByRole('button', { name: 'Unduh baris bermasalah' }));
-    expect(saveCsv).toHaveBeenCalledWith(
-      checked.problems_csv,
-      expect.stringMatching(/^baris-bermasalah-.*\.csv$/),
-    );
+    expect(saved).toEqual([expect.stringMatching(/^baris-bermasalah-.*\.csv$/)]);
   });
 
   it('imports after one confirmation naming the count, then links to the new users', async () => {
     const user = userEvent.setup();
-    const commit = givenCommit({ created: 2 });
-    jest.mocked(checkImportFile).mockResolvedValue(checked);
+    fakeServer.use(userScenarios.importChecked(checked));
     renderRoute(<UserImportPage />, { path: '/impor-user' });
     await chooseAndCheck(user);
     await user.click(await screen.findByRole('button', { name: 'Impor 2 user' }));
@@ -116,8 +100,10 @@ describe('UserImportPage', () => {
     expect(dialog).toHaveTextContent('1 baris bermasalah tidak diimpor');
     await user.click(within(dialog).getByRole('button', { name: 'Impor 2 user' }));
 
-    expect(commit).toHaveBeenCalledWith(checked.token);
     expect(await screen.findByText('Impor selesai')).toBeInTheDocument();
+    expect(await bodiesSentTo(server.requests, 'POST', userBulkPaths.importCommit)).toEqual([
+      { token: checked.token },
+    ]);
     expect(screen.getByText(/2 user ditambahkan, 0 diperbarui/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Lihat user baru' })).toHaveAttribute(
       'href',
@@ -127,21 +113,17 @@ describe('UserImportPage', () => {
 
   it('refuses a file that is not .csv before uploading, and shows the api message of a bad file', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    givenCommit({ created: 0 });
     renderRoute(<UserImportPage />, { path: '/impor-user' });
     await user.upload(screen.getByLabelText('Berkas CSV', { selector: 'input' }), csvFile('foto.png'));
     expect(screen.getByRole('alert')).toHaveTextContent('Pilih berkas berakhiran .csv');
-    expect(checkImportFile).not.toHaveBeenCalled();
+    expect(checks()).toEqual([]);
 
-    jest
-      .mocked(checkImportFile)
-      .mockRejectedValue(
-        new ApiError(
-          'http',
-          'Berkas bukan CSV teks. Simpan berkas dari spreadsheet sebagai "CSV UTF-8" lalu unggah lagi.',
-          422,
-        ),
-      );
+    fakeServer.use(
+      userScenarios.importCheckFails(
+        422,
+        'Berkas bukan CSV teks. Simpan berkas dari spreadsheet sebagai "CSV UTF-8" lalu unggah lagi.',
+      ),
+    );
     await chooseAndCheck(user, csvFile('data.csv'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Berkas bukan CSV teks.');
     expect(screen.queryByRole('region', { name: 'Hasil pemeriksaan' })).not.toBeInTheDocument();
@@ -149,13 +131,14 @@ describe('UserImportPage', () => {
 
   it('says when no row can be imported and offers no Impor', async () => {
     const user = userEvent.setup();
-    givenCommit({ created: 0 });
-    jest.mocked(checkImportFile).mockResolvedValue({
-      ...checked,
-      token: null,
-      counts: { total: 1, create: 0, update: 0, unchanged: 0, error: 1 },
-      rows: [checked.rows[2] as ImportRow],
-    });
+    fakeServer.use(
+      userScenarios.importChecked({
+        ...checked,
+        token: null,
+        counts: { total: 1, create: 0, update: 0, unchanged: 0, error: 1 },
+        rows: [checked.rows[2] as ImportRow],
+      }),
+    );
     renderRoute(<UserImportPage />, { path: '/impor-user' });
     await chooseAndCheck(user);
     expect(await screen.findByText(/Tidak ada baris yang dapat diimpor/)).toBeInTheDocument();

@@ -1,72 +1,55 @@
-import { screen, within } from '@testing-library/react';
+/** @jest-environment jest-fixed-jsdom */
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@sso/shared/api';
-import { ACCESS_LEVEL } from '@sso/shared/contract';
+import { ACCESS_LEVEL, userBulkPaths } from '@sso/shared/contract';
 import { renderRoute, signInAs } from '@sso/shared/testing';
+import {
+  bodiesSentTo,
+  captureDownloads,
+  fakeServer,
+  lastQueryTo,
+  startFakeServer,
+} from '@sso/shared/testing/fake-server';
 import { createUser } from '../test-support/factories';
-import type * as UsersMock from '../user-list/api/__mocks__/get-users';
+import { userScenarios } from '../test-support/user-scenarios';
 import UserListPage from '../user-list/user-list-page';
-import { downloadUsersCsv, useBulkCompanies, useBulkRole } from './api/bulk-api';
 
-jest.mock('../user-list/api/get-users');
-const { givenUsers } = jest.requireMock<typeof UsersMock>('../user-list/api/get-users');
-jest.mock('../reference-data/get-companies');
-jest.mock('../reference-data/get-role-options');
-jest.mock('../user-account/api/get-user-account', () => ({
-  useUserAccount: jest.fn(() => ({ isPending: true, isError: false, data: undefined })),
-}));
-jest.mock('./api/bulk-api', () => ({
-  downloadUsersCsv: jest.fn(() => Promise.resolve()),
-  useBulkRole: jest.fn(),
-  useBulkCompanies: jest.fn(),
-}));
+const server = startFakeServer(...userScenarios.reference(), ...userScenarios.drawer(), userScenarios.exportCsv());
 
 const rows = [
   createUser({ id: 1, nama: 'Budi Santoso' }),
   createUser({ id: 2, nama: 'Sari Dewi' }),
   createUser({ id: 3, nama: 'Tono Wijaya' }),
 ];
-const renderList = (url = '/user-management') =>
-  renderRoute(<UserListPage />, { path: '/user-management', url });
-
-/** Scenario helper: the bulk role change answers `outcome`. */
-function givenBulkRole(outcome: { message: string } | ApiError) {
-  const mutateAsync = jest.fn(() =>
-    outcome instanceof ApiError ? Promise.reject(outcome) : Promise.resolve(outcome),
-  );
-  jest
-    .mocked(useBulkRole)
-    .mockReturnValue({ mutateAsync, isPending: false } as unknown as ReturnType<typeof useBulkRole>);
-  jest
-    .mocked(useBulkCompanies)
-    .mockReturnValue({ mutateAsync: jest.fn(), isPending: false } as unknown as ReturnType<
-      typeof useBulkCompanies
-    >);
-  return mutateAsync;
+/** Renders the list at `url` and waits for its first answer. */
+async function renderList(url = '/user-management') {
+  const rendered = renderRoute(<UserListPage />, { path: '/user-management', url });
+  await waitFor(() => expect(screen.queryByRole('table', { busy: true })).not.toBeInTheDocument());
+  return rendered;
 }
 
 describe('UserListPage, users in bulk', () => {
-  afterEach(() => {
-    localStorage.clear();
-    jest.clearAllMocks();
-  });
+  afterEach(() => localStorage.clear());
 
   it('"Unduh CSV" exports exactly the current search and filters; "Impor User" only for who may add', async () => {
     signInAs(ACCESS_LEVEL.owner);
-    givenBulkRole({ message: '' });
     const user = userEvent.setup();
-    givenUsers(rows, 45);
-    const { unmount } = renderList('/user-management?keyword=budi&role_id=2&status=active&page=2');
+    fakeServer.use(userScenarios.list(rows, 45));
+    const saved = captureDownloads();
+    const { unmount } = await renderList('/user-management?keyword=budi&role_id=2&status=active&page=2');
     expect(screen.getByRole('button', { name: 'Impor User' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Unduh CSV' }));
-    expect(downloadUsersCsv).toHaveBeenCalledWith(
-      expect.objectContaining({ keyword: 'budi', role_id: 2, status: 'active' }),
-      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-    );
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(lastQueryTo(server.requests, userBulkPaths.export)).toMatchObject({
+      keyword: 'budi',
+      role_id: '2',
+      status: 'active',
+    });
+    expect(saved[0]).toMatch(/^daftar-user-\d{4}-\d{2}-\d{2}\.csv$/);
     unmount();
 
     signInAs(ACCESS_LEVEL.viewer);
-    renderList();
+    await renderList();
     expect(screen.queryByRole('button', { name: 'Impor User' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Unduh CSV' })).toBeInTheDocument();
   });
@@ -75,10 +58,10 @@ describe('UserListPage, users in bulk', () => {
     signInAs(ACCESS_LEVEL.owner);
     const message =
       'Anda tidak dapat mengubah atau menghapus user yang memiliki akses lebih tinggi dari akses Anda sendiri: Sari Dewi (100010)';
-    const mutate = givenBulkRole(new ApiError('http', message, 403));
+    fakeServer.use(userScenarios.bulkRoleFails(403, message));
     const user = userEvent.setup();
-    givenUsers(rows);
-    renderList();
+    fakeServer.use(userScenarios.list(rows));
+    await renderList();
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Budi Santoso' }));
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Sari Dewi' }));
     const bar = screen.getByRole('region', { name: 'Aksi data terpilih' });
@@ -95,8 +78,10 @@ describe('UserListPage, users in bulk', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Terapkan' }));
     const dialog = await screen.findByRole('alertdialog', { name: /^Ubah role 2 user menjadi/ });
     await user.click(within(dialog).getByRole('button', { name: 'Ubah Role' }));
-    expect(mutate).toHaveBeenCalledWith({ ids: [1, 2], role_id: expect.any(Number) });
     expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await bodiesSentTo(server.requests, 'PATCH', userBulkPaths.bulkRole)).toEqual([
+      { ids: [1, 2], role_id: expect.any(Number) },
+    ]);
     // Refused: nothing changed, the selection stays for another try.
     expect(screen.getByText('2 terpilih')).toBeInTheDocument();
   });

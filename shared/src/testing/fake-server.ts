@@ -72,4 +72,31 @@ export const bodiesSentTo = (requests: readonly Request[], method: string, path:
 /** The api's answer `{ message, data }` (`envelope` of the contract). */
 export const answer = <T>(data: T, message = 'OK') => HttpResponse.json({ message, data });
 
+/** A CSV answer (an export or a template), as the api sends it. */
+export const csvAnswer = (csv: string) =>
+  new HttpResponse(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+
+/**
+ * Catches the files a page saves (a link's click with `download`) instead of jsdom's navigation:
+ * the names it saved, in order. Restored after the test.
+ */
+export function captureDownloads(): string[] {
+  const saved: string[] = [];
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push(this.download);
+  });
+  afterEachOnce(() => click.mockRestore());
+  return saved;
+}
+
+const cleanups: (() => void)[] = [];
+function afterEachOnce(cleanup: () => void) {
+  cleanups.push(cleanup);
+}
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
 export { http, HttpResponse };
