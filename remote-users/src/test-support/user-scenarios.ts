@@ -12,9 +12,20 @@ import {
   type TwoStepStatus,
   type User,
   type UserAccount,
+  type UserDetail,
   userStatusPayloadSchema,
 } from '@sso/shared/contract';
-import { answer, apiUrl, csvAnswer, failure, http, HttpResponse, listAnswer } from '@sso/shared/testing/fake-server';
+import {
+  answer,
+  apiUrl,
+  csvAnswer,
+  failure,
+  http,
+  HttpResponse,
+  inTurn,
+  listAnswer,
+  type Refusal,
+} from '@sso/shared/testing/fake-server';
 import { companies, createAccount, createRoleOption } from './factories';
 
 /**
@@ -62,6 +73,12 @@ export const userScenarios = {
       const { ids } = bulkUserStatusPayloadSchema.parse(await request.json());
       return answer({ ids, changed: ids.length }, message);
     }),
+  /** GET users/{id} answers these in turn (the last one from then on): the edit page's record. */
+  detail: (...answers: readonly (UserDetail | Refusal)[]) =>
+    http.get(apiUrl(paths.users.detail(':id')), inTurn(answers, 'Detail user')),
+  /** PATCH users/{id} answers these in turn: the saved user, or a refusal (409 on a stale version). */
+  saves: (...answers: readonly (UserDetail | Refusal)[]) =>
+    http.patch(apiUrl(paths.users.update(':id')), inTurn(answers, 'User berhasil diperbarui')),
   /** GET users/export: the list's search and filters as CSV. */
   exportCsv: (csv = 'NIK,Nama\r\n') => http.get(apiUrl(userBulkPaths.export), () => csvAnswer(csv)),
   /** PATCH users/bulk/role is refused with the api's message. */

@@ -72,6 +72,28 @@ export const bodiesSentTo = (requests: readonly Request[], method: string, path:
 /** The api's answer `{ message, data }` (`envelope` of the contract). */
 export const answer = <T>(data: T, message = 'OK') => HttpResponse.json({ message, data });
 
+/** A refusal of the api in a list of answers (`inTurn`): its status and Indonesian message. */
+export class Refusal {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+  ) {}
+}
+export const refused = (status: number, message: string) => new Refusal(status, message);
+
+/**
+ * A handler's answers in turn, the last one from then on: a body (sent in the api's envelope with
+ * `message`) or a `refused(status, message)`.
+ */
+export function inTurn<T>(answers: readonly (T | Refusal)[], message = 'OK') {
+  let call = 0;
+  return () => {
+    const next = answers[Math.min(call, answers.length - 1)];
+    call += 1;
+    return next instanceof Refusal ? failure(next.status, next.message) : answer(next, message);
+  };
+}
+
 /** A CSV answer (an export or a template), as the api sends it. */
 export const csvAnswer = (csv: string) =>
   new HttpResponse(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
