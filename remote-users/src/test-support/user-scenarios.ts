@@ -7,6 +7,7 @@ import {
   userBulkPaths,
   type CompaniesResponse,
   type Company,
+  type Employee,
   type RoleOption,
   type RoleOptionsResponse,
   type TwoStepStatus,
@@ -73,6 +74,12 @@ export const userScenarios = {
       const { ids } = bulkUserStatusPayloadSchema.parse(await request.json());
       return answer({ ids, changed: ids.length }, message);
     }),
+  /** GET user-temporary/search: the employee directory answers these (whatever the keyword). */
+  employees: (rows: readonly Employee[]) =>
+    http.get(apiUrl(paths.reference.employeeSearch), () => listAnswer(rows)),
+  /** POST users answers these in turn: the created user, or a refusal. */
+  creates: (...answers: readonly (UserDetail | Refusal)[]) =>
+    http.post(apiUrl(paths.users.create), inTurn(answers, 'User berhasil ditambahkan')),
   /** GET users/{id} answers these in turn (the last one from then on): the edit page's record. */
   detail: (...answers: readonly (UserDetail | Refusal)[]) =>
     http.get(apiUrl(paths.users.detail(':id')), inTurn(answers, 'Detail user')),
@@ -85,7 +92,8 @@ export const userScenarios = {
   bulkRoleFails: (status: number, message: string) =>
     http.patch(apiUrl(userBulkPaths.bulkRole), () => failure(status, message)),
   /** GET users/import/template: the import's header. */
-  importTemplate: (csv = 'NIK,Nama\r\n') => http.get(apiUrl(userBulkPaths.importTemplate), () => csvAnswer(csv)),
+  importTemplate: (csv = 'NIK,Nama\r\n') =>
+    http.get(apiUrl(userBulkPaths.importTemplate), () => csvAnswer(csv)),
   /** POST users/import/check answers this preview (whatever the file). */
   importChecked: (check: ImportCheck) => http.post(apiUrl(userBulkPaths.importCheck), () => answer(check)),
   /** POST users/import/check refuses the file with the api's message. */

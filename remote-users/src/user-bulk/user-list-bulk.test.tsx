@@ -14,7 +14,11 @@ import { createUser } from '../test-support/factories';
 import { userScenarios } from '../test-support/user-scenarios';
 import UserListPage from '../user-list/user-list-page';
 
-const server = startFakeServer(...userScenarios.reference(), ...userScenarios.drawer(), userScenarios.exportCsv());
+const server = startFakeServer(
+  ...userScenarios.reference(),
+  ...userScenarios.drawer(),
+  userScenarios.exportCsv(),
+);
 
 const rows = [
   createUser({ id: 1, nama: 'Budi Santoso' }),

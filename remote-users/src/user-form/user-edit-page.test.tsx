@@ -26,9 +26,11 @@ const renderEdit = (hashId: string) =>
 const stored: UserDetail = { ...createUser({ id: 10 }), version: 3 };
 
 /** Scenario: GET users/{id} answers these users in turn (the last one from then on). */
-const givenStored = (...answers: Array<UserDetail | Refusal>) => fakeServer.use(userScenarios.detail(...answers));
+const givenStored = (...answers: Array<UserDetail | Refusal>) =>
+  fakeServer.use(userScenarios.detail(...answers));
 /** Scenario: PATCH users/{id} answers these in turn. */
-const givenSaves = (...answers: Array<UserDetail | Refusal>) => fakeServer.use(userScenarios.saves(...answers));
+const givenSaves = (...answers: Array<UserDetail | Refusal>) =>
+  fakeServer.use(userScenarios.saves(...answers));
 /** The bodies the page saved to user 10. */
 const saved = () => bodiesSentTo(server.requests, 'PATCH', paths.users.update(10));
 /** The reads of a user record (any id: a malformed link must ask none). */
@@ -149,6 +151,8 @@ describe('Edit User page', () => {
     givenSaves({ ...changedMeanwhile, version: 5 });
     await user.click(screen.getByRole('checkbox', { name: /Unit 2A/ }));
     await user.click(screen.getByRole('button', { name: 'Simpan' }));
-    await waitFor(async () => expect((await saved()).at(-1)).toEqual(expect.objectContaining({ version: 4 })));
+    await waitFor(async () =>
+      expect((await saved()).at(-1)).toEqual(expect.objectContaining({ version: 4 })),
+    );
   });
 });

@@ -15,7 +15,8 @@ const givenUsers = (rows: ReturnType<typeof createUser>[], total = rows.length) 
   fakeServer.use(userScenarios.list(rows, total));
 /** The query of the list's last request, as the api receives it. */
 const lastListQuery = () => lastQueryTo(server.requests, paths.users.list);
-const expectListQuery = (query: Record<string, string>) => waitFor(() => expect(lastListQuery()).toEqual(query));
+const expectListQuery = (query: Record<string, string>) =>
+  waitFor(() => expect(lastListQuery()).toEqual(query));
 
 const three = [
   createUser({ id: 1, nama: 'Budi Santoso' }),

@@ -51,9 +51,9 @@ export function startFakeServer(...scenarios: RequestHandler[]): { requests: Req
 export const listAnswer = <T>(rows: readonly T[], total = rows.length) =>
   HttpResponse.json({ data: rows, meta: { total } });
 
-/** The api's refusal: its Indonesian message with a status. */
-export const failure = (status: number, message: string) =>
-  HttpResponse.json({ message, status }, { status });
+/** The api's refusal: its Indonesian message with a status, and its messages per field if any. */
+export const failure = (status: number, message: string, errors?: Record<string, string>) =>
+  HttpResponse.json({ message, status, ...(errors ? { errors } : {}) }, { status });
 
 /** The query of the last request to `path` the fake server saw, as its search parameters. */
 export function lastQueryTo(requests: readonly Request[], path: string): Record<string, string> | undefined {
@@ -66,8 +66,11 @@ export const requestsTo = (requests: readonly Request[], method: string, path: s
   requests.filter((r) => r.method === method && new URL(r.url).pathname.endsWith(path));
 
 /** The JSON bodies sent to `path` with `method`, in order (what a form or a menu action wrote). */
-export const bodiesSentTo = (requests: readonly Request[], method: string, path: string): Promise<unknown[]> =>
-  Promise.all(requestsTo(requests, method, path).map((r) => r.clone().json()));
+export const bodiesSentTo = (
+  requests: readonly Request[],
+  method: string,
+  path: string,
+): Promise<unknown[]> => Promise.all(requestsTo(requests, method, path).map((r) => r.clone().json()));
 
 /** The api's answer `{ message, data }` (`envelope` of the contract). */
 export const answer = <T>(data: T, message = 'OK') => HttpResponse.json({ message, data });
@@ -77,9 +80,11 @@ export class Refusal {
   constructor(
     readonly status: number,
     readonly message: string,
+    readonly errors?: Record<string, string>,
   ) {}
 }
-export const refused = (status: number, message: string) => new Refusal(status, message);
+export const refused = (status: number, message: string, errors?: Record<string, string>) =>
+  new Refusal(status, message, errors);
 
 /**
  * A handler's answers in turn, the last one from then on: a body (sent in the api's envelope with
@@ -90,7 +95,7 @@ export function inTurn<T>(answers: readonly (T | Refusal)[], message = 'OK') {
   return () => {
     const next = answers[Math.min(call, answers.length - 1)];
     call += 1;
-    return next instanceof Refusal ? failure(next.status, next.message) : answer(next, message);
+    return next instanceof Refusal ? failure(next.status, next.message, next.errors) : answer(next, message);
   };
 }
 
