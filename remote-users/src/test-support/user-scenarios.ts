@@ -37,6 +37,11 @@ export const userScenarios = {
   /** GET users/list answers these users (every page, whatever the query). */
   list: (users: readonly User[], total = users.length) =>
     http.get(apiUrl(paths.users.list), () => listAnswer(users, total)),
+  /** GET users/list as Home's card asks it: `total` users, `added` of them since `created_from`. */
+  counts: (total: number, added: number) =>
+    http.get(apiUrl(paths.users.list), ({ request }) =>
+      listAnswer([], new URL(request.url).searchParams.has('created_from') ? added : total),
+    ),
   /** GET users/list fails with the api's message. */
   listFails: (status = 500, message = 'Server sedang bermasalah') =>
     http.get(apiUrl(paths.users.list), () => failure(status, message)),
@@ -102,9 +107,29 @@ export const userScenarios = {
   /** POST users/import/commit writes the rows: this result. */
   importCommitted: (result: ImportResult) =>
     http.post(apiUrl(userBulkPaths.importCommit), () => answer(result)),
-  /** GET users/{id}/two-step: the drawer's two-step part (no factor, not required, by default). */
-  twoStep: (status: TwoStepStatus = { factors: [], recovery_codes_left: 0, required: false }) =>
-    http.get(apiUrl(twoStepPaths.user(':id')), () => HttpResponse.json({ message: 'OK', data: status })),
+  /** DELETE users/{id}/sessions/{sessionId} ends one session with the api's message. */
+  sessionEnded: (message = 'Sesi berhasil diakhiri') =>
+    http.delete(apiUrl(paths.users.session(':id', ':sessionId')), () => answer({ ended: 1 }, message)),
+  /** DELETE users/{id}/sessions/{sessionId} is refused with the api's message. */
+  sessionEndFails: (status: number, message: string) =>
+    http.delete(apiUrl(paths.users.session(':id', ':sessionId')), () => failure(status, message)),
+  /** DELETE users/{id}/sessions ends them all with the api's message. */
+  sessionsEnded: (message = '2 sesi berhasil diakhiri') =>
+    http.delete(apiUrl(paths.users.sessions(':id')), () => answer({ ended: 2 }, message)),
+  /** DELETE users/{id}/lock lifts the sign-in lock with the api's message. */
+  lockLifted: (message = 'Blokir masuk berhasil dibuka') =>
+    http.delete(apiUrl(paths.users.lock(':id')), () => answer({ ended: 1 }, message)),
+  /** GET users/{id}/two-step answers these in turn: the drawer's two-step part (none by default). */
+  twoStep: (...statuses: readonly TwoStepStatus[]) =>
+    http.get(
+      apiUrl(twoStepPaths.user(':id')),
+      inTurn(statuses.length > 0 ? statuses : [{ factors: [], recovery_codes_left: 0, required: false }]),
+    ),
+  /** DELETE users/{id}/two-step resets the factors: the status after it. */
+  twoStepReset: (status: TwoStepStatus) =>
+    http.delete(apiUrl(twoStepPaths.user(':id')), () =>
+      answer(status, 'Verifikasi dua langkah user diatur ulang'),
+    ),
   /** The drawer's own reads for any user: its account and its two-step verification. */
   drawer: () => [userScenarios.account(), userScenarios.twoStep()],
   /** The reference data every users screen reads: companies and role options. */

@@ -1,5 +1,5 @@
 /** @jest-environment jest-fixed-jsdom */
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, userBulkPaths, type ImportCheck, type ImportRow } from '@sso/shared/contract';
 import { renderRoute, signInAs } from '@sso/shared/testing';

@@ -1,17 +1,15 @@
+/** @jest-environment jest-fixed-jsdom */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from '@sso/shared/api';
 import { twoStepPaths, type TwoStepStatus } from '@sso/shared/contract';
 import { renderRoute } from '@sso/shared/testing';
+import { bodiesSentTo, fakeServer, startFakeServer } from '@sso/shared/testing/fake-server';
 import { createUser } from '../test-support/factories';
+import { userScenarios } from '../test-support/user-scenarios';
 import { TwoStepSection } from './two-step-section';
 
-jest.mock('@sso/shared/api', () => ({
-  ...jest.requireActual('@sso/shared/api'),
-  api: { get: jest.fn(), post: jest.fn(), delete: jest.fn(), patch: jest.fn() },
-}));
-const get = jest.mocked(api.get);
-const remove = jest.mocked(api.delete);
+const server = startFakeServer();
+const resets = (id: number) => bodiesSentTo(server.requests, 'DELETE', twoStepPaths.user(id));
 
 const withApp: TwoStepStatus = {
   factors: [
@@ -22,14 +20,9 @@ const withApp: TwoStepStatus = {
 };
 const none: TwoStepStatus = { factors: [], recovery_codes_left: 0, required: true };
 
-beforeEach(() => jest.clearAllMocks());
-
 describe('Detail User: two-step verification (issue 31)', () => {
   it('lists the apps (never a secret) and resets them with an optional reason after a confirmation', async () => {
-    get
-      .mockResolvedValueOnce({ message: 'ok', data: withApp })
-      .mockResolvedValue({ message: 'ok', data: none });
-    remove.mockResolvedValue({ message: 'Verifikasi dua langkah user diatur ulang', data: none });
+    fakeServer.use(userScenarios.twoStep(withApp, none), userScenarios.twoStepReset(none));
     const user = userEvent.setup();
     renderRoute(<TwoStepSection user={createUser({ id: 12, nama: 'Budi' })} isSelf={false} />);
     expect(await screen.findByText('Ponsel')).toBeInTheDocument();
@@ -43,18 +36,16 @@ describe('Detail User: two-step verification (issue 31)', () => {
       screen.getAllByRole('button', { name: 'Reset verifikasi dua langkah' })[0] as HTMLElement,
     );
     expect(await screen.findByText('Tidak aktif · diwajibkan oleh role')).toBeInTheDocument();
-    expect(remove).toHaveBeenCalledWith(twoStepPaths.user(12), expect.anything(), {
-      reason: 'Ponsel hilang',
-    });
+    expect(await resets(12)).toEqual([{ reason: 'Ponsel hilang' }]);
   });
 
   it('"Batal" sends nothing; one\'s own account offers no reset', async () => {
-    get.mockResolvedValue({ message: 'ok', data: withApp });
+    fakeServer.use(userScenarios.twoStep(withApp));
     const user = userEvent.setup();
     const { unmount } = renderRoute(<TwoStepSection user={createUser({ id: 12 })} isSelf={false} />);
     await user.click(await screen.findByRole('button', { name: 'Reset verifikasi dua langkah' }));
     await user.click(screen.getByRole('button', { name: 'Batal' }));
-    expect(remove).not.toHaveBeenCalled();
+    expect(await resets(12)).toEqual([]);
     unmount();
     renderRoute(<TwoStepSection user={createUser({ id: 1 })} isSelf />);
     expect(await screen.findByText(/Ini akun Anda/)).toBeInTheDocument();
