@@ -10,7 +10,5 @@ export const auditScenarios = {
   listFails: (status: number, message: string) =>
     http.get(apiUrl(auditPaths.list), () => failure(status, message)),
   /** GET audit/export answers a CSV. */
-  export: (csv = 'Waktu,Pelaku\r\n') =>
-    http.get(apiUrl(auditPaths.export), () => csvAnswer(csv)),
+  export: (csv = 'Waktu,Pelaku\r\n') => http.get(apiUrl(auditPaths.export), () => csvAnswer(csv)),
 };
-
