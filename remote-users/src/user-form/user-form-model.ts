@@ -9,7 +9,7 @@ import {
   type UserUpdatePayload,
 } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
-import type { ApSelection } from './ap-selection';
+import type { ApSelection } from '../shared/ap-selection';
 import { texts } from '../texts';
 
 /**

@@ -25,8 +25,8 @@ import { useCompanies } from '../reference-data/get-companies';
 import { useRoleOptions } from '../reference-data/get-role-options';
 import { useUserPrivilege } from '../privilege/user-privilege';
 import { useOwnAdminScope } from '../privilege/own-admin-scope';
-import { reduceApSelection } from './ap-selection';
-import { ApUnitPicker } from './ap-unit-picker';
+import { reduceApSelection } from '../shared/ap-selection';
+import { ApUnitPicker } from '../shared/ap-unit-picker';
 import { EmployeePicker } from './employee-picker';
 import {
   missingUserFields,

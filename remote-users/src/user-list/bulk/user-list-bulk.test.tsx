@@ -10,9 +10,9 @@ import {
   lastQueryTo,
   startFakeServer,
 } from '@sso/shared/testing/fake-server';
-import { createUser } from '../test-support/factories';
-import { userScenarios } from '../test-support/user-scenarios';
-import UserListPage from '../user-list/user-list-page';
+import { createUser } from '../../test-support/factories';
+import { userScenarios } from '../../test-support/user-scenarios';
+import UserListPage from '../user-list-page';
 
 const server = startFakeServer(
   ...userScenarios.reference(),

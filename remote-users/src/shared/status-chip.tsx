@@ -1,4 +1,4 @@
-import styles from './account.module.css';
+import styles from './account-status.module.css';
 import { texts } from '../texts';
 
 /** "Aktif" / "Nonaktif" (an account without a known status counts as active, as the api's default). */

@@ -5,11 +5,11 @@ import { clockTime, exactTime, t } from '@sso/shared/i18n';
 import { Button, Spinner, confirm } from '@sso/shared/ui';
 import { runAndToast } from '@sso/shared/ui-data';
 import styles from './account.module.css';
-import { texts } from '../texts';
+import { texts } from '../../texts';
 import { useEndUserSession } from './api/end-user-session';
 import { useEndUserSessions } from './api/end-user-sessions';
 import { useLiftUserLock } from './api/lift-user-lock';
-import { TimeAgo } from './last-sign-in';
+import { TimeAgo } from '../../shared/last-sign-in';
 
 export interface AccountSectionProps {
   user: User;

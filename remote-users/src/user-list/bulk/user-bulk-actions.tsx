@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { t } from '@sso/shared/i18n';
 import { Button, confirm, safeHexColor } from '@sso/shared/ui';
 import { Drawer, Select, runAndToast } from '@sso/shared/ui-data';
-import { useCompanies } from '../reference-data/get-companies';
-import { useRoleOptions } from '../reference-data/get-role-options';
-import { useUserPrivilege } from '../privilege/user-privilege';
-import { ApUnitPicker } from '../user-form/ap-unit-picker';
-import { reduceApSelection, type ApSelection } from '../user-form/ap-selection';
-import { useBulkCompanies, useBulkRole } from './api/bulk-api';
-import { texts } from '../texts';
-import { bulkTexts } from './bulk-texts';
-import styles from './user-bulk.module.css';
+import { useCompanies } from '../../reference-data/get-companies';
+import { useRoleOptions } from '../../reference-data/get-role-options';
+import { useUserPrivilege } from '../../privilege/user-privilege';
+import { ApUnitPicker } from '../../shared/ap-unit-picker';
+import { reduceApSelection, type ApSelection } from '../../shared/ap-selection';
+import { useBulkCompanies, useBulkRole } from '../../api/bulk-api';
+import { texts } from '../../texts';
+import { bulkTexts } from '../../shared/bulk-texts';
+import styles from './user-bulk-actions.module.css';
 
 export interface UserBulkActionsProps {
   /** The selected users. */

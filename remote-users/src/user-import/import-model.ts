@@ -4,7 +4,7 @@ import {
   type ImportRow,
   type ImportRowAction,
 } from '@sso/shared/contract';
-import { bulkTexts } from './bulk-texts';
+import { bulkTexts } from '../shared/bulk-texts';
 
 /** What the page refuses before uploading (the api refuses the same, with the same words). */
 export function fileProblem(file: Pick<File, 'name' | 'size'>): string | null {

@@ -5,8 +5,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { paths, type UserAccount } from '@sso/shared/contract';
 import { renderRoute } from '@sso/shared/testing';
 import { fakeServer, requestsTo, startFakeServer } from '@sso/shared/testing/fake-server';
-import { at, createAccount, createUser } from '../test-support/factories';
-import { userScenarios } from '../test-support/user-scenarios';
+import { at, createAccount, createUser } from '../../test-support/factories';
+import { userScenarios } from '../../test-support/user-scenarios';
 import { AccountSection, StatusChange } from './account-section';
 
 const server = startFakeServer(

@@ -1,6 +1,6 @@
 import { exactTime, relativeTime } from '@sso/shared/i18n';
 import { Tooltip } from '@sso/shared/ui-data';
-import styles from './account.module.css';
+import styles from './account-status.module.css';
 import { texts } from '../texts';
 
 /** When a time happened, relative ("3 jam lalu"); the exact time on hover and on focus. */

@@ -4,7 +4,7 @@ import { t } from '@sso/shared/i18n';
 import { Button, Spinner, TextField } from '@sso/shared/ui';
 import { runAndToast } from '@sso/shared/ui-data';
 import { toApiError } from '@sso/shared/api';
-import styles from '../user-account/account.module.css';
+import styles from '../account/account.module.css';
 import { exactTime } from '@sso/shared/i18n';
 import { twoStepTexts } from './two-step-texts';
 import { useResetUserTwoStep, useUserTwoStep } from './user-two-step-api';

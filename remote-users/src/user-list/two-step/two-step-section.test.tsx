@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { twoStepPaths, type TwoStepStatus } from '@sso/shared/contract';
 import { renderRoute } from '@sso/shared/testing';
 import { bodiesSentTo, fakeServer, startFakeServer } from '@sso/shared/testing/fake-server';
-import { createUser } from '../test-support/factories';
-import { userScenarios } from '../test-support/user-scenarios';
+import { createUser } from '../../test-support/factories';
+import { userScenarios } from '../../test-support/user-scenarios';
 import { TwoStepSection } from './two-step-section';
 
 const server = startFakeServer();

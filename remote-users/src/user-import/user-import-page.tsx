@@ -19,10 +19,10 @@ import {
   toast,
 } from '@sso/shared/ui';
 import { Checkbox, DataTable, Pagination, Select, type DataTableColumn } from '@sso/shared/ui-data';
-import { checkImportFile, downloadImportTemplate, saveCsv, useCommitImport } from './api/bulk-api';
-import { bulkTexts } from './bulk-texts';
+import { checkImportFile, downloadImportTemplate, saveCsv, useCommitImport } from '../api/bulk-api';
+import { bulkTexts } from '../shared/bulk-texts';
 import { PREVIEW_PAGE_SIZE, fileProblem, importCount, rowsOf } from './import-model';
-import styles from './user-bulk.module.css';
+import styles from './user-import.module.css';
 
 const ACTIONS: readonly ImportRowAction[] = ['create', 'update', 'unchanged', 'error'];
 

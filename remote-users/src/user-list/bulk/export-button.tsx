@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { toApiError } from '@sso/shared/api';
 import type { UserListQuery } from '@sso/shared/contract';
 import { Button, toast } from '@sso/shared/ui';
-import { downloadUsersCsv } from './api/bulk-api';
-import { bulkTexts } from './bulk-texts';
+import { downloadUsersCsv } from '../../api/bulk-api';
+import { bulkTexts } from '../../shared/bulk-texts';
 
 /**
  * "Unduh CSV" of the users list: exactly the rows of the current search and filters, all pages

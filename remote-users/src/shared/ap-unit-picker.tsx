@@ -1,7 +1,7 @@
 import type { Company } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { Checkbox, MultiSelect } from '@sso/shared/ui-data';
-import styles from './user-form.module.css';
+import styles from './ap-unit-picker.module.css';
 import { texts } from '../texts';
 import { allUnitsState, type ApSelection, type ApSelectionAction } from './ap-selection';
 

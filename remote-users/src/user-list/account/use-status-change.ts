@@ -3,7 +3,7 @@ import { STATUS_REASON_MAX, type User } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { confirm, confirmWithInput } from '@sso/shared/ui';
 import { runAndToast } from '@sso/shared/ui-data';
-import { texts } from '../texts';
+import { texts } from '../../texts';
 import { useSetUserStatus } from './api/set-user-status';
 import { useSetUsersStatusBulk } from './api/set-users-status-bulk';
 
