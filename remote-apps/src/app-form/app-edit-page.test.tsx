@@ -6,10 +6,10 @@ import type { ApplicationDetail } from '@sso/shared/contract';
 import { encodeHashId } from '@sso/shared/federation';
 import { renderRoute } from '@sso/shared/testing';
 import { createApplicationDetail, settled } from '../test-support/factories';
-import { useApplication } from './api/get-application';
+import { useApplication } from '../api/get-application';
 import AppEditPage from './app-edit-page';
 
-jest.mock('./api/get-application');
+jest.mock('../api/get-application');
 jest.mock('./api/update-application', () => ({ useUpdateApplication: () => ({ mutateAsync: jest.fn() }) }));
 jest.mock('./api/upload-logo', () => ({
   useUploadLogo: () => ({ mutateAsync: jest.fn(), isPending: false }),

@@ -9,15 +9,15 @@ import {
   type DeleteResponse,
 } from '@sso/shared/contract';
 import { renderRoute, signInAs, menuItemTexts } from '@sso/shared/testing';
-import { useApplication } from '../app-form/api/get-application';
+import { useApplication } from '../api/get-application';
 import { createApplicationDetail, createManagedApplication, settled } from '../test-support/factories';
 import { useDeleteApplication } from './api/delete-application';
-import { useApplications, type ApplicationListParams } from './api/get-applications';
+import { useApplications, type ApplicationListParams } from '../api/get-applications';
 import AppListPage from './app-list-page';
 
-jest.mock('./api/get-applications');
+jest.mock('../api/get-applications');
 jest.mock('./api/delete-application');
-jest.mock('../app-form/api/get-application');
+jest.mock('../api/get-application');
 
 const deleteOne = jest.fn<Promise<DeleteResponse>, [number]>();
 const gudang = createManagedApplication();

@@ -22,7 +22,7 @@ import { useColors } from '../reference-data/get-colors';
 import { menusQueryOptions, useMenus } from '../reference-data/get-menus';
 import { RoleForm } from '../role-form/role-form';
 import { emptyRoleFormValues } from '../role-form/role-form-model';
-import { useRoles } from '../role-list/api/get-roles';
+import { useRoles } from '../api/get-roles';
 import RoleListPage from '../role-list/role-list-page';
 import {
   createApplication,
@@ -37,7 +37,7 @@ import { rolePrivilege } from './role-privilege';
 jest.mock('../reference-data/get-colors');
 jest.mock('../reference-data/get-applications');
 jest.mock('../reference-data/get-menus');
-jest.mock('../role-list/api/get-roles');
+jest.mock('../api/get-roles');
 jest.mock('../role-list/api/delete-role', () => ({ useDeleteRole: () => ({ mutateAsync: jest.fn() }) }));
 jest.mock('../role-list/api/delete-roles', () => ({ useDeleteRoles: () => ({ mutateAsync: jest.fn() }) }));
 

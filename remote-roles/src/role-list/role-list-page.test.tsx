@@ -13,11 +13,11 @@ import { useApplications } from '../reference-data/get-applications';
 import { createApplication, createRole, createWeakRole, settled } from '../test-support/factories';
 import { useDeleteRole } from './api/delete-role';
 import { useDeleteRoles } from './api/delete-roles';
-import { useRoles, type RoleListParams } from './api/get-roles';
+import { useRoles, type RoleListParams } from '../api/get-roles';
 import RoleListPage from './role-list-page';
 
 jest.mock('../reference-data/get-applications');
-jest.mock('./api/get-roles');
+jest.mock('../api/get-roles');
 jest.mock('./api/delete-role');
 jest.mock('./api/delete-roles');
 

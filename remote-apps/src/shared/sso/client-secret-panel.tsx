@@ -1,5 +1,5 @@
 import { Button, WarningIcon } from '@sso/shared/ui';
-import { appsText } from '../texts';
+import { appsText } from '../../texts';
 import { CopyableValue } from './copyable-value';
 import styles from './sso.module.css';
 

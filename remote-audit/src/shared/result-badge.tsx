@@ -1,5 +1,5 @@
 import { auditResultLabel, type AuditResult } from '@sso/shared/contract';
-import styles from './audit-log-page.module.css';
+import styles from './result-badge.module.css';
 
 /** Hasil: Berhasil (green), Ditolak or Gagal (red), in words, not by colour alone. */
 export function ResultBadge({ result }: { result: AuditResult }) {

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { ApplicationPayload } from '@sso/shared/contract';
 import { renderRoute } from '@sso/shared/testing';
 import { api } from '@sso/shared/api';
-import { AppForm } from '../app-form/app-form';
-import { emptyAppFormValues, toAppFormValues } from '../app-form/app-form-model';
+import { AppForm } from './app-form';
+import { emptyAppFormValues, toAppFormValues } from './app-form-model';
 import { createApplicationDetail, createSsoClient } from '../test-support/factories';
 
-jest.mock('../app-form/api/upload-logo', () => ({
+jest.mock('./api/upload-logo', () => ({
   useUploadLogo: () => ({ mutateAsync: jest.fn(), isPending: false }),
 }));
 // "Buat ulang secret" calls the api client: answer there (unknown calls fail the test).

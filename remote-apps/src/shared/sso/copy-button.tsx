@@ -1,5 +1,5 @@
 import { Button, toast } from '@sso/shared/ui';
-import { appsText } from '../texts';
+import { appsText } from '../../texts';
 
 /** "Salin": copies `value` to the clipboard and says so (or how to copy by hand when refused). */
 export function CopyButton({ value, what }: { value: string; what: string }) {

@@ -1,5 +1,5 @@
 import { SSO_PANEL_APP_ID, type ApplicationDetail } from '@sso/shared/contract';
-import { appsText } from '../texts';
+import { appsText } from '../../texts';
 import { CopyableValue } from './copyable-value';
 import styles from './sso-client-details.module.css';
 

@@ -9,11 +9,11 @@ import {
 import { toApiError } from '@sso/shared/api';
 import { SSO_CLIENT_LIMITS, type ClientSecret, type SsoClient } from '@sso/shared/contract';
 import { Button, CloseIcon, FormCard, TextField, confirm } from '@sso/shared/ui';
-import { useRegenerateSecret } from '../app-form/api/regenerate-secret';
-import type { AppFormValues } from '../app-form/app-form-model';
+import { useRegenerateSecret } from './api/regenerate-secret';
+import type { AppFormValues } from './app-form-model';
 import { appsText } from '../texts';
-import { ClientSecretPanel } from './client-secret-panel';
-import { CopyableValue } from './copyable-value';
+import { ClientSecretPanel } from '../shared/sso/client-secret-panel';
+import { CopyableValue } from '../shared/sso/copyable-value';
 import styles from './sso-client-section.module.css';
 
 const text = appsText.sso;
