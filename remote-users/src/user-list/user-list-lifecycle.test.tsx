@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, paths } from '@sso/shared/contract';
 import { readSession, writeSession } from '@sso/shared/session';
-import { renderRoute, signInAs } from '@sso/shared/testing';
+import { signInAs } from '@sso/shared/testing';
 import {
   bodiesSentTo,
   fakeServer,
@@ -13,7 +13,7 @@ import {
 } from '@sso/shared/testing/fake-server';
 import { createUser } from '../test-support/factories';
 import { userScenarios } from '../test-support/user-scenarios';
-import UserListPage from './user-list-page';
+import { renderUserList } from './test-support/render-user-list';
 
 const server = startFakeServer(
   ...userScenarios.reference(),
@@ -33,12 +33,6 @@ const rows = [
   createUser({ id: 2, nama: 'Sari Dewi', is_active: false, last_login_at: null }),
   createUser({ id: 3, nama: 'Tono Wijaya', is_active: true, last_login_at: null }),
 ];
-/** Renders the list at `url` and waits for its first answer. */
-async function renderList(url = '/user-management') {
-  const rendered = renderRoute(<UserListPage />, { path: '/user-management', url });
-  await waitFor(() => expect(screen.queryByRole('table', { busy: true })).not.toBeInTheDocument());
-  return rendered;
-}
 const rowOf = (name: string) => {
   const row = screen.getByText(name).closest('tr');
   if (!row) throw new Error(`no row for ${name}`);
@@ -51,7 +45,7 @@ describe('UserListPage account lifecycle', () => {
 
   it('shows status chips, mutes inactive rows, and the last sign-in relative with the exact time', async () => {
     givenUsers(rows);
-    await renderList();
+    await renderUserList();
     expect(within(rowOf('Budi Santoso')).getByText('Aktif')).toBeInTheDocument();
     expect(within(rowOf('Sari Dewi')).getByText('Nonaktif')).toBeInTheDocument();
     expect(rowOf('Sari Dewi').className).toMatch(/muted/);
@@ -67,7 +61,7 @@ describe('UserListPage account lifecycle', () => {
   it('keeps the status filter in the URL and sends it to the api; a bad value counts as unset', async () => {
     const user = userEvent.setup();
     givenUsers(rows);
-    const { location } = await renderList('/user-management?page=2&status=semua');
+    const { location } = await renderUserList('/user-management?page=2&status=semua');
     await expectListQuery({ page: '2', perPage: '10' });
     await user.click(screen.getByRole('combobox', { name: 'Filter status' }));
     const options = within(screen.getByRole('listbox', { name: 'Filter status' })).getAllByRole('option');
@@ -80,7 +74,7 @@ describe('UserListPage account lifecycle', () => {
   it('deactivates from the row menu after the question, with the optional reason', async () => {
     const user = userEvent.setup();
     givenUsers(rows);
-    await renderList();
+    await renderUserList();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Tono Wijaya' }));
     await user.click(screen.getByRole('menuitem', { name: 'Nonaktifkan' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Nonaktifkan user "Tono Wijaya"?' });
@@ -96,7 +90,7 @@ describe('UserListPage account lifecycle', () => {
     const session = readSession();
     if (session) writeSession({ ...session, id: 1 });
     givenUsers(rows);
-    await renderList();
+    await renderUserList();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Budi Santoso' }));
     const own = screen.getByRole('menuitem', { name: 'Nonaktifkan' });
     expect(own).toHaveAttribute('aria-disabled', 'true');
@@ -115,7 +109,7 @@ describe('UserListPage account lifecycle', () => {
   it('deactivates the selected users from the bulk bar, all in one request', async () => {
     const user = userEvent.setup();
     givenUsers(rows);
-    await renderList();
+    await renderUserList();
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Budi Santoso' }));
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Tono Wijaya' }));
     const bar = screen.getByRole('region', { name: 'Aksi data terpilih' });
@@ -133,7 +127,7 @@ describe('UserListPage account lifecycle', () => {
     const message = 'Role Anda tidak mencakup role user ini, sehingga Anda tidak dapat mengelola akunnya';
     fakeServer.use(userScenarios.accountFails(403, message));
     givenUsers(rows);
-    await renderList();
+    await renderUserList();
     await user.click(screen.getByText('Tono Wijaya'));
     const drawer = screen.getByRole('dialog', { name: 'Detail User' });
     expect(await within(drawer).findByRole('alert')).toHaveTextContent(message);
@@ -147,7 +141,7 @@ describe('UserListPage account lifecycle', () => {
     const user = userEvent.setup();
     signInAs(ACCESS_LEVEL.viewer);
     givenUsers(rows);
-    await renderList();
+    await renderUserList();
     await user.click(screen.getByText('Sari Dewi'));
     const drawer = screen.getByRole('dialog', { name: 'Detail User' });
     expect(within(drawer).getByText('Nonaktif')).toBeInTheDocument();

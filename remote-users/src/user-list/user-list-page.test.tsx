@@ -7,6 +7,7 @@ import { fakeServer, lastQueryTo, startFakeServer } from '@sso/shared/testing/fa
 import { createUser } from '../test-support/factories';
 import { userScenarios } from '../test-support/user-scenarios';
 import UserListPage from './user-list-page';
+import { renderUserList } from './test-support/render-user-list';
 
 const server = startFakeServer(...userScenarios.reference(), ...userScenarios.drawer());
 
@@ -23,12 +24,6 @@ const three = [
   createUser({ id: 2, nama: 'Sari Dewi' }),
   createUser({ id: 3, nama: 'Tono Wijaya' }),
 ];
-/** Renders the list at `url` and waits for its first answer (no table in its first load any more). */
-async function renderList(url = '/user-management') {
-  const rendered = renderRoute(<UserListPage />, { path: '/user-management', url });
-  await waitFor(() => expect(screen.queryByRole('table', { busy: true })).not.toBeInTheDocument());
-  return rendered;
-}
 
 describe('UserListPage', () => {
   beforeEach(() => signInAs(ACCESS_LEVEL.owner));
@@ -44,14 +39,14 @@ describe('UserListPage', () => {
 
   it('shows "Belum Ada User" when there are no users at all', async () => {
     givenUsers([]);
-    await renderList();
+    await renderUserList();
     expect(screen.getByText('Belum Ada User')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('shows "Data tidak ditemukan" inside the table when a search matches nothing', async () => {
     givenUsers([]);
-    await renderList('/user-management?keyword=zzz');
+    await renderUserList('/user-management?keyword=zzz');
     const table = screen.getByRole('table', { name: 'Daftar user' });
     expect(within(table).getByText('Data tidak ditemukan')).toBeInTheDocument();
     expect(screen.queryByText('Belum Ada User')).not.toBeInTheDocument();
@@ -60,14 +55,14 @@ describe('UserListPage', () => {
 
   it('passes the URL state to the api query', async () => {
     givenUsers(three, 45);
-    await renderList('/user-management?page=2&perPage=20&keyword=budi&role_id=2&perusahaan_id=x');
+    await renderUserList('/user-management?page=2&perPage=20&keyword=budi&role_id=2&perusahaan_id=x');
     await expectListQuery({ page: '2', perPage: '20', keyword: 'budi', role_id: '2' });
   });
 
   it('filters units as you type, only those of the chosen AP, and "Hapus filter" clears everything', async () => {
     const user = userEvent.setup();
     givenUsers(three, 45);
-    await renderList('/user-management?perusahaan_id=2&keyword=budi&page=3');
+    await renderUserList('/user-management?perusahaan_id=2&keyword=budi&page=3');
     const unit = screen.getByRole('combobox', { name: 'Filter unit' });
     await user.click(unit);
     // AP 2 is chosen: only its two units (and "Semua Unit") are offered
@@ -91,7 +86,7 @@ describe('UserListPage', () => {
   it('selects all rows, shows the bulk bar "{n} terpilih", and closes it', async () => {
     const user = userEvent.setup();
     givenUsers(three);
-    await renderList();
+    await renderUserList();
     await user.click(screen.getByRole('checkbox', { name: 'Pilih semua user di halaman ini' }));
     const bar = screen.getByRole('region', { name: 'Aksi data terpilih' });
     expect(within(bar).getByText('3 terpilih')).toBeInTheDocument();
@@ -108,7 +103,7 @@ describe('UserListPage', () => {
   it('asks before a bulk delete with the selected count', async () => {
     const user = userEvent.setup();
     givenUsers(three);
-    await renderList();
+    await renderUserList();
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Budi Santoso' }));
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Tono Wijaya' }));
     await user.click(
@@ -128,7 +123,7 @@ describe('UserListPage', () => {
   it('opens the detail drawer on a row click, with its fields', async () => {
     const user = userEvent.setup();
     givenUsers(three);
-    await renderList();
+    await renderUserList();
     await user.click(screen.getByText('Sari Dewi'));
     const drawer = screen.getByRole('dialog', { name: 'Detail User' });
     for (const label of ['Nama', 'NIK', 'No. Handphone', 'Role', 'Daftar AP', 'Daftar Unit']) {
@@ -142,7 +137,7 @@ describe('UserListPage', () => {
   it('asks "Hapus user "{nama}"?" from the row menu', async () => {
     const user = userEvent.setup();
     givenUsers(three);
-    await renderList();
+    await renderUserList();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Tono Wijaya' }));
     expect(menuItemTexts()).toEqual(['Lihat Detail', 'Edit', 'Nonaktifkan', 'Hapus']);
     await user.click(screen.getByRole('menuitem', { name: 'Hapus' }));
@@ -154,7 +149,7 @@ describe('UserListPage', () => {
   it('sorts by a column header: in the URL, sent to the api, back to page 1', async () => {
     givenUsers(three, 40);
     const user = userEvent.setup();
-    const { location } = await renderList('/user-management?page=3');
+    const { location } = await renderUserList('/user-management?page=3');
     const header = screen.getByRole('columnheader', { name: /Nama/ });
     expect(header).toHaveAttribute('aria-sort', 'none');
     await user.click(within(header).getByRole('button'));
@@ -169,7 +164,7 @@ describe('UserListPage', () => {
 
   it('shows the pagination bar with the total', async () => {
     givenUsers(three, 123);
-    await renderList();
+    await renderUserList();
     expect(screen.getByRole('navigation', { name: 'Navigasi halaman' })).toHaveTextContent('dari 123');
     expect(screen.getByRole('button', { name: 'Halaman sebelumnya' })).toBeDisabled();
   });
@@ -182,7 +177,7 @@ describe('UserListPage by access level', () => {
     const user = userEvent.setup();
     signInAs(ACCESS_LEVEL.viewer);
     givenUsers(three);
-    await renderList();
+    await renderUserList();
     expect(screen.getByRole('table', { name: 'Daftar user' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tambah User' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
@@ -209,7 +204,7 @@ describe('UserListPage by access level', () => {
   it('a viewer of an empty list gets no Tambah User either', async () => {
     signInAs(ACCESS_LEVEL.viewer);
     givenUsers([]);
-    await renderList();
+    await renderUserList();
     expect(screen.getByText('Belum Ada User')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tambah User' })).not.toBeInTheDocument();
   });
@@ -218,7 +213,7 @@ describe('UserListPage by access level', () => {
     const user = userEvent.setup();
     signInAs(ACCESS_LEVEL.modifier);
     givenUsers(three);
-    await renderList();
+    await renderUserList();
     expect(screen.getByRole('button', { name: 'Tambah User' })).toBeInTheDocument();
     // Rows are selectable for the bulk Nonaktifkan; the bar has no Hapus.
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Sari Dewi' }));

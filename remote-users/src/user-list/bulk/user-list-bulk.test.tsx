@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, userBulkPaths } from '@sso/shared/contract';
-import { renderRoute, signInAs } from '@sso/shared/testing';
+import { signInAs } from '@sso/shared/testing';
 import {
   bodiesSentTo,
   captureDownloads,
@@ -12,7 +12,7 @@ import {
 } from '@sso/shared/testing/fake-server';
 import { createUser } from '../../test-support/factories';
 import { userScenarios } from '../../test-support/user-scenarios';
-import UserListPage from '../user-list-page';
+import { renderUserList } from '../test-support/render-user-list';
 
 const server = startFakeServer(
   ...userScenarios.reference(),
@@ -25,12 +25,6 @@ const rows = [
   createUser({ id: 2, nama: 'Sari Dewi' }),
   createUser({ id: 3, nama: 'Tono Wijaya' }),
 ];
-/** Renders the list at `url` and waits for its first answer. */
-async function renderList(url = '/user-management') {
-  const rendered = renderRoute(<UserListPage />, { path: '/user-management', url });
-  await waitFor(() => expect(screen.queryByRole('table', { busy: true })).not.toBeInTheDocument());
-  return rendered;
-}
 
 describe('UserListPage, users in bulk', () => {
   afterEach(() => localStorage.clear());
@@ -40,7 +34,7 @@ describe('UserListPage, users in bulk', () => {
     const user = userEvent.setup();
     fakeServer.use(userScenarios.list(rows, 45));
     const saved = captureDownloads();
-    const { unmount } = await renderList('/user-management?keyword=budi&role_id=2&status=active&page=2');
+    const { unmount } = await renderUserList('/user-management?keyword=budi&role_id=2&status=active&page=2');
     expect(screen.getByRole('button', { name: 'Impor User' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Unduh CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -53,7 +47,7 @@ describe('UserListPage, users in bulk', () => {
     unmount();
 
     signInAs(ACCESS_LEVEL.viewer);
-    await renderList();
+    await renderUserList();
     expect(screen.queryByRole('button', { name: 'Impor User' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Unduh CSV' })).toBeInTheDocument();
   });
@@ -65,7 +59,7 @@ describe('UserListPage, users in bulk', () => {
     fakeServer.use(userScenarios.bulkRoleFails(403, message));
     const user = userEvent.setup();
     fakeServer.use(userScenarios.list(rows));
-    await renderList();
+    await renderUserList();
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Budi Santoso' }));
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Sari Dewi' }));
     const bar = screen.getByRole('region', { name: 'Aksi data terpilih' });
