@@ -9,7 +9,6 @@ import {
   type Company,
   type Employee,
   type RoleOption,
-  type RoleOptionsResponse,
   type TwoStepStatus,
   type User,
   type UserAccount,
@@ -25,6 +24,7 @@ import {
   HttpResponse,
   inTurn,
   listAnswer,
+  roleOptionsAnswer,
   type Refusal,
 } from '@sso/shared/testing/fake-server';
 import { companies, createAccount, createRoleOption } from './factories';
@@ -53,10 +53,7 @@ export const userScenarios = {
       HttpResponse.json<CompaniesResponse>({ message: 'OK', data: { data: [...rows] } }),
     ),
   /** GET role/all: the role options of the filter and the form (one Admin role by default). */
-  roleOptions: (options: readonly RoleOption[] = [createRoleOption()]) =>
-    http.get(apiUrl(paths.roles.all), () =>
-      HttpResponse.json<RoleOptionsResponse>({ message: 'OK', data: [...options] }),
-    ),
+  roleOptions: (options: readonly RoleOption[] = [createRoleOption()]) => roleOptionsAnswer(options),
   /** GET users/{id}/account: the drawer's account part, for any user (with that user's id). */
   account: (overrides: Partial<UserAccount> = {}) =>
     http.get(apiUrl(paths.users.account(':id')), ({ params }) =>

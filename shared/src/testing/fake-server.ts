@@ -6,7 +6,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { configureApi } from '@sso/shared/api';
-import { API_PREFIX } from '@sso/shared/contract';
+import { API_PREFIX, paths, type RoleOption } from '@sso/shared/contract';
 
 /**
  * The api origin the tests' client talks to: the page's own (jsdom's `http://localhost`), so the
@@ -85,6 +85,8 @@ export class Refusal {
 }
 export const refused = (status: number, message: string, errors?: Record<string, string>) =>
   new Refusal(status, message, errors);
+/** No answer at all in a list of answers (`inTurn`): the network failed (the client's "network" error). */
+export const networkDown = () => new Refusal(0, '');
 
 /**
  * A handler's answers in turn, the last one from then on: a body (sent in the api's envelope with
@@ -95,7 +97,8 @@ export function inTurn<T>(answers: readonly (T | Refusal)[], message = 'OK') {
   return () => {
     const next = answers[Math.min(call, answers.length - 1)];
     call += 1;
-    return next instanceof Refusal ? failure(next.status, next.message, next.errors) : answer(next, message);
+    if (!(next instanceof Refusal)) return answer(next, message);
+    return next.status === 0 ? HttpResponse.error() : failure(next.status, next.message, next.errors);
   };
 }
 
@@ -125,5 +128,12 @@ function afterEachOnce(cleanup: () => void) {
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
+
+/**
+ * GET role/all: the role options two remotes read through `@sso/shared/query` (the users' role
+ * filter and form, the role editor's own administration scope).
+ */
+export const roleOptionsAnswer = (options: readonly RoleOption[]) =>
+  http.get(apiUrl(paths.roles.all), () => answer(options));
 
 export { http, HttpResponse };
