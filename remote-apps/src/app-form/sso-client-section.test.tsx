@@ -1,26 +1,19 @@
+/** @jest-environment jest-fixed-jsdom */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApplicationPayload } from '@sso/shared/contract';
+import { paths, type ApplicationPayload } from '@sso/shared/contract';
 import { renderRoute } from '@sso/shared/testing';
-import { api } from '@sso/shared/api';
+import { bodiesSentTo, fakeServer, startFakeServer } from '@sso/shared/testing/fake-server';
 import { AppForm } from './app-form';
 import { emptyAppFormValues, toAppFormValues } from './app-form-model';
+import { appScenarios } from '../test-support/app-scenarios';
 import { createApplicationDetail, createSsoClient } from '../test-support/factories';
 
-jest.mock('./api/upload-logo', () => ({
-  useUploadLogo: () => ({ mutateAsync: jest.fn(), isPending: false }),
-}));
-// "Buat ulang secret" calls the api client: answer there (unknown calls fail the test).
-jest.mock('@sso/shared/api', () => ({
-  ...jest.requireActual<object>('@sso/shared/api'),
-  api: { post: jest.fn() },
-}));
+// "Buat ulang secret" is the only request of these tests ("Simpan" is the page's `onSave`).
+const server = startFakeServer();
 
 const onSave = jest.fn<Promise<unknown>, [ApplicationPayload]>();
-beforeEach(() => {
-  onSave.mockReset().mockResolvedValue(true);
-  jest.mocked(api.post).mockReset();
-});
+beforeEach(() => onSave.mockReset().mockResolvedValue(true));
 
 const section = () => within(screen.getByRole('region', { name: 'Integrasi SSO' }));
 
@@ -93,10 +86,7 @@ describe('Integrasi SSO section of the application form', () => {
   });
 
   it('"Buat ulang secret" asks first, then shows the new secret once with its warning', async () => {
-    jest.mocked(api.post).mockResolvedValue({
-      message: 'Secret baru berhasil dibuat',
-      data: { client_id: 'aplikasi-gudang', client_secret: 'rahasia-baru-123' },
-    });
+    fakeServer.use(appScenarios.secretRegenerated('aplikasi-gudang', 'rahasia-baru-123'));
     const user = userEvent.setup();
     const app = createApplicationDetail({ sso: createSsoClient() });
     renderRoute(
@@ -110,11 +100,7 @@ describe('Integrasi SSO section of the application form', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Buat ulang secret?' });
     await user.click(within(dialog).getByRole('button', { name: 'Buat ulang secret' }));
     const panel = await section().findByRole('region', { name: 'Client secret baru' });
-    expect(jest.mocked(api.post)).toHaveBeenCalledWith(
-      '/api/v1/ap/applications/sso-secret/6',
-      {},
-      expect.anything(),
-    );
+    expect(await bodiesSentTo(server.requests, 'POST', paths.applications.regenerateSecret(6))).toEqual([{}]);
     expect(within(panel).getByLabelText('Client secret')).toHaveValue('rahasia-baru-123');
     expect(within(panel).getByText(/Secret hanya ditampilkan sekali/)).toBeInTheDocument();
     // The form itself is untouched: nothing was saved.
