@@ -17,6 +17,9 @@ export const appScenarios = {
   /** GET applications/list answers these applications (every page, whatever the query). */
   list: (apps: readonly ManagedApplication[], total = apps.length) =>
     http.get(apiUrl(paths.applications.list), () => listAnswer(apps, total)),
+  /** GET applications/list fails with the api's message. */
+  listFails: (status = 500, message = 'Server sedang bermasalah') =>
+    http.get(apiUrl(paths.applications.list), () => failure(status, message)),
   /** GET applications/detail/{id} answers these in turn (the last one from then on). */
   detail: (...answers: readonly (ApplicationDetail | Refusal)[]) =>
     http.get(apiUrl(paths.applications.detail(':id')), inTurn(answers, 'Detail aplikasi')),
