@@ -3,12 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, paths } from '@sso/shared/contract';
 import { renderRoute, signInAs, menuItemTexts } from '@sso/shared/testing';
-import {
-  fakeServer,
-  lastQueryTo,
-  requestsTo,
-  startFakeServer,
-} from '@sso/shared/testing/fake-server';
+import { fakeServer, lastQueryTo, requestsTo, startFakeServer } from '@sso/shared/testing/fake-server';
 import { createApplicationDetail, createManagedApplication } from '../test-support/factories';
 import { appScenarios } from '../test-support/app-scenarios';
 import AppListPage from './app-list-page';
