@@ -6,7 +6,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { configureApi } from '@sso/shared/api';
-import { API_PREFIX, paths, type RoleOption } from '@sso/shared/contract';
+import { API_PREFIX, paths, type MeData, type RoleOption, type SessionTokens } from '@sso/shared/contract';
 
 /**
  * The api origin the tests' client talks to: the page's own (jsdom's `http://localhost`), so the
@@ -135,5 +135,54 @@ afterEach(() => {
  */
 export const roleOptionsAnswer = (options: readonly RoleOption[]) =>
   http.get(apiUrl(paths.roles.all), () => answer(options));
+
+/** The profile of GET api/me: a Viewer with `user_menu` as its grants (`panelGrants(level)`). */
+export function createMeData(overrides: Partial<MeData> = {}): MeData {
+  return {
+    user: {
+      id: 1,
+      nik: '100002',
+      name: 'Tester',
+      phone: '081200000002',
+      email: 'tester@sso.local',
+      is_active: true,
+      created_at: '2026-01-05T08:00:00.000Z',
+      updated_at: '2026-01-05T08:00:00.000Z',
+      client_group: null,
+    },
+    roles: [{ id: 3, name: 'Viewer', position: 3 }],
+    user_menu: [],
+    user_unit: [],
+    ...overrides,
+  };
+}
+
+/** Answers of the session api the shared login chain talks to (`@sso/shared/api`). */
+export const sessionScenarios = {
+  /** GET api/me answers this profile. */
+  me: (data: MeData) => http.get(apiUrl(paths.session.me), () => answer(data)),
+  /** GET api/me fails (the network, or a refusal with `status`). */
+  meFails: (status = 0) =>
+    http.get(apiUrl(paths.session.me), () =>
+      status === 0 ? HttpResponse.error() : failure(status, 'Sesi tidak valid'),
+    ),
+  /**
+   * A session of application `appId` opens: POST session/create answers `tokens`,
+   * session/validate accepts it, and api/me answers `me`.
+   */
+  opens: (appId: number, tokens: Omit<SessionTokens, 'expires_at'>, me: MeData = createMeData()) => {
+    const expires_at = Math.floor(Date.now() / 1000) + 3600;
+    return [
+      http.post(apiUrl(paths.session.create), () => answer({ ...tokens, expires_at })),
+      http.post(apiUrl(paths.session.validate), () =>
+        answer({ valid: true as const, app_id: appId, expires_at }),
+      ),
+      sessionScenarios.me(me),
+    ];
+  },
+  /** POST session/create is refused with the api's message (a role that does not grant the app: 403). */
+  openFails: (status: number, message: string) =>
+    http.post(apiUrl(paths.session.create), () => failure(status, message)),
+};
 
 export { http, HttpResponse };
