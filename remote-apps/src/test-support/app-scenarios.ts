@@ -1,4 +1,12 @@
-import { paths, type ApplicationDetail, type ManagedApplication } from '@sso/shared/contract';
+import {
+  paths,
+  type ApplicationDetail,
+  type AvailableApp,
+  type ManagedApplication,
+} from '@sso/shared/contract';
+
+/** An application available-apps answers, with its client's "URL mulai masuk" (issue 30). */
+type YourApp = AvailableApp & { initiate_login_uri?: string | null };
 import {
   answer,
   apiUrl,
@@ -34,6 +42,9 @@ export const appScenarios = {
   /** DELETE applications/delete/{id} is refused with the api's message. */
   deleteFails: (status: number, message: string) =>
     http.delete(apiUrl(paths.applications.remove(':id')), () => failure(status, message)),
+  /** GET session/available-apps answers these (Home's "Aplikasi Anda"). */
+  yourApps: (...answers: readonly (readonly YourApp[] | Refusal)[]) =>
+    http.get(apiUrl(paths.session.availableApps), inTurn(answers, 'Daftar aplikasi yang dapat diakses')),
   /** POST applications/sso-secret/{id}: a new secret for the confidential client. */
   secretRegenerated: (clientId: string, secret: string) =>
     http.post(apiUrl(paths.applications.regenerateSecret(':id')), () =>
