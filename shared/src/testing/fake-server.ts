@@ -157,6 +157,8 @@ export function createMeData(overrides: Partial<MeData> = {}): MeData {
   };
 }
 
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+
 /** Answers of the session api the shared login chain talks to (`@sso/shared/api`). */
 export const sessionScenarios = {
   /** GET api/me answers this profile. */
@@ -170,16 +172,22 @@ export const sessionScenarios = {
    * A session of application `appId` opens: POST session/create answers `tokens`,
    * session/validate accepts it, and api/me answers `me`.
    */
-  opens: (appId: number, tokens: Omit<SessionTokens, 'expires_at'>, me: MeData = createMeData()) => {
-    const expires_at = Math.floor(Date.now() / 1000) + 3600;
-    return [
-      http.post(apiUrl(paths.session.create), () => answer({ ...tokens, expires_at })),
-      http.post(apiUrl(paths.session.validate), () =>
-        answer({ valid: true as const, app_id: appId, expires_at }),
-      ),
-      sessionScenarios.me(me),
-    ];
-  },
+  opens: (appId: number, tokens: Omit<SessionTokens, 'expires_at'>, me: MeData = createMeData()) => [
+    http.post(apiUrl(paths.session.create), () => answer({ ...tokens, expires_at: inAnHour() })),
+    sessionScenarios.validates(appId),
+    sessionScenarios.me(me),
+  ],
+  /** POST session/validate accepts the session as one of application `appId`. */
+  validates: (appId: number) =>
+    http.post(apiUrl(paths.session.validate), () =>
+      answer({ valid: true as const, app_id: appId, expires_at: inAnHour() }),
+    ),
+  /** POST session/validate refuses the session (401). */
+  validateFails: (message = 'Sesi tidak valid') =>
+    http.post(apiUrl(paths.session.validate), () => failure(401, message)),
+  /** POST logout/app ends the login with the api's message. */
+  loggedOut: (message = 'Logout berhasil') =>
+    http.post(apiUrl(paths.session.logout), () => answer({ message }, message)),
   /** POST session/create is refused with the api's message (a role that does not grant the app: 403). */
   openFails: (status: number, message: string) =>
     http.post(apiUrl(paths.session.create), () => failure(status, message)),
