@@ -1,5 +1,9 @@
 import {
+  accessMapPaths,
   paths,
+  type AccessMapOptions,
+  type AccessMapPersonRow,
+  type AccessMapPlaceRow,
   type Application,
   type Color,
   type DeleteResponse,
@@ -58,6 +62,29 @@ export const roleScenarios = {
         ? undefined
         : HttpResponse.json<DeleteResponse>({ message, data: { ids: [Number(params.id)], deleted: 1 } }),
     ),
+  /** GET access-map/options: Peta Akses's filters (applications with menus, companies, roles). */
+  accessMapOptions: (options: AccessMapOptions) =>
+    http.get(apiUrl(accessMapPaths.options), () => answer(options)),
+  /** GET access-map/by-place answers these rows (whatever the place and filters). */
+  place: (rows: readonly AccessMapPlaceRow[], total = rows.length) =>
+    http.get(apiUrl(accessMapPaths.byPlace), () => listAnswer(rows, total)),
+  /** GET access-map/by-place fails with the api's message. */
+  placeFails: (status: number, message: string) =>
+    http.get(apiUrl(accessMapPaths.byPlace), () => failure(status, message)),
+  /** GET access-map/people: the person picker's matches. */
+  people: (people: readonly { id: number; nik: string; nama: string }[]) =>
+    http.get(apiUrl(accessMapPaths.people), () => HttpResponse.json({ data: people })),
+  /** GET access-map/by-person/{id}: one user's access rows, with who they are. */
+  person: (
+    rows: readonly AccessMapPersonRow[],
+    user: { id: number; nik: string; nama: string; role_name: string; companies: string },
+  ) =>
+    http.get(apiUrl(accessMapPaths.byPerson(':id')), () =>
+      HttpResponse.json({ data: rows, meta: { total: rows.length, user } }),
+    ),
+  /** GET access-map/by-person/{id} fails with the api's message (a user outside the scope: 404). */
+  personFails: (status: number, message: string) =>
+    http.get(apiUrl(accessMapPaths.byPerson(':id')), () => failure(status, message)),
   /** DELETE role/delete/bulk is refused with the api's message (a role still has members: 409). */
   bulkDeleteFails: (status: number, message: string) =>
     http.delete(apiUrl(paths.roles.bulkRemove), () => failure(status, message)),
