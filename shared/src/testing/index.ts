@@ -110,19 +110,6 @@ export function signInAs(
   });
 }
 
-/** A settled query result for a mocked query hook: `jest.mocked(useRoles).mockReturnValue(settled(data))`. */
-export function settled<T>(data: T) {
-  return {
-    data,
-    isPending: false,
-    isError: false,
-    isFetching: false,
-    isPlaceholderData: false,
-    error: null,
-    refetch: jest.fn(),
-  };
-}
-
 export { renderRoute } from './render-route';
 export { UnsavedForm } from './unsaved-form';
 export { menuItemTexts } from './menu-items';
