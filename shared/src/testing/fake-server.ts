@@ -5,8 +5,10 @@
 // globals, which MSW needs): put `/** @jest-environment jest-fixed-jsdom */` first in the file.
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
+import { ACCESS_LEVEL, SSO_PANEL_APP_ID } from '@sso/shared/access';
 import { configureApi } from '@sso/shared/api';
 import { API_PREFIX, paths, type MeData, type RoleOption, type SessionTokens } from '@sso/shared/contract';
+import { panelMenus } from '@sso/shared/testing';
 
 /**
  * The api origin the tests' client talks to: the page's own (jsdom's `http://localhost`), so the
@@ -188,6 +190,37 @@ export const sessionScenarios = {
   /** POST logout/app ends the login with the api's message. */
   loggedOut: (message = 'Logout berhasil') =>
     http.post(apiUrl(paths.session.logout), () => answer({ message }, message)),
+  /**
+   * A sign-in completes: `path` (a sign-in step of `paths.auth`) answers the login token for the
+   * panel, then the chain opens the panel's session (available-apps, session/create, validate, api/me).
+   */
+  signsIn: (path: string, me: MeData = createMeData({ user_menu: panelMenus(ACCESS_LEVEL.viewer) })) => [
+    http.post(apiUrl(path), () =>
+      answer({ token: 'test-login-token', apps_id: SSO_PANEL_APP_ID }, 'Login successfully'),
+    ),
+    http.get(apiUrl(paths.session.availableApps), () =>
+      answer([
+        {
+          id: SSO_PANEL_APP_ID,
+          name: 'SSO Admin Panel',
+          url: 'http://localhost:3000',
+          logo_url: 'http://localhost:4000/static/logos/app-1.svg',
+        },
+      ]),
+    ),
+    ...sessionScenarios.opens(
+      SSO_PANEL_APP_ID,
+      {
+        access_token: 'test-access-token',
+        session_token: 'test-session-token',
+        refresh_token: 'test-refresh-token',
+      },
+      me,
+    ),
+  ],
+  /** A sign-in step `path` is refused with the api's message and its messages per field. */
+  signInFails: (path: string, status: number, message: string, errors?: Record<string, string>) =>
+    http.post(apiUrl(path), () => failure(status, message, errors)),
   /** POST session/create is refused with the api's message (a role that does not grant the app: 403). */
   openFails: (status: number, message: string) =>
     http.post(apiUrl(paths.session.create), () => failure(status, message)),
