@@ -24,8 +24,6 @@ export const bulkTexts = {
   addCompaniesConfirm: (count: number) => `Tambahkan AP/Unit ke ${number(count)} user terpilih?`,
   addCompaniesConfirmBody:
     'Setiap user diperiksa terhadap akses Anda; bila ada yang ditolak, tidak ada yang diubah.',
-  chooseRole: 'Pilih role baru',
-  chooseAp: 'Pilih minimal 1 AP',
   apply: 'Terapkan',
   // Import page
   pageTitle: 'Impor User',

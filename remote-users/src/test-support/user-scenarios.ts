@@ -1,4 +1,5 @@
 import {
+  bulkCompaniesPayloadSchema,
   bulkUserStatusPayloadSchema,
   type ImportCheck,
   type ImportResult,
@@ -93,6 +94,12 @@ export const userScenarios = {
   /** PATCH users/bulk/role is refused with the api's message. */
   bulkRoleFails: (status: number, message: string) =>
     http.patch(apiUrl(userBulkPaths.bulkRole), () => failure(status, message)),
+  /** PATCH users/bulk/companies adds the APs and units with the api's message. */
+  bulkCompaniesAdded: (message = 'AP/Unit berhasil ditambahkan') =>
+    http.patch(apiUrl(userBulkPaths.bulkCompanies), async ({ request }) => {
+      const { ids } = bulkCompaniesPayloadSchema.parse(await request.json());
+      return answer({ ids, changed: ids.length }, message);
+    }),
   /** GET users/import/template: the import's header. */
   importTemplate: (csv = 'NIK,Nama\r\n') =>
     http.get(apiUrl(userBulkPaths.importTemplate), () => csvAnswer(csv)),

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { t } from '@sso/shared/i18n';
 import { Button, confirm, safeHexColor } from '@sso/shared/ui';
 import { Drawer, Select, runAndToast } from '@sso/shared/ui-data';
@@ -7,6 +10,7 @@ import { useRoleOptions } from '../../reference-data/get-role-options';
 import { useUserPrivilege } from '../../privilege/user-privilege';
 import { ApUnitPicker } from '../../shared/ap-unit-picker';
 import { reduceApSelection, type ApSelection } from '../../shared/ap-selection';
+import { companiesChoiceSchema, roleChoiceSchema } from '../../shared/choice-schemas';
 import { useBulkCompanies, useBulkRole } from '../../api/bulk-api';
 import { texts } from '../../texts';
 import { bulkTexts } from '../../shared/bulk-texts';
@@ -22,6 +26,13 @@ export interface UserBulkActionsProps {
 
 type Open = 'role' | 'companies' | null;
 
+/** "Ubah Role": the new role (the user form's rule and message). */
+const roleFormSchema = z.object({ roleId: roleChoiceSchema });
+type RoleFormValues = z.input<typeof roleFormSchema>;
+/** "Tambah AP/Unit": the APs and units added (at least one AP). */
+const companiesFormSchema = z.object({ companies: companiesChoiceSchema });
+type CompaniesFormValues = { companies: ApSelection };
+
 /**
  * The bulk bar's "Ubah Role" and "Tambah AP/Unit" (issue 33): each opens a panel to choose, then
  * one confirmation naming the count; the api checks every user (the refused are named in its
@@ -29,9 +40,14 @@ type Open = 'role' | 'companies' | null;
  */
 export function UserBulkActions({ ids, onDone, buttonClassName }: UserBulkActionsProps) {
   const [open, setOpen] = useState<Open>(null);
-  const [roleId, setRoleId] = useState<number | null>(null);
-  const [companies, setCompanies] = useState<ApSelection>([]);
-  const [error, setError] = useState<string | undefined>();
+  const roleForm = useForm<RoleFormValues, unknown, z.output<typeof roleFormSchema>>({
+    resolver: zodResolver(roleFormSchema),
+    defaultValues: { roleId: null },
+  });
+  const companiesForm = useForm<CompaniesFormValues, unknown, z.output<typeof companiesFormSchema>>({
+    resolver: zodResolver(companiesFormSchema),
+    defaultValues: { companies: [] },
+  });
   const roles = useRoleOptions();
   const companyList = useCompanies();
   const privilege = useUserPrivilege();
@@ -41,22 +57,20 @@ export function UserBulkActions({ ids, onDone, buttonClassName }: UserBulkAction
 
   const close = () => {
     setOpen(null);
-    setError(undefined);
+    roleForm.clearErrors();
+    companiesForm.clearErrors();
   };
   const finish = (done: boolean) => {
     if (!done) return;
     close();
-    setRoleId(null);
-    setCompanies([]);
+    roleForm.reset();
+    companiesForm.reset();
     onDone();
   };
 
-  const applyRole = async () => {
+  const applyRole = roleForm.handleSubmit(async ({ roleId }) => {
     const role = roles.data?.find((r) => r.id === roleId);
-    if (!role) {
-      setError(bulkTexts.chooseRole);
-      return;
-    }
+    if (!role) return;
     const ok = await confirm({
       variant: 'question',
       title: bulkTexts.changeRoleConfirm(count, role.name),
@@ -66,13 +80,9 @@ export function UserBulkActions({ ids, onDone, buttonClassName }: UserBulkAction
     });
     if (!ok) return;
     finish(await runAndToast(() => bulkRole.mutateAsync({ ids, role_id: role.id })));
-  };
+  });
 
-  const applyCompanies = async () => {
-    if (companies.length === 0) {
-      setError(bulkTexts.chooseAp);
-      return;
-    }
+  const applyCompanies = companiesForm.handleSubmit(async ({ companies }) => {
     const ok = await confirm({
       variant: 'question',
       title: bulkTexts.addCompaniesConfirm(count),
@@ -86,7 +96,7 @@ export function UserBulkActions({ ids, onDone, buttonClassName }: UserBulkAction
       cabang: c.cabangIds.map((id) => ({ cabang_id: id })),
     }));
     finish(await runAndToast(() => bulkCompanies.mutateAsync({ ids, perusahaan })));
-  };
+  });
 
   const busy = bulkRole.isPending || bulkCompanies.isPending;
   const footer = (onApply: () => Promise<void>) => (
@@ -115,20 +125,27 @@ export function UserBulkActions({ ids, onDone, buttonClassName }: UserBulkAction
         description={bulkTexts.changeRoleBody(count)}
         footer={footer(applyRole)}
       >
-        <Select<number>
-          label={bulkTexts.newRole}
-          placeholder={texts.rolePlaceholder}
-          // Only roles the actor may give (the api refuses the others the same way).
-          options={(roles.data ?? [])
-            .filter((role) => privilege.mayGive(role.id))
-            .map((role) => ({ value: role.id, label: role.name, color: safeHexColor(role.color.hex_code) }))}
-          loading={roles.isPending}
-          value={roleId}
-          onChange={(value) => {
-            setRoleId(value);
-            setError(undefined);
-          }}
-          error={error}
+        <Controller
+          control={roleForm.control}
+          name="roleId"
+          render={({ field, fieldState }) => (
+            <Select<number>
+              label={bulkTexts.newRole}
+              placeholder={texts.rolePlaceholder}
+              // Only roles the actor may give (the api refuses the others the same way).
+              options={(roles.data ?? [])
+                .filter((role) => privilege.mayGive(role.id))
+                .map((role) => ({
+                  value: role.id,
+                  label: role.name,
+                  color: safeHexColor(role.color.hex_code),
+                }))}
+              loading={roles.isPending}
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
         />
       </Drawer>
       <Drawer
@@ -138,16 +155,25 @@ export function UserBulkActions({ ids, onDone, buttonClassName }: UserBulkAction
         description={bulkTexts.addCompaniesBody(count)}
         footer={footer(applyCompanies)}
       >
-        <ApUnitPicker
-          companies={companyList.data ?? []}
-          loading={companyList.isPending}
-          value={companies}
-          onAction={(action) => {
-            setCompanies(reduceApSelection(companies, action, companyList.data ?? []));
-            setError(undefined);
-          }}
-          onBlur={() => undefined}
-          error={error}
+        <Controller
+          control={companiesForm.control}
+          name="companies"
+          render={({ field, fieldState }) => (
+            <ApUnitPicker
+              companies={companyList.data ?? []}
+              loading={companyList.isPending}
+              value={field.value}
+              onAction={(action) =>
+                companiesForm.setValue(
+                  'companies',
+                  reduceApSelection(field.value, action, companyList.data ?? []),
+                  { shouldDirty: true, shouldValidate: true },
+                )
+              }
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
         />
       </Drawer>
     </>

@@ -69,7 +69,7 @@ describe('UserListPage, users in bulk', () => {
     expect(drawer).toHaveTextContent('Role baru untuk 2 user terpilih.');
     await user.click(within(drawer).getByRole('button', { name: 'Terapkan' }));
     expect(
-      within(drawer).getByText('Pilih role baru', { selector: '[role="alert"], p, span' }),
+      await within(drawer).findByText('Role harus dipilih', { selector: '[role="alert"], p, span' }),
     ).toBeInTheDocument();
     await user.click(within(drawer).getByRole('combobox', { name: 'Role baru' }));
     await user.click(screen.getByRole('option', { name: /Admin/ }));
@@ -82,5 +82,32 @@ describe('UserListPage, users in bulk', () => {
     ]);
     // Refused: nothing changed, the selection stays for another try.
     expect(screen.getByText('2 terpilih')).toBeInTheDocument();
+  });
+
+  it('"Tambah AP/Unit" asks for at least one AP, then sends the chosen APs and units for every selected id', async () => {
+    signInAs(ACCESS_LEVEL.owner);
+    fakeServer.use(userScenarios.bulkCompaniesAdded());
+    const user = userEvent.setup();
+    fakeServer.use(userScenarios.list(rows));
+    await renderUserList();
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih Budi Santoso' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih Tono Wijaya' }));
+    const bar = screen.getByRole('region', { name: 'Aksi data terpilih' });
+    await user.click(within(bar).getByRole('button', { name: 'Tambah AP/Unit' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Tambah AP/Unit' });
+    await user.click(within(drawer).getByRole('button', { name: 'Terapkan' }));
+    expect(await within(drawer).findByText('Minimal pilih 1 AP')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('combobox', { name: 'AP' }));
+    await user.click(await screen.findByRole('option', { name: 'AP 2' }));
+    // (the AP list closes with the click outside it)
+    await user.click(within(drawer).getByRole('checkbox', { name: 'U2A · Unit 2A' }));
+    expect(within(drawer).queryByText('Minimal pilih 1 AP')).not.toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Terapkan' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Tambah AP/Unit' }));
+    expect(await screen.findByText('AP/Unit berhasil ditambahkan')).toBeInTheDocument();
+    expect(await bodiesSentTo(server.requests, 'PATCH', userBulkPaths.bulkCompanies)).toEqual([
+      { ids: [1, 3], perusahaan: [{ perusahaan_id: 2, cabang: [{ cabang_id: 3 }] }] },
+    ]);
   });
 });
