@@ -1,4 +1,4 @@
-import { twoStepPaths, type TwoStepStatus } from '@sso/shared/contract';
+import { SSO_PANEL_APP_ID, twoStepPaths, type TwoStepStatus } from '@sso/shared/contract';
 import { answer, apiUrl, http, inTurn, type Refusal } from '@sso/shared/testing/fake-server';
 
 /** The account's two-step verification: none by default. */
@@ -25,6 +25,19 @@ export const twoStepScenarios = {
   /** POST account TOTP confirm: the app is added, with the status after it and the recovery codes. */
   totpConfirmed: (status: TwoStepStatus, codes: readonly string[]) =>
     http.post(apiUrl(twoStepPaths.accountTotpConfirm), () => answer({ status, recovery_codes: [...codes] })),
+  /** POST sign-in enrolment: the secret of the authenticator app to add (a forced enrolment). */
+  enrolOffered: (secret: string) =>
+    http.post(apiUrl(twoStepPaths.enrolStart), () =>
+      answer({ secret, uri: `otpauth://totp/SSO%20Panel:100009?secret=${secret}` }),
+    ),
+  /** POST sign-in enrolment confirm: the app is added; the login token and the recovery codes. */
+  enrolConfirmed: (codes: readonly string[]) =>
+    http.post(apiUrl(twoStepPaths.enrolConfirm), () =>
+      answer({ token: 'test-login-token', apps_id: SSO_PANEL_APP_ID, recovery_codes: [...codes] }),
+    ),
+  /** POST the passkey options of a pending sign-in (what the device signs). */
+  passkeyOptions: () =>
+    http.post(apiUrl(twoStepPaths.passkeyOptions), () => answer({ options: { challenge: 'dGVzdA' } })),
   /** DELETE account factor answers these in turn: the status after it, or a refusal. */
   factorRemoved: (...answers: readonly (TwoStepStatus | Refusal)[]) =>
     http.delete(apiUrl(twoStepPaths.accountFactor(':id')), inTurn(answers)),

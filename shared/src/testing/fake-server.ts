@@ -194,10 +194,17 @@ export const sessionScenarios = {
    * A sign-in completes: `path` (a sign-in step of `paths.auth`) answers the login token for the
    * panel, then the chain opens the panel's session (available-apps, session/create, validate, api/me).
    */
-  signsIn: (path: string, me: MeData = createMeData({ user_menu: panelMenus(ACCESS_LEVEL.viewer) })) => [
+  signsIn: (path: string, me?: MeData) => [
     http.post(apiUrl(path), () =>
       answer({ token: 'test-login-token', apps_id: SSO_PANEL_APP_ID }, 'Login successfully'),
     ),
+    ...sessionScenarios.panelChain(me),
+  ],
+  /**
+   * The panel's login chain with a login token: available-apps (this panel), session/create,
+   * validate and api/me (a viewer of every panel menu by default).
+   */
+  panelChain: (me: MeData = createMeData({ user_menu: panelMenus(ACCESS_LEVEL.viewer) })) => [
     http.get(apiUrl(paths.session.availableApps), () =>
       answer([
         {
@@ -218,9 +225,12 @@ export const sessionScenarios = {
       me,
     ),
   ],
-  /** A sign-in step `path` is refused with the api's message and its messages per field. */
+  /**
+   * A sign-in step `path` refuses once with the api's message and its messages per field; the next
+   * attempt goes on to the step's other answer (`signsIn`).
+   */
   signInFails: (path: string, status: number, message: string, errors?: Record<string, string>) =>
-    http.post(apiUrl(path), () => failure(status, message, errors)),
+    http.post(apiUrl(path), () => failure(status, message, errors), { once: true }),
   /** POST session/create is refused with the api's message (a role that does not grant the app: 403). */
   openFails: (status: number, message: string) =>
     http.post(apiUrl(paths.session.create), () => failure(status, message)),
