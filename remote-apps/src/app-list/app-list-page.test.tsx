@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, paths } from '@sso/shared/contract';
-import { renderRoute, signInAs, menuItemTexts } from '@sso/shared/testing';
+import { listAnswered, menuItemTexts, renderRoute, signInAs } from '@sso/shared/testing';
 import { fakeServer, lastQueryTo, requestsTo, startFakeServer } from '@sso/shared/testing/fake-server';
 import { createApplicationDetail, createManagedApplication } from '../test-support/factories';
 import { appScenarios } from '../test-support/app-scenarios';
@@ -24,7 +24,7 @@ const listOf = (apps = [gudang, panel], total = apps.length) =>
 /** Renders the list at `url` and waits for its first answer. */
 async function renderList(url = '/app-management') {
   const view = renderRoute(<AppListPage />, { path: '/app-management', url });
-  await waitFor(() => expect(screen.queryByRole('table', { busy: true })).not.toBeInTheDocument());
+  await listAnswered();
   return view;
 }
 const expectListQuery = (query: Record<string, string>) =>

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, paths } from '@sso/shared/contract';
-import { renderRoute, signInAs, menuItemTexts } from '@sso/shared/testing';
+import { listAnswered, menuItemTexts, renderRoute, signInAs } from '@sso/shared/testing';
 import {
   bodiesSentTo,
   fakeServer,
@@ -25,7 +25,7 @@ const listOf = (roles: ReturnType<typeof createRole>[], total = roles.length) =>
 /** Renders the list at `url` and waits for its first answer. */
 async function renderList(url = '/role-management') {
   const view = renderRoute(<RoleListPage />, { path: '/role-management', url });
-  await waitFor(() => expect(screen.queryByRole('table', { busy: true })).not.toBeInTheDocument());
+  await listAnswered();
   return view;
 }
 

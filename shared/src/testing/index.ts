@@ -110,6 +110,6 @@ export function signInAs(
   });
 }
 
-export { renderRoute } from './render-route';
+export { listAnswered, renderRoute } from './render-route';
 export { UnsavedForm } from './unsaved-form';
 export { menuItemTexts } from './menu-items';

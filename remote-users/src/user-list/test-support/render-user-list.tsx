@@ -1,5 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
-import { renderRoute } from '@sso/shared/testing';
+import { listAnswered, renderRoute } from '@sso/shared/testing';
 import UserListPage from '../user-list-page';
 
 /**
@@ -8,6 +7,6 @@ import UserListPage from '../user-list-page';
  */
 export async function renderUserList(url = '/user-management') {
   const rendered = renderRoute(<UserListPage />, { path: '/user-management', url });
-  await waitFor(() => expect(screen.queryByRole('table', { busy: true })).not.toBeInTheDocument());
+  await listAnswered();
   return rendered;
 }
