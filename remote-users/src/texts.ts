@@ -76,7 +76,10 @@ export const texts = {
   accountLoading: 'Memuat status akun…',
   accountFailed: 'Status akun tidak dapat dimuat',
   ownAccount: 'Ini akun Anda: status dan sesinya tidak diubah dari sini.',
-  // Form
+  // Form: its two cards and a failed save.
+  employeeSection: 'Data Karyawan',
+  accessSection: 'Role dan Akses',
+  saveFailed: 'User gagal disimpan',
   /** The hint by a disabled Simpan (issue 37), as the role editor's. */
   missingHint: (fields: readonly string[]) => `Untuk menyimpan, lengkapi: ${fields.join(', ')}.`,
   missingPerson: 'nama karyawan',

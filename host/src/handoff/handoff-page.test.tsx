@@ -1,19 +1,35 @@
-import { render, screen, within } from '@testing-library/react';
+/** @jest-environment jest-fixed-jsdom */
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ApiError, confirmHandedOverSession } from '@sso/shared/api';
+import { ACCESS_LEVEL, SSO_PANEL_APP_ID, paths, type MeUser } from '@sso/shared/contract';
 import { readSession, writeSession, type Session } from '@sso/shared/session';
+import { panelMenus } from '@sso/shared/testing';
+import {
+  bodiesSentTo,
+  createMeData,
+  fakeServer,
+  requestsTo,
+  sessionScenarios,
+  startFakeServer,
+} from '@sso/shared/testing/fake-server';
 import { ConfirmDialogHost } from '@sso/shared/ui';
-import { requestLogout } from '../layout/logout-request';
 import { HandoffPage } from './handoff-page';
 import { takeHandoffParam } from './take-handoff-param';
 
-jest.mock('@sso/shared/api', () => ({
-  ...jest.requireActual('@sso/shared/api'),
-  confirmHandedOverSession: jest.fn(),
-}));
-jest.mock('../layout/logout-request', () => ({ requestLogout: jest.fn() }));
+const server = startFakeServer(sessionScenarios.loggedOut());
+
+/** The api confirms the handed-over session of this panel, as this user's. */
+const givenConfirmed = (user: Pick<MeUser, 'id' | 'nik' | 'name'>) => {
+  const me = createMeData({ user_menu: panelMenus(ACCESS_LEVEL.viewer) });
+  fakeServer.use(
+    sessionScenarios.validates(SSO_PANEL_APP_ID),
+    sessionScenarios.me({ ...me, user: { ...me.user, ...user } }),
+  );
+};
+/** The logout requests the page sent (ending the old login). */
+const logouts = () => requestsTo(server.requests, 'POST', paths.session.logout);
 
 const handed = { access_token: 'access', session_token: 'session' };
 
@@ -32,25 +48,24 @@ function renderHandoff(data: unknown) {
   );
 }
 
-afterEach(() => {
-  window.localStorage.clear();
-  jest.mocked(confirmHandedOverSession).mockReset();
-  jest.mocked(requestLogout).mockReset();
-});
+afterEach(() => window.localStorage.clear());
 
 test('a session the api confirms is stored (as the api describes it) and leads to /home', async () => {
-  jest
-    .mocked(confirmHandedOverSession)
-    .mockResolvedValue({ ...handed, app_id: 1, nik: '100001', user_menu: [] });
+  givenConfirmed({ id: 1, nik: '100001', name: 'Administrator' });
   renderHandoff(handed);
   expect(screen.getByRole('status')).toHaveTextContent('Mengalihkan');
   expect(await screen.findByText('home', undefined, { timeout: 3000 })).toBeInTheDocument();
-  expect(confirmHandedOverSession).toHaveBeenCalledWith(expect.objectContaining(handed));
+  // Confirmed with the api: the handed session's own token and session.
+  const [validate] = requestsTo(server.requests, 'POST', paths.session.validate);
+  expect(validate?.headers.get('Authorization')).toBe('Bearer access');
+  expect(await bodiesSentTo(server.requests, 'POST', paths.session.validate)).toEqual([
+    { session_token: 'session' },
+  ]);
   expect(readSession()).toMatchObject({ nik: '100001', access_token: 'access' });
 });
 
 test('a session the api refuses goes to /login and stores nothing', async () => {
-  jest.mocked(confirmHandedOverSession).mockRejectedValue(new ApiError('http', 'Sesi tidak valid', 401));
+  fakeServer.use(sessionScenarios.validateFails());
   renderHandoff(handed);
   expect(await screen.findByText('login')).toBeInTheDocument();
   expect(readSession()).toBeNull();
@@ -59,7 +74,7 @@ test('a session the api refuses goes to /login and stores nothing', async () => 
 test('data without tokens never reaches the api', () => {
   renderHandoff({ nik: '100001' });
   expect(screen.getByText('login')).toBeInTheDocument();
-  expect(confirmHandedOverSession).not.toHaveBeenCalled();
+  expect(server.requests).toEqual([]);
 });
 
 // Issue 36 (finding 13): a handoff that would replace a signed-in session asks first.
@@ -74,12 +89,10 @@ describe('a handoff while another account is signed in', () => {
     app_id: 1,
     user_menu: [],
   } as unknown as Session;
-  const other = { ...handed, id: 2, nik: '100002', name: 'Budi Santoso', app_id: 1, user_menu: [] };
 
   async function ask() {
     writeSession(signedIn);
-    jest.mocked(confirmHandedOverSession).mockResolvedValue(other as unknown as Session);
-    jest.mocked(requestLogout).mockResolvedValue('Logout berhasil');
+    givenConfirmed({ id: 2, nik: '100002', name: 'Budi Santoso' });
     renderHandoff(handed);
     const dialog = await screen.findByRole('alertdialog', undefined, { timeout: 3000 });
     return dialog;
@@ -94,7 +107,7 @@ describe('a handoff while another account is signed in', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Tetap sebagai Administrator' }));
     expect(await screen.findByText('home')).toBeInTheDocument();
     expect(readSession()).toMatchObject({ nik: '100001', access_token: 'access-admin' });
-    expect(requestLogout).not.toHaveBeenCalled();
+    expect(logouts()).toEqual([]);
   });
 
   it('"Masuk sebagai" ends the old login (logout with its token) and stores the handed-over session', async () => {
@@ -102,25 +115,22 @@ describe('a handoff while another account is signed in', () => {
     const dialog = await ask();
     await user.click(within(dialog).getByRole('button', { name: 'Masuk sebagai Budi Santoso' }));
     expect(await screen.findByText('home')).toBeInTheDocument();
-    expect(requestLogout).toHaveBeenCalledWith(expect.objectContaining({ token: 'login-admin' }));
+    await waitFor(() => expect(logouts()).toHaveLength(1));
+    expect(logouts()[0]?.headers.get('Authorization')).toBe('Bearer login-admin');
     expect(readSession()).toMatchObject({ nik: '100002', access_token: 'access' });
   });
 
   it('the same account: no question; the old login ends and the new session is stored', async () => {
     writeSession(signedIn);
-    jest.mocked(confirmHandedOverSession).mockResolvedValue({
-      ...handed,
-      id: 1,
-      nik: '100001',
-      name: 'Administrator',
-      app_id: 1,
-      user_menu: [],
-    } as unknown as Session);
-    jest.mocked(requestLogout).mockResolvedValue('Logout berhasil');
+    givenConfirmed({ id: 1, nik: '100001', name: 'Administrator' });
     renderHandoff(handed);
     expect(await screen.findByText('home', undefined, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(requestLogout).toHaveBeenCalledWith(expect.objectContaining({ access_token: 'access-admin' }));
+    // The old login (its session) is the one ended.
+    await waitFor(() => expect(logouts()).toHaveLength(1));
+    expect(await bodiesSentTo(server.requests, 'POST', paths.session.logout)).toEqual([
+      expect.objectContaining({ session_token: 'session-admin' }),
+    ]);
     expect(readSession()).toMatchObject({ access_token: 'access' });
   });
 });

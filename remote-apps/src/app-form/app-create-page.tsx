@@ -3,7 +3,7 @@ import type { ClientSecret } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { useNavigate } from '@sso/shared/navigation';
 import { PageHeader, toast } from '@sso/shared/ui';
-import { ClientSecretPanel } from '../sso/client-secret-panel';
+import { ClientSecretPanel } from '../shared/sso/client-secret-panel';
 import { appsText } from '../texts';
 import { useCreateApplication } from './api/create-application';
 import { AppForm } from './app-form';

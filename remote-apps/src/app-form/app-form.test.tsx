@@ -7,9 +7,7 @@ import { createApplicationDetail } from '../test-support/factories';
 import { AppForm } from './app-form';
 import { emptyAppFormValues, toAppFormValues } from './app-form-model';
 
-jest.mock('./api/upload-logo', () => ({
-  useUploadLogo: () => ({ mutateAsync: jest.fn(), isPending: false }),
-}));
+// No test here uploads a logo: the form sends nothing by itself (its api is `onSave`).
 
 const onSave = jest.fn<Promise<unknown>, [ApplicationPayload]>();
 beforeEach(() => onSave.mockReset().mockResolvedValue({}));

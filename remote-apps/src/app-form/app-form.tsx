@@ -25,7 +25,7 @@ import {
 } from './app-form-model';
 import { LogoField } from './logo-field';
 import { MenuTreeEditor } from './menu-tree-editor';
-import { SsoClientSection } from '../sso/sso-client-section';
+import { SsoClientSection } from './sso-client-section';
 import styles from './app-form.module.css';
 
 /** Fields the api may name in `errors` (`menus.1.name` belongs to `menus`), as the form names them. */

@@ -15,7 +15,7 @@ import {
   type KebabMenuItem,
 } from '@sso/shared/ui-data';
 import { appsText } from '../texts';
-import { useApplications } from './api/get-applications';
+import { useApplications } from '../api/get-applications';
 import { AppDetailDrawer } from './app-detail-drawer';
 import { APP_LIST_OPTIONS, toAppListParams } from './app-list-params';
 import { AppNameCell } from './app-name-cell';

@@ -1,6 +1,6 @@
 import { applicationSortFields, type ApplicationSortField } from '@sso/shared/contract';
 import type { ListSearchOptions, ListSearchState } from '@sso/shared/ui-data';
-import type { ApplicationListParams } from './api/get-applications';
+import type { ApplicationListParams } from '../api/get-applications';
 
 /** No filter besides the keyword; sorting by the contract's columns only. */
 export const APP_LIST_OPTIONS: ListSearchOptions<never, ApplicationSortField> = {

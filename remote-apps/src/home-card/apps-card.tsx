@@ -3,7 +3,7 @@ import { toApiError } from '@sso/shared/api';
 import { appPaths } from '@sso/shared/federation';
 import { Link } from '@sso/shared/navigation';
 import { HomeStat } from '@sso/shared/ui-data';
-import { applicationsQueryOptions } from '../app-list/api/get-applications';
+import { applicationsQueryOptions } from '../api/get-applications';
 import { appsText } from '../texts';
 
 /** Home card "Aplikasi" (descriptor `cards`): how many applications the SSO knows. */

@@ -47,6 +47,3 @@ export function createSsoClient(overrides: Partial<SsoClient> = {}): SsoClient {
     ...overrides,
   };
 }
-
-/** A settled query result for a mocked hook (tests only). */
-export { settled } from '@sso/shared/testing';

@@ -1,19 +1,23 @@
+/** @jest-environment jest-fixed-jsdom */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { decompressFromEncodedURIComponent } from 'lz-string';
-import { ACCESS_LEVEL } from '@sso/shared/contract';
-import { api, ApiError, openApplicationSession } from '@sso/shared/api';
-import { readSession, writeSession, type Session } from '@sso/shared/session';
+import { ACCESS_LEVEL, paths } from '@sso/shared/contract';
+import { readSession, writeSession } from '@sso/shared/session';
 import { renderRoute, signInAs } from '@sso/shared/testing';
+import {
+  bodiesSentTo,
+  fakeServer,
+  networkDown,
+  requestsTo,
+  sessionScenarios,
+  startFakeServer,
+} from '@sso/shared/testing/fake-server';
+import { appScenarios } from '../test-support/app-scenarios';
 import type { YourApp } from './api/get-your-apps';
 import YourAppsCard from './your-apps-card';
 
-// The card's calls go through the api client and the shared chain: answer there (unknown calls fail).
-jest.mock('@sso/shared/api', () => ({
-  ...jest.requireActual<object>('@sso/shared/api'),
-  api: { get: jest.fn() },
-  openApplicationSession: jest.fn(),
-}));
+const server = startFakeServer();
 
 const app = (overrides: Partial<YourApp>): YourApp => ({
   id: 2,
@@ -23,8 +27,7 @@ const app = (overrides: Partial<YourApp>): YourApp => ({
   initiate_login_uri: null,
   ...overrides,
 });
-const answer = (data: YourApp[]) =>
-  jest.mocked(api.get).mockResolvedValue({ message: 'Daftar aplikasi yang dapat diakses', data });
+const answer = (data: YourApp[]) => fakeServer.use(appScenarios.yourApps(data));
 
 function signInWithLoginToken() {
   signInAs(ACCESS_LEVEL.viewer);
@@ -33,11 +36,7 @@ function signInWithLoginToken() {
   writeSession({ ...stored, token: 'test-login-token' });
 }
 
-beforeEach(() => {
-  jest.mocked(api.get).mockReset();
-  jest.mocked(openApplicationSession).mockReset();
-  signInWithLoginToken();
-});
+beforeEach(() => signInWithLoginToken());
 afterEach(() => localStorage.clear());
 
 describe('Home card "Aplikasi Anda"', () => {
@@ -54,11 +53,8 @@ describe('Home card "Aplikasi Anda"', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([expect.stringContaining('HRIS'), expect.stringContaining('Inventory')]);
-    expect(jest.mocked(api.get)).toHaveBeenCalledWith(
-      '/session/available-apps',
-      expect.anything(),
-      expect.objectContaining({ token: 'test-login-token' }),
-    );
+    const [asked] = requestsTo(server.requests, 'GET', paths.session.availableApps);
+    expect(asked?.headers.get('Authorization')).toBe('Bearer test-login-token');
     const hris = screen.getByRole('link', { name: 'Buka HRIS (tab baru)' });
     expect(hris).toHaveAttribute('href', 'http://localhost:3101/login');
     expect(hris).toHaveAttribute('target', '_blank');
@@ -69,8 +65,13 @@ describe('Home card "Aplikasi Anda"', () => {
 
   it('opens an application without a client by the handoff: a fresh app session as the `/` route data', async () => {
     answer([app({ id: 4, name: 'Inventory', url: 'https://inventory.example.com/' })]);
-    const handed = { app_id: 4, access_token: 'inv-access', session_token: 'inv-session' } as Session;
-    jest.mocked(openApplicationSession).mockResolvedValue(handed);
+    fakeServer.use(
+      ...sessionScenarios.opens(4, {
+        access_token: 'inv-access',
+        session_token: 'inv-session',
+        refresh_token: 'inv-refresh',
+      }),
+    );
     const tab = { opener: {}, location: { replace: jest.fn() }, close: jest.fn() };
     const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const user = userEvent.setup();
@@ -78,15 +79,19 @@ describe('Home card "Aplikasi Anda"', () => {
     await user.click(await screen.findByRole('button', { name: 'Buka Inventory (tab baru)' }));
     await waitFor(() => expect(tab.location.replace).toHaveBeenCalled());
     expect(open).toHaveBeenCalledWith('about:blank', '_blank');
-    expect(jest.mocked(openApplicationSession)).toHaveBeenCalledWith(
-      'test-login-token',
-      expect.objectContaining({ id: 4 }),
-    );
+    // The session opened for Inventory with the login token (the shared chain, spec 4).
+    expect(await bodiesSentTo(server.requests, 'POST', paths.session.create)).toEqual([{ app_id: 4 }]);
+    const [create] = requestsTo(server.requests, 'POST', paths.session.create);
+    expect(create?.headers.get('Authorization')).toBe('Bearer test-login-token');
     const target = new URL(String(tab.location.replace.mock.lastCall?.[0]));
     expect(target.origin + target.pathname).toBe('https://inventory.example.com/');
-    expect(JSON.parse(decompressFromEncodedURIComponent(target.searchParams.get('data') ?? ''))).toEqual(
-      handed,
-    );
+    expect(
+      JSON.parse(decompressFromEncodedURIComponent(target.searchParams.get('data') ?? '')),
+    ).toMatchObject({
+      app_id: 4,
+      access_token: 'inv-access',
+      session_token: 'inv-session',
+    });
     expect(tab.opener).toBeNull();
     open.mockRestore();
   });
@@ -94,7 +99,7 @@ describe('Home card "Aplikasi Anda"', () => {
   it('a refused opening closes the tab and says why under the application', async () => {
     answer([app({ id: 4, name: 'Inventory' })]);
     const message = 'Anda tidak memiliki akses ke aplikasi ini';
-    jest.mocked(openApplicationSession).mockRejectedValue(new ApiError('http', message, 403, { message }));
+    fakeServer.use(sessionScenarios.openFails(403, message));
     const tab = { opener: {}, location: { replace: jest.fn() }, close: jest.fn() };
     const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const user = userEvent.setup();
@@ -113,13 +118,12 @@ describe('Home card "Aplikasi Anda"', () => {
   });
 
   it('a failed read says why in Indonesian and "Coba lagi" reads again', async () => {
-    jest.mocked(api.get).mockRejectedValueOnce(new ApiError('network', 'Tidak dapat terhubung ke server'));
+    fakeServer.use(appScenarios.yourApps(networkDown(), [app({ id: 2, name: 'HRIS' })]));
     const user = userEvent.setup();
     renderRoute(<YourAppsCard />, { path: '/home' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Daftar aplikasi Anda tidak dapat dimuat: Tidak dapat terhubung ke server',
     );
-    answer([app({ id: 2, name: 'HRIS' })]);
     await user.click(screen.getByRole('button', { name: 'Coba lagi' }));
     expect(await screen.findByRole('button', { name: 'Buka HRIS (tab baru)' })).toBeInTheDocument();
   });
@@ -128,6 +132,6 @@ describe('Home card "Aplikasi Anda"', () => {
     signInAs(ACCESS_LEVEL.viewer);
     renderRoute(<YourAppsCard />, { path: '/home' });
     expect(screen.getByText(/Masuk ke panel dengan NIK atau nomor HP/)).toBeInTheDocument();
-    expect(jest.mocked(api.get)).not.toHaveBeenCalled();
+    expect(server.requests).toEqual([]);
   });
 });

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, auditPaths } from '@sso/shared/contract';
 import { renderRoute, signInAs } from '@sso/shared/testing';
-import { fakeServer, startFakeServer } from '@sso/shared/testing/fake-server';
-import { auditScenarios, lastQueryTo } from '../test-support/audit-scenarios';
+import { captureDownloads, fakeServer, lastQueryTo, startFakeServer } from '@sso/shared/testing/fake-server';
+import { auditScenarios } from '../test-support/audit-scenarios';
 import { createEvent } from '../test-support/factories';
 import AuditLogPage from './audit-log-page';
 
@@ -142,12 +142,7 @@ describe('AuditLogPage', () => {
 
   it('"Unduh CSV" asks for exactly the filtered rows', async () => {
     listOf([createEvent()]);
-    const saved: string[] = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     renderRoute(<AuditLogPage />, { path: '/log-aktivitas', url: '/log-aktivitas?result=done&keyword=rina' });
     await answered();
     await userEvent.click(screen.getByRole('button', { name: 'Unduh CSV' }));
@@ -156,7 +151,6 @@ describe('AuditLogPage', () => {
     expect(asked).toMatchObject({ result: 'done', keyword: 'rina' });
     expect(asked).not.toHaveProperty('page');
     expect(saved[0]).toMatch(/^log-aktivitas-\d{4}-\d{2}-\d{2}\.csv$/);
-    click.mockRestore();
   });
 
   it('shows the true empty state and the error state with Coba lagi', async () => {

@@ -19,15 +19,16 @@ import {
   type DataTableColumn,
 } from '@sso/shared/ui-data';
 import { auditText } from '../texts';
-import { useEvents } from './api/get-events';
+import { useEvents } from '../api/get-events';
 import { downloadCsv } from './api/download-csv';
 import { AUDIT_LIST_OPTIONS, isFiltered, toAuditQuery, type AuditSortField } from './audit-log-params';
 import { DateRangeField } from './date-range-field';
-import { actorLabel, EventDrawer } from './event-drawer';
+import { actorLabel } from '../shared/actor-label';
+import { EventDrawer } from './event-drawer';
 import { dayKey } from './event-time';
 import { EventTimeCell } from './event-time-cell';
-import { ResultBadge } from './result-badge';
-import { useNow } from './use-now';
+import { ResultBadge } from '../shared/result-badge';
+import { useNow } from '../shared/use-now';
 import styles from './audit-log-page.module.css';
 
 const text = auditText;

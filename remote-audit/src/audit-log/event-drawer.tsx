@@ -2,17 +2,11 @@ import { auditSentence, type AuditEvent } from '@sso/shared/contract';
 import { exactTime } from '@sso/shared/i18n';
 import { DetailList, Drawer } from '@sso/shared/ui-data';
 import { auditText } from '../texts';
-import { ResultBadge } from './result-badge';
+import { actorLabel } from '../shared/actor-label';
+import { ResultBadge } from '../shared/result-badge';
 import styles from './event-drawer.module.css';
 
 const text = auditText.drawer;
-
-/** Who did it: "Rina Santoso (NIK 100004)", or the NIK typed at a failed sign-in. */
-export function actorLabel(event: Pick<AuditEvent, 'actor_name' | 'actor_nik'>): string {
-  if (event.actor_name && event.actor_nik) return `${event.actor_name} (NIK ${event.actor_nik})`;
-  if (event.actor_nik) return `NIK ${event.actor_nik}`;
-  return event.actor_name ?? auditText.unknownActor;
-}
 
 /** A row's detail: what, who, when, from where, the result and its reason, and before → after. */
 export function EventDrawer({ event, onClose }: { event: AuditEvent | null; onClose: () => void }) {

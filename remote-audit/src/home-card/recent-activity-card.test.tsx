@@ -2,8 +2,8 @@
 import { screen } from '@testing-library/react';
 import { ACCESS_LEVEL, auditPaths } from '@sso/shared/contract';
 import { renderRoute, signInAs } from '@sso/shared/testing';
-import { fakeServer, startFakeServer } from '@sso/shared/testing/fake-server';
-import { auditScenarios, lastQueryTo } from '../test-support/audit-scenarios';
+import { fakeServer, lastQueryTo, startFakeServer } from '@sso/shared/testing/fake-server';
+import { auditScenarios } from '../test-support/audit-scenarios';
 import { createEvent } from '../test-support/factories';
 import RecentActivityCard, { eventLink } from './recent-activity-card';
 

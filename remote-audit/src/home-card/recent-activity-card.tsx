@@ -4,10 +4,10 @@ import { appPaths } from '@sso/shared/federation';
 import { exactTime, relativeTime } from '@sso/shared/i18n';
 import { Link } from '@sso/shared/navigation';
 import { auditText } from '../texts';
-import { useEvents } from '../audit-log/api/get-events';
-import { actorLabel } from '../audit-log/event-drawer';
-import { ResultBadge } from '../audit-log/result-badge';
-import { useNow } from '../audit-log/use-now';
+import { useEvents } from '../api/get-events';
+import { actorLabel } from '../shared/actor-label';
+import { ResultBadge } from '../shared/result-badge';
+import { useNow } from '../shared/use-now';
 import styles from './recent-activity-card.module.css';
 
 /** Where an event's line leads: the log filtered on its record, or on its actor for a sign-in. */

@@ -1,5 +1,5 @@
 import { auditPaths, type AuditEvent } from '@sso/shared/contract';
-import { apiUrl, failure, http, HttpResponse, listAnswer } from '@sso/shared/testing/fake-server';
+import { apiUrl, csvAnswer, failure, http, listAnswer } from '@sso/shared/testing/fake-server';
 
 /** Named answers of the audit api for the fake server (`fakeServer.use(auditScenarios.list([...]))`). */
 export const auditScenarios = {
@@ -10,15 +10,5 @@ export const auditScenarios = {
   listFails: (status: number, message: string) =>
     http.get(apiUrl(auditPaths.list), () => failure(status, message)),
   /** GET audit/export answers a CSV. */
-  export: (csv = 'Waktu,Pelaku\r\n') =>
-    http.get(
-      apiUrl(auditPaths.export),
-      () => new HttpResponse(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
-    ),
+  export: (csv = 'Waktu,Pelaku\r\n') => http.get(apiUrl(auditPaths.export), () => csvAnswer(csv)),
 };
-
-/** The query of the last request to `path` the fake server saw, as its search parameters. */
-export function lastQueryTo(requests: readonly Request[], path: string): Record<string, string> | undefined {
-  const request = requests.filter((r) => new URL(r.url).pathname.endsWith(path)).at(-1);
-  return request ? Object.fromEntries(new URL(request.url).searchParams) : undefined;
-}

@@ -1,32 +1,35 @@
+/** @jest-environment jest-fixed-jsdom */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, api, completeLogin } from '@sso/shared/api';
+import { paths } from '@sso/shared/contract';
 import { readSession } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
 import { renderRoute } from '@sso/shared/testing';
-import { createSession } from '../test-support/factories';
+import {
+  answer,
+  apiUrl,
+  bodiesSentTo,
+  fakeServer,
+  http,
+  HttpResponse,
+  sessionScenarios,
+  startFakeServer,
+} from '@sso/shared/testing/fake-server';
 import { startCooldown } from '../otp/resend-cooldown';
 import { loginCooldownStore, loginPhoneStore } from './login-phone-storage';
 import VerifyLoginOtpPage from './verify-login-otp-page';
 
-jest.mock('@sso/shared/api', () => ({
-  ...jest.requireActual('@sso/shared/api'),
-  completeLogin: jest.fn(),
-}));
-const completeLoginMock = jest.mocked(completeLogin);
+const server = startFakeServer();
 const T0 = new Date('2025-01-01T08:00:00Z').getTime();
+/** The bodies the page sent to `path`. */
+const sent = (path: string) => bodiesSentTo(server.requests, 'POST', path);
 
-let post: jest.SpiedFunction<typeof api.post>;
 beforeEach(() => {
-  jest.useFakeTimers({ now: T0 });
+  // The countdown's clock only: the fake server's own work runs on the real event loop.
+  jest.useFakeTimers({ now: T0, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
   window.localStorage.clear();
-  post = jest.spyOn(api, 'post');
-  completeLoginMock.mockReset();
 });
-afterEach(() => {
-  jest.useRealTimers();
-  post.mockRestore();
-});
+afterEach(() => jest.useRealTimers());
 
 function setup() {
   loginPhoneStore.write('081234567890');
@@ -37,12 +40,18 @@ function setup() {
 }
 
 const resendButton = () => screen.getByRole('button', { name: /Kirim ulang OTP/ });
+/** The api's code-6 answer: too many codes asked, wait `seconds`. */
 const rateLimited = (seconds: number) =>
-  new ApiError('http', `Terlalu sering meminta kode OTP. Coba lagi dalam ${seconds} detik.`, 429, {
-    message: `Terlalu sering meminta kode OTP. Coba lagi dalam ${seconds} detik.`,
-    code: 6,
-    window_seconds: seconds,
-  });
+  http.post(apiUrl(paths.auth.requestOtp), () =>
+    HttpResponse.json(
+      {
+        message: `Terlalu sering meminta kode OTP. Coba lagi dalam ${seconds} detik.`,
+        code: 6,
+        window_seconds: seconds,
+      },
+      { status: 429 },
+    ),
+  );
 
 describe('VerifyLoginOtpPage', () => {
   it('goes back to /login-by-phone when no phone is stored (direct visit)', () => {
@@ -58,18 +67,13 @@ describe('VerifyLoginOtpPage', () => {
 
   it('sends the code as a number, runs the chain, stores the session and clears the flow', async () => {
     const success = jest.spyOn(toast, 'success');
-    post.mockResolvedValueOnce({ message: 'Login berhasil', data: { token: 'tok', apps_id: 1 } });
-    completeLoginMock.mockResolvedValue(createSession());
+    fakeServer.use(...sessionScenarios.signsIn(paths.auth.loginPhone));
     const user = setup();
     await user.keyboard('012345{Enter}');
     expect(await screen.findByTestId('location')).toHaveTextContent('/home');
-    expect(post).toHaveBeenCalledWith(
-      '/auth/login/phone',
-      { phone: '081234567890', otp: 12345 },
-      expect.anything(),
-      { withCredentials: true },
-    );
-    expect(completeLoginMock).toHaveBeenCalledWith('tok', 1);
+    expect(await sent(paths.auth.loginPhone)).toEqual([{ phone: '081234567890', otp: 12345 }]);
+    // The chain ran with the login token the step answered.
+    expect(await sent(paths.session.create)).toEqual([{ app_id: 1 }]);
     expect(readSession()).not.toBeNull();
     expect(success).toHaveBeenCalledWith('Login successfully');
     expect(loginPhoneStore.read()).toBeNull();
@@ -77,27 +81,19 @@ describe('VerifyLoginOtpPage', () => {
   });
 
   it('sends an empty code as 0 and shows "Kode OTP tidak boleh kosong" for the 400', async () => {
-    post.mockRejectedValueOnce(
-      new ApiError('http', 'Kode OTP tidak boleh kosong', 400, {
-        message: 'Kode OTP tidak boleh kosong',
-        errors: { otp: 'Kode OTP tidak boleh kosong' },
+    fakeServer.use(
+      sessionScenarios.signInFails(paths.auth.loginPhone, 400, 'Kode OTP tidak boleh kosong', {
+        otp: 'Kode OTP tidak boleh kosong',
       }),
     );
     const user = setup();
     await user.click(screen.getByRole('button', { name: 'Verifikasi' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Kode OTP tidak boleh kosong');
-    expect(post).toHaveBeenCalledWith(
-      '/auth/login/phone',
-      { phone: '081234567890', otp: 0 },
-      expect.anything(),
-      { withCredentials: true },
-    );
+    expect(await sent(paths.auth.loginPhone)).toEqual([{ phone: '081234567890', otp: 0 }]);
   });
 
   it('maps "Unknown error." to the mismatch text and stores nothing', async () => {
-    post.mockRejectedValueOnce(
-      new ApiError('http', 'Unknown error.', 422, { message: 'Unknown error.', errors: { otp: 'x' } }),
-    );
+    fakeServer.use(sessionScenarios.signInFails(paths.auth.loginPhone, 422, 'Unknown error.', { otp: 'x' }));
     const user = setup();
     await user.keyboard('999999{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -126,21 +122,22 @@ describe('VerifyLoginOtpPage', () => {
 
   it('resends through /auth/request-otp and waits 300 s for the next one', async () => {
     const success = jest.spyOn(toast, 'success');
-    post.mockResolvedValueOnce({
-      message: 'Kode OTP berhasil dikirim',
-      data: { masked_phone: '0812xxxxx890', expires_in: 300, resend_in: 60 },
-    });
+    fakeServer.use(
+      http.post(apiUrl(paths.auth.requestOtp), () =>
+        answer({ masked_phone: '0812xxxxx890', expires_in: 300, resend_in: 60 }, 'Kode OTP berhasil dikirim'),
+      ),
+    );
     const user = setup();
     act(() => jest.advanceTimersByTime(60_000));
     await user.click(resendButton());
-    expect(post).toHaveBeenCalledWith('/auth/request-otp', { phone: '081234567890' }, expect.anything());
-    expect(success).toHaveBeenCalledWith('Kode OTP berhasil dikirim');
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Kode OTP berhasil dikirim'));
+    expect(await sent(paths.auth.requestOtp)).toEqual([{ phone: '081234567890' }]);
     await waitFor(() => expect(resendButton()).toHaveTextContent('05:00'));
     expect(loginCooldownStore.read()?.count).toBe(1);
   });
 
   it('shows the message of a code-6 answer and waits its window', async () => {
-    post.mockRejectedValueOnce(rateLimited(42));
+    fakeServer.use(rateLimited(42));
     loginPhoneStore.write('081234567890');
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     renderRoute(<VerifyLoginOtpPage />, { path: '/verifikasi-otp' });
@@ -148,7 +145,11 @@ describe('VerifyLoginOtpPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Coba lagi dalam 42 detik');
     expect(resendButton()).toBeDisabled();
     expect(resendButton()).toHaveTextContent('00:42');
-    expect(loginCooldownStore.read()).toEqual({ count: 0, expiresAt: T0 + 42_000, windowSeconds: 42 });
+    // 42 s from the answer (which came a few fake milliseconds after T0, the click's and the wait's).
+    const stored = loginCooldownStore.read();
+    expect(stored).toMatchObject({ count: 0, windowSeconds: 42 });
+    expect((stored?.expiresAt ?? 0) - T0).toBeGreaterThanOrEqual(42_000);
+    expect((stored?.expiresAt ?? 0) - T0).toBeLessThan(43_000);
   });
 
   it('the back arrow clears the stored phone and cooldown and returns to /login-by-phone', async () => {

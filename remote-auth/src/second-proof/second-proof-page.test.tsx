@@ -1,23 +1,17 @@
+/** @jest-environment jest-fixed-jsdom */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, loginWithSecondProof } from '@sso/shared/api';
+import { paths } from '@sso/shared/contract';
 import { readSession } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
 import { renderRoute } from '@sso/shared/testing';
-import { createSession } from '../test-support/factories';
+import { bodiesSentTo, fakeServer, sessionScenarios, startFakeServer } from '@sso/shared/testing/fake-server';
 import { secondProofStore } from './second-proof-storage';
 import SecondProofPage from './second-proof-page';
 
-jest.mock('@sso/shared/api', () => ({
-  ...jest.requireActual('@sso/shared/api'),
-  loginWithSecondProof: jest.fn(),
-}));
-const loginWithSecondProofMock = jest.mocked(loginWithSecondProof);
+const server = startFakeServer();
 
-beforeEach(() => {
-  window.localStorage.clear();
-  loginWithSecondProofMock.mockReset();
-});
+beforeEach(() => window.localStorage.clear());
 
 function setup() {
   secondProofStore.write({ challenge: 'tantangan_1', masked_phone: '0812xxxxx890' });
@@ -45,21 +39,22 @@ describe('SecondProofPage (issue 36)', () => {
 
   it('signs in with the code: the chain, the session, "Login successfully", /home, the challenge cleared', async () => {
     const success = jest.spyOn(toast, 'success');
-    loginWithSecondProofMock.mockResolvedValue(createSession());
+    fakeServer.use(...sessionScenarios.signsIn(paths.auth.loginSecondProof));
     const user = setup();
     await user.keyboard('012345{Enter}');
     expect(await screen.findByTestId('location')).toHaveTextContent('/home');
-    expect(loginWithSecondProofMock).toHaveBeenCalledWith('tantangan_1', '012345');
+    expect(await bodiesSentTo(server.requests, 'POST', paths.auth.loginSecondProof)).toEqual([
+      { challenge: 'tantangan_1', otp: '012345' },
+    ]);
     expect(readSession()).not.toBeNull();
     expect(success).toHaveBeenCalledWith('Login successfully');
     expect(secondProofStore.read()).toBeNull();
   });
 
   it('shows a wrong code under the boxes and stays', async () => {
-    loginWithSecondProofMock.mockRejectedValue(
-      new ApiError('http', 'Unknown error.', 422, {
-        message: 'Unknown error.',
-        errors: { otp: 'Kode OTP tidak sesuai, silakan periksa kembali' },
+    fakeServer.use(
+      sessionScenarios.signInFails(paths.auth.loginSecondProof, 422, 'Unknown error.', {
+        otp: 'Kode OTP tidak sesuai, silakan periksa kembali',
       }),
     );
     const user = setup();

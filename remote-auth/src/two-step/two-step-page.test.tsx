@@ -1,42 +1,35 @@
+/** @jest-environment jest-fixed-jsdom */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@sso/shared/api';
+import { paths, twoStepPaths } from '@sso/shared/contract';
 import { toast } from '@sso/shared/ui';
 import { renderRoute } from '@sso/shared/testing';
 import {
-  confirmEnrolment,
-  finishSignIn,
-  startEnrolment,
-  verifySecondStep,
-  verifyWithPasskey,
-} from './api/two-step-sign-in';
+  bodiesSentTo,
+  fakeServer,
+  requestsTo,
+  sessionScenarios,
+  startFakeServer,
+} from '@sso/shared/testing/fake-server';
+import { twoStepScenarios } from '../test-support/two-step-scenarios';
+import { signWithPasskey } from './passkey-ceremony';
 import { twoStepStore } from './two-step-storage';
 import TwoStepPage from './two-step-page';
 
-jest.mock('./api/two-step-sign-in', () => ({
-  verifySecondStep: jest.fn(),
-  verifyWithPasskey: jest.fn(),
-  startEnrolment: jest.fn(),
-  confirmEnrolment: jest.fn(),
-  finishSignIn: jest.fn(),
-}));
+// Not endpoints: the device's passkey ceremony (WebAuthn) and the QR code drawing library.
+jest.mock('./passkey-ceremony', () => ({ signWithPasskey: jest.fn() }));
 jest.mock('uqr', () => ({ renderSVG: () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }));
 
-const verify = jest.mocked(verifySecondStep);
-const start = jest.mocked(startEnrolment);
-const confirm = jest.mocked(confirmEnrolment);
-const finish = jest.mocked(finishSignIn);
-
-const wrongCode = () =>
-  new ApiError('http', 'Kode salah atau sudah digunakan', 422, {
-    message: 'Kode salah atau sudah digunakan',
-    errors: { code: 'Kode salah atau sudah digunakan' },
+const server = startFakeServer();
+/** The code a sign-in step refuses once (then the step signs in). */
+const wrongCodeOnce = (path: string) =>
+  sessionScenarios.signInFails(path, 422, 'Kode salah atau sudah digunakan', {
+    code: 'Kode salah atau sudah digunakan',
   });
+/** The bodies sent to the second step. */
+const verified = () => bodiesSentTo(server.requests, 'POST', twoStepPaths.verify);
 
-beforeEach(() => {
-  window.localStorage.clear();
-  jest.clearAllMocks();
-});
+beforeEach(() => window.localStorage.clear());
 
 function setup(enrol = false) {
   twoStepStore.write({ challenge: 'tantangan_2', enrol });
@@ -53,7 +46,7 @@ describe('TwoStepPage (issue 31)', () => {
 
   it('asks for the authenticator code, checks its format before sending, then signs in', async () => {
     const success = jest.spyOn(toast, 'success');
-    verify.mockResolvedValue(undefined);
+    fakeServer.use(...sessionScenarios.signsIn(twoStepPaths.verify));
     const user = setup();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Verifikasi Dua Langkah');
     const field = screen.getByRole('textbox', { name: 'Kode autentikator' });
@@ -63,16 +56,17 @@ describe('TwoStepPage (issue 31)', () => {
     await user.type(field, '12ab');
     await user.click(screen.getByRole('button', { name: 'Verifikasi' }));
     expect(screen.getByText('Kode autentikator harus 6 digit angka')).toBeInTheDocument();
-    expect(verify).not.toHaveBeenCalled();
+    expect(await verified()).toEqual([]);
     await user.clear(field);
     await user.type(field, '123456{Enter}');
     expect(await screen.findByTestId('location')).toHaveTextContent('/home');
-    expect(verify).toHaveBeenCalledWith({ challenge: 'tantangan_2', method: 'totp', code: '123456' });
+    expect(await verified()).toEqual([{ challenge: 'tantangan_2', method: 'totp', code: '123456' }]);
     expect(success).toHaveBeenCalledWith('Login successfully');
   });
 
   it('shows a wrong code and stays; a recovery code can be used instead', async () => {
-    verify.mockRejectedValueOnce(wrongCode()).mockResolvedValueOnce(undefined);
+    // The first handler given answers first: the refusal, once, then the sign-in.
+    fakeServer.use(wrongCodeOnce(twoStepPaths.verify), ...sessionScenarios.signsIn(twoStepPaths.verify));
     const user = setup();
     await user.type(screen.getByRole('textbox', { name: 'Kode autentikator' }), '000000{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Kode salah atau sudah digunakan');
@@ -80,7 +74,7 @@ describe('TwoStepPage (issue 31)', () => {
     expect(screen.getByText(/salah satu kode pemulihan/)).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Kode pemulihan' }), 'abcde-23456{Enter}');
     expect(await screen.findByTestId('location')).toHaveTextContent('/home');
-    expect(verify).toHaveBeenLastCalledWith({
+    expect((await verified()).at(-1)).toEqual({
       challenge: 'tantangan_2',
       method: 'recovery',
       code: 'abcde-23456',
@@ -88,10 +82,14 @@ describe('TwoStepPage (issue 31)', () => {
   });
 
   it('offers "Gunakan passkey" only to a user with a passkey; a cancelled ceremony says so and stays', async () => {
-    const withPasskey = jest.mocked(verifyWithPasskey);
-    withPasskey
+    jest
+      .mocked(signWithPasskey)
       .mockRejectedValueOnce(new Error('Passkey dibatalkan atau waktu habis. Coba lagi.'))
-      .mockResolvedValueOnce();
+      .mockResolvedValueOnce({ id: 'device' } as never);
+    fakeServer.use(
+      twoStepScenarios.passkeyOptions(),
+      ...sessionScenarios.signsIn(twoStepPaths.passkeyVerify),
+    );
     twoStepStore.write({ challenge: 'tantangan_3', enrol: false, passkey: true });
     const user = userEvent.setup();
     renderRoute(<TwoStepPage />, { path: '/verifikasi-dua-langkah' });
@@ -101,7 +99,12 @@ describe('TwoStepPage (issue 31)', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Gunakan passkey' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/home');
-    expect(withPasskey).toHaveBeenLastCalledWith('tantangan_3');
+    expect((await bodiesSentTo(server.requests, 'POST', twoStepPaths.passkeyOptions)).at(-1)).toEqual({
+      challenge: 'tantangan_3',
+    });
+    expect(await bodiesSentTo(server.requests, 'POST', twoStepPaths.passkeyVerify)).toEqual([
+      { challenge: 'tantangan_3', response: { id: 'device' } },
+    ]);
   });
 
   it('shows no passkey button to a user without one', () => {
@@ -117,23 +120,22 @@ describe('TwoStepPage (issue 31)', () => {
   });
 
   it('a required enrolment: QR code and secret, one code, then the recovery codes once, then the sign-in ends', async () => {
-    start.mockResolvedValue({
-      secret: 'JBSWY3DPEHPK3PXP',
-      uri: 'otpauth://totp/SSO%20Panel:100009?secret=JBSWY3DPEHPK3PXP',
-    });
-    confirm.mockRejectedValueOnce(wrongCode()).mockResolvedValueOnce({
-      token: 'login-token',
-      apps_id: 1,
-      recovery_codes: Array.from({ length: 10 }, (_, i) => `kode${i}-abcde`),
-    });
-    finish.mockResolvedValue(undefined);
+    fakeServer.use(
+      wrongCodeOnce(twoStepPaths.enrolConfirm),
+      twoStepScenarios.enrolOffered('JBSWY3DPEHPK3PXP'),
+      twoStepScenarios.enrolConfirmed(Array.from({ length: 10 }, (_, i) => `kode${i}-abcde`)),
+      // The panel's session, opened once the codes are saved (the shared login chain).
+      ...sessionScenarios.panelChain(),
+    );
     const user = setup(true);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Aktifkan Verifikasi Dua Langkah');
     expect(
       await screen.findByRole('img', { name: 'Kode QR untuk aplikasi autentikator' }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
-    expect(start).toHaveBeenCalledWith('tantangan_2');
+    expect(await bodiesSentTo(server.requests, 'POST', twoStepPaths.enrolStart)).toEqual([
+      { challenge: 'tantangan_2' },
+    ]);
     const field = screen.getByRole('textbox', { name: 'Kode autentikator' });
     await user.type(field, '000000{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Kode salah atau sudah digunakan');
@@ -143,18 +145,24 @@ describe('TwoStepPage (issue 31)', () => {
       await screen.findByRole('heading', { level: 1, name: 'Simpan Kode Pemulihan' }),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(10);
-    expect(finish).not.toHaveBeenCalled();
+    expect(requestsTo(server.requests, 'POST', paths.session.create)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Saya sudah menyimpan kode ini' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/home');
-    expect(finish).toHaveBeenCalledWith({ token: 'login-token', apps_id: 1 });
+    // The sign-in ended with the enrolment's login token.
+    const [create] = requestsTo(server.requests, 'POST', paths.session.create);
+    expect(create?.headers.get('Authorization')).toBe('Bearer test-login-token');
   });
 
   it('an enrolment whose pending sign-in expired says so and offers to sign in again', async () => {
-    start.mockRejectedValue(
-      new ApiError('http', 'Sesi verifikasi tidak berlaku. Silakan masuk lagi.', 422, {
-        message: 'Sesi verifikasi tidak berlaku. Silakan masuk lagi.',
-        errors: { code: 'Sesi verifikasi tidak berlaku. Silakan masuk lagi.' },
-      }),
+    fakeServer.use(
+      sessionScenarios.signInFails(
+        twoStepPaths.enrolStart,
+        422,
+        'Sesi verifikasi tidak berlaku. Silakan masuk lagi.',
+        {
+          code: 'Sesi verifikasi tidak berlaku. Silakan masuk lagi.',
+        },
+      ),
     );
     setup(true);
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -3,7 +3,7 @@ import { toApiError } from '@sso/shared/api';
 import { appPaths } from '@sso/shared/federation';
 import { Link } from '@sso/shared/navigation';
 import { HomeStat } from '@sso/shared/ui-data';
-import { rolesQueryOptions } from '../role-list/api/get-roles';
+import { rolesQueryOptions } from '../api/get-roles';
 import { rolesText } from '../texts';
 
 /** Home card "Total Role" (descriptor `cards`). */

@@ -1,3 +1,4 @@
+/** @jest-environment jest-fixed-jsdom */
 /**
  * Issue 18 in the roles remote: no Edit or Hapus on a role the actor does not cover, their own
  * role marked, and the role editor granting only what the actor holds, at most at their level.
@@ -5,43 +6,22 @@
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryOptions, type UseQueryResult } from '@tanstack/react-query';
-import {
-  ACCESS_LEVEL,
-  NOT_HELD_REASON,
-  type Application,
-  type Color,
-  type GrantedApp,
-  type Menu,
-  type RoleListResponse,
-} from '@sso/shared/contract';
-import { referenceKeys } from '@sso/shared/query';
+import { ACCESS_LEVEL, NOT_HELD_REASON, type GrantedApp } from '@sso/shared/contract';
 import { renderRoute, signInAs, menuItemTexts } from '@sso/shared/testing';
-import { useApplications } from '../reference-data/get-applications';
-import { useColors } from '../reference-data/get-colors';
-import { menusQueryOptions, useMenus } from '../reference-data/get-menus';
+import { fakeServer, startFakeServer } from '@sso/shared/testing/fake-server';
 import { RoleForm } from '../role-form/role-form';
 import { emptyRoleFormValues } from '../role-form/role-form-model';
-import { useRoles } from '../role-list/api/get-roles';
 import RoleListPage from '../role-list/role-list-page';
-import {
-  createApplication,
-  createColor,
-  createMenuTree,
-  createRole,
-  createWeakRole,
-  settled,
-} from '../test-support/factories';
+import { createApplication, createColor, createRole, createWeakRole } from '../test-support/factories';
+import { roleScenarios } from '../test-support/role-scenarios';
 import { rolePrivilege } from './role-privilege';
 
-jest.mock('../reference-data/get-colors');
-jest.mock('../reference-data/get-applications');
-jest.mock('../reference-data/get-menus');
-jest.mock('../role-list/api/get-roles');
-jest.mock('../role-list/api/delete-role', () => ({ useDeleteRole: () => ({ mutateAsync: jest.fn() }) }));
-jest.mock('../role-list/api/delete-roles', () => ({ useDeleteRoles: () => ({ mutateAsync: jest.fn() }) }));
-
-const tree = createMenuTree();
+startFakeServer(
+  ...roleScenarios.reference(
+    [createApplication(), createApplication({ id: 2, name: 'HRIS' })],
+    [createColor()],
+  ),
+);
 
 /** A modifier of Home and User Management of app 1 only (no Role Management, no other app). */
 const modifierGrants: GrantedApp[] = [
@@ -61,38 +41,22 @@ const modifierGrants: GrantedApp[] = [
   },
 ];
 
-beforeEach(() => {
-  signInAs(ACCESS_LEVEL.modifier, { role_id: 7, user_menu: modifierGrants });
-  jest.mocked(useColors).mockReturnValue(settled([createColor()]) as unknown as UseQueryResult<Color[]>);
-  jest
-    .mocked(useApplications)
-    .mockReturnValue(
-      settled([createApplication(), createApplication({ id: 2, name: 'HRIS' })]) as unknown as UseQueryResult<
-        Application[]
-      >,
-    );
-  jest.mocked(useMenus).mockReturnValue(settled(tree) as unknown as UseQueryResult<Menu[]>);
-  jest
-    .mocked(menusQueryOptions)
-    .mockImplementation((id: number) =>
-      queryOptions({ queryKey: referenceKeys.menus(id), queryFn: async () => tree }),
-    );
-});
+beforeEach(() => signInAs(ACCESS_LEVEL.modifier, { role_id: 7, user_menu: modifierGrants }));
 afterEach(() => localStorage.clear());
 
 describe('roles list', () => {
   it('shows Edit and Hapus disabled with the reason on a role the actor does not cover, and marks their own role', async () => {
     // A modifier of every app-1 menu (Role Management included).
     signInAs(ACCESS_LEVEL.modifier, { role_id: 7 });
-    jest.mocked(useRoles).mockReturnValue(
-      settled({
-        data: [createRole({ id: 1, name: 'Super Admin' }), createWeakRole({ id: 7, name: 'Pengelola' })],
-        meta: { total: 2 },
-      }) as unknown as UseQueryResult<RoleListResponse>,
+    fakeServer.use(
+      roleScenarios.list([
+        createRole({ id: 1, name: 'Super Admin' }),
+        createWeakRole({ id: 7, name: 'Pengelola' }),
+      ]),
     );
     renderRoute(<RoleListPage />, { path: '/role-management' });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Aksi untuk role Super Admin' }));
+    await user.click(await screen.findByRole('button', { name: 'Aksi untuk role Super Admin' }));
     await screen.findAllByRole('menuitem');
     expect(menuItemTexts()).toEqual([
       'Lihat Detail',
@@ -123,15 +87,18 @@ describe('roles list', () => {
 });
 
 describe('role editor', () => {
-  const renderForm = () => {
+  /** Renders the editor and waits for the applications and the first one's menus. */
+  const renderForm = async () => {
     renderRoute(<RoleForm defaultValues={emptyRoleFormValues} onSave={jest.fn()} />, {
       path: '/tambah-role',
     });
+    await screen.findByRole('switch', { name: 'HRIS' });
+    await screen.findByRole('checkbox', { name: /^Daftar Role/ });
     return userEvent.setup();
   };
 
   it('switching the panel on grants only the menus the actor holds; the others say why', async () => {
-    const user = renderForm();
+    const user = await renderForm();
     await user.click(screen.getByRole('switch', { name: 'SSO Admin Panel' }));
     expect(await screen.findByRole('checkbox', { name: 'Home' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'User Management' })).toBeChecked();
@@ -142,7 +109,7 @@ describe('role editor', () => {
   });
 
   it('each level select offers levels up to the actor’s own for that menu', async () => {
-    const user = renderForm();
+    const user = await renderForm();
     await user.click(screen.getByRole('switch', { name: 'SSO Admin Panel' }));
     const levels = (menu: string) =>
       within(screen.getByRole('combobox', { name: `Level akses ${menu}` }))
@@ -153,7 +120,7 @@ describe('role editor', () => {
   });
 
   it('a menu level given to its sub-menus, and "Atur semua", stay within the actor’s own at each place', async () => {
-    const user = renderForm();
+    const user = await renderForm();
     await user.click(screen.getByRole('switch', { name: 'SSO Admin Panel' }));
     const level = (menu: string) => screen.getByRole('combobox', { name: `Level akses ${menu}` });
     await user.selectOptions(level('User Management'), 'Modifier');
@@ -176,8 +143,8 @@ describe('role editor', () => {
     expect(level('Daftar User')).toHaveValue('2');
   });
 
-  it('an application the actor does not hold cannot be switched on, and says why', () => {
-    renderForm();
+  it('an application the actor does not hold cannot be switched on, and says why', async () => {
+    await renderForm();
     const hris = screen.getByRole('switch', { name: 'HRIS' });
     expect(hris).toBeDisabled();
     expect(hris.closest('li')).toHaveTextContent(NOT_HELD_REASON);

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { covers, grantableLevels, type AccessLevel, type GrantPlace } from '@sso/shared/access';
 import type { Menu, Role } from '@sso/shared/contract';
 import { sessionGrants, useSession, type Session } from '@sso/shared/session';
-import { findApp, setChildChecked, setLevel, setMenuChecked, type Selection } from '../role-form/selection';
+import { findApp, setChildChecked, setLevel, setMenuChecked, type Selection } from '../shared/selection';
 
 /**
  * What the signed-in user may do to roles beyond their level (issue 18, ADR 0007), from their own

@@ -5,7 +5,7 @@ import { Spinner, StatePanel } from '@sso/shared/ui';
 import { useMenus } from '../reference-data/get-menus';
 import { rolesText } from '../texts';
 import { MenuTree } from './menu-tree/menu-tree';
-import type { Selection, SelectionUpdate } from './selection';
+import type { Selection, SelectionUpdate } from '../shared/selection';
 import styles from './application-picker.module.css';
 
 export interface ApplicationMenusProps {

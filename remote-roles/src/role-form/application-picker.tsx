@@ -16,7 +16,7 @@ import {
   setAppSelected,
   type Selection,
   type SelectionUpdate,
-} from './selection';
+} from '../shared/selection';
 import styles from './application-picker.module.css';
 
 export interface ApplicationPickerProps {

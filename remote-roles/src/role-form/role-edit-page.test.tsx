@@ -1,82 +1,47 @@
-import { TextDecoder, TextEncoder } from 'node:util';
-import { screen, within } from '@testing-library/react';
+/** @jest-environment jest-fixed-jsdom */
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { ApiError, api } from '@sso/shared/api';
-import {
-  VERSION_CONFLICT_MESSAGE,
-  paths,
-  type Application,
-  type Color,
-  type Menu,
-  type RoleDetail,
-} from '@sso/shared/contract';
+import { VERSION_CONFLICT_MESSAGE, paths, type RoleDetail } from '@sso/shared/contract';
 import { encodeHashId } from '@sso/shared/federation';
 import { renderRoute } from '@sso/shared/testing';
-import { useApplications } from '../reference-data/get-applications';
-import { useColors } from '../reference-data/get-colors';
-import { useMenus } from '../reference-data/get-menus';
 import {
-  createApplication,
-  createColor,
-  createMenuTree,
-  createRole,
-  settled,
-  signInAsOwnerOf,
-} from '../test-support/factories';
+  bodiesSentTo,
+  fakeServer,
+  networkDown,
+  refused,
+  requestsTo,
+  startFakeServer,
+  type Refusal,
+} from '@sso/shared/testing/fake-server';
+import { createColor, createRole, signInAsOwnerOf } from '../test-support/factories';
+import { roleScenarios } from '../test-support/role-scenarios';
 import RoleEditPage from './role-edit-page';
 
-jest.mock('@sso/shared/api', () => ({
-  ...jest.requireActual<object>('@sso/shared/api'),
-  api: { get: jest.fn(), post: jest.fn(), patch: jest.fn(), delete: jest.fn() },
-}));
-jest.mock('../reference-data/get-colors');
-jest.mock('../reference-data/get-applications');
-jest.mock('../reference-data/get-menus');
+const server = startFakeServer(
+  ...roleScenarios.reference(undefined, [
+    createColor({ id: 3, hex_code: '#3949ab' }),
+    createColor({ id: 5, hex_code: '#00897b' }),
+  ]),
+);
 
-// jsdom lacks the encoders every browser has; the codec needs them.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-
-beforeEach(() => {
-  signInAsOwnerOf();
-  jest
-    .mocked(useColors)
-    .mockReturnValue(
-      settled([
-        createColor({ id: 3, hex_code: '#3949ab' }),
-        createColor({ id: 5, hex_code: '#00897b' }),
-      ]) as unknown as UseQueryResult<Color[]>,
-    );
-  jest
-    .mocked(useApplications)
-    .mockReturnValue(settled([createApplication()]) as unknown as UseQueryResult<Application[]>);
-  jest.mocked(useMenus).mockReturnValue(settled(createMenuTree()) as unknown as UseQueryResult<Menu[]>);
-});
-afterEach(() => jest.resetAllMocks());
+beforeEach(() => signInAsOwnerOf());
 
 /** The role as the api holds it (Auditor, colour 3, User Management owner), version 2. */
 const stored: RoleDetail = { ...createRole(), version: 2 };
 
-/** Scenario: GET role/detail answers these in turn (the last one from then on); others fail. */
-function givenStored(...answers: Array<RoleDetail | ApiError>) {
-  let call = 0;
-  jest.mocked(api.get).mockImplementation(async (url) => {
-    if (url !== paths.roles.detail(7)) throw new Error(`unexpected GET ${url}`);
-    const answer = answers[Math.min(call, answers.length - 1)];
-    call += 1;
-    if (answer instanceof ApiError) throw answer;
-    return { message: 'Detail role', data: answer };
-  });
-}
-
-function givenSaves(...answers: Array<RoleDetail | ApiError>) {
-  for (const answer of answers) {
-    jest.mocked(api.patch).mockImplementationOnce(async () => {
-      if (answer instanceof ApiError) throw answer;
-      return { message: 'Role berhasil diperbarui', data: answer };
-    });
-  }
-}
+/** Scenario: GET role/detail answers these in turn (the last one from then on). */
+const givenStored = (...answers: Array<RoleDetail | Refusal>) =>
+  fakeServer.use(roleScenarios.detail(...answers));
+/** Scenario: PATCH role/update answers these in turn. */
+const givenSaves = (...answers: Array<RoleDetail | Refusal>) =>
+  fakeServer.use(roleScenarios.saves(...answers));
+/** The bodies the page saved to role 7, once it has sent one. */
+const saved = async () => {
+  await waitFor(() =>
+    expect(requestsTo(server.requests, 'PATCH', paths.roles.update(7)).length).toBeGreaterThan(0),
+  );
+  return bodiesSentTo(server.requests, 'PATCH', paths.roles.update(7));
+};
 
 const renderAt = (hashId: string) =>
   renderRoute(<RoleEditPage />, { path: '/edit-role/:hashId', url: `/edit-role/${hashId}` });
@@ -105,13 +70,13 @@ describe('RoleEditPage', () => {
     ).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Role' })).toBeInTheDocument();
     expect(screen.getByLabelText('Nama Role')).toHaveValue('Auditor');
-    expect(screen.getByRole('radio', { name: 'Warna #3949ab' })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Warna #3949ab' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'SSO Admin Panel' })).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByRole('combobox', { name: 'Level akses User Management' })).toHaveValue('1');
+    expect(await screen.findByRole('combobox', { name: 'Level akses User Management' })).toHaveValue('1');
     expect(screen.getByRole('combobox', { name: 'Level akses Daftar User' })).toHaveValue('2');
 
     await user.click(screen.getByRole('button', { name: 'Simpan' }));
-    expect(api.patch).toHaveBeenCalledWith(paths.roles.update(7), { version: 2 }, expect.anything());
+    expect(await saved()).toEqual([{ version: 2 }]);
   });
 
   it('sends only the name when only the name changed', async () => {
@@ -123,15 +88,11 @@ describe('RoleEditPage', () => {
     expect(screen.queryByText('Data diperbarui dari server')).not.toBeInTheDocument();
     await user.type(name, ' Pusat');
     await user.click(screen.getByRole('button', { name: 'Simpan' }));
-    expect(api.patch).toHaveBeenCalledWith(
-      paths.roles.update(7),
-      { version: 2, name: 'Auditor Pusat' },
-      expect.anything(),
-    );
+    expect(await saved()).toEqual([{ version: 2, name: 'Auditor Pusat' }]);
   });
 
   it('shows a clear message and the way back when the role no longer exists', async () => {
-    givenStored(new ApiError('http', 'Role tidak ditemukan', 404, { message: 'Role tidak ditemukan' }));
+    givenStored(refused(404, 'Role tidak ditemukan'));
     renderAt(encodeHashId(createRole()));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Role tidak ditemukan');
@@ -144,7 +105,7 @@ describe('RoleEditPage', () => {
 
   it('a failed read offers a retry that reads the role again', async () => {
     const user = userEvent.setup();
-    givenStored(new ApiError('network', 'Tidak dapat terhubung ke server. Periksa koneksi Anda.'), stored);
+    givenStored(networkDown(), stored);
     renderAt(encodeHashId(createRole()));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Data tidak dapat dimuat');
@@ -156,7 +117,7 @@ describe('RoleEditPage', () => {
     const user = userEvent.setup();
     const changedMeanwhile: RoleDetail = { ...stored, name: 'Auditor Internal', version: 3 };
     givenStored(stored, changedMeanwhile);
-    givenSaves(new ApiError('http', VERSION_CONFLICT_MESSAGE, 409, { message: VERSION_CONFLICT_MESSAGE }));
+    givenSaves(refused(409, VERSION_CONFLICT_MESSAGE));
     renderAt(encodeHashId(createRole()));
 
     const name = await screen.findByLabelText('Nama Role');
@@ -186,6 +147,6 @@ describe('RoleEditPage', () => {
       '/role-management',
     );
     expect(screen.queryByLabelText('Nama Role')).not.toBeInTheDocument();
-    expect(api.get).not.toHaveBeenCalled();
+    expect(requestsTo(server.requests, 'GET', paths.roles.detail(7))).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import {
   type RolePayload,
   type RoleUpdatePayload,
 } from '@sso/shared/contract';
-import { normaliseSelection, type Selection } from './selection';
+import { normaliseSelection, type Selection } from '../shared/selection';
 
 /**
  * The role form's model and its explicit mappings to and from the api (STYLE "Forms"):

@@ -1,50 +1,30 @@
+/** @jest-environment jest-fixed-jsdom */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '@sso/shared/api';
-import { referenceKeys } from '@sso/shared/query';
-import type { Application, Color, Menu } from '@sso/shared/contract';
 import { renderRoute } from '@sso/shared/testing';
-import { useApplications } from '../reference-data/get-applications';
-import { useColors } from '../reference-data/get-colors';
-import { menusQueryOptions, useMenus } from '../reference-data/get-menus';
-import {
-  createApplication,
-  createColor,
-  createMenuTree,
-  settled,
-  signInAsOwnerOf,
-} from '../test-support/factories';
+import { startFakeServer } from '@sso/shared/testing/fake-server';
+import { createApplication, signInAsOwnerOf } from '../test-support/factories';
+import { roleScenarios } from '../test-support/role-scenarios';
 import { RoleForm } from './role-form';
 import { emptyRoleFormValues, type RoleFormValues } from './role-form-model';
 
-jest.mock('../reference-data/get-colors');
-jest.mock('../reference-data/get-applications');
-jest.mock('../reference-data/get-menus');
+startFakeServer(
+  ...roleScenarios.reference([createApplication(), createApplication({ id: 2, name: 'HRIS' })]),
+);
 
-const tree = createMenuTree();
-const apps = [createApplication(), createApplication({ id: 2, name: 'HRIS' })];
-const colors = [createColor(), createColor({ id: 2, hex_code: '#8e24aa' })];
+beforeEach(() => signInAsOwnerOf());
 
-beforeEach(() => {
-  signInAsOwnerOf();
-  jest.mocked(useColors).mockReturnValue(settled(colors) as unknown as UseQueryResult<Color[]>);
-  jest.mocked(useApplications).mockReturnValue(settled(apps) as unknown as UseQueryResult<Application[]>);
-  jest.mocked(useMenus).mockReturnValue(settled(tree) as unknown as UseQueryResult<Menu[]>);
-  jest
-    .mocked(menusQueryOptions)
-    .mockImplementation((id: number) =>
-      queryOptions({ queryKey: referenceKeys.menus(id), queryFn: async () => tree }),
-    );
-});
-
-function renderForm(
+/** Renders the form and waits for its colours and the first application's menus. */
+async function renderForm(
   defaultValues: RoleFormValues = emptyRoleFormValues,
   onSave = jest.fn().mockResolvedValue(undefined),
 ) {
   const view = renderRoute(<RoleForm defaultValues={defaultValues} onSave={onSave} />, {
     path: '/tambah-role',
   });
+  await screen.findByRole('radio', { name: 'Warna #e53935' });
+  await screen.findByRole('checkbox', { name: 'Daftar Role' });
   return { ...view, onSave, user: userEvent.setup() };
 }
 
@@ -52,7 +32,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Simpan' });
 
 describe('RoleForm: save is disabled when the name is empty or no application is chosen (spec 5)', () => {
   it('enables save only with both a name and an application', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     expect(saveButton()).toBeDisabled();
     await user.type(screen.getByLabelText('Nama Role'), 'Auditor');
     expect(saveButton()).toBeDisabled();
@@ -65,7 +45,7 @@ describe('RoleForm: save is disabled when the name is empty or no application is
   });
 
   it('disables save again when the last menu is unticked (the application goes)', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     await user.type(screen.getByLabelText('Nama Role'), 'Auditor');
     await user.click(screen.getByRole('checkbox', { name: 'Home' }));
     expect(screen.getByRole('switch', { name: 'SSO Admin Panel' })).toHaveAttribute('aria-checked', 'true');
@@ -78,7 +58,7 @@ describe('RoleForm: save is disabled when the name is empty or no application is
 
 describe('RoleForm: the save hint names every missing field', () => {
   it('lists colour, name and application until each is given', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     expect(saveButton()).toHaveAccessibleDescription(
       'Untuk menyimpan, lengkapi: warna, nama role, minimal 1 aplikasi.',
     );
@@ -95,7 +75,7 @@ describe('RoleForm: the save hint names every missing field', () => {
 
 describe('RoleForm: menu tree', () => {
   it("setting a menu's level sets its sub-menus; each can still be changed", async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     await user.click(screen.getByRole('checkbox', { name: 'User Management' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Level akses User Management' }), 'Owner');
     expect(screen.getByRole('combobox', { name: 'Level akses Daftar User' })).toHaveValue('1');
@@ -106,7 +86,7 @@ describe('RoleForm: menu tree', () => {
   });
 
   it('"Atur semua" sets every chosen menu of the application at once', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     const setAll = screen.getByRole('combobox', { name: 'Atur semua level akses SSO Admin Panel' });
     expect(setAll).toBeDisabled();
     await user.click(screen.getByRole('switch', { name: 'SSO Admin Panel' }));
@@ -120,7 +100,7 @@ describe('RoleForm: menu tree', () => {
   });
 
   it('ticking a sub-menu ticks its application and shows the parent mixed; levels are named per menu', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     await user.click(screen.getByRole('checkbox', { name: 'Tambah User' }));
     expect(screen.getByRole('switch', { name: 'SSO Admin Panel' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('checkbox', { name: 'User Management' })).toHaveAttribute(
@@ -133,7 +113,7 @@ describe('RoleForm: menu tree', () => {
   });
 
   it('is operable from the keyboard: Space toggles a focused checkbox', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     screen.getByRole('checkbox', { name: 'Daftar Role' }).focus();
     await user.keyboard(' ');
     expect(screen.getByRole('checkbox', { name: 'Daftar Role' })).toHaveAttribute('aria-checked', 'true');
@@ -142,7 +122,7 @@ describe('RoleForm: menu tree', () => {
   });
 
   it('collapses and expands the sub-menus of a menu', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     await user.click(screen.getByRole('button', { name: 'Sembunyikan sub-menu User Management' }));
     expect(screen.queryByRole('checkbox', { name: 'Daftar User' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tampilkan sub-menu User Management' }));
@@ -152,7 +132,7 @@ describe('RoleForm: menu tree', () => {
 
 describe('RoleForm: saving', () => {
   it('asks for a colour, then sends the payload of spec 3', async () => {
-    const { user, onSave } = renderForm();
+    const { user, onSave } = await renderForm();
     await user.type(screen.getByLabelText('Nama Role'), '  Auditor ');
     await user.click(screen.getByRole('checkbox', { name: 'Daftar User' }));
     // the menu's level first (it goes to its sub-menus), then the sub-menu's own
@@ -177,7 +157,7 @@ describe('RoleForm: saving', () => {
   });
 
   it('sends the chosen "Cakupan administrasi" (issue 32)', async () => {
-    const { user, onSave } = renderForm({
+    const { user, onSave } = await renderForm({
       name: 'Admin Cabang',
       color_id: 2,
       applications: [{ apps_id: 1, menus: [{ id: 2, access_level: 2, children: [] }] }],
@@ -191,7 +171,7 @@ describe('RoleForm: saving', () => {
   });
 
   it('sends "Wajib verifikasi dua langkah" when ticked', async () => {
-    const { user, onSave } = renderForm({
+    const { user, onSave } = await renderForm({
       name: 'Auditor',
       color_id: 2,
       applications: [{ apps_id: 1, menus: [{ id: 2, access_level: 2, children: [] }] }],
@@ -213,7 +193,7 @@ describe('RoleForm: saving', () => {
         errors: { name: 'Nama role sudah digunakan' },
       }),
     );
-    const { user } = renderForm(emptyRoleFormValues, onSave);
+    const { user } = await renderForm(emptyRoleFormValues, onSave);
     await user.click(screen.getByRole('radio', { name: 'Warna #e53935' }));
     await user.type(screen.getByLabelText('Nama Role'), 'Admin');
     await user.click(screen.getByRole('checkbox', { name: 'Home' }));
@@ -229,7 +209,7 @@ describe('RoleForm: saving', () => {
   });
 
   it('goes to the role list after a successful save, without asking to leave', async () => {
-    const { user, onSave, location } = renderForm();
+    const { user, onSave, location } = await renderForm();
     await user.click(screen.getByRole('radio', { name: 'Warna #e53935' }));
     await user.type(screen.getByLabelText('Nama Role'), 'Auditor');
     await user.click(screen.getByRole('checkbox', { name: 'Home' }));
@@ -240,7 +220,7 @@ describe('RoleForm: saving', () => {
   });
 
   it('asks "Keluar tanpa menyimpan?" when leaving with changes', async () => {
-    const { user, location } = renderForm();
+    const { user, location } = await renderForm();
     await user.type(screen.getByLabelText('Nama Role'), 'Auditor');
     await user.click(screen.getByRole('button', { name: 'Batal' }));
     expect(await screen.findByText('Keluar tanpa menyimpan?')).toBeInTheDocument();

@@ -28,7 +28,7 @@ import {
   type RoleFormOutput,
   type RoleFormValues,
 } from './role-form-model';
-import type { Selection } from './selection';
+import type { Selection } from '../shared/selection';
 import styles from './role-form.module.css';
 
 /** Fields the api may name in `errors`, as the form names them. */

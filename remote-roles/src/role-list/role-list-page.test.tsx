@@ -1,88 +1,63 @@
+/** @jest-environment jest-fixed-jsdom */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { ApiError } from '@sso/shared/api';
+import { ACCESS_LEVEL, paths } from '@sso/shared/contract';
+import { listAnswered, menuItemTexts, renderRoute, signInAs } from '@sso/shared/testing';
 import {
-  ACCESS_LEVEL,
-  type Application,
-  type DeleteResponse,
-  type RoleListResponse,
-} from '@sso/shared/contract';
-import { renderRoute, signInAs, menuItemTexts } from '@sso/shared/testing';
-import { useApplications } from '../reference-data/get-applications';
-import { createApplication, createRole, createWeakRole, settled } from '../test-support/factories';
-import { useDeleteRole } from './api/delete-role';
-import { useDeleteRoles } from './api/delete-roles';
-import { useRoles, type RoleListParams } from './api/get-roles';
+  bodiesSentTo,
+  fakeServer,
+  lastQueryTo,
+  requestsTo,
+  startFakeServer,
+} from '@sso/shared/testing/fake-server';
+import { createApplication, createRole, createWeakRole } from '../test-support/factories';
+import { roleScenarios } from '../test-support/role-scenarios';
 import RoleListPage from './role-list-page';
 
-jest.mock('../reference-data/get-applications');
-jest.mock('./api/get-roles');
-jest.mock('./api/delete-role');
-jest.mock('./api/delete-roles');
+const server = startFakeServer(
+  roleScenarios.applications([createApplication(), createApplication({ id: 2, name: 'HRIS' })]),
+  roleScenarios.deleted(),
+);
 
-const deleteOne = jest.fn<Promise<DeleteResponse>, [number]>();
-const deleteMany = jest.fn<Promise<DeleteResponse>, [number[]]>();
+const listOf = (roles: ReturnType<typeof createRole>[], total = roles.length) =>
+  fakeServer.use(roleScenarios.list(roles, total));
 
-function listOf(roles: ReturnType<typeof createRole>[], total = roles.length) {
-  jest
-    .mocked(useRoles)
-    .mockReturnValue(
-      settled({ data: roles, meta: { total } }) as unknown as UseQueryResult<RoleListResponse>,
-    );
+/** Renders the list at `url` and waits for its first answer. */
+async function renderList(url = '/role-management') {
+  const view = renderRoute(<RoleListPage />, { path: '/role-management', url });
+  await listAnswered();
+  return view;
 }
 
-beforeEach(() => {
-  signInAs(ACCESS_LEVEL.owner);
-  deleteOne.mockReset();
-  deleteMany.mockReset();
-  jest
-    .mocked(useApplications)
-    .mockReturnValue(
-      settled([createApplication(), createApplication({ id: 2, name: 'HRIS' })]) as unknown as UseQueryResult<
-        Application[]
-      >,
-    );
-  jest
-    .mocked(useDeleteRole)
-    .mockReturnValue({ mutateAsync: deleteOne, isPending: false } as unknown as UseMutationResult<
-      DeleteResponse,
-      Error,
-      number
-    >);
-  jest
-    .mocked(useDeleteRoles)
-    .mockReturnValue({ mutateAsync: deleteMany, isPending: false } as unknown as UseMutationResult<
-      DeleteResponse,
-      Error,
-      number[]
-    >);
-});
+/** The query of the list's last request, as the api receives it. */
+const expectListQuery = (query: Record<string, string>) =>
+  waitFor(() => expect(lastQueryTo(server.requests, paths.roles.list)).toEqual(query));
+/** The single deletes the page sent. */
+const singleDeletes = () =>
+  requestsTo(server.requests, 'DELETE', paths.roles.remove(7)).concat(
+    requestsTo(server.requests, 'DELETE', paths.roles.remove(8)),
+  );
 
+beforeEach(() => signInAs(ACCESS_LEVEL.owner));
 afterEach(() => localStorage.clear());
 
-const lastParams = (): RoleListParams | undefined => jest.mocked(useRoles).mock.lastCall?.[0];
-
 describe('RoleListPage', () => {
-  it('shows the true empty state "Belum Ada Role" when there are no roles at all', () => {
+  it('shows the true empty state "Belum Ada Role" when there are no roles at all', async () => {
     listOf([]);
-    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await renderList();
     expect(screen.getByText('Belum Ada Role')).toBeInTheDocument();
     expect(screen.queryByText('Data tidak ditemukan')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Navigasi halaman' })).not.toBeInTheDocument();
   });
 
-  it('shows the no-match text when a search or filter finds nothing', () => {
+  it('shows the no-match text when a search or filter finds nothing', async () => {
     listOf([]);
-    renderRoute(<RoleListPage />, {
-      path: '/role-management',
-      url: '/role-management?keyword=zzz&apps_id=2',
-    });
+    await renderList('/role-management?keyword=zzz&apps_id=2');
     expect(screen.getByText('Data tidak ditemukan')).toBeInTheDocument();
-    expect(lastParams()).toEqual({ page: 1, perPage: 10, keyword: 'zzz', appsId: 2 });
+    await expectListQuery({ page: '1', perPage: '10', keyword: 'zzz', perusahaan_id: '2' });
   });
 
-  it('lists roles with member count and application logos (3 then +n)', () => {
+  it('lists roles with member count and application logos (3 then +n)', async () => {
     const apps = [1, 2, 3, 4, 5].map((id) => ({
       apps_id: id,
       apps_name: `App ${id}`,
@@ -90,7 +65,7 @@ describe('RoleListPage', () => {
       menus: [],
     }));
     listOf([createRole({ name: 'Super Admin', member_count: 12, applications: apps })]);
-    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await renderList();
     const row = screen.getByRole('row', { name: /Super Admin/ });
     expect(within(row).getByText('12 user')).toBeInTheDocument();
     expect(within(row).getAllByRole('img')).toHaveLength(3);
@@ -101,58 +76,56 @@ describe('RoleListPage', () => {
   it('filters by application and goes back to page 1', async () => {
     listOf([createRole()], 40);
     const user = userEvent.setup();
-    const { location } = renderRoute(<RoleListPage />, {
-      path: '/role-management',
-      url: '/role-management?page=3',
-    });
+    const { location } = await renderList('/role-management?page=3');
     await user.click(screen.getByRole('combobox', { name: 'Filter aplikasi' }));
-    await user.click(screen.getByRole('option', { name: 'HRIS' }));
+    await user.click(await screen.findByRole('option', { name: 'HRIS' }));
     await waitFor(() => expect(location().search).toBe('?apps_id=2'));
-    expect(lastParams()).toEqual({ page: 1, perPage: 10, keyword: '', appsId: 2 });
+    await expectListQuery({ page: '1', perPage: '10', perusahaan_id: '2' });
   });
 
   it('sorts by a column header: in the URL, sent to the api, back to page 1', async () => {
     listOf([createRole()], 40);
     const user = userEvent.setup();
-    const { location } = renderRoute(<RoleListPage />, {
-      path: '/role-management',
-      url: '/role-management?page=3&apps_id=2',
-    });
+    const { location } = await renderList('/role-management?page=3&apps_id=2');
     const header = screen.getByRole('columnheader', { name: /Jumlah/ });
     expect(header).toHaveAttribute('aria-sort', 'none');
     await user.click(within(header).getByRole('button'));
     await waitFor(() => expect(location().search).toBe('?apps_id=2&sortBy=member_count&sort=asc'));
-    expect(lastParams()).toEqual({
-      page: 1,
-      perPage: 10,
-      keyword: '',
-      appsId: 2,
-      sort: { by: 'member_count', direction: 'asc' },
+    await expectListQuery({
+      page: '1',
+      perPage: '10',
+      perusahaan_id: '2',
+      sortBy: 'member_count',
+      sort: 'asc',
     });
     await user.click(within(screen.getByRole('columnheader', { name: /Jumlah/ })).getByRole('button'));
     expect(screen.getByRole('columnheader', { name: /Jumlah/ })).toHaveAttribute('aria-sort', 'descending');
-    expect(lastParams()?.sort).toEqual({ by: 'member_count', direction: 'desc' });
+    await waitFor(() =>
+      expect(lastQueryTo(server.requests, paths.roles.list)).toMatchObject({
+        sortBy: 'member_count',
+        sort: 'desc',
+      }),
+    );
   });
 
   it('deletes a role after a warning confirmation and shows the server message', async () => {
     listOf([createRole({ name: 'Auditor' })]);
-    deleteOne.mockResolvedValue({ message: 'Role berhasil dihapus', data: { ids: [7], deleted: 1 } });
     const user = userEvent.setup();
-    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await renderList();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk role Auditor' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Hapus' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Hapus role "Auditor"?' });
     await user.click(within(dialog).getByRole('button', { name: 'Hapus' }));
-    expect(deleteOne).toHaveBeenCalledWith(7);
     expect(await screen.findByText('Role berhasil dihapus')).toBeInTheDocument();
+    expect(requestsTo(server.requests, 'DELETE', paths.roles.remove(7))).toHaveLength(1);
   });
 
   it('shows the server message when a role still has members (409)', async () => {
     listOf([createRole({ name: 'Auditor' })]);
     const message = 'Role masih digunakan oleh user: Budi. Pindahkan user ke role lain sebelum menghapus.';
-    deleteMany.mockRejectedValue(new ApiError('http', message, 409, { message }));
+    fakeServer.use(roleScenarios.bulkDeleteFails(409, message));
     const user = userEvent.setup();
-    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await renderList();
     await user.click(screen.getByRole('checkbox', { name: 'Pilih role Auditor' }));
     expect(screen.getByText('1 terpilih')).toBeInTheDocument();
     await user.click(
@@ -162,18 +135,18 @@ describe('RoleListPage', () => {
     );
     const dialog = await screen.findByRole('alertdialog', { name: 'Hapus 1 role terpilih?' });
     await user.click(within(dialog).getByRole('button', { name: 'Hapus' }));
-    expect(deleteMany).toHaveBeenCalledWith([7]);
     expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await bodiesSentTo(server.requests, 'DELETE', paths.roles.bulkRemove)).toEqual([{ ids: [7] }]);
   });
 
   it('cancelling the confirmation deletes nothing', async () => {
     listOf([createRole({ name: 'Auditor' })]);
     const user = userEvent.setup();
-    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await renderList();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk role Auditor' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Hapus' }));
     await user.click(await screen.findByRole('button', { name: 'Batal' }));
-    expect(deleteOne).not.toHaveBeenCalled();
+    expect(singleDeletes()).toEqual([]);
   });
 });
 
@@ -182,7 +155,7 @@ describe('RoleListPage by access level', () => {
     signInAs(ACCESS_LEVEL.viewer);
     listOf([createRole({ name: 'Auditor', member_count: 14 })]);
     const user = userEvent.setup();
-    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await renderList();
     expect(screen.getByText('Auditor')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Tambah Role' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
@@ -206,7 +179,7 @@ describe('RoleListPage by access level', () => {
     signInAs(ACCESS_LEVEL.modifier);
     listOf([createWeakRole({ name: 'Auditor' })]);
     const user = userEvent.setup();
-    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await renderList();
     expect(screen.getByRole('link', { name: 'Tambah Role' })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk role Auditor' }));
@@ -224,7 +197,7 @@ describe('RoleListPage: roles readable and linked to their users', () => {
     signInAs(ACCESS_LEVEL.viewer);
     listOf([createRole({ name: 'Auditor', member_count: 14 })]);
     const user = userEvent.setup();
-    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await renderList();
     await user.click(screen.getByRole('cell', { name: 'Auditor' }));
     const drawer = await screen.findByRole('dialog', { name: 'Detail Role' });
     expect(within(drawer).getByText('#3949ab')).toBeInTheDocument();
@@ -241,9 +214,9 @@ describe('RoleListPage: roles readable and linked to their users', () => {
     expect(children).toHaveTextContent('Daftar UserModifier');
   });
 
-  it('the member count links to the users list filtered on the role', () => {
+  it('the member count links to the users list filtered on the role', async () => {
     listOf([createRole({ name: 'Auditor', member_count: 14 })]);
-    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await renderList();
     expect(screen.getByRole('link', { name: '14 user dengan role Auditor' })).toHaveAttribute(
       'href',
       '/user-management?role_id=7',
@@ -253,14 +226,14 @@ describe('RoleListPage: roles readable and linked to their users', () => {
   it('Hapus on a role that has users says so before any confirmation, and offers to see them', async () => {
     listOf([createRole({ name: 'Auditor', member_count: 14 })]);
     const user = userEvent.setup();
-    const view = renderRoute(<RoleListPage />, { path: '/role-management' });
+    const view = await renderList();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk role Auditor' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Hapus' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Role "Auditor" tidak dapat dihapus' });
     expect(dialog).toHaveTextContent('Role ini masih dipakai oleh 14 user');
     expect(within(dialog).queryByRole('button', { name: 'Hapus' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Lihat user' }));
-    expect(deleteOne).not.toHaveBeenCalled();
+    expect(singleDeletes()).toEqual([]);
     expect(view.location().pathname).toBe('/user-management');
     expect(view.location().search).toBe('?role_id=7');
   });
@@ -271,7 +244,7 @@ describe('RoleListPage: roles readable and linked to their users', () => {
       createRole({ id: 8, name: 'Tamu', member_count: 0 }),
     ]);
     const user = userEvent.setup();
-    renderRoute(<RoleListPage />, { path: '/role-management' });
+    await renderList();
     await user.click(screen.getByRole('checkbox', { name: 'Pilih semua role di halaman ini' }));
     const bar = screen.getByRole('region', { name: 'Aksi data terpilih' });
     await user.click(within(bar).getByRole('button', { name: 'Hapus' }));
@@ -279,7 +252,7 @@ describe('RoleListPage: roles readable and linked to their users', () => {
     expect(dialog).toHaveTextContent('Auditor (3 user)');
     expect(dialog).not.toHaveTextContent('Tamu');
     await user.click(within(dialog).getByRole('button', { name: 'Keluarkan dari pilihan' }));
-    expect(deleteMany).not.toHaveBeenCalled();
+    expect(requestsTo(server.requests, 'DELETE', paths.roles.bulkRemove)).toEqual([]);
     expect(within(bar).getByText('1 terpilih')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Pilih role Tamu' })).toHaveAttribute('aria-checked', 'true');
   });

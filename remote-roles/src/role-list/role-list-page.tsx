@@ -20,7 +20,7 @@ import {
 } from '@sso/shared/ui-data';
 import { useApplications } from '../reference-data/get-applications';
 import { rolesText } from '../texts';
-import { useRoles } from './api/get-roles';
+import { useRoles } from '../api/get-roles';
 import { RoleNameCell } from './role-name-cell';
 import { ROLE_LIST_OPTIONS, toRoleListParams } from './role-list-params';
 import { useRoleDeletion } from './use-role-deletion';

@@ -1,6 +1,6 @@
 import { roleSortFields, type RoleSortField } from '@sso/shared/contract';
 import { isPositiveIntParam, type ListSearchOptions, type ListSearchState } from '@sso/shared/ui-data';
-import type { RoleListParams } from './api/get-roles';
+import type { RoleListParams } from '../api/get-roles';
 
 /** URL filter of the roles list: `?apps_id=2` (sent to the api as `perusahaan_id`). */
 export const ROLE_FILTERS = ['apps_id'] as const;

@@ -83,6 +83,3 @@ export function createWeakRole(overrides: Partial<Role> = {}): Role {
     ...overrides,
   });
 }
-
-/** A settled query result for a mocked hook (tests only): one helper for every remote. */
-export { settled } from '@sso/shared/testing';

@@ -1,3 +1,4 @@
+/** @jest-environment jest-fixed-jsdom */
 /**
  * Issue 18 in the users remote: a modifier is offered only the roles their role covers, sees no
  * Edit or Hapus on a stronger account, and nobody sees Hapus on their own row or changes their own
@@ -7,26 +8,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_LEVEL, OWN_ROLE_MESSAGE, type AccessLevel, type User } from '@sso/shared/contract';
 import { menuItemTexts, renderRoute, signInAs } from '@sso/shared/testing';
+import { fakeServer, startFakeServer } from '@sso/shared/testing/fake-server';
 import { createRoleOption, createUser } from '../test-support/factories';
-import { useUsers } from '../user-list/api/get-users';
+import { userScenarios } from '../test-support/user-scenarios';
 import UserListPage from '../user-list/user-list-page';
-import { useRoleOptions } from '../reference-data/get-role-options';
-import { useUserDetail } from '../user-form/api/get-user';
 import UserEditPage from '../user-form/user-edit-page';
 import { userPrivilege } from './user-privilege';
 
-jest.mock('../user-list/api/get-users', () => ({
-  useUsers: jest.fn(),
-  usersQueryOptions: (query: unknown) => ({
-    queryKey: ['users', query],
-    queryFn: () => new Promise(() => undefined),
-  }),
-}));
-// The edit page reads the user from the api (issue 23): here it answers the user being edited.
-jest.mock('../user-form/api/get-user', () => ({ useUserDetail: jest.fn() }));
-jest.mock('../user-form/api/update-user', () => ({ useUpdateUser: () => ({ mutateAsync: jest.fn() }) }));
-jest.mock('../reference-data/get-companies');
-jest.mock('../reference-data/get-role-options', () => ({ useRoleOptions: jest.fn() }));
+startFakeServer(userScenarios.companies(), ...userScenarios.drawer());
 
 const superAdmin = createRoleOption({ id: 1, name: 'Super Admin', assignable: false });
 const admin = createRoleOption({ id: 2, name: 'Admin', assignable: true });
@@ -36,23 +25,16 @@ const administrator = createUser({ id: 1, nama: 'Administrator', role_id: 1, rol
 const me = createUser({ id: 4, nama: 'Saya Sendiri', role_id: 2 });
 const colleague = createUser({ id: 9, nama: 'Rekan Admin', role_id: 2 });
 
-function givenRoles(roles = [superAdmin, admin, viewer]) {
-  jest.mocked(useRoleOptions).mockReturnValue({
-    data: roles,
-    isPending: false,
-    isError: false,
-  } as unknown as ReturnType<typeof useRoleOptions>);
-}
+const givenRoles = (roles = [superAdmin, admin, viewer]) => fakeServer.use(userScenarios.roleOptions(roles));
+const givenUsers = (rows: User[]) => fakeServer.use(userScenarios.list(rows));
 
-function givenUsers(rows: User[]) {
-  jest.mocked(useUsers).mockReturnValue({
-    isPending: false,
-    isError: false,
-    isSuccess: true,
-    isPlaceholderData: false,
-    data: { data: rows, meta: { total: rows.length } },
-    refetch: jest.fn(),
-  } as unknown as ReturnType<typeof useUsers>);
+/**
+ * Renders the list and waits for its rows and the roles the rules read: a covered colleague's row
+ * box appears only once both are in (until then no account counts as covered).
+ */
+async function renderList() {
+  renderRoute(<UserListPage />, { path: '/user-management' });
+  await screen.findByRole('checkbox', { name: 'Pilih Rekan Admin' });
 }
 
 const signIn = (level: AccessLevel) => signInAs(level, { id: me.id, role_id: me.role_id });
@@ -78,7 +60,7 @@ describe('users list', () => {
 
   it("a modifier has Edit disabled with the reason on the administrator's row, and Edit on a covered one", async () => {
     signIn(ACCESS_LEVEL.modifier);
-    renderRoute(<UserListPage />, { path: '/user-management' });
+    await renderList();
     expect(await rowActions('Administrator')).toEqual([
       'Lihat Detail',
       `Edit (${notCovered})`,
@@ -100,7 +82,7 @@ describe('users list', () => {
 
   it('an owner has no Hapus on their own row, and Hapus on others they cover', async () => {
     signIn(ACCESS_LEVEL.owner);
-    renderRoute(<UserListPage />, { path: '/user-management' });
+    await renderList();
     expect(await rowActions('Saya Sendiri')).toEqual([
       'Lihat Detail',
       'Edit',
@@ -119,7 +101,7 @@ describe('users list', () => {
   it('the drawer follows the same rules', async () => {
     const user = userEvent.setup();
     signIn(ACCESS_LEVEL.owner);
-    renderRoute(<UserListPage />, { path: '/user-management' });
+    await renderList();
     await user.click(screen.getByText('Administrator'));
     const drawer = screen.getByRole('dialog', { name: 'Detail User' });
     for (const name of ['Edit', 'Hapus']) {
@@ -132,30 +114,28 @@ describe('users list', () => {
 
 describe('Edit User', () => {
   const hashIdOf = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-  const renderEdit = (user: User) => {
-    jest.mocked(useUserDetail).mockReturnValue({
-      data: { ...user, version: 1 },
-      error: null,
-      refetch: jest.fn(),
-    } as unknown as ReturnType<typeof useUserDetail>);
-    return renderRoute(<UserEditPage />, { path: '/edit-user/:hashId', url: `/edit-user/${hashIdOf(user)}` });
+  /** The edit page reads the user from the api (issue 23): here it answers the user being edited. */
+  const renderEdit = async (user: User) => {
+    fakeServer.use(userScenarios.detail({ ...user, version: 1 }));
+    renderRoute(<UserEditPage />, { path: '/edit-user/:hashId', url: `/edit-user/${hashIdOf(user)}` });
+    await screen.findByRole('combobox', { name: 'Role' });
   };
 
   it('the role select offers only the roles the actor may give', async () => {
     const user = userEvent.setup();
     givenRoles();
     signIn(ACCESS_LEVEL.modifier);
-    renderEdit(colleague);
+    await renderEdit(colleague);
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Admin']);
   });
 
-  it("one's own role cannot be changed, and says why", () => {
+  it("one's own role cannot be changed, and says why", async () => {
     givenRoles();
     signIn(ACCESS_LEVEL.owner);
-    renderEdit(me);
+    await renderEdit(me);
     expect(screen.getByRole('combobox', { name: 'Role' })).toBeDisabled();
-    expect(screen.getByText(OWN_ROLE_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(OWN_ROLE_MESSAGE)).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Company, Employee, RoleOption, User, UserCompany } from '@sso/shared/contract';
+import type { Company, Employee, RoleOption, User, UserAccount, UserCompany } from '@sso/shared/contract';
 
 /** Test data factories with overrides (STYLE "Tests"). */
 export function createUserCompany(overrides: Partial<UserCompany> = {}): UserCompany {
@@ -63,6 +63,41 @@ export function createEmployee(overrides: Partial<Employee> = {}): Employee {
     nik: '200007',
     no_hp: '081300000007',
     email: 'sri@sso.local',
+    ...overrides,
+  };
+}
+
+/** A fixed time of 25 November 2026 (local), for accounts' sign-ins and sessions. */
+export const at = (hours: number, minutes: number) => new Date(2026, 10, 25, hours, minutes).toISOString();
+
+/** The account part of the drawer: active, two open sessions, no lock. */
+export function createAccount(overrides: Partial<UserAccount> = {}): UserAccount {
+  return {
+    id: 10,
+    is_active: true,
+    status_reason: null,
+    status_changed_at: null,
+    status_changed_by: null,
+    last_login_at: at(9, 30),
+    lock: null,
+    sessions: [
+      {
+        id: 7,
+        application: 'SSO Admin Panel',
+        signed_in_at: at(9, 30),
+        last_active_at: null,
+        address: '10.1.2.3',
+        browser: 'Chrome 126 di Windows',
+      },
+      {
+        id: 8,
+        application: 'SSO Admin Panel',
+        signed_in_at: at(8, 5),
+        last_active_at: at(8, 45),
+        address: null,
+        browser: null,
+      },
+    ],
     ...overrides,
   };
 }

@@ -1,33 +1,28 @@
+/** @jest-environment jest-fixed-jsdom */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@sso/shared/api';
+import { paths } from '@sso/shared/contract';
 import { renderRoute } from '@sso/shared/testing';
+import { bodiesSentTo, fakeServer, refused, startFakeServer } from '@sso/shared/testing/fake-server';
+import { createEmployee } from '../test-support/factories';
+import { userScenarios } from '../test-support/user-scenarios';
 import UserCreatePage from './user-create-page';
 
-const mockCreate = jest.fn();
-jest.mock('./api/create-user', () => ({ useCreateUser: () => ({ mutateAsync: mockCreate }) }));
-jest.mock('./api/search-employees', () => ({
-  EMPLOYEE_SEARCH_MIN_CHARS: 2,
-  useEmployeeSearch: () => ({
-    data: [
-      jest
-        .requireActual('../test-support/factories')
-        .createEmployee({ perusahaan_id: 2, perusahaan_name: 'AP 2', own_company: true }),
-      jest.requireActual('../test-support/factories').createEmployee({
-        id: 8,
-        name: 'Sri Rahayu',
-        nik: '100009',
-        registered: true,
-        perusahaan_id: 5,
-        perusahaan_name: 'AP 5',
-        own_company: false,
-      }),
-    ],
-    isFetching: false,
-  }),
-}));
-jest.mock('../reference-data/get-companies');
-jest.mock('../reference-data/get-role-options');
+const server = startFakeServer(
+  ...userScenarios.reference(),
+  userScenarios.employees([
+    createEmployee({ perusahaan_id: 2, perusahaan_name: 'AP 2', own_company: true }),
+    createEmployee({
+      id: 8,
+      name: 'Sri Rahayu',
+      nik: '100009',
+      registered: true,
+      perusahaan_id: 5,
+      perusahaan_name: 'AP 5',
+      own_company: false,
+    }),
+  ]),
+);
 
 const renderCreate = () => renderRoute(<UserCreatePage />, { path: '/tambah-user' });
 const save = () => screen.getByRole('button', { name: 'Simpan' });
@@ -36,17 +31,15 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('combobox', { name: 'Nama' }), 'Sri');
   await user.click(await screen.findByRole('option', { name: /Sri Wahyuni/ }));
   await user.click(screen.getByRole('combobox', { name: 'Role' }));
-  await user.click(screen.getByRole('option', { name: 'Admin' }));
+  await user.click(await screen.findByRole('option', { name: 'Admin' }));
   await user.click(screen.getByRole('combobox', { name: 'AP' }));
-  await user.click(screen.getByRole('option', { name: 'AP 2' }));
+  await user.click(await screen.findByRole('option', { name: 'AP 2' }));
   await user.keyboard('{Escape}');
   await user.click(screen.getByRole('checkbox', { name: 'U2A · Unit 2A' }));
 }
 const hint = () => screen.getByText(/^Untuk menyimpan, lengkapi:/);
 
 describe('Tambah User form', () => {
-  beforeEach(() => mockCreate.mockReset());
-
   it('keeps Simpan disabled until name, role, AP and its unit are chosen, and says what is missing', async () => {
     const user = userEvent.setup();
     renderCreate();
@@ -58,9 +51,9 @@ describe('Tambah User form', () => {
     await user.click(await screen.findByRole('option', { name: /Sri Wahyuni/ }));
     expect(hint()).toHaveTextContent('Untuk menyimpan, lengkapi: role, minimal 1 AP.');
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
-    await user.click(screen.getByRole('option', { name: 'Admin' }));
+    await user.click(await screen.findByRole('option', { name: 'Admin' }));
     await user.click(screen.getByRole('combobox', { name: 'AP' }));
-    await user.click(screen.getByRole('option', { name: 'AP 2' }));
+    await user.click(await screen.findByRole('option', { name: 'AP 2' }));
     await user.keyboard('{Escape}');
     // An AP without a unit is refused, named (never saved and listed as "-").
     expect(save()).toBeDisabled();
@@ -122,7 +115,7 @@ describe('Tambah User form', () => {
     const user = userEvent.setup();
     renderCreate();
     await user.click(screen.getByRole('combobox', { name: 'AP' }));
-    await user.click(screen.getByRole('option', { name: 'All' }));
+    await user.click(await screen.findByRole('option', { name: 'All' }));
     const chips = screen.getByRole('list', { name: 'AP terpilih' });
     expect(
       within(chips)
@@ -140,7 +133,7 @@ describe('Tambah User form', () => {
     const user = userEvent.setup();
     renderCreate();
     await user.click(screen.getByRole('combobox', { name: 'AP' }));
-    await user.click(screen.getByRole('option', { name: 'AP 1' }));
+    await user.click(await screen.findByRole('option', { name: 'AP 1' }));
     await user.keyboard('{Escape}');
     const group = screen.getByRole('group', { name: 'AP 1' });
     await user.click(within(group).getByRole('checkbox', { name: 'Semua Unit' }));
@@ -155,25 +148,27 @@ describe('Tambah User form', () => {
 
   it('sends the spec payload and keeps every field with the server message on failure', async () => {
     const user = userEvent.setup();
-    mockCreate.mockRejectedValue(
-      new ApiError('http', 'NIK sudah terdaftar', 409, {
-        message: 'NIK sudah terdaftar',
-        errors: { nik: 'NIK sudah terdaftar' },
-      }),
+    fakeServer.use(
+      userScenarios.creates(refused(409, 'NIK sudah terdaftar', { nik: 'NIK sudah terdaftar' })),
     );
     renderCreate();
     await fillValidForm(user);
     await user.click(save());
-    expect(mockCreate).toHaveBeenCalledWith({
-      nama: 'Sri Wahyuni',
-      nik: '200007',
-      phone: '081300000007',
-      email: 'sri@sso.local',
-      role_ids: [2],
-      perusahaan: [
-        { perusahaan_id: 2, perusahaan_name: 'AP 2', cabang: [{ cabang_id: 3, cabang_name: 'Unit 2A' }] },
-      ],
-    });
+    await waitFor(async () =>
+      expect(await bodiesSentTo(server.requests, 'POST', paths.users.create)).toHaveLength(1),
+    );
+    expect(await bodiesSentTo(server.requests, 'POST', paths.users.create)).toEqual([
+      {
+        nama: 'Sri Wahyuni',
+        nik: '200007',
+        phone: '081300000007',
+        email: 'sri@sso.local',
+        role_ids: [2],
+        perusahaan: [
+          { perusahaan_id: 2, perusahaan_name: 'AP 2', cabang: [{ cabang_id: 3, cabang_name: 'Unit 2A' }] },
+        ],
+      },
+    ]);
     await waitFor(() => expect(screen.getAllByText('NIK sudah terdaftar')).toHaveLength(2));
     expect(screen.getByRole('combobox', { name: 'Nama' })).toHaveValue('Sri Wahyuni');
     expect(screen.getByRole('textbox', { name: 'NIK' })).toHaveValue('200007');

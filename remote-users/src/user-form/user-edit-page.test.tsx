@@ -1,17 +1,21 @@
-import { screen, within } from '@testing-library/react';
+/** @jest-environment jest-fixed-jsdom */
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, api } from '@sso/shared/api';
 import { VERSION_CONFLICT_MESSAGE, paths, type UserDetail } from '@sso/shared/contract';
 import { renderRoute } from '@sso/shared/testing';
+import {
+  bodiesSentTo,
+  fakeServer,
+  refused,
+  requestsTo,
+  startFakeServer,
+  type Refusal,
+} from '@sso/shared/testing/fake-server';
 import { createUser, createUserCompany } from '../test-support/factories';
+import { userScenarios } from '../test-support/user-scenarios';
 import UserEditPage from './user-edit-page';
 
-jest.mock('@sso/shared/api', () => ({
-  ...jest.requireActual<object>('@sso/shared/api'),
-  api: { get: jest.fn(), post: jest.fn(), patch: jest.fn(), delete: jest.fn() },
-}));
-jest.mock('../reference-data/get-companies');
-jest.mock('../reference-data/get-role-options');
+const server = startFakeServer(...userScenarios.reference());
 
 /** jsdom has no TextEncoder for the codec; build the hashId the same way (UTF-8 → base64url). */
 const hashIdOf = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
@@ -21,32 +25,19 @@ const renderEdit = (hashId: string) =>
 /** The user as the api holds it: AP 1 with unit 1, version 3. */
 const stored: UserDetail = { ...createUser({ id: 10 }), version: 3 };
 
-/** Scenario: GET users/{id} answers these users in turn (the last one from then on); others fail. */
-function givenStored(...answers: Array<UserDetail | ApiError>) {
-  let call = 0;
-  jest.mocked(api.get).mockImplementation(async (url) => {
-    if (url !== paths.users.detail(10)) throw new Error(`unexpected GET ${url}`);
-    const answer = answers[Math.min(call, answers.length - 1)];
-    call += 1;
-    if (answer instanceof ApiError) throw answer;
-    return { message: 'Detail user', data: answer };
-  });
-}
+/** Scenario: GET users/{id} answers these users in turn (the last one from then on). */
+const givenStored = (...answers: Array<UserDetail | Refusal>) =>
+  fakeServer.use(userScenarios.detail(...answers));
+/** Scenario: PATCH users/{id} answers these in turn. */
+const givenSaves = (...answers: Array<UserDetail | Refusal>) =>
+  fakeServer.use(userScenarios.saves(...answers));
+/** The bodies the page saved to user 10. */
+const saved = () => bodiesSentTo(server.requests, 'PATCH', paths.users.update(10));
+/** The reads of a user record (any id: a malformed link must ask none). */
+const recordReads = () =>
+  server.requests.filter((r) => r.method === 'GET' && /\/users\/[^/]+$/.test(new URL(r.url).pathname));
 
-/** Scenario: PATCH users/{id} answers these (an error is thrown), then the saved user. */
-function givenSaves(...answers: Array<UserDetail | ApiError>) {
-  for (const answer of answers) {
-    jest.mocked(api.patch).mockImplementationOnce(async () => {
-      if (answer instanceof ApiError) throw answer;
-      return { message: 'User berhasil diperbarui', data: answer };
-    });
-  }
-}
-
-const conflict = () =>
-  new ApiError('http', VERSION_CONFLICT_MESSAGE, 409, { message: VERSION_CONFLICT_MESSAGE });
-
-afterEach(() => jest.resetAllMocks());
+const conflict = () => refused(409, VERSION_CONFLICT_MESSAGE);
 
 describe('Edit User page', () => {
   it.each([
@@ -61,7 +52,7 @@ describe('Edit User page', () => {
       '/user-management',
     );
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    expect(api.get).not.toHaveBeenCalled();
+    expect(recordReads()).toEqual([]);
   });
 
   it('fills the form from the api, not from the link; name, NIK and phone are read-only', async () => {
@@ -98,14 +89,14 @@ describe('Edit User page', () => {
     givenSaves({ ...stored, version: 4 });
     const { location } = renderEdit(hashIdOf(createUser({ id: 10, phone: '089999999999' })));
     await user.click(await screen.findByRole('button', { name: 'Simpan' }));
-    expect(api.patch).toHaveBeenCalledWith(paths.users.update(10), { version: 3 }, expect.anything());
+    await waitFor(async () => expect(await saved()).toEqual([{ version: 3 }]));
 
     expect(await screen.findByTestId('location')).toHaveTextContent('/user-management');
     expect(location().pathname).toBe('/user-management');
   });
 
   it('shows a clear message and the way back when the user no longer exists', async () => {
-    givenStored(new ApiError('http', 'User tidak ditemukan', 404, { message: 'User tidak ditemukan' }));
+    givenStored(refused(404, 'User tidak ditemukan'));
     renderEdit(hashIdOf(stored));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('User tidak ditemukan');
@@ -133,11 +124,7 @@ describe('Edit User page', () => {
     await user.click(screen.getByRole('button', { name: 'Simpan' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(VERSION_CONFLICT_MESSAGE);
-    expect(api.patch).toHaveBeenCalledWith(
-      paths.users.update(10),
-      expect.objectContaining({ version: 3, perusahaan: expect.any(Array) }),
-      expect.anything(),
-    );
+    expect(await saved()).toEqual([expect.objectContaining({ version: 3, perusahaan: expect.any(Array) })]);
     expect(screen.getByRole('checkbox', { name: /Unit 1B/ })).toBeChecked();
 
     // "Muat ulang data" would drop the input: it asks first; "Batal" keeps everything.
@@ -146,7 +133,7 @@ describe('Edit User page', () => {
     expect(dialog).toHaveTextContent('Muat ulang data?');
     await user.click(within(dialog).getByRole('button', { name: 'Batal' }));
     expect(screen.getByRole('checkbox', { name: /Unit 1B/ })).toBeChecked();
-    expect(api.get).toHaveBeenCalledTimes(1);
+    expect(requestsTo(server.requests, 'GET', paths.users.detail(10))).toHaveLength(1);
 
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Muat ulang data' }));
     await user.click(
@@ -164,10 +151,8 @@ describe('Edit User page', () => {
     givenSaves({ ...changedMeanwhile, version: 5 });
     await user.click(screen.getByRole('checkbox', { name: /Unit 2A/ }));
     await user.click(screen.getByRole('button', { name: 'Simpan' }));
-    expect(api.patch).toHaveBeenLastCalledWith(
-      paths.users.update(10),
-      expect.objectContaining({ version: 4 }),
-      expect.anything(),
+    await waitFor(async () =>
+      expect((await saved()).at(-1)).toEqual(expect.objectContaining({ version: 4 })),
     );
   });
 });

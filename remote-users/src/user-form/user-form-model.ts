@@ -9,7 +9,8 @@ import {
   type UserUpdatePayload,
 } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
-import type { ApSelection } from './ap-selection';
+import type { ApSelection } from '../shared/ap-selection';
+import { companiesChoiceSchema, roleChoiceSchema } from '../shared/choice-schemas';
 import { texts } from '../texts';
 
 /**
@@ -26,11 +27,6 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-const chosenCompanySchema = z.object({
-  perusahaanId: z.number().int().positive(),
-  cabangIds: z.array(z.number().int().positive()),
-});
-
 /** Spec 5: name required, role required, at least one AP. */
 export const userFormSchema = z.object({
   person: personSchema.nullable().transform((person, ctx) => {
@@ -40,21 +36,8 @@ export const userFormSchema = z.object({
     }
     return person;
   }),
-  roleId: z
-    .number()
-    .int()
-    .positive()
-    .nullable()
-    .transform((roleId, ctx) => {
-      if (roleId === null) {
-        ctx.addIssue({ code: 'custom', message: t.users.roleRequired });
-        return z.NEVER;
-      }
-      return roleId;
-    }),
-  companies: z
-    .array(chosenCompanySchema)
-    .min(1, t.users.apRequired)
+  roleId: roleChoiceSchema,
+  companies: companiesChoiceSchema
     // Every chosen AP with at least one of its units (issue 37: never an AP listed with "-").
     .refine((companies) => companies.every((company) => company.cabangIds.length > 0), {
       message: texts.unitRequired,

@@ -9,6 +9,8 @@ import { t } from '@sso/shared/i18n';
 import {
   Button,
   FormActions,
+  FormCard,
+  FormServerError,
   StatePanel,
   TextField,
   VersionConflictAlert,
@@ -23,8 +25,8 @@ import { useCompanies } from '../reference-data/get-companies';
 import { useRoleOptions } from '../reference-data/get-role-options';
 import { useUserPrivilege } from '../privilege/user-privilege';
 import { useOwnAdminScope } from '../privilege/own-admin-scope';
-import { reduceApSelection } from './ap-selection';
-import { ApUnitPicker } from './ap-unit-picker';
+import { reduceApSelection } from '../shared/ap-selection';
+import { ApUnitPicker } from '../shared/ap-unit-picker';
 import { EmployeePicker } from './employee-picker';
 import {
   missingUserFields,
@@ -114,14 +116,7 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      {serverMessage && conflict && onReload ? (
-        <VersionConflictAlert message={serverMessage} dirty={dirty} onReload={onReload} />
-      ) : serverMessage ? (
-        <p className={styles.serverError} role="alert">
-          {serverMessage}
-        </p>
-      ) : null}
-      <section className={styles.section}>
+      <FormCard title={texts.employeeSection}>
         {mode === 'create' ? (
           <Controller
             control={control}
@@ -158,6 +153,8 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
             error={personErrors?.phone?.message}
           />
         </div>
+      </FormCard>
+      <FormCard title={texts.accessSection} hint={scoped ? SCOPE_FORM_HINT : undefined}>
         <Controller
           control={control}
           name="roleId"
@@ -209,8 +206,12 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
             />
           )}
         />
-        {scoped ? <p className={styles.hint}>{SCOPE_FORM_HINT}</p> : null}
-      </section>
+      </FormCard>
+      {serverMessage && conflict && onReload ? (
+        <VersionConflictAlert message={serverMessage} dirty={dirty} onReload={onReload} />
+      ) : serverMessage ? (
+        <FormServerError title={texts.saveFailed} message={serverMessage} />
+      ) : null}
       <FormActions hintId={hintId} hint={missing.length === 0 ? undefined : texts.missingHint(missing)}>
         <Button variant="secondary" onClick={returnToList}>
           {t.common.cancel}

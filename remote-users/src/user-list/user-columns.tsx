@@ -3,8 +3,8 @@ import { t } from '@sso/shared/i18n';
 import { LogoStack, RoleChip, type DataTableColumn } from '@sso/shared/ui-data';
 import { UnitCodes } from './unit-codes';
 import { texts } from '../texts';
-import { LastSignIn } from '../user-account/last-sign-in';
-import { StatusChip } from '../user-account/status-chip';
+import { LastSignIn } from '../shared/last-sign-in';
+import { StatusChip } from '../shared/status-chip';
 import styles from './user-list-page.module.css';
 
 /**

@@ -9,11 +9,11 @@ import { safeHttpUrl } from '@sso/shared/ui';
 import { ActionButton, ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
 import styles from './user-detail-drawer.module.css';
 import { texts } from '../texts';
-import { AccountSection, StatusChange } from '../user-account/account-section';
-import { LastSignIn } from '../user-account/last-sign-in';
-import { StatusChip } from '../user-account/status-chip';
-import { useUserAccount } from '../user-account/api/get-user-account';
-import { TwoStepSection } from '../user-two-step/two-step-section';
+import { AccountSection, StatusChange } from './account/account-section';
+import { LastSignIn } from '../shared/last-sign-in';
+import { StatusChip } from '../shared/status-chip';
+import { useUserAccount } from './account/api/get-user-account';
+import { TwoStepSection } from './two-step/two-step-section';
 
 /** The account actions of the drawer, for an administrator with the edit capability of Daftar User. */
 export interface DrawerLifecycle {

@@ -1,77 +1,72 @@
-import { screen, within } from '@testing-library/react';
+/** @jest-environment jest-fixed-jsdom */
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_LEVEL } from '@sso/shared/contract';
+import { ACCESS_LEVEL, paths } from '@sso/shared/contract';
 import { menuItemTexts, renderRoute, signInAs } from '@sso/shared/testing';
+import { fakeServer, lastQueryTo, startFakeServer } from '@sso/shared/testing/fake-server';
 import { createUser } from '../test-support/factories';
-import { useUsers } from './api/get-users';
-import type * as UsersMock from './api/__mocks__/get-users';
+import { userScenarios } from '../test-support/user-scenarios';
 import UserListPage from './user-list-page';
+import { renderUserList } from './test-support/render-user-list';
 
-jest.mock('./api/get-users');
-const { givenUsers } = jest.requireMock<typeof UsersMock>('./api/get-users');
-jest.mock('../reference-data/get-companies');
-// The drawer's account part is tested in user-account/; here it stays unread.
-jest.mock('../user-account/api/get-user-account', () => ({
-  useUserAccount: jest.fn(() => ({ isPending: true, isError: false, data: undefined })),
-}));
-jest.mock('../reference-data/get-role-options');
+const server = startFakeServer(...userScenarios.reference(), ...userScenarios.drawer());
+
+/** Scenario: the users list answers these rows and total. */
+const givenUsers = (rows: ReturnType<typeof createUser>[], total = rows.length) =>
+  fakeServer.use(userScenarios.list(rows, total));
+/** The query of the list's last request, as the api receives it. */
+const lastListQuery = () => lastQueryTo(server.requests, paths.users.list);
+const expectListQuery = (query: Record<string, string>) =>
+  waitFor(() => expect(lastListQuery()).toEqual(query));
 
 const three = [
   createUser({ id: 1, nama: 'Budi Santoso' }),
   createUser({ id: 2, nama: 'Sari Dewi' }),
   createUser({ id: 3, nama: 'Tono Wijaya' }),
 ];
-const renderList = (url = '/user-management') =>
-  renderRoute(<UserListPage />, { path: '/user-management', url });
 
 describe('UserListPage', () => {
   beforeEach(() => signInAs(ACCESS_LEVEL.owner));
   afterEach(() => localStorage.clear());
 
   it('while the first answer loads, shows the table with placeholder rows (not the empty state)', () => {
-    jest.mocked(useUsers).mockReturnValue({
-      isPending: true,
-      isError: false,
-      isPlaceholderData: false,
-      data: undefined,
-      refetch: jest.fn(),
-    } as unknown as ReturnType<typeof useUsers>);
-    renderList();
+    fakeServer.use(userScenarios.listPending());
+    renderRoute(<UserListPage />, { path: '/user-management' });
     expect(screen.getByRole('table', { name: 'Daftar user' })).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByText('Belum Ada User')).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Nama/ })).toBeInTheDocument();
   });
 
-  it('shows "Belum Ada User" when there are no users at all', () => {
+  it('shows "Belum Ada User" when there are no users at all', async () => {
     givenUsers([]);
-    renderList();
+    await renderUserList();
     expect(screen.getByText('Belum Ada User')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('shows "Data tidak ditemukan" inside the table when a search matches nothing', () => {
+  it('shows "Data tidak ditemukan" inside the table when a search matches nothing', async () => {
     givenUsers([]);
-    renderList('/user-management?keyword=zzz');
+    await renderUserList('/user-management?keyword=zzz');
     const table = screen.getByRole('table', { name: 'Daftar user' });
     expect(within(table).getByText('Data tidak ditemukan')).toBeInTheDocument();
     expect(screen.queryByText('Belum Ada User')).not.toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Cari user' })).toHaveValue('zzz');
   });
 
-  it('passes the URL state to the api query', () => {
+  it('passes the URL state to the api query', async () => {
     givenUsers(three, 45);
-    renderList('/user-management?page=2&perPage=20&keyword=budi&role_id=2&perusahaan_id=x');
-    expect(useUsers).toHaveBeenLastCalledWith({ page: 2, perPage: 20, keyword: 'budi', role_id: 2 });
+    await renderUserList('/user-management?page=2&perPage=20&keyword=budi&role_id=2&perusahaan_id=x');
+    await expectListQuery({ page: '2', perPage: '20', keyword: 'budi', role_id: '2' });
   });
 
   it('filters units as you type, only those of the chosen AP, and "Hapus filter" clears everything', async () => {
     const user = userEvent.setup();
     givenUsers(three, 45);
-    renderList('/user-management?perusahaan_id=2&keyword=budi&page=3');
+    await renderUserList('/user-management?perusahaan_id=2&keyword=budi&page=3');
     const unit = screen.getByRole('combobox', { name: 'Filter unit' });
     await user.click(unit);
     // AP 2 is chosen: only its two units (and "Semua Unit") are offered
-    const menu = screen.getByRole('listbox', { name: 'Filter unit' });
+    const menu = await screen.findByRole('listbox', { name: 'Filter unit' });
     expect(
       within(menu)
         .getAllByRole('option')
@@ -79,16 +74,10 @@ describe('UserListPage', () => {
     ).toEqual(['Semua Unit', 'U2A · Unit 2A', 'U2B · Unit 2B']);
     await user.keyboard('2b');
     await user.click(screen.getByRole('option', { name: /U2B · Unit 2B/ }));
-    expect(useUsers).toHaveBeenLastCalledWith({
-      page: 1,
-      perPage: 10,
-      keyword: 'budi',
-      perusahaan_id: 2,
-      cabang_id: 4,
-    });
+    await expectListQuery({ page: '1', perPage: '10', keyword: 'budi', perusahaan_id: '2', cabang_id: '4' });
 
     await user.click(screen.getByRole('button', { name: 'Hapus filter' }));
-    expect(useUsers).toHaveBeenLastCalledWith({ page: 1, perPage: 10 });
+    await expectListQuery({ page: '1', perPage: '10' });
     expect(screen.getByRole('searchbox', { name: 'Cari user' })).toHaveValue('');
     expect(screen.getByRole('combobox', { name: 'Filter AP' })).toHaveValue('Semua AP');
     expect(screen.queryByRole('button', { name: 'Hapus filter' })).not.toBeInTheDocument();
@@ -97,7 +86,7 @@ describe('UserListPage', () => {
   it('selects all rows, shows the bulk bar "{n} terpilih", and closes it', async () => {
     const user = userEvent.setup();
     givenUsers(three);
-    renderList();
+    await renderUserList();
     await user.click(screen.getByRole('checkbox', { name: 'Pilih semua user di halaman ini' }));
     const bar = screen.getByRole('region', { name: 'Aksi data terpilih' });
     expect(within(bar).getByText('3 terpilih')).toBeInTheDocument();
@@ -114,7 +103,7 @@ describe('UserListPage', () => {
   it('asks before a bulk delete with the selected count', async () => {
     const user = userEvent.setup();
     givenUsers(three);
-    renderList();
+    await renderUserList();
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Budi Santoso' }));
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Tono Wijaya' }));
     await user.click(
@@ -134,7 +123,7 @@ describe('UserListPage', () => {
   it('opens the detail drawer on a row click, with its fields', async () => {
     const user = userEvent.setup();
     givenUsers(three);
-    renderList();
+    await renderUserList();
     await user.click(screen.getByText('Sari Dewi'));
     const drawer = screen.getByRole('dialog', { name: 'Detail User' });
     for (const label of ['Nama', 'NIK', 'No. Handphone', 'Role', 'Daftar AP', 'Daftar Unit']) {
@@ -148,7 +137,7 @@ describe('UserListPage', () => {
   it('asks "Hapus user "{nama}"?" from the row menu', async () => {
     const user = userEvent.setup();
     givenUsers(three);
-    renderList();
+    await renderUserList();
     await user.click(screen.getByRole('button', { name: 'Aksi untuk Tono Wijaya' }));
     expect(menuItemTexts()).toEqual(['Lihat Detail', 'Edit', 'Nonaktifkan', 'Hapus']);
     await user.click(screen.getByRole('menuitem', { name: 'Hapus' }));
@@ -160,32 +149,22 @@ describe('UserListPage', () => {
   it('sorts by a column header: in the URL, sent to the api, back to page 1', async () => {
     givenUsers(three, 40);
     const user = userEvent.setup();
-    const { location } = renderList('/user-management?page=3');
+    const { location } = await renderUserList('/user-management?page=3');
     const header = screen.getByRole('columnheader', { name: /Nama/ });
     expect(header).toHaveAttribute('aria-sort', 'none');
     await user.click(within(header).getByRole('button'));
     expect(location().search).toBe('?sortBy=nama&sort=asc');
-    expect(jest.mocked(useUsers)).toHaveBeenLastCalledWith({
-      page: 1,
-      perPage: 10,
-      sortBy: 'nama',
-      sort: 'asc',
-    });
+    await expectListQuery({ page: '1', perPage: '10', sortBy: 'nama', sort: 'asc' });
     expect(screen.getByRole('columnheader', { name: /Nama/ })).toHaveAttribute('aria-sort', 'ascending');
     await user.click(within(screen.getByRole('columnheader', { name: /Role/ })).getByRole('button'));
     expect(location().search).toBe('?sortBy=role_name&sort=asc');
     await user.click(within(screen.getByRole('columnheader', { name: /Role/ })).getByRole('button'));
-    expect(jest.mocked(useUsers)).toHaveBeenLastCalledWith({
-      page: 1,
-      perPage: 10,
-      sortBy: 'role_name',
-      sort: 'desc',
-    });
+    await expectListQuery({ page: '1', perPage: '10', sortBy: 'role_name', sort: 'desc' });
   });
 
-  it('shows the pagination bar with the total', () => {
+  it('shows the pagination bar with the total', async () => {
     givenUsers(three, 123);
-    renderList();
+    await renderUserList();
     expect(screen.getByRole('navigation', { name: 'Navigasi halaman' })).toHaveTextContent('dari 123');
     expect(screen.getByRole('button', { name: 'Halaman sebelumnya' })).toBeDisabled();
   });
@@ -198,7 +177,7 @@ describe('UserListPage by access level', () => {
     const user = userEvent.setup();
     signInAs(ACCESS_LEVEL.viewer);
     givenUsers(three);
-    renderList();
+    await renderUserList();
     expect(screen.getByRole('table', { name: 'Daftar user' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tambah User' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
@@ -222,10 +201,10 @@ describe('UserListPage by access level', () => {
     }
   });
 
-  it('a viewer of an empty list gets no Tambah User either', () => {
+  it('a viewer of an empty list gets no Tambah User either', async () => {
     signInAs(ACCESS_LEVEL.viewer);
     givenUsers([]);
-    renderList();
+    await renderUserList();
     expect(screen.getByText('Belum Ada User')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tambah User' })).not.toBeInTheDocument();
   });
@@ -234,7 +213,7 @@ describe('UserListPage by access level', () => {
     const user = userEvent.setup();
     signInAs(ACCESS_LEVEL.modifier);
     givenUsers(three);
-    renderList();
+    await renderUserList();
     expect(screen.getByRole('button', { name: 'Tambah User' })).toBeInTheDocument();
     // Rows are selectable for the bulk Nonaktifkan; the bar has no Hapus.
     await user.click(screen.getByRole('checkbox', { name: 'Pilih Sari Dewi' }));

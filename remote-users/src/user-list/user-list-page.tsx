@@ -34,10 +34,10 @@ import { USER_LIST_OPTIONS, toUserListQuery, type UserFilter } from './user-list
 import type { UserSortField } from '@sso/shared/contract';
 import { useUserDeletion } from './use-user-deletion';
 import { useUserPrivilege } from '../privilege/user-privilege';
-import { useStatusChange } from '../user-account/use-status-change';
-import { bulkTexts } from '../user-bulk/bulk-texts';
-import { ExportButton } from '../user-bulk/export-button';
-import { UserBulkActions } from '../user-bulk/user-bulk-actions';
+import { useStatusChange } from './account/use-status-change';
+import { bulkTexts } from '../shared/bulk-texts';
+import { ExportButton } from './bulk/export-button';
+import { UserBulkActions } from './bulk/user-bulk-actions';
 
 /** `/user-management`: the users list of spec 2, its state in the URL (spec 4 "Lists"). */
 export default function UserListPage() {

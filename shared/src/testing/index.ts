@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { PANEL_MENU_TREE, SSO_PANEL_APP_ID, type AccessLevel, type GrantedApp } from '@sso/shared/access';
 import { remoteDescriptorSchema, type RouteRequirement } from '@sso/shared/federation';
 import { writeSession } from '@sso/shared/session';
+import type { RoleApplication } from '@sso/shared/contract';
 
 export interface DescriptorContract {
   /** The remote's federation name (`auth`, `users`, `roles`). */
@@ -59,13 +60,15 @@ export function testRemoteDescriptor({ name, packageDir, exposes, load, access }
   }
 }
 
-/** A `user_menu` granting every app-1 menu at one level (none for null: no panel grant). */
-export function panelGrants(level: AccessLevel | null): GrantedApp[] {
+/** api/me's `user_menu` granting every app-1 menu at `level` (none for null), as `panelGrants`. */
+export function panelMenus(level: AccessLevel | null): RoleApplication[] {
   if (level === null) return [];
   let id = 0;
   return [
     {
       apps_id: SSO_PANEL_APP_ID,
+      apps_name: 'SSO Admin Panel',
+      logo_url: 'http://localhost:4000/static/logos/app-1.svg',
       menus: PANEL_MENU_TREE.map(([key, children]) => ({
         id: ++id,
         key,
@@ -76,6 +79,9 @@ export function panelGrants(level: AccessLevel | null): GrantedApp[] {
     },
   ];
 }
+
+/** A `user_menu` granting every app-1 menu at one level (none for null: no panel grant). */
+export const panelGrants = (level: AccessLevel | null): GrantedApp[] => panelMenus(level);
 
 /**
  * Stores a session of this panel whose role has every app-1 menu at `level` (an owner, modifier or
@@ -104,19 +110,6 @@ export function signInAs(
   });
 }
 
-/** A settled query result for a mocked query hook: `jest.mocked(useRoles).mockReturnValue(settled(data))`. */
-export function settled<T>(data: T) {
-  return {
-    data,
-    isPending: false,
-    isError: false,
-    isFetching: false,
-    isPlaceholderData: false,
-    error: null,
-    refetch: jest.fn(),
-  };
-}
-
-export { renderRoute } from './render-route';
+export { listAnswered, renderRoute } from './render-route';
 export { UnsavedForm } from './unsaved-form';
 export { menuItemTexts } from './menu-items';

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
 import { ConfirmDialogHost, Toaster } from '@sso/shared/ui';
@@ -49,3 +49,10 @@ export function renderRoute(
   };
   return { ...view, location, queryClient };
 }
+
+/**
+ * Waits for a list page's first answer (`ListView`): its table no longer shows the first load's
+ * placeholder rows (it shows rows, the empty state or an error).
+ */
+export const listAnswered = () =>
+  waitFor(() => expect(screen.queryByRole('table', { busy: true })).not.toBeInTheDocument());

@@ -6,7 +6,7 @@ import {
   type ApplicationSavedResponse,
   type ApplicationPayload,
 } from '@sso/shared/contract';
-import { invalidateApplications } from './invalidate';
+import { invalidateApplications } from '../../api/invalidate';
 
 /** POST applications/create: the application and its whole menu tree in one request. */
 export function createApplication(payload: ApplicationPayload): Promise<ApplicationSavedResponse> {

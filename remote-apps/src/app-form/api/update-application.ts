@@ -6,7 +6,7 @@ import {
   type ApplicationSavedResponse,
   type ApplicationPayload,
 } from '@sso/shared/contract';
-import { invalidateApplications } from './invalidate';
+import { invalidateApplications } from '../../api/invalidate';
 
 /** PATCH applications/update/{id}: every field and the whole menu tree (existing menus by id). */
 export function updateApplication({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { deleteResponseSchema, paths, type DeleteResponse } from '@sso/shared/contract';
-import { invalidateApplications } from '../../app-form/api/invalidate';
+import { invalidateApplications } from '../../api/invalidate';
 
 /** DELETE applications/delete/{id}; an application a role still grants answers 409 naming the roles. */
 export function deleteApplication(id: number): Promise<DeleteResponse> {

@@ -10,7 +10,7 @@ import {
   setMenuChecked,
   type Selection,
   type SelectionUpdate,
-} from '../selection';
+} from '../../shared/selection';
 import { useRolePrivilege } from '../../privilege/role-privilege';
 import { AccessLevelSelect } from './access-level-select';
 import { NotHeld } from './not-held';

@@ -1,7 +1,7 @@
 import { accessLevelSchema, type Menu } from '@sso/shared/contract';
 import { t } from '@sso/shared/i18n';
 import { rolesText } from '../../texts';
-import { isAppSelected, setAllLevels, type Selection, type SelectionUpdate } from '../selection';
+import { isAppSelected, setAllLevels, type Selection, type SelectionUpdate } from '../../shared/selection';
 import { useRolePrivilege } from '../../privilege/role-privilege';
 import { MenuTreeItem } from './menu-tree-item';
 import styles from './menu-tree.module.css';

@@ -7,7 +7,7 @@ import {
   setLevel,
   type Selection,
   type SelectionUpdate,
-} from '../selection';
+} from '../../shared/selection';
 import { useRolePrivilege } from '../../privilege/role-privilege';
 import { AccessLevelSelect } from './access-level-select';
 import { NotHeld } from './not-held';
