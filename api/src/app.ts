@@ -30,7 +30,8 @@ import { createTokenSigner, resolveTokenSecret } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import { defaultConfig, type ApiConfig } from './config';
 import type { AppContext } from './context';
-import { sqliteStore } from './db/store';
+import { postgresStore, sqliteStore } from './db/store';
+import { migratePostgres } from './db/postgres-migrations';
 import { createTwoStep } from './auth/two-step/two-step';
 import { seedDemoTwoStep } from './auth/two-step/demo-two-step';
 import { registerTwoStepRoutes } from './auth/two-step/two-step-routes';
@@ -52,6 +53,12 @@ import { registerUserRoutes } from './users/user-routes';
 
 export type BuildAppOptions = Partial<ApiConfig> & {
   dbFile: string;
+  /**
+   * A PostgreSQL database (ADR 0026): the stores on the data layer use it instead of the SQLite
+   * file, migrated on start (`migratePostgres`, under its advisory lock) and seeded like the file.
+   * Until every store has moved, the others still use `dbFile` (the test harness's `TEST_STORE`).
+   */
+  databaseUrl?: string;
   logger?: FastifyServerOptions['logger'];
   /** Time source (tests move it to expire tokens and codes). */
   clock?: Clock;
@@ -123,8 +130,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const db = openDatabase(config.dbFile);
   // The data layer (ADR 0026): the stores moved onto it reach the database through `store`.
-  const store = sqliteStore(db);
-  seedIfEmpty(db, { users: config.seedUsers, panelUrl: config.panelUrl, passwordCost: config.passwordCost });
+  const store = options.databaseUrl ? postgresStore(options.databaseUrl) : sqliteStore(db);
+  if (options.databaseUrl) await migratePostgres(store.db);
+  await seedIfEmpty(store, {
+    users: config.seedUsers,
+    panelUrl: config.panelUrl,
+    passwordCost: config.passwordCost,
+  });
   // The sample applications' clients (examples/), never with NODE_ENV=production.
   seedDemoClients(db, new Date(clock()).toISOString());
 
@@ -147,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onClose', async () => {
+    await store.close();
     db.close();
   });
   // One line per request at `info`; URLs carry no secrets here (tokens travel in headers and bodies

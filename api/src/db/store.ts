@@ -49,6 +49,13 @@ export interface Store {
    * yet). SQLite: nothing to do, its one writer at a time already serializes writing transactions.
    */
   lockKeys(trx: Transaction<Tables>, keys: readonly string[]): Promise<void>;
+  /**
+   * After rows were inserted with explicit ids (the seed): the tables' id counters continue after
+   * the highest id. SQLite's rowids already do; PostgreSQL's identity sequences are moved.
+   */
+  afterExplicitIds(q: Q, tables: readonly string[]): Promise<void>;
+  /** The column names of `table` (the seed writes older schema versions in the migration tests). */
+  columnsOf(q: Q, table: string): Promise<string[]>;
   /** Closes what this store opened (the SQLite file stays with its owner, see `sqliteStore`). */
   close(): Promise<void>;
 }
@@ -64,6 +71,22 @@ function withCommon(kind: StoreKind, db: Kysely<Tables>, close: () => Promise<vo
       for (const key of [...new Set(keys)].sort()) {
         await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
       }
+    },
+    async afterExplicitIds(q, tables) {
+      if (kind !== 'postgres') return;
+      for (const table of tables) {
+        // NULL (no sequence: a plain integer key) leaves setval out; an empty table starts at 1.
+        await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), MAX(id))
+          FROM ${sql.table(table)} HAVING MAX(id) IS NOT NULL`.execute(q);
+      }
+    },
+    async columnsOf(q, table) {
+      const { rows } =
+        kind === 'postgres'
+          ? await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
+              WHERE table_schema = current_schema() AND table_name = ${table}`.execute(q)
+          : await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(q);
+      return rows.map((row) => row.name);
     },
     close,
   };
