@@ -191,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store,
     config,
     clock,
-    sessions: createSessionStore(db, signer, clock, config.tokenTtlSeconds),
+    sessions: createSessionStore(store, signer, clock, config.tokenTtlSeconds),
     otp,
     devices: createDevices(db, signer, clock, config),
     secondProof: createSecondProof(db, clock, otp, config.otpTtlSeconds),

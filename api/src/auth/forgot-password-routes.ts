@@ -93,7 +93,7 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: AppConte
       ctx.otp.check(account.id, 'reset', otp, 'consume-verified');
       setPasswordHash(ctx.db, account.id, hash, isoAt(ctx.clock()));
       // A new password ends every open session of the account.
-      ctx.sessions.revokeUser(account.id, 'password_reset');
+      await ctx.sessions.revokeUser(account.id, 'password_reset');
       return ok('Password berhasil diubah', null);
     };
     return signInTry(ctx, request, reply, { nik: body.nik }, found, attempt, { remember: false });

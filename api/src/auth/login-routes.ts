@@ -84,7 +84,12 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       // A second factor (or a required one not added yet): no login until it is given (ADR 0021).
       const twoStep = ctx.twoStep.gate(account.id, 'pwd', appUrl);
       if (twoStep) return held(reply, twoStep);
-      const { token } = ctx.sessions.createLogin(account.id, SSO_PANEL_APP_ID, appUrl, clientOf(request));
+      const { token } = await ctx.sessions.createLogin(
+        account.id,
+        SSO_PANEL_APP_ID,
+        appUrl,
+        clientOf(request),
+      );
       return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
     };
     // An unknown browser whose budget is used up: the same scrypt, then a challenge for a code to
@@ -117,7 +122,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       ctx.devices.remember(userId, request, reply);
       return held(reply, twoStep);
     }
-    const { token } = ctx.sessions.createLogin(
+    const { token } = await ctx.sessions.createLogin(
       userId,
       SSO_PANEL_APP_ID,
       ctx.config.panelUrl,
@@ -142,14 +147,14 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
     const { otp } = body;
     const found = findAccountByPhone(ctx.db, body.phone);
-    const attempt = () => {
+    const attempt = async () => {
       if (!found) throw credentialError('phone', 'Nomor HP tidak terdaftar');
       if (found.is_active !== 1) throw fieldError('phone', INACTIVE_ACCOUNT_MESSAGE);
       ctx.otp.check(found.id, 'login', otp, 'consume');
       const twoStep = ctx.twoStep.gate(found.id, 'sms', ctx.config.panelUrl);
       if (twoStep) return held(reply, twoStep);
       // A code sent by SMS: one factor (amr `sms`, ADR 0021).
-      const { token } = ctx.sessions.createLogin(found.id, SSO_PANEL_APP_ID, ctx.config.panelUrl, {
+      const { token } = await ctx.sessions.createLogin(found.id, SSO_PANEL_APP_ID, ctx.config.panelUrl, {
         ...clientOf(request),
         amr: ['sms'],
       });

@@ -58,13 +58,13 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
         app_id === SSO_PANEL_APP_ID ? NO_PANEL_ACCESS_MESSAGE : 'Anda tidak memiliki akses ke aplikasi ini',
       );
     }
-    return ok('Sesi aplikasi berhasil dibuat', ctx.sessions.createAppSession(auth, app_id));
+    return ok('Sesi aplikasi berhasil dibuat', await ctx.sessions.createAppSession(auth, app_id));
   });
 
   app.post(paths.session.validate, eitherToken, async (request) => {
     const auth = authOf(request);
     const { session_token } = validate(validateSessionPayloadSchema, request.body);
-    const session = ctx.sessions.validateAppSession(auth, session_token);
+    const session = await ctx.sessions.validateAppSession(auth, session_token);
     if (!session) throw unauthorized();
     return ok('Sesi valid', { valid: true, app_id: session.appId, expires_at: session.expiresAt });
   });
@@ -80,7 +80,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post(paths.session.logout, eitherToken, async (request) => {
     const auth = authOf(request);
     validate(logoutPayloadSchema, request.body);
-    ctx.sessions.logout(auth);
+    await ctx.sessions.logout(auth);
     return ok('Logout berhasil', { message: 'Logout berhasil' });
   });
 }

@@ -1,3 +1,5 @@
+import type { Generated, GeneratedAlways } from 'kysely';
+
 /**
  * The sign-in side's tables as the data layer types them (ADR 0026): sessions, codes, devices,
  * two-step factors, the provider's storage. Column types are what both stores give back. Times are
@@ -7,7 +9,7 @@
 export interface AuthTables {
   login_sessions: {
     /** The row number an administrator ends a session by (SQLite's rowid). */
-    seq: number;
+    seq: GeneratedAlways<number>;
     id: string;
     user_id: number;
     apps_id: number;
@@ -30,12 +32,12 @@ export interface AuthTables {
     created_at: number;
   };
   otps: {
-    id: number;
+    id: Generated<number>;
     user_id: number;
     target: string;
     purpose: 'login' | 'reset';
     code_hash: string;
-    attempts: number;
+    attempts: Generated<number>;
     expires_at: number;
     verified_at: number | null;
     consumed_at: number | null;
@@ -44,12 +46,12 @@ export interface AuthTables {
   };
   otp_decoys: {
     key: string;
-    attempts: number;
+    attempts: Generated<number>;
     expires_at: number;
     verified_at: number | null;
     created_at: number;
   };
-  outbox: { id: number; to_target: string; code: string; purpose: string; created_at: number };
+  outbox: { id: Generated<number>; to_target: string; code: string; purpose: string; created_at: number };
   known_addresses: { user_id: number; address: string; last_success_at: number };
   known_devices: { user_id: number; device_id: string; last_success_at: number };
   sign_in_challenges: {
@@ -58,7 +60,7 @@ export interface AuthTables {
     password_ok: number;
     expires_at: number;
     created_at: number;
-    purpose: string;
+    purpose: Generated<string>;
     first_amr: string | null;
     app_url: string | null;
     pending_secret: string | null;
@@ -68,8 +70,8 @@ export interface AuthTables {
     client_id: string;
     client_type: 'confidential' | 'public';
     secret_hash: string | null;
-    redirect_uris: string;
-    post_logout_redirect_uris: string;
+    redirect_uris: Generated<string>;
+    post_logout_redirect_uris: Generated<string>;
     backchannel_logout_uri: string | null;
     initiate_login_uri: string | null;
     created_at: string;
@@ -87,17 +89,17 @@ export interface AuthTables {
   };
   oidc_session_links: { session_uid: string; login_session_id: string; user_id: number };
   two_step_factors: {
-    id: number;
+    id: GeneratedAlways<number>;
     user_id: number;
     kind: 'totp' | 'passkey';
     label: string;
     secret: string | null;
     credential_id: string | null;
     public_key: string | null;
-    sign_count: number;
+    sign_count: Generated<number>;
     transports: string | null;
     device_type: string | null;
-    last_step: number;
+    last_step: Generated<number>;
     created_at: number;
     last_used_at: number | null;
   };

@@ -221,7 +221,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
         const details = await interactionOf(request, reply);
         if (!details || details.prompt.name !== 'login') return reply.code(400).send({ message: STALE });
         const token = loginForm.safeParse(request.body).data?.token ?? '';
-        const auth = ctx.sessions.authenticate(token, ['login']);
+        const auth = await ctx.sessions.authenticate(token, ['login']);
         if (!auth)
           return reply
             .code(401)

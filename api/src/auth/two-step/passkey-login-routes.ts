@@ -88,7 +88,7 @@ export function registerPasskeyLoginRoutes(app: FastifyInstance, ctx: AppContext
         }
         throw credentialError('passkey', REFUSED);
       }
-      const { token } = ctx.sessions.createLogin(found.userId, SSO_PANEL_APP_ID, ctx.config.panelUrl, {
+      const { token } = await ctx.sessions.createLogin(found.userId, SSO_PANEL_APP_ID, ctx.config.panelUrl, {
         address: request.ip,
         userAgent: request.headers['user-agent'],
         amr: [found.kind, 'mfa'],

@@ -98,7 +98,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
   const { factors, pending } = ctx.twoStep;
 
   /** The login of a pending sign-in whose second step passed. */
-  const finish = (
+  const finish = async (
     request: FastifyRequest,
     reply: FastifyReply,
     challenge: string,
@@ -106,7 +106,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
     amr: string[],
   ) => {
     pending.end(challenge);
-    const { token } = ctx.sessions.createLogin(
+    const { token } = await ctx.sessions.createLogin(
       signIn.userId,
       SSO_PANEL_APP_ID,
       signIn.appUrl || ctx.config.panelUrl,
@@ -147,14 +147,14 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
     const body = validate(twoStepVerifyPayloadSchema, request.body, { badRequestFields: ['code', 'method'] });
     const code = checkedCode(body.method, body.code);
     const signIn = pending.read(body.challenge, 'two_step');
-    return secondStep(request, signIn.userId, body.challenge, () => {
+    return secondStep(request, signIn.userId, body.challenge, async () => {
       const used =
         body.method === 'totp'
           ? factors.useTotp(signIn.userId, code)
           : factors.useRecoveryCode(signIn.userId, code);
       if (!used) throw credentialError('code', TWO_STEP_WRONG_CODE);
       const second = body.method === 'totp' ? 'otp' : 'kba';
-      const data = finish(request, reply, body.challenge, signIn, [signIn.firstStep, second, 'mfa']);
+      const data = await finish(request, reply, body.challenge, signIn, [signIn.firstStep, second, 'mfa']);
       if (body.method === 'recovery') {
         recordTwoStep(ctx, request, {
           actorId: signIn.userId,
@@ -195,7 +195,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
     return secondStep(request, signIn.userId, body.challenge, async () => {
       const kind = offered ? await ctx.twoStep.passkeys.authenticate(signIn.userId, response, offered) : null;
       if (!kind) throw credentialError('passkey', PASSKEY_REFUSED);
-      const data = finish(request, reply, body.challenge, signIn, [signIn.firstStep, kind, 'mfa']);
+      const data = await finish(request, reply, body.challenge, signIn, [signIn.firstStep, kind, 'mfa']);
       recordTwoStep(ctx, request, {
         actorId: signIn.userId,
         action: AUDIT_ACTION.twoStepVerify,
@@ -225,7 +225,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
     const signIn = pending.read(body.challenge, 'two_step_enrol');
     const secret = signIn.pendingSecret === null ? null : factors.open(signIn.pendingSecret);
     if (secret === null) throw fieldError('code', 'Mulai ulang penambahan aplikasi autentikator', 422);
-    return ctx.throttle.run(secondStepLimits(ctx, signIn.userId, body.challenge), () => {
+    return ctx.throttle.run(secondStepLimits(ctx, signIn.userId, body.challenge), async () => {
       const step = matchingStep(secret, code, ctx.clock());
       if (step === null) throw credentialError('code', TWO_STEP_WRONG_CODE);
       factors.addTotp(signIn.userId, 'Aplikasi autentikator', secret, step);
@@ -237,7 +237,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
         status: 200,
         detail: 'Aplikasi autentikator ditambahkan (wajib oleh role)',
       });
-      const data = finish(request, reply, body.challenge, signIn, [signIn.firstStep, 'otp', 'mfa']);
+      const data = await finish(request, reply, body.challenge, signIn, [signIn.firstStep, 'otp', 'mfa']);
       return ok('Verifikasi dua langkah aktif', { ...data, recovery_codes: recovery });
     });
   });

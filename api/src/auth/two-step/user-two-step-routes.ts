@@ -38,7 +38,7 @@ export function registerUserTwoStepRoutes(app: FastifyInstance, ctx: AppContext)
     const id = target(request.params, actor);
     if (id === actor) throw conflict(SELF_RESET_MESSAGE);
     const removed = ctx.twoStep.factors.reset(id);
-    ctx.sessions.revokeUser(id, 'two_step_reset');
+    await ctx.sessions.revokeUser(id, 'two_step_reset');
     return ok(
       removed === 0
         ? 'User belum memiliki verifikasi dua langkah; sesinya diakhiri'

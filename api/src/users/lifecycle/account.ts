@@ -109,7 +109,7 @@ export function changeStatus(
       .run(isActive ? 1 : 0, reason, at, actorId, JSON.stringify(ids));
     if (isActive) return;
     privilege.assertPanelKept();
-    for (const id of ids) ctx.sessions.revokeUser(id, 'account_deactivated');
+    for (const id of ids) void ctx.sessions.revokeUser(id, 'account_deactivated');
   })();
 }
 
@@ -139,6 +139,6 @@ export function endSession(ctx: AppContext, userId: number, sessionId: number): 
 /** Ends every open login of a user; how many were open. */
 export function endAllSessions(ctx: AppContext, userId: number): number {
   const open = openSessions(ctx, userId).length;
-  ctx.sessions.revokeUser(userId, 'ended_by_admin');
+  void ctx.sessions.revokeUser(userId, 'ended_by_admin');
   return open;
 }
