@@ -30,14 +30,14 @@ import { createTokenSigner, resolveTokenSecret } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import { defaultConfig, type ApiConfig } from './config';
 import type { AppContext } from './context';
-import { postgresStore, sqliteStore } from './db/store';
+import { postgresStore, sqliteStore, type Store } from './db/store';
 import { migratePostgres } from './db/postgres-migrations';
 import { createTwoStep } from './auth/two-step/two-step';
 import { seedDemoTwoStep } from './auth/two-step/demo-two-step';
 import { registerTwoStepRoutes } from './auth/two-step/two-step-routes';
 import { registerPasskeyLoginRoutes } from './auth/two-step/passkey-login-routes';
 import { registerUserTwoStepRoutes } from './auth/two-step/user-two-step-routes';
-import { openDatabase, type Db } from './db/database';
+import { openDatabase } from './db/database';
 import { schemaVersion } from './db/migrations';
 import { seedIfEmpty } from './db/seed/seed';
 import { registerOutboxRoutes } from './dev/outbox-routes';
@@ -111,8 +111,13 @@ function infoEnabled(log: FastifyBaseLogger): boolean {
 }
 
 /** Production: the gateway when one is configured, else none; elsewhere the development outbox. */
-function otpDelivery(config: ApiConfig, db: Db, log: FastifyBaseLogger, production: boolean): OtpDelivery {
-  if (!production) return createOutboxDelivery(db, log, false);
+function otpDelivery(
+  config: ApiConfig,
+  store: Store,
+  log: FastifyBaseLogger,
+  production: boolean,
+): OtpDelivery {
+  if (!production) return createOutboxDelivery(store, log, false);
   if (config.otpWebhookUrl) {
     return createWebhookDelivery({ url: config.otpWebhookUrl, token: config.otpWebhookToken }, log);
   }
@@ -176,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tokenSecret = resolveTokenSecret(db, config.tokenSecret);
   const signer = createTokenSigner(tokenSecret);
   const otp = createOtpService(
-    db,
+    store,
     signer,
     clock,
     {
@@ -184,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxAttempts: config.otpMaxAttempts,
       minIntervalSeconds: config.otpMinIntervalSeconds,
     },
-    otpDelivery(config, db, app.log, production),
+    otpDelivery(config, store, app.log, production),
   );
   const ctx: AppContext = {
     db,
@@ -193,11 +198,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     sessions: createSessionStore(store, signer, clock, config.tokenTtlSeconds),
     otp,
-    devices: createDevices(db, signer, clock, config),
-    secondProof: createSecondProof(db, clock, otp, config.otpTtlSeconds),
+    devices: createDevices(store, signer, clock, config),
+    secondProof: createSecondProof(store, clock, otp, config.otpTtlSeconds),
     twoStep: createTwoStep(db, clock, tokenSecret, config.panelUrl),
     throttle: createThrottle(store, clock),
-    knownAddresses: createKnownAddresses(db, clock, config.knownAddressDays),
+    knownAddresses: createKnownAddresses(store, clock, config.knownAddressDays),
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
   };
   seedDemoTwoStep(db, ctx.twoStep);

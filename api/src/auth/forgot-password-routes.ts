@@ -51,12 +51,12 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: AppConte
 
   const sendCode = async (request: FastifyRequest) => {
     const { nik } = validate(forgotPasswordPayloadSchema, request.body);
-    return ctx.throttle.run(sendLimits(ctx.config, request.ip), () => {
+    return ctx.throttle.run(sendLimits(ctx.config, request.ip), async () => {
       const found = findAccountByNik(ctx.db, nik);
       const account = activeAccount(found);
       const sent = account
-        ? ctx.otp.send({ id: account.id, phone: account.phone }, 'reset')
-        : { ...ctx.otp.sendDecoy(decoyKey(nik), 'reset'), masked_phone: maskedPhoneOf(nik, found) };
+        ? await ctx.otp.send({ id: account.id, phone: account.phone }, 'reset')
+        : { ...(await ctx.otp.sendDecoy(decoyKey(nik), 'reset')), masked_phone: maskedPhoneOf(nik, found) };
       return ok('Kode OTP berhasil dikirim', sent);
     });
   };
@@ -68,10 +68,10 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: AppConte
     if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
     const { otp } = body;
     const found = findAccountByNik(ctx.db, body.nik);
-    const attempt = () => {
+    const attempt = async () => {
       const account = activeAccount(found);
       if (!account) return ctx.otp.checkDecoy(decoyKey(body.nik), 'reset', otp);
-      ctx.otp.check(account.id, 'reset', otp, 'verify');
+      await ctx.otp.check(account.id, 'reset', otp, 'verify');
       return ok('Kode OTP valid', { nik: account.nik, verified: true });
     };
     return signInTry(ctx, request, reply, { nik: body.nik }, found, attempt, { remember: false });
@@ -84,13 +84,13 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: AppConte
     const found = findAccountByNik(ctx.db, body.nik);
     const attempt = async () => {
       const account = activeAccount(found);
-      if (!account) return ctx.otp.checkDecoy(decoyKey(body.nik), 'reset', otp);
+      if (!account) return await ctx.otp.checkDecoy(decoyKey(body.nik), 'reset', otp);
       // A refused password leaves the code as it was: the user picks another and sends it again.
-      ctx.otp.check(account.id, 'reset', otp, 'check-verified');
+      await ctx.otp.check(account.id, 'reset', otp, 'check-verified');
       const weakness = passwordWeakness(body.new_password, ownerOf(ctx, account.id));
       if (weakness) throw fieldError('new_password', weakness);
       const hash = await hashPassword(body.new_password, ctx.config.passwordCost);
-      ctx.otp.check(account.id, 'reset', otp, 'consume-verified');
+      await ctx.otp.check(account.id, 'reset', otp, 'consume-verified');
       setPasswordHash(ctx.db, account.id, hash, isoAt(ctx.clock()));
       // A new password ends every open session of the account.
       await ctx.sessions.revokeUser(account.id, 'password_reset');

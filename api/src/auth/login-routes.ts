@@ -99,7 +99,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       if (!account || account.password_hash === null) await verifyAgainstDummy(body.password, cost);
       else passwordOk = await verifyPassword(body.password, account.password_hash);
       reply.code(202);
-      return ok(SECOND_PROOF_MESSAGE, { second_proof: ctx.secondProof.open(body.nik, account, passwordOk) });
+      return ok(SECOND_PROOF_MESSAGE, {
+        second_proof: await ctx.secondProof.open(body.nik, account, passwordOk),
+      });
     };
     return signInTry<unknown>(ctx, request, reply, { nik: body.nik }, account, attempt, {
       remember: true,
@@ -118,8 +120,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     );
     const twoStep = ctx.twoStep.gate(userId, 'pwd', ctx.config.panelUrl);
     if (twoStep) {
-      ctx.knownAddresses.remember(userId, request.ip);
-      ctx.devices.remember(userId, request, reply);
+      await ctx.knownAddresses.remember(userId, request.ip);
+      await ctx.devices.remember(userId, request, reply);
       return held(reply, twoStep);
     }
     const { token } = await ctx.sessions.createLogin(
@@ -128,16 +130,16 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       ctx.config.panelUrl,
       clientOf(request),
     );
-    ctx.knownAddresses.remember(userId, request.ip);
-    ctx.devices.remember(userId, request, reply);
+    await ctx.knownAddresses.remember(userId, request.ip);
+    await ctx.devices.remember(userId, request, reply);
     return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
   });
 
   app.post(paths.auth.requestOtp, async (request) => {
     const body = validate(requestOtpPayloadSchema, request.body);
-    return ctx.throttle.run(sendLimits(ctx.config, request.ip), () => {
+    return ctx.throttle.run(sendLimits(ctx.config, request.ip), async () => {
       const account = activeByPhone(findAccountByPhone(ctx.db, body.phone));
-      const sent = ctx.otp.send({ id: account.id, phone: account.phone }, 'login');
+      const sent = await ctx.otp.send({ id: account.id, phone: account.phone }, 'login');
       return ok('Kode OTP berhasil dikirim', sent);
     });
   });
@@ -150,7 +152,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const attempt = async () => {
       if (!found) throw credentialError('phone', 'Nomor HP tidak terdaftar');
       if (found.is_active !== 1) throw fieldError('phone', INACTIVE_ACCOUNT_MESSAGE);
-      ctx.otp.check(found.id, 'login', otp, 'consume');
+      await ctx.otp.check(found.id, 'login', otp, 'consume');
       const twoStep = ctx.twoStep.gate(found.id, 'sms', ctx.config.panelUrl);
       if (twoStep) return held(reply, twoStep);
       // A code sent by SMS: one factor (amr `sms`, ADR 0021).

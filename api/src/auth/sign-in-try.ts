@@ -40,8 +40,9 @@ export async function signInTry<T>(
 ): Promise<T> {
   const ip = request.ip;
   const deviceId = ctx.devices.idOf(request);
-  const knownDevice = account !== undefined && deviceId !== null && ctx.devices.isKnown(account.id, deviceId);
-  const knownAddress = account !== undefined && ctx.knownAddresses.isKnown(account.id, ip);
+  const knownDevice =
+    account !== undefined && deviceId !== null && (await ctx.devices.isKnown(account.id, deviceId));
+  const knownAddress = account !== undefined && (await ctx.knownAddresses.isKnown(account.id, ip));
   const limits =
     knownDevice && deviceId !== null && account
       ? knownDeviceLimits(ctx.config, account.id, deviceId)
@@ -51,8 +52,8 @@ export async function signInTry<T>(
   }
   const result = await ctx.throttle.run(limits, attempt);
   if (options.remember && account) {
-    ctx.knownAddresses.remember(account.id, ip);
-    ctx.devices.remember(account.id, request, reply);
+    await ctx.knownAddresses.remember(account.id, ip);
+    await ctx.devices.remember(account.id, request, reply);
   }
   return result;
 }

@@ -93,8 +93,8 @@ export function registerPasskeyLoginRoutes(app: FastifyInstance, ctx: AppContext
         userAgent: request.headers['user-agent'],
         amr: [found.kind, 'mfa'],
       });
-      ctx.knownAddresses.remember(found.userId, request.ip);
-      ctx.devices.remember(found.userId, request, reply);
+      await ctx.knownAddresses.remember(found.userId, request.ip);
+      await ctx.devices.remember(found.userId, request, reply);
       recordTwoStep(ctx, request, {
         actorId: found.userId,
         action: AUDIT_ACTION.passkeyLogin,

@@ -112,8 +112,8 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       signIn.appUrl || ctx.config.panelUrl,
       clientOf(request, amr),
     );
-    ctx.knownAddresses.remember(signIn.userId, request.ip);
-    ctx.devices.remember(signIn.userId, request, reply);
+    await ctx.knownAddresses.remember(signIn.userId, request.ip);
+    await ctx.devices.remember(signIn.userId, request, reply);
     return { token, apps_id: SSO_PANEL_APP_ID };
   };
 
