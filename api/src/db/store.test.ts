@@ -4,7 +4,11 @@
  * i.e. two api instances sharing it.
  */
 import { sql } from 'kysely';
+import { createOtpService } from '../auth/otp-service';
 import { createThrottle, type Limit } from '../auth/throttle';
+import { createTokenSigner } from '../auth/tokens';
+import { createAdapterFactory, pruneExpiredModels } from '../oidc/adapter';
+import { cookieKeys } from '../oidc/provider';
 import { CredentialError, HttpError } from '../http/errors';
 import { postgresFaultOf } from '../ops/postgres-faults';
 import { STORE_KINDS, useTestStores } from '../test-support/stores';
@@ -68,6 +72,66 @@ describe.each<StoreKind>(STORE_KINDS)('the throttle on %s', (kind) => {
     await expect(throttle.run(limits, () => 'ok')).resolves.toBe('ok');
     // Reset: the NIK's row is gone; refund: the address's success is given back.
     expect(await hits()).toEqual({ 'guess:addr:1.2.3.4': 0 });
+  });
+});
+
+describe.each<StoreKind>(STORE_KINDS)("the provider's storage on %s", (kind) => {
+  it('one instance writes an artefact, the other finds, consumes and revokes it; expired ones are not answered', async () => {
+    const [a, b] = await storesOn(kind, 2);
+    let now = 1_000_000;
+    const clock = () => now * 1000;
+    const logo = (file: string) => file;
+    const Codes = [a!, b!].map((s) => createAdapterFactory(s, clock, logo));
+    const onA = new Codes[0]!('AuthorizationCode');
+    const onB = new Codes[1]!('AuthorizationCode');
+    await onA.upsert('code-1', { grantId: 'g1', uid: 'u1' }, 60);
+    expect(await onB.find('code-1')).toEqual({ grantId: 'g1', uid: 'u1' });
+    expect(await onB.findByUid('u1')).toEqual({ grantId: 'g1', uid: 'u1' });
+    await onB.consume('code-1');
+    expect(await onA.find('code-1')).toEqual({ grantId: 'g1', uid: 'u1', consumed: now });
+    // Written again (the provider's upsert): the payload changes, the consumption stays.
+    await onA.upsert('code-1', { grantId: 'g1', uid: 'u1', scope: 'openid' }, 60);
+    expect(await onB.find('code-1')).toEqual({ grantId: 'g1', uid: 'u1', scope: 'openid', consumed: now });
+    await onB.revokeByGrantId('g1');
+    expect(await onA.find('code-1')).toBeUndefined();
+    await onA.upsert('code-2', { grantId: 'g2' }, 60);
+    now += 60;
+    expect(await onB.find('code-2')).toBeUndefined();
+    expect(await pruneExpiredModels(b!.db, now)).toBe(1);
+  });
+
+  it('instances starting together share one cookie key', async () => {
+    const stores = await storesOn(kind, 3);
+    const keys = await Promise.all(stores.map((s) => cookieKeys(s.db)));
+    expect(new Set(keys.flat()).size).toBe(1);
+  });
+});
+
+describe.each<StoreKind>(STORE_KINDS)('codes on %s', (kind) => {
+  it("two instances asked at once for a NIK's code: one answers, the other waits the resend gap (429)", async () => {
+    const stores = await storesOn(kind, 2);
+    const signer = createTokenSigner('x'.repeat(32));
+    const delivered: string[] = [];
+    const delivery = {
+      kind: 'outbox' as const,
+      deliver: async ({ code }: { code: string }) => void delivered.push(code),
+    };
+    const settings = { ttlSeconds: 300, maxAttempts: 5, minIntervalSeconds: 60 };
+    const services = stores.map((s) => createOtpService(s, signer, clockAt(5_000_000), settings, delivery));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => services[i % 2]!.sendDecoy('nik:123', 'reset')),
+    );
+    const refused = outcomes
+      .filter((o) => o.status === 'rejected')
+      .map((o) => (o.reason as HttpError).statusCode);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(refused).toEqual([429, 429, 429, 429, 429]);
+    // A decoy never matches, and its wrong tries are counted by either instance.
+    await expect(services[0]!.checkDecoy('nik:123', 'reset', '123456')).rejects.toBeInstanceOf(
+      CredentialError,
+    );
+    const row = await stores[1]!.db.selectFrom('otp_decoys').select('attempts').executeTakeFirst();
+    expect(row?.attempts).toBe(1);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   ACR_SINGLE,
   applicationOf,
   asksForMfa,
+  cookieKeys,
   createProvider,
   NO_APP_ACCESS,
   noAccessMessage,
@@ -55,11 +56,20 @@ const loginForm = z.object({ token: z.string().max(4096) });
  */
 export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promise<Provider> {
   const { db, config } = ctx;
-  const sso = createSsoSessions(db, ctx.clock, app.log);
-  const amrOf = db.prepare<[string], string | null>('SELECT amr FROM login_sessions WHERE id = ?').pluck();
+  const sso = createSsoSessions(ctx.store, ctx.clock, app.log);
+  const amrOf = async (loginSessionId: string) =>
+    (
+      await ctx.store.db
+        .selectFrom('login_sessions')
+        .select('amr')
+        .where('id', '=', loginSessionId)
+        .executeTakeFirst()
+    )?.amr ?? null;
   const issuer = config.oidcIssuer;
   const provider = createProvider({
     db,
+    store: ctx.store,
+    cookieKeys: await cookieKeys(ctx.store.db),
     jwks: await signingKeys(ctx.store, toUnixSeconds(ctx.clock())),
     clock: ctx.clock,
     issuer,
@@ -71,9 +81,16 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   // Expired artefacts are never answered; they are deleted at start and then hourly.
-  const prune = () => pruneExpiredModels(db, Math.floor(ctx.clock() / 1000));
-  prune();
-  const pruning = setInterval(prune, 60 * 60 * 1000).unref();
+  const prune = () => pruneExpiredModels(ctx.store.db, Math.floor(ctx.clock() / 1000));
+  await prune();
+  const pruning = setInterval(
+    () => {
+      prune().catch((error: unknown) => {
+        if (!reportStoreFault(db, error)) app.log.error({ err: error }, 'oidc prune failed');
+      });
+    },
+    60 * 60 * 1000,
+  ).unref();
   app.addHook('onClose', async () => clearInterval(pruning));
 
   const actorOf = (userId: number) => {
@@ -108,26 +125,40 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
 
   // The panel's login finished an interaction: the provider session now belongs to that login
   // (before any other check of the request, so a refusal that follows finds it signed in).
+  // The provider's events are synchronous: their writes run after them, and a failure is reported
+  // as the provider's own storage faults are.
+  const afterEvent = (work: () => Promise<void>) => {
+    work().catch((error: unknown) => {
+      if (!reportStoreFault(db, error)) app.log.error({ err: error }, 'oidc event failed');
+    });
+  };
   provider.on('interaction.ended', (koa: KoaContextWithOIDC) => {
     const session = koa.oidc.session;
     const result = loginResult.safeParse(koa.oidc.result);
     if (session?.accountId && result.success) {
-      sso.link(session.uid, result.data.sso.loginSessionId, Number(session.accountId));
+      const accountId = Number(session.accountId);
+      afterEvent(() => sso.link(session.uid, result.data.sso.loginSessionId, accountId));
     }
   });
   // A sign-in reached the application: its app session of the linked login, and the event.
   provider.on('authorization.success', (koa: KoaContextWithOIDC) => {
     const session = koa.oidc.session;
-    const application = applicationOf(db, koa);
-    if (!session?.accountId || !application) return;
-    sso.recordSignIn(session.uid, application.id);
-    audit(Number(session.accountId), application, 'done', koa);
+    if (!session?.accountId) return;
+    const accountId = Number(session.accountId);
+    afterEvent(async () => {
+      const application = await applicationOf(ctx.store.db, koa);
+      if (!application) return;
+      await sso.recordSignIn(session.uid, application.id);
+      audit(accountId, application, 'done', koa);
+    });
   });
   provider.on('end_session.success', (koa: KoaContextWithOIDC) => {
     const session = koa.oidc.session;
     if (!session) return;
     const destroyed = 'destroyed' in session && session.destroyed === true;
-    sso.loggedOut(session.uid, applicationOf(db, koa)?.id, destroyed);
+    afterEvent(async () =>
+      sso.loggedOut(session.uid, (await applicationOf(ctx.store.db, koa))?.id, destroyed),
+    );
   });
   provider.on('backchannel.error', (_koa: unknown, error: unknown, client: { clientId: string }) => {
     app.log.warn({ err: error, clientId: client.clientId }, 'back-channel logout failed');
@@ -176,7 +207,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
         if (!details) return stalePage(reply);
         const reasons = details.prompt.reasons;
         if (details.prompt.name === 'login') return reply.redirect(panelLogin(details.uid), 303);
-        const client = findClientRow(db, String(details.params.client_id));
+        const client = await findClientRow(ctx.store.db, String(details.params.client_id));
         const application = client ? { id: client.application_id, name: client.name } : undefined;
         if (details.prompt.name === 'sso_access' && reasons.includes(NO_APP_ACCESS) && application) {
           const userId = Number(details.session?.accountId);
@@ -198,7 +229,9 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       scope.get('/interaction/:uid/application', async (request, reply) => {
         const uid = uidOf(request);
         const interaction = uid ? await provider.Interaction.find(uid) : undefined;
-        const client = interaction ? findClientRow(db, String(interaction.params.client_id)) : undefined;
+        const client = interaction
+          ? await findClientRow(ctx.store.db, String(interaction.params.client_id))
+          : undefined;
         if (!client) return reply.code(404).send({ message: STALE });
         return reply.header('cache-control', 'no-store').send({
           message: 'Aplikasi',
@@ -227,7 +260,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
             .code(401)
             .send({ message: 'Sesi masuk tidak valid atau sudah berakhir. Silakan masuk kembali.' });
         // How this login was made (two-step verification, ADR 0021): the ID token's amr and acr.
-        const amr = (amrOf.get(auth.loginSessionId) ?? 'pwd').split(' ');
+        const amr = ((await amrOf(auth.loginSessionId)) ?? 'pwd').split(' ');
         const mfa = amr.includes('mfa');
         if (asksForMfa(details.params.acr_values) && !mfa) {
           // The application asks for two-step verification and this login has one factor: the
@@ -267,7 +300,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       scope.post('/interaction/:uid/abort', async (request, reply) => {
         const details = await interactionOf(request, reply);
         if (!details) return stalePage(reply);
-        const client = findClientRow(db, String(details.params.client_id));
+        const client = await findClientRow(ctx.store.db, String(details.params.client_id));
         reply.hijack();
         await provider.interactionFinished(
           request.raw,
