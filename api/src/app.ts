@@ -1,4 +1,5 @@
 import cors from '@fastify/cors';
+import { sql } from 'kysely';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -208,7 +209,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   seedDemoTwoStep(db, ctx.twoStep);
 
   // Draining on stop, storage faults as 503, /metrics (issue 35, ADR 0023).
-  const ops = installOps(app, db, { metricsToken: config.metricsToken });
+  const ops = installOps(
+    app,
+    { db, store },
+    { metricsToken: config.metricsToken, postgres: options.databaseUrl !== undefined },
+  );
   installSecurityHeaders(app);
   installJsonParser(app);
   installErrorHandling(app, ops.storeFault);
@@ -229,6 +234,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Ready for traffic: the database is open and at this api's schema version. While the api stops,
   // Fastify answers every new request (this one included) with 503 before it reaches a route.
   app.get(READY_PATH, async (_request, reply) => {
+    // PostgreSQL: a query through the pool, so an unreachable server makes /ready false at once
+    // (reported as a store fault: one log line, and the probe notices when it is back).
+    if (options.databaseUrl !== undefined) {
+      try {
+        await sql`SELECT 1`.execute(store.db);
+      } catch (error) {
+        const fault = ops.storeFault(error);
+        if (fault === null) throw error;
+        return reply.code(503).send({ status: 'unavailable', reason: ops.notReady() ?? 'store fault' });
+      }
+    }
     const version = db.open ? Number(db.pragma('user_version', { simple: true })) : null;
     // Draining or a storage fault: alive, but send the traffic elsewhere.
     const notReady = ops.notReady();

@@ -10,7 +10,9 @@ import { createTokenSigner } from '../auth/tokens';
 import { createAdapterFactory, pruneExpiredModels } from '../oidc/adapter';
 import { cookieKeys } from '../oidc/provider';
 import { CredentialError, HttpError } from '../http/errors';
+import type { FastifyBaseLogger } from 'fastify';
 import { postgresFaultOf } from '../ops/postgres-faults';
+import { STORE_RETRY_AFTER_SECONDS, createStoreHealth, postgresProbe } from '../ops/store-health';
 import { STORE_KINDS, useTestStores } from '../test-support/stores';
 import { migratePostgres } from './postgres-migrations';
 import { postgresStore, type StoreKind } from './store';
@@ -261,5 +263,38 @@ describe('PostgreSQL faults (ADR 0023 kinds)', () => {
     expect(await db.selectFrom('meta').select('value').where('key', '=', 'w').executeTakeFirst()).toEqual({
       value: 'after',
     });
+  });
+
+  it('the server away: one log line, 503 with Retry-After, the pool counted; back: the probe clears the fault by itself', async () => {
+    const [store] = await storesOn('postgres');
+    const lines: string[] = [];
+    const log = {
+      error: (m: string) => lines.push(m),
+      warn: (m: string) => lines.push(m),
+    } as unknown as FastifyBaseLogger;
+    const health = createStoreHealth(postgresProbe(store!), log, { probeEveryMs: 50 });
+    try {
+      await store!.db.selectFrom('meta').selectAll().execute();
+      expect(store!.poolStats()).toMatchObject({ total: 1, idle: 1, waiting: 0 });
+      stores.cluster.halt('fast');
+      try {
+        for (let i = 0; i < 3; i += 1) {
+          const error = await failure(() => store!.db.selectFrom('meta').selectAll().execute());
+          const answer = health.report(error);
+          expect(answer?.statusCode).toBe(503);
+          expect(answer?.headers['retry-after']).toBe(String(STORE_RETRY_AFTER_SECONDS));
+        }
+        expect(health.fault).toBe('unavailable');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(/^store fault: the database server cannot be reached/);
+      } finally {
+        stores.cluster.resume();
+      }
+      for (let i = 0; i < 100 && health.fault !== null; i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(health.fault).toBeNull();
+      expect(lines[1]).toMatch(/^store fault over: writes accepted again after \d+s \(3 refused\)$/);
+    } finally {
+      health.stop();
+    }
   });
 });

@@ -26,6 +26,14 @@ export interface Tables extends AuthTables, AdminTables {
 
 export type StoreKind = 'sqlite' | 'postgres';
 
+/** The connections of a PostgreSQL store's pool (the `sso_db_pool_*` metrics). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 /** A query runner: the store itself or a transaction opened on it. */
 export type Q = Kysely<Tables> | Transaction<Tables>;
 
@@ -56,14 +64,22 @@ export interface Store {
   afterExplicitIds(q: Q, tables: readonly string[]): Promise<void>;
   /** The column names of `table` (the seed writes older schema versions in the migration tests). */
   columnsOf(q: Q, table: string): Promise<string[]>;
+  /** The pool's connections (PostgreSQL); null on SQLite, which has one connection. */
+  poolStats(): PoolStats | null;
   /** Closes what this store opened (the SQLite file stays with its owner, see `sqliteStore`). */
   close(): Promise<void>;
 }
 
-function withCommon(kind: StoreKind, db: Kysely<Tables>, close: () => Promise<void>): Store {
+function withCommon(
+  kind: StoreKind,
+  db: Kysely<Tables>,
+  close: () => Promise<void>,
+  poolStats: () => PoolStats | null = () => null,
+): Store {
   return {
     kind,
     db,
+    poolStats,
     transaction: (work) => db.transaction().execute(work),
     async lockKeys(trx, keys) {
       if (kind !== 'postgres') return;
@@ -150,5 +166,10 @@ export function postgresStore(url: string, options: PostgresOptions = {}): Store
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return withCommon('postgres', db, () => db.destroy());
+  return withCommon(
+    'postgres',
+    db,
+    () => db.destroy(),
+    () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  );
 }
