@@ -201,12 +201,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     otp,
     devices: createDevices(store, signer, clock, config),
     secondProof: createSecondProof(store, clock, otp, config.otpTtlSeconds),
-    twoStep: createTwoStep(db, clock, tokenSecret, config.panelUrl),
+    twoStep: createTwoStep(store, clock, tokenSecret, config.panelUrl),
     throttle: createThrottle(store, clock),
     knownAddresses: createKnownAddresses(store, clock, config.knownAddressDays),
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
   };
-  seedDemoTwoStep(db, ctx.twoStep);
+  await seedDemoTwoStep(store, ctx.twoStep);
 
   // Draining on stop, storage faults as 503, /metrics (issue 35, ADR 0023).
   const ops = installOps(

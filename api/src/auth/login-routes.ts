@@ -82,7 +82,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       }
       const appUrl = appUrlFrom(body.url, ctx.config.panelUrl);
       // A second factor (or a required one not added yet): no login until it is given (ADR 0021).
-      const twoStep = ctx.twoStep.gate(account.id, 'pwd', appUrl);
+      const twoStep = await ctx.twoStep.gate(account.id, 'pwd', appUrl);
       if (twoStep) return held(reply, twoStep);
       const { token } = await ctx.sessions.createLogin(
         account.id,
@@ -118,7 +118,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const userId = await ctx.throttle.run(secondProofLimits(ctx.config, request.ip, 'refund'), () =>
       ctx.secondProof.verify(challenge, otp),
     );
-    const twoStep = ctx.twoStep.gate(userId, 'pwd', ctx.config.panelUrl);
+    const twoStep = await ctx.twoStep.gate(userId, 'pwd', ctx.config.panelUrl);
     if (twoStep) {
       await ctx.knownAddresses.remember(userId, request.ip);
       await ctx.devices.remember(userId, request, reply);
@@ -153,7 +153,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       if (!found) throw credentialError('phone', 'Nomor HP tidak terdaftar');
       if (found.is_active !== 1) throw fieldError('phone', INACTIVE_ACCOUNT_MESSAGE);
       await ctx.otp.check(found.id, 'login', otp, 'consume');
-      const twoStep = ctx.twoStep.gate(found.id, 'sms', ctx.config.panelUrl);
+      const twoStep = await ctx.twoStep.gate(found.id, 'sms', ctx.config.panelUrl);
       if (twoStep) return held(reply, twoStep);
       // A code sent by SMS: one factor (amr `sms`, ADR 0021).
       const { token } = await ctx.sessions.createLogin(found.id, SSO_PANEL_APP_ID, ctx.config.panelUrl, {

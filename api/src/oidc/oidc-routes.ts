@@ -265,8 +265,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
         if (asksForMfa(details.params.acr_values) && !mfa) {
           // The application asks for two-step verification and this login has one factor: the
           // second step (or, without a factor, its enrolment) before the application gets anything.
-          const twoStep = ctx.twoStep.factors.has(auth.userId);
-          const challenge = ctx.twoStep.pending.open(
+          const twoStep = await ctx.twoStep.factors.has(auth.userId);
+          const challenge = await ctx.twoStep.pending.open(
             auth.userId,
             twoStep ? 'two_step' : 'two_step_enrol',
             amr.includes('sms') ? 'sms' : 'pwd',
@@ -278,7 +278,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
               two_step: {
                 challenge,
                 enrol: !twoStep,
-                methods: twoStep ? methodsOf(ctx.twoStep.factors.status(auth.userId).factors) : [],
+                methods: twoStep ? methodsOf((await ctx.twoStep.factors.status(auth.userId)).factors) : [],
                 expires_in: PENDING_TTL_SECONDS,
               },
             },
