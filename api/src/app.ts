@@ -179,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const tokenSecret = resolveTokenSecret(db, config.tokenSecret);
+  const tokenSecret = await resolveTokenSecret(store.db, config.tokenSecret);
   const signer = createTokenSigner(tokenSecret);
   const otp = createOtpService(
     store,

@@ -64,7 +64,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.post(paths.auth.loginNik, async (request, reply) => {
     const body = validate(loginNikPayloadSchema, request.body);
-    const account = findAccountByNik(ctx.db, body.nik);
+    const account = await findAccountByNik(ctx.store.db, body.nik);
     const attempt = async () => {
       // An unknown NIK, a NIK without a password and a wrong password answer alike, under the
       // password field, after the same scrypt (issue 36): nothing tells which NIKs exist.
@@ -78,7 +78,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       // Only the right password learns that the account is deactivated.
       if (account.is_active !== 1) throw fieldError('nik', INACTIVE_ACCOUNT_MESSAGE);
       if (needsRehash(account.password_hash, cost)) {
-        upgradePasswordHash(ctx.db, account.id, await hashPassword(body.password, cost));
+        await upgradePasswordHash(ctx.store.db, account.id, await hashPassword(body.password, cost));
       }
       const appUrl = appUrlFrom(body.url, ctx.config.panelUrl);
       // A second factor (or a required one not added yet): no login until it is given (ADR 0021).
@@ -138,7 +138,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
   app.post(paths.auth.requestOtp, async (request) => {
     const body = validate(requestOtpPayloadSchema, request.body);
     return ctx.throttle.run(sendLimits(ctx.config, request.ip), async () => {
-      const account = activeByPhone(findAccountByPhone(ctx.db, body.phone));
+      const account = activeByPhone(await findAccountByPhone(ctx.store.db, body.phone));
       const sent = await ctx.otp.send({ id: account.id, phone: account.phone }, 'login');
       return ok('Kode OTP berhasil dikirim', sent);
     });
@@ -148,7 +148,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const body = validate(loginPhonePayloadSchema, request.body, { badRequestFields: ['otp'] });
     if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
     const { otp } = body;
-    const found = findAccountByPhone(ctx.db, body.phone);
+    const found = await findAccountByPhone(ctx.store.db, body.phone);
     const attempt = async () => {
       if (!found) throw credentialError('phone', 'Nomor HP tidak terdaftar');
       if (found.is_active !== 1) throw fieldError('phone', INACTIVE_ACCOUNT_MESSAGE);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { ScryptCost } from '../auth/password';
-import type { StoreKind } from '../db/store';
+import { openDatabase } from '../db/database';
+import { postgresStore, sqliteStore, type Store, type StoreKind } from '../db/store';
 import { ADMIN, openSession } from './http';
 import { startTestPostgres, type TestPostgres } from './postgres';
 
@@ -96,6 +97,27 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
     async close() {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second handle on a test app's database, as another instance (or the code of a route) would
+ * have it: the SQLite file through its own connection, or the PostgreSQL database through a pool.
+ */
+export function openTestStore(app: Pick<TestApp, 'dbFile' | 'databaseUrl'>): {
+  store: Store;
+  close(): Promise<void>;
+} {
+  if (app.databaseUrl) {
+    const store = postgresStore(app.databaseUrl, { poolSize: 2 });
+    return { store, close: () => store.close() };
+  }
+  const db = openDatabase(app.dbFile);
+  return {
+    store: sqliteStore(db),
+    async close() {
+      db.close();
     },
   };
 }

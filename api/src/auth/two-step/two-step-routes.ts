@@ -20,6 +20,7 @@ import {
   type TwoStepMethod,
 } from '@sso/shared/contract';
 import type { AppContext } from '../../context';
+import { userBasics } from '../accounts';
 import {
   CredentialError,
   HttpError,
@@ -131,7 +132,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       return await ctx.throttle.run(secondStepLimits(ctx, userId, challenge), answer);
     } catch (error) {
       if (error instanceof HttpError) {
-        recordTwoStep(ctx, request, {
+        await recordTwoStep(ctx, request, {
           actorId: userId,
           action: AUDIT_ACTION.twoStepVerify,
           result: error.statusCode === 429 ? 'refused' : 'failed',
@@ -156,7 +157,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       const second = body.method === 'totp' ? 'otp' : 'kba';
       const data = await finish(request, reply, body.challenge, signIn, [signIn.firstStep, second, 'mfa']);
       if (body.method === 'recovery') {
-        recordTwoStep(ctx, request, {
+        await recordTwoStep(ctx, request, {
           actorId: signIn.userId,
           action: AUDIT_ACTION.twoStepRecoveryUse,
           result: 'done',
@@ -164,7 +165,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
           detail: `Sisa kode pemulihan: ${(await factors.status(signIn.userId)).recovery_codes_left}`,
         });
       }
-      recordTwoStep(ctx, request, {
+      await recordTwoStep(ctx, request, {
         actorId: signIn.userId,
         action: AUDIT_ACTION.twoStepVerify,
         result: 'done',
@@ -196,7 +197,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       const kind = offered ? await ctx.twoStep.passkeys.authenticate(signIn.userId, response, offered) : null;
       if (!kind) throw credentialError('passkey', PASSKEY_REFUSED);
       const data = await finish(request, reply, body.challenge, signIn, [signIn.firstStep, kind, 'mfa']);
-      recordTwoStep(ctx, request, {
+      await recordTwoStep(ctx, request, {
         actorId: signIn.userId,
         action: AUDIT_ACTION.twoStepVerify,
         result: 'done',
@@ -210,10 +211,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post(twoStepPaths.enrolStart, async (request) => {
     const body = validate(twoStepEnrolStartPayloadSchema, request.body);
     const signIn = await pending.read(body.challenge, 'two_step_enrol');
-    const nik = ctx.db
-      .prepare<[number], string>('SELECT nik FROM users WHERE id = ?')
-      .pluck()
-      .get(signIn.userId);
+    const nik = (await userBasics(ctx.store.db, signIn.userId))?.nik;
     const offer = newTotpSecret(nik ?? String(signIn.userId));
     await pending.offerSecret(body.challenge, factors.seal(offer.secret));
     return ok('Pindai kode QR dengan aplikasi autentikator', offer);
@@ -230,7 +228,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (step === null) throw credentialError('code', TWO_STEP_WRONG_CODE);
       await factors.addTotp(signIn.userId, 'Aplikasi autentikator', secret, step);
       const recovery = await factors.newRecoveryCodes(signIn.userId);
-      recordTwoStep(ctx, request, {
+      await recordTwoStep(ctx, request, {
         actorId: signIn.userId,
         action: AUDIT_ACTION.twoStepEnrol,
         result: 'done',
@@ -251,10 +249,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       const input = validate(stepUpPayloadSchema, body);
       await ctx.throttle.run(stepUpLimits(ctx, userId), async () => {
         if (input.password) {
-          const hash = ctx.db
-            .prepare<[number], string | null>('SELECT password_hash FROM users WHERE id = ?')
-            .pluck()
-            .get(userId);
+          const hash = (await userBasics(ctx.store.db, userId))?.password_hash;
           if (hash && (await verifyPassword(input.password, hash))) return;
           throw new CredentialError(422, {
             message: TWO_STEP_CONFIRM_WRONG,
@@ -277,7 +272,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
 
     account.post(twoStepPaths.accountTotp, async (request) => {
       const userId = authOf(request).userId;
-      const nik = ctx.db.prepare<[number], string>('SELECT nik FROM users WHERE id = ?').pluck().get(userId);
+      const nik = (await userBasics(ctx.store.db, userId))?.nik;
       const offer = newTotpSecret(nik ?? String(userId));
       // The pending secret travels sealed (AES-GCM, with the user and a deadline): nothing is stored
       // until a code of it confirms it.
@@ -302,7 +297,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
         const first = !(await factors.has(userId));
         await factors.addTotp(userId, body.label, offer.s, step);
         const recovery = first ? await factors.newRecoveryCodes(userId) : null;
-        recordTwoStep(ctx, request, {
+        await recordTwoStep(ctx, request, {
           actorId: userId,
           action: AUDIT_ACTION.twoStepEnrol,
           result: 'done',
@@ -318,9 +313,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
 
     account.post(twoStepPaths.accountPasskeyOptions, async (request) => {
       const userId = authOf(request).userId;
-      const user = ctx.db
-        .prepare<[number], { nik: string; nama: string }>('SELECT nik, nama FROM users WHERE id = ?')
-        .get(userId);
+      const user = await userBasics(ctx.store.db, userId);
       const options = await ctx.twoStep.passkeys.registrationOptions({
         id: userId,
         nik: user?.nik ?? String(userId),
@@ -347,7 +340,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       const id = await ctx.twoStep.passkeys.register(userId, body.label, response, offer.c);
       if (id === null) throw fieldError('passkey', 'Passkey tidak dapat diverifikasi. Coba lagi.', 422);
       const recovery = first ? await factors.newRecoveryCodes(userId) : null;
-      recordTwoStep(ctx, request, {
+      await recordTwoStep(ctx, request, {
         actorId: userId,
         action: AUDIT_ACTION.twoStepEnrol,
         result: 'done',
@@ -366,7 +359,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (status.required && status.factors.length === 1) throw conflict(TWO_STEP_LAST_FACTOR);
       await stepUp(userId, request.body);
       await factors.remove(userId, id);
-      recordTwoStep(ctx, request, {
+      await recordTwoStep(ctx, request, {
         actorId: userId,
         action: AUDIT_ACTION.twoStepRemove,
         result: 'done',
@@ -381,7 +374,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (!(await factors.has(userId))) throw conflict('Tambahkan aplikasi autentikator terlebih dahulu');
       await stepUp(userId, request.body);
       const codes = await factors.newRecoveryCodes(userId);
-      recordTwoStep(ctx, request, {
+      await recordTwoStep(ctx, request, {
         actorId: userId,
         action: AUDIT_ACTION.twoStepRecoveryNew,
         result: 'done',
