@@ -36,7 +36,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get(paths.session.availableApps, loginToken, async (request) => {
     const auth = authOf(request);
     const initiateLogin = initiateLoginUris(ctx.db);
-    const apps = grantedApplications(ctx.db, auth.userId).map((a) => ({
+    const apps = (await grantedApplications(ctx.store.db, auth.userId)).map((a) => ({
       id: a.id,
       name: a.name,
       // This panel is wherever the client said it runs at login.
@@ -52,8 +52,8 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post(paths.session.create, loginToken, async (request) => {
     const auth = authOf(request);
     const { app_id } = validate(createSessionPayloadSchema, request.body);
-    if (!findApplication(ctx.db, app_id)) throw notFound('Aplikasi tidak ditemukan');
-    if (!grantedApplications(ctx.db, auth.userId).some((a) => a.id === app_id)) {
+    if (!(await findApplication(ctx.store.db, app_id))) throw notFound('Aplikasi tidak ditemukan');
+    if (!(await grantedApplications(ctx.store.db, auth.userId)).some((a) => a.id === app_id)) {
       throw forbidden(
         app_id === SSO_PANEL_APP_ID ? NO_PANEL_ACCESS_MESSAGE : 'Anda tidak memiliki akses ke aplikasi ini',
       );
@@ -71,7 +71,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get(paths.session.me, eitherToken, async (request) => {
     const auth = authOf(request);
-    const profile = loadProfile(ctx.db, auth.userId, ctx.logoUrl);
+    const profile = await loadProfile(ctx, auth.userId, ctx.logoUrl);
     if (!profile) throw unauthorized();
     return ok('Profil berhasil dimuat', profile);
   });

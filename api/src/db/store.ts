@@ -5,6 +5,7 @@ import {
   SqliteDialect,
   sql,
   type Driver,
+  type RawBuilder,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -64,6 +65,11 @@ export interface Store {
   afterExplicitIds(q: Q, tables: readonly string[]): Promise<void>;
   /** The column names of `table` (the seed writes older schema versions in the migration tests). */
   columnsOf(q: Q, table: string): Promise<string[]>;
+  /**
+   * A text column compared and sorted without regard to letter case (SQLite's NOCASE: ASCII
+   * letters; PostgreSQL: `lower()`), e.g. in an ORDER BY.
+   */
+  caseless(column: string): RawBuilder<string>;
   /** The pool's connections (PostgreSQL); null on SQLite, which has one connection. */
   poolStats(): PoolStats | null;
   /** Closes what this store opened (the SQLite file stays with its owner, see `sqliteStore`). */
@@ -96,6 +102,10 @@ function withCommon(
           FROM ${sql.table(table)} HAVING MAX(id) IS NOT NULL`.execute(q);
       }
     },
+    caseless: (column) =>
+      kind === 'postgres'
+        ? sql<string>`lower(${sql.ref(column)})`
+        : sql<string>`${sql.ref(column)} COLLATE NOCASE`,
     async columnsOf(q, table) {
       const { rows } =
         kind === 'postgres'

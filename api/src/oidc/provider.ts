@@ -12,6 +12,7 @@ import type { Q, Store } from '../db/store';
 import { createAdapterFactory } from './adapter';
 import { roleGrantsApplication, SSO_SCOPE, userClaims } from './claims';
 import { findClientRow } from './clients';
+import { findAccountById } from '../auth/accounts';
 import { verifyClientSecret } from './client-secret';
 import { escapeHtml, renderPage, type Page } from './pages';
 
@@ -122,7 +123,7 @@ export function createProvider(options: ProviderOptions): Provider {
           const accountId = ctx.oidc.session?.accountId;
           const app = await applicationOf(store.db, ctx);
           if (!accountId || !app) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-          return roleGrantsApplication(db, Number(accountId), app.id)
+          return (await roleGrantsApplication(store.db, Number(accountId), app.id))
             ? interactionPolicy.Check.NO_NEED_TO_PROMPT
             : interactionPolicy.Check.REQUEST_PROMPT;
         },
@@ -201,13 +202,12 @@ export function createProvider(options: ProviderOptions): Provider {
     findAccount: async (ctx, sub) => {
       const userId = Number(sub);
       if (!Number.isSafeInteger(userId)) return undefined;
-      const active = db.prepare('SELECT 1 FROM users WHERE id = ? AND is_active = 1').pluck().get(userId);
-      if (active === undefined) return undefined;
+      if (Number((await findAccountById(store.db, userId))?.is_active) !== 1) return undefined;
       const app = await applicationOf(store.db, ctx);
       return {
         accountId: sub,
         claims: async (_use, scope) => {
-          const claims = userClaims(db, userId, app?.id ?? -1, new Set(scope.split(' ')));
+          const claims = await userClaims({ store, db }, userId, app?.id ?? -1, new Set(scope.split(' ')));
           if (!claims) throw new errors.InvalidGrant('akun tidak aktif');
           return { ...claims };
         },

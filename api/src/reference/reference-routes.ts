@@ -6,6 +6,7 @@ import {
   type Company,
   type Employee,
 } from '@sso/shared/contract';
+import { sql } from 'kysely';
 import { menuTree } from '../applications/application-queries';
 import { createAdminScopes } from '../access/admin-scope';
 import { authOf } from '../auth/guard';
@@ -29,17 +30,23 @@ interface CompanyBranchRow {
 export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
+  const { store } = ctx;
+
   app.get(paths.reference.colors, async () =>
     ok(
       'Daftar warna',
-      db.prepare<[], { id: number; hex_code: string }>('SELECT id, hex_code FROM colors ORDER BY id').all(),
+      (
+        await sql<{ id: number; hex_code: string }>`SELECT id, hex_code FROM colors ORDER BY id`.execute(
+          store.db,
+        )
+      ).rows,
     ),
   );
 
   app.get(paths.reference.applications, async () =>
     ok(
       'Daftar aplikasi',
-      listApplications(db).map((a) => ({
+      (await listApplications(store.db)).map((a) => ({
         id: a.id,
         name: a.name,
         descriptions: a.descriptions,
@@ -50,7 +57,7 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get(paths.reference.menuWithChild, async (request) => {
     const { apps_id } = validate(menuWithChildQuerySchema, request.query);
-    if (!findApplication(db, apps_id)) throw notFound('Aplikasi tidak ditemukan');
+    if (!(await findApplication(store.db, apps_id))) throw notFound('Aplikasi tidak ditemukan');
     return ok('Daftar menu', menuTree(db, apps_id));
   });
 
@@ -81,19 +88,16 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
   const scopes = createAdminScopes(db);
   app.get(paths.reference.companies, async (request) => {
     const scope = scopes.of(authOf(request).userId);
-    const rows = db
-      .prepare<[], CompanyBranchRow>(
-        `SELECT c.id AS company_id, c.nama, c.logo_file, b.id AS branch_id, b.name, b.daerah, b.kode
-         FROM companies c LEFT JOIN branches b ON b.company_id = c.id
-         ORDER BY c.sort_key, c.id, b.name COLLATE NOCASE, b.id`,
-      )
-      .all()
-      .filter(
-        (row) =>
-          scope.kind === 'group' ||
-          (scope.companies.has(row.company_id) &&
-            (row.branch_id === null || scope.branches.has(row.branch_id))),
-      );
+    const { rows: all } = await sql<CompanyBranchRow>`
+      SELECT c.id AS company_id, c.nama, c.logo_file, b.id AS branch_id, b.name, b.daerah, b.kode
+      FROM companies c LEFT JOIN branches b ON b.company_id = c.id
+      ORDER BY c.sort_key, c.id, ${store.caseless('b.name')}, b.id`.execute(store.db);
+    const rows = all.filter(
+      (row) =>
+        scope.kind === 'group' ||
+        (scope.companies.has(row.company_id) &&
+          (row.branch_id === null || scope.branches.has(row.branch_id))),
+    );
     const companies = new Map<number, Company>();
     for (const row of rows) {
       let company = companies.get(row.company_id);
