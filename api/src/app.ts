@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordCost: config.passwordCost,
   });
   // The sample applications' clients (examples/), never with NODE_ENV=production.
-  seedDemoClients(db, new Date(clock()).toISOString());
+  await seedDemoClients(store, new Date(clock()).toISOString());
 
   const app = Fastify({
     logger: options.logger ?? false,
