@@ -49,14 +49,18 @@ export const testStoreKind: StoreKind = process.env.TEST_STORE === 'postgres' ? 
 let cluster: TestPostgres | undefined;
 let databases = 0;
 if (testStoreKind === 'postgres') {
-  // Registered when a test file imports the harness: the file's cluster goes with its tests.
+  // Registered when a test file imports the harness: the file's cluster starts before its tests (a
+  // hook of its own, with initdb's time) and goes with them.
+  beforeAll(() => {
+    cluster ??= startTestPostgres();
+  }, 60_000);
   afterAll(() => {
     cluster?.stop();
     cluster = undefined;
   });
 }
 
-/** A new database of this test file's cluster (started on first use), or undefined on SQLite. */
+/** A new database of this test file's cluster, or undefined on SQLite. */
 function testDatabaseUrl(): string | undefined {
   if (testStoreKind !== 'postgres') return undefined;
   cluster ??= startTestPostgres();

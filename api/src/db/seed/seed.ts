@@ -171,6 +171,8 @@ async function seedApplications(store: Store, q: Q, panelUrl: string): Promise<v
   const panelMenus = APPLICATIONS[0]?.menus.length ?? 0;
   LATER_PANEL_MENUS.forEach((menu, index) => add(1, null, menu, panelMenus + index + 1));
   await insertRows(q, 'menus', ['id', 'app_id', 'parent_id', 'name', 'position'], menus);
+  // The scripts below add menus without an id: the counters continue after the ones written here.
+  await store.afterExplicitIds(q, ['applications', 'menus']);
   // A file built at an older schema version (the migration tests) has no keys yet: migration 12 gives them.
   if ((await store.columnsOf(q, 'menus')).includes('panel_key')) {
     for (const statement of statementsOf(ASSIGN_PANEL_KEYS)) await sql.raw(statement).execute(q);
