@@ -3,6 +3,7 @@
  * calls `defineApp` with a few fields.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -79,6 +80,35 @@ function devPageHeaders(options: AppOptions, headScript: string | null): Record<
   return pageSecurityHeaders(config, headScript ? [headScript] : [], { dev: true });
 }
 
+const require = createRequire(import.meta.url);
+
+/**
+ * Rspack's federation plugin finds its runtime with `require.resolve`, which picks each package's
+ * CommonJS build (`dist/index.cjs`) and imports it by that path: bundled as CommonJS, none of the
+ * runtime can be tree-shaken, and the build-time switches (`experiments.optimization`) only fold
+ * constants inside code that stays. Each package publishes the same modules as ES modules beside
+ * them (`dist/index.js`); these aliases send the CommonJS paths there, so the bundler keeps only
+ * what the page reaches (ADR 0016, "Figures").
+ */
+function esmFederationRuntime(): Record<string, string> {
+  const from = (file: string) => createRequire(fs.realpathSync(file));
+  const enhanced = require.resolve('@module-federation/enhanced/rspack');
+  const plugin = from(enhanced).resolve('@module-federation/rspack');
+  const tools = from(plugin).resolve('@module-federation/runtime-tools');
+  const cjsFiles = [
+    from(tools).resolve('@module-federation/webpack-bundler-runtime'),
+    from(tools).resolve('@module-federation/runtime'),
+    from(tools).resolve('@module-federation/runtime-tools/runtime-core'),
+    from(plugin).resolve('@module-federation/inject-external-runtime-core-plugin'),
+  ];
+  const aliases: Record<string, string> = {};
+  for (const cjs of cjsFiles) {
+    const esm = cjs.replace(/\.cjs$/, '.js');
+    if (cjs !== esm && fs.existsSync(esm)) aliases[`${cjs}$`] = esm;
+  }
+  return aliases;
+}
+
 export function defineApp(options: AppOptions, env: { production?: boolean } = {}): Configuration {
   const isProd = env.production ?? process.env.NODE_ENV === 'production';
   const isRemote = Boolean(options.exposes);
@@ -110,6 +140,7 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: options.federation === false ? {} : esmFederationRuntime(),
     },
     module: {
       rules: [

@@ -8,9 +8,14 @@ const root = path.join(import.meta.dirname, '..');
 /**
  * Which server the apps run behind: the Node static server, or (E2E_SERVER=nginx) Debian's nginx
  * with the generated configuration (`./panel start --nginx`, ADR 0012). The two bind the same ports,
- * so each is its own run: `scripts/test-all.mjs` runs both.
+ * so each is its own run: `scripts/test-all.mjs` runs both. E2E_SERVER=scale is the nginx run
+ * against two api instances behind that nginx (`./panel start --scale 2`, ADR 0028), on PostgreSQL,
+ * or on the instances' shared SQLite file with E2E_SCALE_STORE=sqlite.
  */
-const server: StaticServer = process.env.E2E_SERVER === 'nginx' ? 'nginx' : 'node';
+const run =
+  process.env.E2E_SERVER === 'scale' ? 'scale' : process.env.E2E_SERVER === 'nginx' ? 'nginx' : 'node';
+const server: StaticServer = run === 'node' ? 'node' : 'nginx';
+const scaleStore = process.env.E2E_SCALE_STORE === 'sqlite' ? 'sqlite' : 'postgres';
 
 /**
  * What the nginx run covers (matched against "project file describe… title"): signing in by NIK, the users list and a deep link, a role edit, every
@@ -31,6 +36,27 @@ const NGINX_TESTS = [
 ];
 
 /**
+ * What the run against several instances covers: signing in, users, roles, single sign-on with the
+ * sample applications, and every federation spec, each request of theirs answered by either instance.
+ */
+const SCALE_TESTS = [
+  /login by NIK signs in through the whole chain/,
+  /users list: columns/,
+  /users URL state/,
+  /users Edit User: /,
+  /role management edits a role from the list/,
+  /federation\.spec\.ts /,
+  /sso\.spec\.ts /,
+];
+
+const command = {
+  node: 'node scripts/start.mjs',
+  nginx: 'node scripts/start.mjs --nginx',
+  scale: `node scripts/start.mjs --scale 2${scaleStore === 'sqlite' ? ' --store sqlite' : ''}`,
+}[run];
+const report = { node: 'e2e', nginx: 'e2e-nginx', scale: 'e2e-scale' }[run];
+
+/**
  * End-to-end tests against the production builds and the real api (DESIGN "Tests"), in Debian's
  * Chromium: never a browser download.
  */
@@ -42,29 +68,26 @@ export default defineConfig<{ server: StaticServer }>({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [
-    ['list'],
-    [
-      'json',
-      { outputFile: path.join(root, `test-results/${server === 'nginx' ? 'e2e-nginx' : 'e2e'}.json`) },
-    ],
-  ],
-  outputDir: path.join(root, `test-results/${server === 'nginx' ? 'e2e-nginx' : 'e2e'}-artifacts`),
+  reporter: [['list'], ['json', { outputFile: path.join(root, `test-results/${report}.json`) }]],
+  outputDir: path.join(root, `test-results/${report}-artifacts`),
   use: {
     baseURL: 'http://localhost:3000',
     trace: 'retain-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   projects:
-    server === 'nginx'
-      ? [{ name: 'nginx', use: { server }, grep: NGINX_TESTS }]
-      : [{ name: 'node', use: { server }, testIgnore: 'nginx.spec.ts' }],
+    run === 'scale'
+      ? [{ name: `scale-${scaleStore}`, use: { server }, grep: SCALE_TESTS }]
+      : server === 'nginx'
+        ? [{ name: 'nginx', use: { server }, grep: NGINX_TESTS }]
+        : [{ name: 'node', use: { server }, testIgnore: 'nginx.spec.ts' }],
   webServer: {
-    command: server === 'nginx' ? 'node scripts/start.mjs --nginx' : 'node scripts/start.mjs',
+    command,
     cwd: root,
     url: 'http://localhost:3000/config.json',
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
-    env: e2eEnv,
+    // A database of the run's own on the checkout's PostgreSQL cluster (`.postgres/`).
+    env: run === 'scale' ? { ...e2eEnv, SCALE_DATABASE: `sso_e2e_${process.pid}` } : e2eEnv,
   },
 });

@@ -25,9 +25,15 @@ const root = path.join(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-if (only !== undefined && only !== 'api') {
-  console.error(`[bench] --only accepts 'api' (got ${only ?? 'nothing'})`);
+if (only !== undefined && only !== 'api' && only !== 'scale') {
+  console.error(`[bench] --only accepts 'api' or 'scale' (got ${only ?? 'nothing'})`);
   process.exit(2);
+}
+// `--only scale`: the several-instance figures alone (issue 35, scripts/lib/bench-scale.mjs).
+if (only === 'scale') {
+  const { measureScale } = await import('./lib/bench-scale.mjs');
+  console.log(JSON.stringify(await measureScale({ quick: process.argv.includes('--quick') }), null, 2));
+  process.exit(0);
 }
 const onlyApi = only === 'api';
 const REPS = quick ? 1 : 5;
@@ -586,7 +592,7 @@ async function main() {
   // included. Timings vary from run to run on a shared machine: reported, never failing a run.
   const HELD = true;
   const budgets = [
-    ['/login JS ≤ 150 KB (as served)', loginFig.jsKB <= 150, `${loginFig.jsKB} KB`, HELD],
+    ['/login JS ≤ 130 KB (as served)', loginFig.jsKB <= 130, `${loginFig.jsKB} KB`, HELD],
     ['/login JS ≤ 2.2 × baseline', loginFig.jsRatio <= 2.2, `${loginFig.jsRatio} ×`],
     ['/login ≤ 15 requests', loginFig.requests <= 15, `${loginFig.requests}`, HELD],
     ['time to Masuk ≤ 1.5 × baseline first render', loginFig.timeRatio <= 1.5, `${loginFig.timeRatio} ×`],

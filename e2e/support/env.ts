@@ -7,6 +7,12 @@ export { chromiumArgs } from '../../scripts/lib/browser-kit.mjs';
 
 export const API_ORIGIN = 'http://localhost:4000';
 export const API_BASE = `${API_ORIGIN}/api/v1/sso`;
+/**
+ * Where the tests read the development outbox: the api's port, or with several instances behind nginx
+ * (E2E_SERVER=scale) the first instance itself. The outbox answers only requests from this machine
+ * that no proxy forwarded; every instance reads the one shared outbox table.
+ */
+export const OUTBOX_ORIGIN = process.env.E2E_SERVER === 'scale' ? 'http://127.0.0.1:4001' : API_ORIGIN;
 export const HOST_ORIGIN = 'http://localhost:3000';
 
 /**

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEV_OUTBOX_PATH, outboxResponseSchema, type OtpPurpose } from '@sso/shared/contract';
 import { signIn, type Session } from '../../scripts/lib/sso-session.mts';
-import { API_BASE, API_ORIGIN, DEMO_ADMIN, HOST_ORIGIN } from './env';
+import { API_BASE, DEMO_ADMIN, HOST_ORIGIN, OUTBOX_ORIGIN } from './env';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -55,7 +55,9 @@ export class SsoApi {
 
   /** Newest OTP sent to a phone for a purpose, from the dev outbox (null until there is one). */
   async latestCode(to: string, purpose: OtpPurpose): Promise<string | null> {
-    const response = await this.request.get(`${API_ORIGIN}${DEV_OUTBOX_PATH}?to=${encodeURIComponent(to)}`);
+    const response = await this.request.get(
+      `${OUTBOX_ORIGIN}${DEV_OUTBOX_PATH}?to=${encodeURIComponent(to)}`,
+    );
     const entries = outboxResponseSchema.safeParse(await response.json().catch(() => null));
     if (!entries.success) return null;
     return entries.data.find((e) => e.to === to && e.purpose === purpose)?.code ?? null;

@@ -19,6 +19,10 @@ export interface Proxy {
   port: number;
   /** The api's address, or each instance's when several run (one upstream group). */
   upstream: string | string[];
+  /** Instances of `upstream` taken out of the round (`server … down`): their /ready is false. */
+  down?: string[];
+  /** nginx's passive check on every instance: `max_fails` and `fail_timeout` (e.g. `2s`). */
+  passive?: { fails: number; timeout: string };
 }
 export interface NginxOptions {
   sites: Site[];

@@ -179,6 +179,10 @@ function prerenderLocations(site, headers) {
  * @property {number} port
  * @property {string | string[]} upstream where the api listens, e.g. http://127.0.0.1:4001 (or
  *   each instance's address, when several run)
+ * @property {string[]} [down] instances of `upstream` marked `down` (taken out of the round: their
+ *   `/ready` is false; `./panel start --scale`'s supervisor writes them, ADR 0028)
+ * @property {{ fails: number, timeout: string }} [passive] nginx's passive health check on every
+ *   instance (`max_fails`, `fail_timeout`): one that failed to connect is skipped for `timeout`
  */
 
 /** The `upstream` block's name of a proxy (a word nginx accepts). */
@@ -219,10 +223,15 @@ function proxyServer(proxy, listen) {
     Array.isArray(proxy.upstream) ? proxy.upstream : [proxy.upstream],
   );
   const name = upstreamName(proxy);
+  const down = new Set(upstreamServers(proxy.down ?? []).hosts);
+  if (hosts.every((host) => down.has(host))) throw new Error('every api upstream is marked down');
+  const passive = proxy.passive
+    ? ` max_fails=${Math.trunc(proxy.passive.fails)} fail_timeout=${proxy.passive.timeout.replace(/[^0-9a-z]/g, '')}`
+    : '';
   return [
     `  # ${proxy.name} (proxied)`,
     `  upstream ${name} {`,
-    ...hosts.map((host) => `    server ${host};`),
+    ...hosts.map((host) => `    server ${host}${passive}${down.has(host) ? ' down' : ''};`),
     '    keepalive 16;',
     '  }',
     '  server {',

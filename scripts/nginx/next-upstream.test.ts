@@ -107,3 +107,27 @@ test('the api group: one server line per instance, the scheme on proxy_pass, nev
   expect(() => conf(['http://a:1', 'https://b:2'])).toThrow(/mix/);
   expect(() => conf('http://a:1/api')).toThrow(/origin/);
 });
+
+test('the group of ./panel start --scale: instances marked down, the passive check as given, never all down', () => {
+  const conf = (down: string[]) =>
+    nginxConfig({
+      prefix: '/tmp/x',
+      sites: [],
+      proxies: [
+        {
+          name: 'api',
+          port: 4000,
+          upstream: ['http://127.0.0.1:4001', 'http://127.0.0.1:4002'],
+          down,
+          passive: { fails: 0, timeout: '10s' },
+        },
+      ],
+    });
+  expect(conf(['http://127.0.0.1:4002'])).toContain(
+    '    server 127.0.0.1:4001 max_fails=0 fail_timeout=10s;\n    server 127.0.0.1:4002 max_fails=0 fail_timeout=10s down;\n',
+  );
+  expect(conf([])).not.toContain(' down;');
+  expect(() => conf(['http://127.0.0.1:4001', 'http://127.0.0.1:4002'])).toThrow(
+    /every api upstream is marked down/,
+  );
+});

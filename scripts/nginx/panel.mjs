@@ -18,11 +18,23 @@ export const panelOptions = () => ({
   user: workerUser(root),
 });
 
-/** Installs nginx if needed, writes the configuration and serves every app; `stop()` ends it. */
-export async function servePanelWithNginx() {
+/**
+ * Installs nginx if needed, writes the configuration and serves every app (and `proxies`: the api's
+ * instances with `--scale`, ADR 0028); `stop()` ends it.
+ * @param {import('./config.mjs').Proxy[]} [proxies]
+ */
+export async function servePanelWithNginx(proxies = []) {
   ensureNginx();
-  writeConfig(PREFIX, panelOptions());
-  return startNginx({ prefix: PREFIX, ports: apps.map((app) => app.port) });
+  writePanelConfig(proxies);
+  return startNginx({
+    prefix: PREFIX,
+    ports: [...apps.map((app) => app.port), ...proxies.map((proxy) => proxy.port)],
+  });
+}
+
+/** Writes the panel's configuration (with `proxies`) for a start or a reload. */
+export function writePanelConfig(proxies = []) {
+  return writeConfig(PREFIX, { ...panelOptions(), proxies });
 }
 
 /**

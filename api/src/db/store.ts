@@ -70,6 +70,11 @@ export interface Store {
    * letters; PostgreSQL: `lower()`), e.g. in an ORDER BY.
    */
   caseless(column: string): RawBuilder<string>;
+  /**
+   * `column` contains `pattern` (a LIKE pattern escaped with backslashes, `containsPattern`) in any
+   * letter case: SQLite's LIKE (ASCII letters), PostgreSQL's ILIKE.
+   */
+  likeCaseless(column: string, pattern: string): RawBuilder<boolean>;
   /** The pool's connections (PostgreSQL); null on SQLite, which has one connection. */
   poolStats(): PoolStats | null;
   /** Closes what this store opened (the SQLite file stays with its owner, see `sqliteStore`). */
@@ -106,6 +111,10 @@ function withCommon(
       kind === 'postgres'
         ? sql<string>`lower(${sql.ref(column)})`
         : sql<string>`${sql.ref(column)} COLLATE NOCASE`,
+    likeCaseless: (column, pattern) =>
+      kind === 'postgres'
+        ? sql<boolean>`${sql.ref(column)} ILIKE ${pattern} ESCAPE '\\'`
+        : sql<boolean>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`,
     async columnsOf(q, table) {
       const { rows } =
         kind === 'postgres'

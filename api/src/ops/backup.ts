@@ -11,21 +11,22 @@ import { schemaVersion } from '../db/migrations';
 export interface BackupStore {
   /** What the operator reads: `SQLite /path/sso.sqlite`. */
   readonly label: string;
-  /** File name ending of a backup (`.sqlite`, later `.dump`). */
+  /** File name ending of a backup (`.sqlite`; `.dump` for PostgreSQL, backup-postgres.ts). */
   readonly extension: string;
   /** A consistent copy of the store as it is now, written to `target`; writes may go on meanwhile. */
   backup(target: string): Promise<void>;
   /** Integrity of a backup file and its schema version; throws with the reason when unusable. */
-  verify(file: string): BackupFacts;
+  verify(file: string): Promise<BackupFacts>;
   /** Why the store cannot be restored into now (an api has it open), or null. */
-  inUse(): string | null;
+  inUse(): Promise<string | null>;
   /** Replaces the store with `file` (verified, the store not in use); returns where the old one went. */
-  restore(file: string): string | null;
+  restore(file: string): Promise<string | null>;
 }
 
 export interface BackupFacts {
   schemaVersion: number;
-  users: number;
+  /** Rows of `users`, or null while the store's schema has no such table (PostgreSQL's baseline). */
+  users: number | null;
   bytes: number;
 }
 
@@ -49,7 +50,7 @@ export function sqliteBackupStore(dbFile: string): BackupStore {
         db.close();
       }
     },
-    verify(file) {
+    async verify(file) {
       let db: Database.Database;
       try {
         db = new Database(file, { readonly: true, fileMustExist: true });
@@ -73,14 +74,14 @@ export function sqliteBackupStore(dbFile: string): BackupStore {
         db.close();
       }
     },
-    inUse() {
+    async inUse() {
       if (!fs.existsSync(dbFile)) return null;
       const lock = lockExclusive(dbFile);
       if (typeof lock === 'string') return lock;
       lock.close();
       return null;
     },
-    restore(file) {
+    async restore(file) {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const incoming = `${dbFile}.restoring`;
       fs.mkdirSync(path.dirname(dbFile), { recursive: true });
@@ -165,7 +166,7 @@ export async function runBackup(
   fs.rmSync(partial, { force: true });
   try {
     await store.backup(partial);
-    const facts = store.verify(partial);
+    const facts = await store.verify(partial);
     fs.renameSync(partial, file);
     return { file, facts, removed: prune(dir, keep) };
   } catch (error) {
@@ -186,10 +187,13 @@ export function prune(dir: string, keep: number): string[] {
 }
 
 /** `pnpm restore FILE`: refused while the store is in use or when FILE fails its checks. */
-export function runRestore(store: BackupStore, file: string): { facts: BackupFacts; kept: string | null } {
-  const busy = store.inUse();
+export async function runRestore(
+  store: BackupStore,
+  file: string,
+): Promise<{ facts: BackupFacts; kept: string | null }> {
+  const busy = await store.inUse();
   if (busy) throw new Error(`restore refused: ${busy}`);
-  const facts = store.verify(file);
-  const kept = store.restore(file);
+  const facts = await store.verify(file);
+  const kept = await store.restore(file);
   return { facts, kept };
 }

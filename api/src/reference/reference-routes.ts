@@ -6,7 +6,7 @@ import {
   type Company,
   type Employee,
 } from '@sso/shared/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { menuTree } from '../applications/application-queries';
 import { createAdminScopes } from '../access/admin-scope';
 import { authOf } from '../auth/guard';
@@ -26,9 +26,15 @@ interface CompanyBranchRow {
   kode: string | null;
 }
 
+type EmployeeRow = Omit<Employee, 'registered' | 'own_company'> & {
+  own_company: 0 | 1 | null;
+  registered: 0 | 1;
+};
+
 /** Reference data of spec 7: colours, applications, menu trees, employee directory, companies. */
 export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const scopes = createAdminScopes(db);
 
   const { store } = ctx;
 
@@ -61,31 +67,52 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
     return ok('Daftar menu', menuTree(db, apps_id));
   });
 
+  // The directory with each employee's company: the actor's own companies' employees first
+  // (`own_company`), then the rest by name. A scoped actor ("AP pengguna sendiri") is offered only
+  // their companies' employees and those of no company: they could not place anyone else in an AP
+  // (the api refuses it), and another company's staff are not theirs to see (ADR 0022).
   app.get(paths.reference.employeeSearch, async (request) => {
     const query = validate(employeeSearchQuerySchema, request.query);
-    const where = query.keyword
-      ? `WHERE name LIKE @p ESCAPE '\\' OR nik LIKE @p ESCAPE '\\' OR no_hp LIKE @p ESCAPE '\\'`
-      : '';
-    const params = query.keyword ? [{ p: containsPattern(query.keyword) }] : [];
-    const total =
-      db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM employees ${where}`).get(...params)
-        ?.n ?? 0;
+    const scope = scopes.of(authOf(request).userId);
+    const where: RawBuilder<unknown>[] = [];
+    if (query.keyword) {
+      const p = containsPattern(query.keyword);
+      where.push(
+        sql`(${store.likeCaseless('e.name', p)} OR ${store.likeCaseless('e.nik', p)} OR ${store.likeCaseless('e.no_hp', p)})`,
+      );
+    }
+    if (scope.kind === 'own') {
+      const own = [...scope.companies];
+      where.push(
+        own.length > 0
+          ? sql`(e.company_id IS NULL OR e.company_id IN (${sql.join(own)}))`
+          : sql`e.company_id IS NULL`,
+      );
+    }
+    const whereSql = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+    const { rows: counted } = await sql<{
+      n: number;
+    }>`SELECT COUNT(*) AS n FROM employees e ${whereSql}`.execute(store.db);
+    const total = Number(counted[0]?.n ?? 0);
     // `registered`: the employee already has an account (Tambah User shows "Sudah terdaftar").
-    const data = db
-      .prepare<unknown[], Omit<Employee, 'registered'> & { registered: 0 | 1 }>(
-        `SELECT id, name, nik, no_hp, email,
-                EXISTS (SELECT 1 FROM users u WHERE u.nik = employees.nik) AS registered
-         FROM employees ${where}
-         ORDER BY name COLLATE NOCASE, id LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
-      )
-      .all(...params)
-      .map((row) => ({ ...row, registered: row.registered === 1 }));
+    const { rows } = await sql<EmployeeRow>`
+      SELECT e.id, e.name, e.nik, e.no_hp, e.email, e.company_id AS perusahaan_id, c.nama AS perusahaan_name,
+        CASE WHEN e.company_id IN (SELECT company_id FROM user_companies WHERE user_id = ${scope.actorId})
+          THEN 1 ELSE 0 END AS own_company,
+        CASE WHEN EXISTS (SELECT 1 FROM users u WHERE u.nik = e.nik) THEN 1 ELSE 0 END AS registered
+      FROM employees e LEFT JOIN companies c ON c.id = e.company_id ${whereSql}
+      ORDER BY own_company DESC, ${store.caseless('e.name')}, e.id
+      LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`.execute(store.db);
+    const data = rows.map((row) => ({
+      ...row,
+      own_company: Number(row.own_company) === 1,
+      registered: Number(row.registered) === 1,
+    }));
     return listOf('Daftar karyawan', data, total);
   });
 
   // Administration per company: a scoped actor is offered their own APs and units only (the users
   // forms and the list's filters read this), admin-scope.ts.
-  const scopes = createAdminScopes(db);
   app.get(paths.reference.companies, async (request) => {
     const scope = scopes.of(authOf(request).userId);
     const { rows: all } = await sql<CompanyBranchRow>`

@@ -14,6 +14,17 @@ declare global {
   }
 }
 
+/**
+ * Settles once the page script has read the config and sent every manifest's request (or failed
+ * to): the app waits for this before evaluating its modules, which would otherwise hold those
+ * requests back. At once when there is no page script (a test, a page without it).
+ */
+export async function earlyRequestsSent(): Promise<void> {
+  await window.__ssoEarly?.manifests?.catch(() => null);
+  // A task of its own: a promise's continuation would run the app in the same task.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export function takeEarlyConfig(): Promise<unknown> | null {
   const early = window.__ssoEarly;
   const config = early?.config;

@@ -1,6 +1,5 @@
-import { getInstance } from '@module-federation/enhanced/runtime';
+import { getInstance, satisfy } from '@module-federation/enhanced/runtime';
 import type { ManifestShared } from '@sso/shared/federation';
-import satisfies from 'semver/functions/satisfies';
 
 /** Package name → the version the host provides of that shared singleton. */
 export type ProvidedVersions = Record<string, string>;
@@ -34,8 +33,10 @@ function providedVersionOf(name: string, provided: ProvidedVersions): string | u
 
 /**
  * What the remote's build requires of each shared module the host provides, checked against what
- * the host provides, as npm's `semver` reads ranges (the federation runtime's own choice of a shared
- * version agrees with it; a range it cannot read is not met). Returns the Indonesian reason naming
+ * the host provides, by the federation runtime's own range check (`satisfy`, the function with which
+ * it chooses a shared version: the host refuses exactly what the runtime would not pick; it reads
+ * ranges as npm's `semver` does, and a range it cannot read is not met). It is already in `main.js`:
+ * npm's `semver` here cost the first screen ~5 KB (ADR 0016). Returns the Indonesian reason naming
  * every incompatibility, or null when the remote may load. A module the host does not provide is no
  * conflict: the remote brings its own copy.
  */
@@ -44,7 +45,7 @@ export function incompatibility(required: ManifestShared[], provided: ProvidedVe
   for (const { name, requiredVersion } of required) {
     if (!requiredVersion) continue;
     const version = providedVersionOf(name, provided);
-    if (version === undefined || satisfies(version, requiredVersion)) continue;
+    if (version === undefined || satisfy(version, requiredVersion)) continue;
     // @sso/shared/ui and @sso/shared/api share one version: name the package once.
     const pkg = name.startsWith('@sso/shared/') ? '@sso/shared' : name;
     const key = `${pkg} ${requiredVersion} ${version}`;

@@ -3,6 +3,10 @@ import { checkRemote } from './remote-status';
 
 const loadedNames = new Set<string>();
 jest.mock('@module-federation/enhanced/runtime', () => ({
+  // The host's range check is the runtime's own (compatibility.ts): the real one.
+  satisfy: jest.requireActual<typeof import('@module-federation/enhanced/runtime')>(
+    '@module-federation/enhanced/runtime',
+  ).satisfy,
   registerPlugins: jest.fn(),
   registerRemotes: jest.fn(),
   getInstance: (finder?: (instance: { options: { name: string } }) => boolean) => {

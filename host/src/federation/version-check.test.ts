@@ -4,6 +4,10 @@ import { MANIFEST_BUILD_KEY, MANIFEST_DESCRIPTOR_KEY } from '@sso/shared/federat
 /** The runtime as these tests see it: the plugins the host registered and whose code has run. */
 const runtime = { plugins: [] as ModuleFederationRuntimePlugin[], loaded: new Set<string>() };
 jest.mock('@module-federation/enhanced/runtime', () => ({
+  // The host's range check is the runtime's own (compatibility.ts): the real one.
+  satisfy: jest.requireActual<typeof import('@module-federation/enhanced/runtime')>(
+    '@module-federation/enhanced/runtime',
+  ).satisfy,
   registerPlugins: (plugins: ModuleFederationRuntimePlugin[]) => runtime.plugins.push(...plugins),
   registerRemotes: jest.fn(),
   getInstance: (finder?: (instance: { options: { name: string } }) => boolean) => {

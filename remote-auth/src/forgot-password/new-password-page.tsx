@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from '@sso/shared/navigation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
 import { isPasswordLongEnough } from '@sso/shared/contract';
@@ -16,53 +17,59 @@ import { resetNikStore, resetOtpStore } from './reset-storage';
 /**
  * /new-password (spec 2 and 5): at least 6 characters (the hint turns red when shorter), the
  * confirmation must match ("Password tidak sesuai"), button "Ganti Password". Without the stored
- * nik and verified otp (a direct visit) the flow starts over at /forgot-password.
+ * nik and verified otp (a direct visit) the flow starts over at /forgot-password. A react-hook-form
+ * form, like every form but the login's (ADR 0024): it is not a first screen, and its library is
+ * already loaded by /forgot-password on the way here.
  */
+/** The two fields; the confirmation does not block the submit (spec 5: a mismatch sends an empty one). */
+interface NewPasswordFormValues {
+  newPassword: string;
+  confirmPassword: string;
+}
+
 export default function NewPasswordPage() {
   const navigate = useNavigate();
   const [stored] = useState(() => ({ nik: resetNikStore.read(), otp: resetOtpStore.read() }));
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [confirmLeft, setConfirmLeft] = useState(false);
-  const [newPasswordError, setNewPasswordError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const newPasswordRef = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitted, touchedFields },
+  } = useForm<NewPasswordFormValues>({ defaultValues: { newPassword: '', confirmPassword: '' } });
   const reset = useResetPassword();
 
   const { nik, otp } = stored;
   if (!nik || !otp) return <Navigate to={appPaths.forgotPassword} replace />;
 
+  const newPassword = watch('newPassword');
+  const confirmPassword = watch('confirmPassword');
   const tooShort = !isPasswordLongEnough(newPassword);
   const mismatch = newPassword !== confirmPassword;
-  const showMismatch = mismatch && (submitted || (confirmLeft && confirmPassword !== ''));
+  const showMismatch = mismatch && (isSubmitted || (touchedFields.confirmPassword && confirmPassword !== ''));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  // Too short: nothing is sent, the field takes the focus and its hint turns red (no message of its own).
+  const onSubmit = handleSubmit((values) => {
     if (reset.isPending) return;
-    setSubmitted(true);
-    setNewPasswordError(null);
     setFormError(null);
-    if (tooShort) {
-      newPasswordRef.current?.focus();
-      return;
-    }
+    const mismatched = values.newPassword !== values.confirmPassword;
     // Spec 5: when the two differ, the request goes out with an empty new password.
     reset.mutate(
-      { nik, otp, newPassword, confirmPassword },
+      { nik, otp, ...values },
       {
         onError: (failure) => {
           const server = serverFieldErrors(failure, ['new_password'] as const);
           if (server.fields.new_password) {
             // Sent empty because of the mismatch: "Password tidak sesuai" already says why.
-            if (!mismatch) setNewPasswordError(server.fields.new_password);
+            if (!mismatched) setError('newPassword', { type: 'server', message: server.fields.new_password });
             return;
           }
           setFormError(otpErrorMessage(failure));
         },
       },
     );
-  };
+  });
 
   return (
     <AuthLayout
@@ -73,28 +80,21 @@ export default function NewPasswordPage() {
         void navigate(appPaths.validateResetOtp);
       }}
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <PasswordField
-          ref={newPasswordRef}
           label={authText.newPasswordLabel}
           autoComplete="new-password"
           autoFocus
-          value={newPassword}
-          onChange={(event) => {
-            setNewPassword(event.target.value);
-            setNewPasswordError(null);
-          }}
           hint={t.auth.passwordHint}
-          hintInvalid={tooShort && (submitted || newPassword !== '')}
-          error={newPasswordError ?? undefined}
+          hintInvalid={tooShort && (isSubmitted || newPassword !== '')}
+          error={errors.newPassword?.message || undefined}
+          {...register('newPassword', { validate: isPasswordLongEnough })}
         />
         <PasswordField
           label={authText.confirmPasswordLabel}
           autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          onBlur={() => setConfirmLeft(true)}
           error={showMismatch ? t.auth.passwordMismatch : undefined}
+          {...register('confirmPassword')}
         />
         <FormAlert message={formError} />
         <Button type="submit" block loading={reset.isPending}>

@@ -98,7 +98,14 @@ export async function seedIfEmpty(store: Store, options: SeedOptions): Promise<b
     const branchesByCompany = await seedCompanies(trx, random);
     await seedApplications(store, trx, options.panelUrl);
     await seedRoles(store, trx);
-    await seedPeople(trx, random, options.users, branchesByCompany, options.passwordCost ?? PASSWORD_COST);
+    await seedPeople(
+      store,
+      trx,
+      random,
+      options.users,
+      branchesByCompany,
+      options.passwordCost ?? PASSWORD_COST,
+    );
     await store.afterExplicitIds(trx, SEEDED_ID_TABLES);
     await trx.insertInto('meta').values({ key: 'seeded_at', value: new Date().toISOString() }).execute();
     return true;
@@ -284,6 +291,7 @@ function makePerson(random: Random, index: number): Person {
 }
 
 async function seedPeople(
+  store: Store,
   q: Q,
   random: Random,
   userCount: number,
@@ -294,16 +302,26 @@ async function seedPeople(
   const users: unknown[][] = [];
   const userCompanies: [number, number][] = [];
   const userBranches: [number, number, number][] = [];
+  // A file built at an older schema version (the migration tests) has no employee companies yet.
+  const employeeCompanies = (await store.columnsOf(q, 'employees')).includes('company_id');
+  const addEmployee = (index: number, person: Person, company: number | null) =>
+    employees.push([index, person.name, person.nik, person.phone, person.email, company]);
   const adminHash = demoHash(ADMIN.password, passwordCost);
   const userHash = demoHash(DEMO_USER_PASSWORD, passwordCost);
   const companyIds = [...branchesByCompany.keys()];
   const total = Math.max(userCount, 1, EMPLOYEE_COUNT);
+  const scopedCompany = COMPANIES.findIndex((company) => company === SCOPED_COMPANY) + 1;
+  const employeeRandom = createRandom(SEED + 1);
 
   for (let index = 1; index <= total; index += 1) {
     const person = makePerson(random, index);
     const inDirectory = index <= EMPLOYEE_COUNT;
-    if (inDirectory) employees.push([index, person.name, person.nik, person.phone, person.email]);
-    if (index > userCount) continue;
+    if (index > userCount) {
+      // An employee without an account yet: a company of their own stream (the users' draws stay).
+      const company = inScopedCompany(index) ? scopedCompany : employeeRandom.pick(companyIds);
+      addEmployee(index, person, company);
+      continue;
+    }
 
     // The random pick is drawn for demo accounts too, so every other user keeps its seeded data.
     const randomRole = index === 1 ? 1 : random.int(2, RANDOM_ROLE_MAX_ID);
@@ -333,7 +351,6 @@ async function seedPeople(
     });
     // A demo account's fixed APs (with every unit) replace the draw, drawn all the same so that
     // every other user keeps its seeded data.
-    const scopedCompany = COMPANIES.findIndex((company) => company === SCOPED_COMPANY) + 1;
     const scopedUnits = (branchesByCompany.get(scopedCompany) ?? []).filter(
       (_, at) => (at + index) % 2 === 0,
     );
@@ -342,12 +359,21 @@ async function seedPeople(
       : inScopedCompany(index)
         ? [[scopedCompany, scopedUnits]]
         : links;
+    // A directory employee with an account works for the first AP of that account.
+    if (inDirectory) {
+      addEmployee(index, person, stored[0]?.[0] ?? null);
+    }
     for (const [companyId, chosen] of stored) {
       userCompanies.push([index, companyId]);
       for (const branchId of chosen) userBranches.push([index, companyId, branchId]);
     }
   }
-  await insertRows(q, 'employees', ['id', 'name', 'nik', 'no_hp', 'email'], employees);
+  await insertRows(
+    q,
+    'employees',
+    ['id', 'name', 'nik', 'no_hp', 'email', ...(employeeCompanies ? ['company_id'] : [])],
+    employeeCompanies ? employees : employees.map((row) => row.slice(0, 5)),
+  );
   await insertRows(
     q,
     'users',

@@ -1,0 +1,2 @@
+export declare function postgresBin(): string | null;
+export declare function ensurePostgres(): void;
