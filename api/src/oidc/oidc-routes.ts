@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { recordEvent } from '../audit/audit-store';
 import type { AppContext } from '../context';
 import { pruneExpiredModels } from './adapter';
+import { userBasics } from '../auth/accounts';
 import { findClientRow } from './clients';
 import { escapeHtml, renderPage, type Page } from './pages';
 import {
@@ -93,15 +94,11 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   ).unref();
   app.addHook('onClose', async () => clearInterval(pruning));
 
-  const actorOf = (userId: number) => {
-    const row = db
-      .prepare<[number], { id: number; nik: string; nama: string }>(
-        'SELECT id, nik, nama FROM users WHERE id = ?',
-      )
-      .get(userId);
-    return row ? { id: row.id, nik: row.nik, name: row.nama } : { id: userId, nik: null, name: null };
+  const actorOf = async (userId: number) => {
+    const row = await userBasics(ctx.store.db, userId);
+    return row ? { id: userId, nik: row.nik, name: row.nama } : { id: userId, nik: null, name: null };
   };
-  const audit = (
+  const audit = async (
     userId: number,
     application: { id: number; name: string },
     result: 'done' | 'refused',
@@ -109,9 +106,10 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     reason: string | null = null,
   ) => {
     const ua = req.headers['user-agent'];
+    const actor = await actorOf(userId);
     recordEvent(db, {
       at: ctx.clock(),
-      actor: actorOf(userId),
+      actor,
       action: AUDIT_ACTION.ssoSignIn,
       target: { type: 'application', id: String(application.id), label: application.name },
       result,
@@ -149,7 +147,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       const application = await applicationOf(ctx.store.db, koa);
       if (!application) return;
       await sso.recordSignIn(session.uid, application.id);
-      audit(accountId, application, 'done', koa);
+      await audit(accountId, application, 'done', koa);
     });
   });
   provider.on('end_session.success', (koa: KoaContextWithOIDC) => {
@@ -211,7 +209,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
         const application = client ? { id: client.application_id, name: client.name } : undefined;
         if (details.prompt.name === 'sso_access' && reasons.includes(NO_APP_ACCESS) && application) {
           const userId = Number(details.session?.accountId);
-          audit(userId, application, 'refused', request, noAccessMessage(application.name));
+          await audit(userId, application, 'refused', request, noAccessMessage(application.name));
           const action = `${OIDC_PREFIX}/interaction/${details.uid}/abort`;
           return sendPage(
             reply,
