@@ -61,7 +61,16 @@ export async function sessionLoginLive(
  * login they belong to is open: ending that login (logout, "Keluarkan dari semua sesi", a
  * deactivation, a role change) ends them at once, whichever path ended it (ADR 0015).
  */
-export function createAdapterFactory(store: Store, clock: Clock, logoUrl: (file: string) => string) {
+export function createAdapterFactory(
+  store: Store,
+  clock: Clock,
+  logoUrl: (file: string) => string,
+  /**
+   * Resolves once this instance's pending link of the provider session `uid` to its login is
+   * written (`interaction.ended` writes it after the event; the same request reads it next).
+   */
+  linkWritten: (uid: string) => Promise<void> = async () => undefined,
+) {
   const db = store.db;
   const now = () => toUnixSeconds(clock());
   const model = (name: string) =>
@@ -144,9 +153,11 @@ export function createAdapterFactory(store: Store, clock: Clock, logoUrl: (file:
     /** A session, or an artefact of one, whose panel login has ended is gone. */
     private async bound(payload: AdapterPayload): Promise<boolean> {
       if (this.name === 'Session' && typeof payload.uid === 'string') {
+        await linkWritten(payload.uid);
         return sessionLoginLive(db, payload.uid, now(), payload.accountId !== undefined);
       }
       if (SESSION_BOUND.has(this.name) && typeof payload.sessionUid === 'string') {
+        await linkWritten(payload.sessionUid);
         return sessionLoginLive(db, payload.sessionUid, now());
       }
       return true;

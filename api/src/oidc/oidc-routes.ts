@@ -67,7 +67,14 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
         .executeTakeFirst()
     )?.amr ?? null;
   const issuer = config.oidcIssuer;
+  // Links of provider sessions to logins being written after `interaction.ended` (below): the
+  // adapter waits for one before it answers that session, so the order holds on a pool of
+  // connections as on SQLite's one.
+  const linking = new Map<string, Promise<void>>();
   const provider = createProvider({
+    linkWritten: async (uid) => {
+      await linking.get(uid)?.catch(() => undefined);
+    },
     db,
     store: ctx.store,
     cookieKeys: await cookieKeys(ctx.store.db),
@@ -135,7 +142,12 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     const result = loginResult.safeParse(koa.oidc.result);
     if (session?.accountId && result.success) {
       const accountId = Number(session.accountId);
-      afterEvent(() => sso.link(session.uid, result.data.sso.loginSessionId, accountId));
+      const uid = session.uid;
+      const written = sso.link(uid, result.data.sso.loginSessionId, accountId).finally(() => {
+        if (linking.get(uid) === written) linking.delete(uid);
+      });
+      linking.set(uid, written);
+      afterEvent(() => written);
     }
   });
   // A sign-in reached the application: its app session of the linked login, and the event.

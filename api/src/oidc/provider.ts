@@ -23,6 +23,8 @@ export interface ProviderOptions {
   store: Store;
   /** The cookie signing keys (`cookieKeys`: shared by every instance). */
   cookieKeys: string[];
+  /** See `createAdapterFactory`: a provider session's link to its login, once written. */
+  linkWritten?: (uid: string) => Promise<void>;
   /** The signing keys (`signingKeys` of keys.ts: read, or made on first start, before the provider). */
   jwks: { keys: JWK[] };
   clock: Clock;
@@ -146,7 +148,7 @@ export function createProvider(options: ProviderOptions): Provider {
 
   const ttl = options.sessionTtlSeconds;
   const configuration: Configuration = {
-    adapter: createAdapterFactory(store, clock, options.logoUrl),
+    adapter: createAdapterFactory(store, clock, options.logoUrl, options.linkWritten),
     jwks: options.jwks,
     cookies: {
       keys: options.cookieKeys,
