@@ -1,5 +1,6 @@
-// `pnpm test` / `./panel test`: typecheck, lint, format, unit tests, production builds, end-to-end
-// tests in Chromium (behind the Node static server, then behind nginx), and a quick run of the bench. Every step runs even after a failure, so one run
+// `pnpm test` / `./panel test`: typecheck, lint, format, unit tests (the api's a second time on
+// PostgreSQL), production builds, end-to-end tests in Chromium (behind the Node static server, then
+// behind nginx), and a quick run of the bench. Every step runs even after a failure, so one run
 // shows everything. The last line is the plain total: `N passed, N failed`, where passed counts the
 // unit and end-to-end tests that passed, and failed counts the tests that failed plus every other
 // step that failed (typecheck, lint, format, build, bench, or a test runner that reported nothing).
@@ -13,6 +14,8 @@ const root = path.join(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 const jestReport = path.join(results, 'jest.json');
+// The api's tests again with every test app on a throwaway PostgreSQL cluster (TEST_STORE, ADR 0026).
+const jestPostgresReport = path.join(results, 'jest-postgres.json');
 // The end-to-end run behind the Node static server, the one behind nginx (ADR 0012), and (E2E_SCALE=1)
 // the one against two api instances behind nginx on PostgreSQL (ADR 0028). The last is off until the
 // api accepts DATABASE_URL (ADR 0026); E2E_SCALE=1 E2E_SCALE_STORE=sqlite runs it on a shared SQLite
@@ -23,7 +26,8 @@ const e2eReports = {
   'e2e-nginx': path.join(results, 'e2e-nginx.json'),
   ...(scaleRun ? { 'e2e-scale': path.join(results, 'e2e-scale.json') } : {}),
 };
-for (const file of [jestReport, ...Object.values(e2eReports)]) fs.rmSync(file, { force: true });
+for (const file of [jestReport, jestPostgresReport, ...Object.values(e2eReports)])
+  fs.rmSync(file, { force: true });
 
 const only = process.argv.slice(2);
 const steps = [
@@ -31,6 +35,21 @@ const steps = [
   ['lint', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0']],
   ['format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level', 'warn']],
   ['unit', 'pnpm', ['exec', 'jest', '-c', 'jest.config.cjs', '--json', `--outputFile=${jestReport}`]],
+  [
+    'unit-postgres',
+    'pnpm',
+    [
+      'exec',
+      'jest',
+      '-c',
+      'jest.config.cjs',
+      '--selectProjects',
+      'api',
+      '--json',
+      `--outputFile=${jestPostgresReport}`,
+    ],
+    { TEST_STORE: 'postgres' },
+  ],
   [
     'build',
     'pnpm',
@@ -80,12 +99,16 @@ function readJson(file) {
 let passed = 0;
 let failed = 0;
 /** Failed tests each step's report counted (a failed test step with none counted is one failure). */
-const testFailures = { unit: 0, e2e: 0, 'e2e-nginx': 0, 'e2e-scale': 0 };
-const jest = readJson(jestReport);
-if (jest) {
+const testFailures = { unit: 0, 'unit-postgres': 0, e2e: 0, 'e2e-nginx': 0, 'e2e-scale': 0 };
+for (const [step, report] of [
+  ['unit', jestReport],
+  ['unit-postgres', jestPostgresReport],
+]) {
+  const jest = readJson(report);
+  if (!jest) continue;
   passed += jest.numPassedTests ?? 0;
-  testFailures.unit = (jest.numFailedTests ?? 0) + (jest.numRuntimeErrorTestSuites ?? 0);
-  console.log(`unit: ${jest.numPassedTests} passed, ${jest.numFailedTests} failed`);
+  testFailures[step] = (jest.numFailedTests ?? 0) + (jest.numRuntimeErrorTestSuites ?? 0);
+  console.log(`${step}: ${jest.numPassedTests} passed, ${jest.numFailedTests} failed`);
 }
 for (const [step, report] of Object.entries(e2eReports)) {
   const e2e = readJson(report);
@@ -98,7 +121,7 @@ for (const [step, report] of Object.entries(e2eReports)) {
     `${step}: ${ok} passed (${e2e.stats.flaky ?? 0} flaky), ${testFailures[step]} failed, ${e2e.stats.skipped ?? 0} skipped`,
   );
 }
-failed += testFailures.unit + testFailures.e2e + testFailures['e2e-nginx'] + testFailures['e2e-scale'];
+failed += Object.values(testFailures).reduce((sum, n) => sum + n, 0);
 for (const step of failedSteps) if (!(testFailures[step] > 0)) failed += 1;
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);

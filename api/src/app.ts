@@ -1,4 +1,5 @@
 import cors from '@fastify/cors';
+import { sql } from 'kysely';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -30,13 +31,14 @@ import { createTokenSigner, resolveTokenSecret } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import { defaultConfig, type ApiConfig } from './config';
 import type { AppContext } from './context';
-import { sqliteStore } from './db/store';
+import { postgresStore, sqliteStore, type Store } from './db/store';
+import { migratePostgres } from './db/postgres-migrations';
 import { createTwoStep } from './auth/two-step/two-step';
 import { seedDemoTwoStep } from './auth/two-step/demo-two-step';
 import { registerTwoStepRoutes } from './auth/two-step/two-step-routes';
 import { registerPasskeyLoginRoutes } from './auth/two-step/passkey-login-routes';
 import { registerUserTwoStepRoutes } from './auth/two-step/user-two-step-routes';
-import { openDatabase, type Db } from './db/database';
+import { openDatabase } from './db/database';
 import { schemaVersion } from './db/migrations';
 import { seedIfEmpty } from './db/seed/seed';
 import { registerOutboxRoutes } from './dev/outbox-routes';
@@ -52,6 +54,12 @@ import { registerUserRoutes } from './users/user-routes';
 
 export type BuildAppOptions = Partial<ApiConfig> & {
   dbFile: string;
+  /**
+   * A PostgreSQL database (ADR 0026): the stores on the data layer use it instead of the SQLite
+   * file, migrated on start (`migratePostgres`, under its advisory lock) and seeded like the file.
+   * Until every store has moved, the others still use `dbFile` (the test harness's `TEST_STORE`).
+   */
+  databaseUrl?: string;
   logger?: FastifyServerOptions['logger'];
   /** Time source (tests move it to expire tokens and codes). */
   clock?: Clock;
@@ -104,8 +112,13 @@ function infoEnabled(log: FastifyBaseLogger): boolean {
 }
 
 /** Production: the gateway when one is configured, else none; elsewhere the development outbox. */
-function otpDelivery(config: ApiConfig, db: Db, log: FastifyBaseLogger, production: boolean): OtpDelivery {
-  if (!production) return createOutboxDelivery(db, log, false);
+function otpDelivery(
+  config: ApiConfig,
+  store: Store,
+  log: FastifyBaseLogger,
+  production: boolean,
+): OtpDelivery {
+  if (!production) return createOutboxDelivery(store, log, false);
   if (config.otpWebhookUrl) {
     return createWebhookDelivery({ url: config.otpWebhookUrl, token: config.otpWebhookToken }, log);
   }
@@ -123,10 +136,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const db = openDatabase(config.dbFile);
   // The data layer (ADR 0026): the stores moved onto it reach the database through `store`.
-  const store = sqliteStore(db);
-  seedIfEmpty(db, { users: config.seedUsers, panelUrl: config.panelUrl, passwordCost: config.passwordCost });
+  const store = options.databaseUrl ? postgresStore(options.databaseUrl) : sqliteStore(db);
+  if (options.databaseUrl) await migratePostgres(store.db);
+  await seedIfEmpty(store, {
+    users: config.seedUsers,
+    panelUrl: config.panelUrl,
+    passwordCost: config.passwordCost,
+  });
   // The sample applications' clients (examples/), never with NODE_ENV=production.
-  seedDemoClients(db, new Date(clock()).toISOString());
+  await seedDemoClients(store, new Date(clock()).toISOString());
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -147,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onClose', async () => {
+    await store.close();
     db.close();
   });
   // One line per request at `info`; URLs carry no secrets here (tokens travel in headers and bodies
@@ -160,10 +179,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const tokenSecret = resolveTokenSecret(db, config.tokenSecret);
+  const tokenSecret = await resolveTokenSecret(store.db, config.tokenSecret);
   const signer = createTokenSigner(tokenSecret);
   const otp = createOtpService(
-    db,
+    store,
     signer,
     clock,
     {
@@ -171,26 +190,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxAttempts: config.otpMaxAttempts,
       minIntervalSeconds: config.otpMinIntervalSeconds,
     },
-    otpDelivery(config, db, app.log, production),
+    otpDelivery(config, store, app.log, production),
   );
   const ctx: AppContext = {
     db,
     store,
     config,
     clock,
-    sessions: createSessionStore(db, signer, clock, config.tokenTtlSeconds),
+    sessions: createSessionStore(store, signer, clock, config.tokenTtlSeconds),
     otp,
-    devices: createDevices(db, signer, clock, config),
-    secondProof: createSecondProof(db, clock, otp, config.otpTtlSeconds),
-    twoStep: createTwoStep(db, clock, tokenSecret, config.panelUrl),
+    devices: createDevices(store, signer, clock, config),
+    secondProof: createSecondProof(store, clock, otp, config.otpTtlSeconds),
+    twoStep: createTwoStep(store, clock, tokenSecret, config.panelUrl),
     throttle: createThrottle(store, clock),
-    knownAddresses: createKnownAddresses(db, clock, config.knownAddressDays),
+    knownAddresses: createKnownAddresses(store, clock, config.knownAddressDays),
     logoUrl: (file) => `${config.publicUrl}/static/logos/${file}`,
   };
-  seedDemoTwoStep(db, ctx.twoStep);
+  await seedDemoTwoStep(store, ctx.twoStep);
 
   // Draining on stop, storage faults as 503, /metrics (issue 35, ADR 0023).
-  const ops = installOps(app, db, { metricsToken: config.metricsToken });
+  const ops = installOps(
+    app,
+    { db, store },
+    { metricsToken: config.metricsToken, postgres: options.databaseUrl !== undefined },
+  );
   installSecurityHeaders(app);
   installJsonParser(app);
   installErrorHandling(app, ops.storeFault);
@@ -211,6 +234,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Ready for traffic: the database is open and at this api's schema version. While the api stops,
   // Fastify answers every new request (this one included) with 503 before it reaches a route.
   app.get(READY_PATH, async (_request, reply) => {
+    // PostgreSQL: a query through the pool, so an unreachable server makes /ready false at once
+    // (reported as a store fault: one log line, and the probe notices when it is back).
+    if (options.databaseUrl !== undefined) {
+      try {
+        await sql`SELECT 1`.execute(store.db);
+      } catch (error) {
+        const fault = ops.storeFault(error);
+        if (fault === null) throw error;
+        return reply.code(503).send({ status: 'unavailable', reason: ops.notReady() ?? 'store fault' });
+      }
+    }
     const version = db.open ? Number(db.pragma('user_version', { simple: true })) : null;
     // Draining or a storage fault: alive, but send the traffic elsewhere.
     const notReady = ops.notReady();

@@ -7,6 +7,24 @@ describe('settingsFromEnv', () => {
     );
   });
 
+  it('once PostgreSQL is accepted: DATABASE_URL names the shared database; anything but a postgres:// URL stops the start', () => {
+    const accept = { acceptPostgres: true };
+    expect(settingsFromEnv({ DATABASE_URL: 'postgres://sso@db/sso' }, '/tmp/x.sqlite', accept)).toMatchObject(
+      {
+        databaseUrl: 'postgres://sso@db/sso',
+      },
+    );
+    expect(
+      settingsFromEnv({ DATABASE_URL: 'postgresql://sso@db/sso' }, '/tmp/x.sqlite', accept).databaseUrl,
+    ).toBe('postgresql://sso@db/sso');
+    expect(settingsFromEnv({}, '/tmp/x.sqlite', accept).databaseUrl).toBeUndefined();
+    for (const bad of ['mysql://sso@db/sso', 'db:5432/sso']) {
+      expect(() => settingsFromEnv({ DATABASE_URL: bad }, '/tmp/x.sqlite', accept)).toThrow(
+        'Invalid environment: DATABASE_URL must be a postgres:// URL',
+      );
+    }
+  });
+
   it('applies the defaults', () => {
     const s = settingsFromEnv({}, '/tmp/x.sqlite');
     expect(s).toMatchObject({ port: 4000, host: '127.0.0.1' });

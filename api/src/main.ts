@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { settingsFromEnv } from './config';
 import { openDatabase } from './db/database';
-import { sqliteStore } from './db/store';
+import { postgresStore, sqliteStore } from './db/store';
+import { migratePostgres } from './db/postgres-migrations';
 import { drainAndClose } from './ops/draining';
 import { rotateSigningKey } from './oidc/keys';
 
@@ -14,13 +15,22 @@ async function main(): Promise<void> {
   // one retired (it still verifies for a day); each instance signs with the new one after a restart.
   if (process.argv.includes('--rotate-oidc-key')) {
     const db = openDatabase(settings.config.dbFile);
-    const kid = await rotateSigningKey(sqliteStore(db), Math.floor(Date.now() / 1000));
-    db.close();
-    console.log(`OpenID Connect signing key rotated: new key ${kid}; restart every api instance.`);
+    const store = settings.databaseUrl ? postgresStore(settings.databaseUrl) : sqliteStore(db);
+    try {
+      if (settings.databaseUrl) await migratePostgres(store.db);
+      const kid = await rotateSigningKey(store, Math.floor(Date.now() / 1000));
+      console.log(`OpenID Connect signing key rotated: new key ${kid}; restart every api instance.`);
+    } finally {
+      await store.close();
+      db.close();
+    }
     return;
   }
+  // On PostgreSQL, buildApp migrates first (once, under the Migrator's advisory lock: instances
+  // starting together wait for the first) and then seeds an empty database.
   const app = await buildApp({
     ...settings.config,
+    ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}),
     logger: { level: settings.logLevel },
   });
 
@@ -43,7 +53,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: settings.port, host: settings.host });
   const shown = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
-  app.log.info(`api listening on http://${shown}:${settings.port} (database ${settings.config.dbFile})`);
+  const database = settings.databaseUrl ? 'PostgreSQL' : settings.config.dbFile;
+  app.log.info(`api listening on http://${shown}:${settings.port} (database ${database})`);
 }
 
 main().catch((error: unknown) => {

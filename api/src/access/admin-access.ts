@@ -35,7 +35,7 @@ export function installAdminAccess(scope: FastifyInstance, ctx: AppContext): voi
   });
 
   scope.addHook('onRequest', async (request) => {
-    const auth = authenticate(request, ctx.sessions, ['access']);
+    const auth = await authenticate(request, ctx.sessions, ['access']);
     if (auth.appId !== SSO_PANEL_APP_ID) throw unauthorized();
     const row = request.routeOptions.config.adminRoute;
     if (!row || !canDoAny(grantsOf(auth.userId), row.requires)) throw forbidden(ACCESS_DENIED_MESSAGE);

@@ -10,6 +10,7 @@
 import { accessMapPersonQuerySchema, accessMapPlaceQuerySchema } from '@sso/shared/contract';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrations';
+import { sqliteStore } from '../db/store';
 import { seedIfEmpty } from '../db/seed/seed';
 import { createAccessMap } from './access-map';
 import { createAdminScopes } from './admin-scope';
@@ -19,7 +20,7 @@ if (!file) throw new Error('usage: bench-access-map.ts <db file> [users]');
 const db = openDatabase(file);
 migrate(db);
 const started = performance.now();
-seedIfEmpty(db, {
+await seedIfEmpty(sqliteStore(db), {
   users: Number(count),
   panelUrl: 'http://localhost:3000',
   passwordCost: { N: 2 ** 10, r: 8, p: 1 },

@@ -9,6 +9,7 @@
 import { userListQuerySchema } from '@sso/shared/contract';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrations';
+import { sqliteStore } from '../db/store';
 import { seedIfEmpty } from '../db/seed/seed';
 import { listUsers, userSlices } from '../users/user-queries';
 import { createAdminScopes } from './admin-scope';
@@ -18,7 +19,7 @@ if (!file) throw new Error('usage: bench-scope.ts <db file> [users]');
 const db = openDatabase(file);
 migrate(db);
 const started = performance.now();
-seedIfEmpty(db, {
+await seedIfEmpty(sqliteStore(db), {
   users: Number(count),
   panelUrl: 'http://localhost:3000',
   passwordCost: { N: 2 ** 10, r: 8, p: 1 },

@@ -195,7 +195,7 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
         const signInChanged =
           after !== undefined &&
           (after.nik !== before.nik || after.phone !== before.phone || after.role_id !== before.role_id);
-        if (signInChanged && userId !== actorId) sessions.revokeUser(userId, 'access_changed');
+        if (signInChanged && userId !== actorId) void sessions.revokeUser(userId, 'access_changed');
         return result;
       });
     },

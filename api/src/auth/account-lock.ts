@@ -1,7 +1,8 @@
 import type { Clock } from '../clock';
 import type { ApiConfig } from '../config';
-import type { Db } from '../db/database';
+import type { Q, Store } from '../db/store';
 import { isoAt } from '../http/reply';
+import { findAccountById } from './accounts';
 import { identifierKey, knownAddressKeyPrefix } from './throttle';
 
 /** An account refused to unknown addresses: until when (ISO time) and the wrong tries counted. */
@@ -11,10 +12,8 @@ export interface AccountLock {
 }
 
 /** The throttle keys every address without a sign-in to the account shares: its NIK's and phone's. */
-function sharedKeys(db: Db, accountId: number): string[] {
-  const row = db
-    .prepare<[number], { nik: string; phone: string }>('SELECT nik, phone FROM users WHERE id = ?')
-    .get(accountId);
+async function sharedKeys(q: Q, accountId: number): Promise<string[]> {
+  const row = await findAccountById(q, accountId);
   if (!row) return [];
   return [`guess:${identifierKey({ nik: row.nik })}`, `guess:${identifierKey({ phone: row.phone })}`];
 }
@@ -23,19 +22,23 @@ function sharedKeys(db: Db, accountId: number): string[] {
  * The account's lock, or null: its NIK or phone has used up the guessing budget of addresses that
  * never signed in to it (they get 429 until `until`). Addresses that did are not held by it.
  */
-export function accountLock(
-  ctx: { db: Db; clock: Clock; config: Pick<ApiConfig, 'authMaxFailures'> },
+export async function accountLock(
+  ctx: { store: Store; clock: Clock; config: Pick<ApiConfig, 'authMaxFailures'> },
   accountId: number,
-): AccountLock | null {
+): Promise<AccountLock | null> {
   const now = ctx.clock();
-  const read = ctx.db.prepare<[string, number], { hits: number; window_ends_at: number }>(
-    'SELECT hits, window_ends_at FROM throttle WHERE key = ? AND window_ends_at > ?',
-  );
+  const keys = await sharedKeys(ctx.store.db, accountId);
+  if (keys.length === 0) return null;
+  const rows = await ctx.store.db
+    .selectFrom('throttle')
+    .select(['hits', 'window_ends_at'])
+    .where('key', 'in', keys)
+    .where('window_ends_at', '>', now)
+    .execute();
   let lock: AccountLock | null = null;
   let untilMs = 0;
-  for (const key of sharedKeys(ctx.db, accountId)) {
-    const row = read.get(key, now);
-    if (!row || row.hits < ctx.config.authMaxFailures || row.window_ends_at <= untilMs) continue;
+  for (const row of rows) {
+    if (row.hits < ctx.config.authMaxFailures || row.window_ends_at <= untilMs) continue;
     untilMs = row.window_ends_at;
     lock = { until: isoAt(row.window_ends_at), failures: row.hits };
   }
@@ -47,15 +50,18 @@ export function accountLock(
  * those of its known addresses start over. The per-address counts stay: they hold the guesser.
  * Returns whether anything was counted.
  */
-export function liftAccountLock(db: Db, accountId: number): boolean {
-  const remove = db.prepare('DELETE FROM throttle WHERE key = ?');
-  const removeKnown = db.prepare('DELETE FROM throttle WHERE key >= ? AND key < ?');
+export async function liftAccountLock(q: Q, accountId: number): Promise<boolean> {
   const prefix = knownAddressKeyPrefix(accountId);
-  return db.transaction(() => {
-    let changes = 0;
-    for (const key of sharedKeys(db, accountId)) changes += remove.run(key).changes;
-    // Every `guess:known:<id>:<address>` key: a range scan of the primary key (`;` follows `:`).
-    changes += removeKnown.run(prefix, `${prefix.slice(0, -1)};`).changes;
-    return changes > 0;
-  })();
+  const keys = await sharedKeys(q, accountId);
+  const { numDeletedRows } = await q
+    .deleteFrom('throttle')
+    .where((eb) =>
+      eb.or([
+        ...(keys.length > 0 ? [eb('key', 'in', keys)] : []),
+        // Every `guess:known:<id>:<address>` key: a range scan of the primary key (`;` follows `:`).
+        eb.and([eb('key', '>=', prefix), eb('key', '<', `${prefix.slice(0, -1)};`)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return numDeletedRows > 0n;
 }

@@ -1,4 +1,5 @@
-import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import type { Q } from '../db/store';
 
 /** The columns login and recovery need; never sent to a client as is. */
 export interface Account {
@@ -9,27 +10,50 @@ export interface Account {
   is_active: number;
 }
 
-const columns = 'id, nik, phone, password_hash, is_active';
+/** What the sign-in side reads of a user by id (names for the activity log, the strength check). */
+export interface UserBasics {
+  nik: string;
+  nama: string;
+  phone: string;
+  email: string | null;
+  password_hash: string | null;
+  is_active: number;
+}
 
-export function findAccountByNik(db: Db, nik: string): Account | undefined {
-  return db.prepare<[string], Account>(`SELECT ${columns} FROM users WHERE nik = ?`).get(nik);
+// The users table is the administration side's: read here with the `sql` tag (ADR 0026).
+const accountColumns = sql`id, nik, phone, password_hash, is_active`;
+
+export async function findAccountByNik(q: Q, nik: string): Promise<Account | undefined> {
+  const { rows } = await sql<Account>`SELECT ${accountColumns} FROM users WHERE nik = ${nik}`.execute(q);
+  return rows[0];
 }
 
 /** `+62…` and `62…` are the same number as `0…`. Several users may share a phone: the oldest wins. */
-export function findAccountByPhone(db: Db, phone: string): Account | undefined {
+export async function findAccountByPhone(q: Q, phone: string): Promise<Account | undefined> {
   const local = phone.replace(/^\+?62/, '0');
-  return db
-    .prepare<[string, string], Account>(
-      `SELECT ${columns} FROM users WHERE phone IN (?, ?) ORDER BY is_active DESC, id LIMIT 1`,
-    )
-    .get(phone, local);
+  const { rows } = await sql<Account>`SELECT ${accountColumns} FROM users WHERE phone IN (${phone}, ${local})
+    ORDER BY is_active DESC, id LIMIT 1`.execute(q);
+  return rows[0];
 }
 
-export function setPasswordHash(db: Db, userId: number, hash: string, updatedAt: string): void {
-  db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(hash, updatedAt, userId);
+export async function findAccountById(q: Q, userId: number): Promise<Account | undefined> {
+  const { rows } = await sql<Account>`SELECT ${accountColumns} FROM users WHERE id = ${userId}`.execute(q);
+  return rows[0];
+}
+
+export async function userBasics(q: Q, userId: number): Promise<UserBasics | undefined> {
+  const { rows } = await sql<UserBasics>`SELECT nik, nama, phone, email, password_hash, is_active
+    FROM users WHERE id = ${userId}`.execute(q);
+  return rows[0];
+}
+
+export async function setPasswordHash(q: Q, userId: number, hash: string, updatedAt: string): Promise<void> {
+  await sql`UPDATE users SET password_hash = ${hash}, updated_at = ${updatedAt} WHERE id = ${userId}`.execute(
+    q,
+  );
 }
 
 /** A stronger hash of the same password (at sign-in): not an edit of the record, so no updated_at. */
-export function upgradePasswordHash(db: Db, userId: number, hash: string): void {
-  db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId);
+export async function upgradePasswordHash(q: Q, userId: number, hash: string): Promise<void> {
+  await sql`UPDATE users SET password_hash = ${hash} WHERE id = ${userId}`.execute(q);
 }

@@ -9,7 +9,6 @@ import {
   secondProofResponseSchema,
   tooManyAttemptsMessage,
 } from '@sso/shared/contract';
-import { openDatabase } from '../db/database';
 import {
   ADMIN,
   MODIFIER,
@@ -22,7 +21,8 @@ import {
   otherCode,
   type Reply,
 } from '../test-support/http';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createTestApp, openTestStore, type TestApp } from '../test-support/test-app';
+import { findAccountByNik } from './accounts';
 import { accountLock, liftAccountLock } from './account-lock';
 import { DEVICE_COOKIE } from './devices';
 
@@ -282,23 +282,22 @@ describe('guessing stays bounded', () => {
 
 describe('"Buka blokir"', () => {
   it("still reports and lifts the lock of unknown browsers, and the known browsers' counts", async () => {
-    const db = openDatabase(t.dbFile);
+    const opened = openTestStore(t);
     try {
-      const ctx = { db, clock: t.clock, config: { authMaxFailures: 5 } };
-      const id =
-        db.prepare<[string], { id: number }>('SELECT id FROM users WHERE nik = ?').get(VIEWER.nik)?.id ?? 0;
+      const ctx = { store: opened.store, clock: t.clock, config: { authMaxFailures: 5 } };
+      const id = (await findAccountByNik(opened.store.db, VIEWER.nik))?.id ?? 0;
       const known = new Browser(OFFICE);
       expectOk(await known.login(VIEWER.nik, VIEWER.password), loginResponseSchema);
       for (let i = 0; i < 5; i += 1) expectError(await known.login(VIEWER.nik, 'salah'), 422);
       for (const from of ELSEWHERE) expectError(await new Browser(from).login(VIEWER.nik, 'salah'), 422);
-      expect(accountLock(ctx, id)?.failures).toBe(5);
+      expect((await accountLock(ctx, id))?.failures).toBe(5);
 
-      expect(liftAccountLock(db, id)).toBe(true);
-      expect(accountLock(ctx, id)).toBeNull();
+      expect(await liftAccountLock(opened.store.db, id)).toBe(true);
+      expect(await accountLock(ctx, id)).toBeNull();
       expectOk(await known.login(VIEWER.nik, VIEWER.password), loginResponseSchema);
       expectOk(await new Browser('127.0.0.9').login(VIEWER.nik, VIEWER.password), loginResponseSchema);
     } finally {
-      db.close();
+      await opened.close();
     }
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@sso/shared/contract';
 import type { Clock } from '../clock';
 import type { ApiConfig } from '../config';
-import type { Db } from '../db/database';
+import type { Store } from '../db/store';
 import type { TokenSigner } from './tokens';
 
 /** The device cookie's name: one per browser, whatever accounts it signs in to. */
@@ -23,9 +23,9 @@ const COOKIE_VALUE = /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{43})$/;
 export interface Devices {
   /** The browser's device id, when it sent a device cookie this api signed. */
   idOf(request: FastifyRequest): string | null;
-  isKnown(userId: number, deviceId: string): boolean;
+  isKnown(userId: number, deviceId: string): Promise<boolean>;
   /** Makes the browser known to the account (a new id when it has none) and (re)sets its cookie. */
-  remember(userId: number, request: FastifyRequest, reply: FastifyReply): void;
+  remember(userId: number, request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 type DeviceSettings = Pick<ApiConfig, 'knownAddressDays' | 'deviceCookieSameSite' | 'publicUrl'>;
@@ -40,15 +40,13 @@ export function cookieOf(header: string | undefined, name: string): string | und
   return undefined;
 }
 
-export function createDevices(db: Db, signer: TokenSigner, clock: Clock, settings: DeviceSettings): Devices {
-  const find = db.prepare<[number, string, number], { found: number }>(
-    'SELECT 1 AS found FROM known_devices WHERE user_id = ? AND device_id = ? AND last_success_at > ?',
-  );
-  const upsert = db.prepare(
-    `INSERT INTO known_devices (user_id, device_id, last_success_at) VALUES (?, ?, ?)
-     ON CONFLICT (user_id, device_id) DO UPDATE SET last_success_at = excluded.last_success_at`,
-  );
-  const purge = db.prepare('DELETE FROM known_devices WHERE last_success_at <= ?');
+export function createDevices(
+  store: Store,
+  signer: TokenSigner,
+  clock: Clock,
+  settings: DeviceSettings,
+): Devices {
+  const db = store.db;
   const signatureOf = (id: string) => signer.digest(`device:${id}`);
   const maxAgeSeconds = settings.knownAddressDays * 86_400;
   const secure = settings.deviceCookieSameSite === 'none' || settings.publicUrl.startsWith('https:');
@@ -64,14 +62,32 @@ export function createDevices(db: Db, signer: TokenSigner, clock: Clock, setting
 
   return {
     idOf,
-    isKnown(userId, deviceId) {
-      return find.get(userId, deviceId, clock() - settings.knownAddressDays * DAY_MS) !== undefined;
+    async isKnown(userId, deviceId) {
+      const row = await db
+        .selectFrom('known_devices')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .where('device_id', '=', deviceId)
+        .where('last_success_at', '>', clock() - settings.knownAddressDays * DAY_MS)
+        .executeTakeFirst();
+      return row !== undefined;
     },
-    remember(userId, request, reply) {
+    async remember(userId, request, reply) {
       const id = idOf(request) ?? randomBytes(18).toString('base64url');
       const now = clock();
-      upsert.run(userId, id, now);
-      purge.run(now - settings.knownAddressDays * DAY_MS);
+      await db
+        .insertInto('known_devices')
+        .values({ user_id: userId, device_id: id, last_success_at: now })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'device_id'])
+            .doUpdateSet({ last_success_at: (eb) => eb.ref('excluded.last_success_at') }),
+        )
+        .execute();
+      await db
+        .deleteFrom('known_devices')
+        .where('last_success_at', '<=', now - settings.knownAddressDays * DAY_MS)
+        .execute();
       const attributes = [
         `${DEVICE_COOKIE}=${id}.${signatureOf(id)}`,
         `Path=${API_PREFIX}`,

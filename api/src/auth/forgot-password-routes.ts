@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import { fieldError } from '../http/errors';
 import { isoAt, ok } from '../http/reply';
 import { validate } from '../http/validate';
-import { findAccountByNik, setPasswordHash, type Account } from './accounts';
+import { findAccountByNik, setPasswordHash, userBasics, type Account } from './accounts';
 import { OTP_EMPTY_MESSAGE } from './login-routes';
 import { hashPassword } from './password';
 import { passwordWeakness, type PasswordOwner } from './password-strength';
@@ -23,10 +23,12 @@ function activeAccount(account: Account | undefined): Account | undefined {
 }
 
 /** What the user is known by, for the strength check of a new password. */
-const ownerOf = (ctx: AppContext, userId: number): PasswordOwner =>
-  ctx.db
-    .prepare<[number], PasswordOwner>('SELECT nik, nama AS name, phone, email FROM users WHERE id = ?')
-    .get(userId) ?? { nik: '', name: '', phone: '', email: null };
+const ownerOf = async (ctx: AppContext, userId: number): Promise<PasswordOwner> => {
+  const user = await userBasics(ctx.store.db, userId);
+  return user
+    ? { nik: user.nik, name: user.nama, phone: user.phone, email: user.email }
+    : { nik: '', name: '', phone: '', email: null };
+};
 
 /**
  * Spec 4 "Forgot password": NIK → masked phone → code → verified code → new password. Look-ups and
@@ -43,20 +45,20 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: AppConte
 
   app.post(paths.forgotPassword.start, async (request) => {
     const body = validate(forgotPasswordPayloadSchema, request.body);
-    return ctx.throttle.run(lookupLimits(ctx.config, request.ip), () => {
-      const account = findAccountByNik(ctx.db, body.nik);
+    return ctx.throttle.run(lookupLimits(ctx.config, request.ip), async () => {
+      const account = await findAccountByNik(ctx.store.db, body.nik);
       return ok('NIK ditemukan', { masked_phone: maskedPhoneOf(body.nik, account) });
     });
   });
 
   const sendCode = async (request: FastifyRequest) => {
     const { nik } = validate(forgotPasswordPayloadSchema, request.body);
-    return ctx.throttle.run(sendLimits(ctx.config, request.ip), () => {
-      const found = findAccountByNik(ctx.db, nik);
+    return ctx.throttle.run(sendLimits(ctx.config, request.ip), async () => {
+      const found = await findAccountByNik(ctx.store.db, nik);
       const account = activeAccount(found);
       const sent = account
-        ? ctx.otp.send({ id: account.id, phone: account.phone }, 'reset')
-        : { ...ctx.otp.sendDecoy(decoyKey(nik), 'reset'), masked_phone: maskedPhoneOf(nik, found) };
+        ? await ctx.otp.send({ id: account.id, phone: account.phone }, 'reset')
+        : { ...(await ctx.otp.sendDecoy(decoyKey(nik), 'reset')), masked_phone: maskedPhoneOf(nik, found) };
       return ok('Kode OTP berhasil dikirim', sent);
     });
   };
@@ -67,11 +69,11 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: AppConte
     const body = validate(verifyResetOtpPayloadSchema, request.body, { badRequestFields: ['otp'] });
     if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
     const { otp } = body;
-    const found = findAccountByNik(ctx.db, body.nik);
-    const attempt = () => {
+    const found = await findAccountByNik(ctx.store.db, body.nik);
+    const attempt = async () => {
       const account = activeAccount(found);
       if (!account) return ctx.otp.checkDecoy(decoyKey(body.nik), 'reset', otp);
-      ctx.otp.check(account.id, 'reset', otp, 'verify');
+      await ctx.otp.check(account.id, 'reset', otp, 'verify');
       return ok('Kode OTP valid', { nik: account.nik, verified: true });
     };
     return signInTry(ctx, request, reply, { nik: body.nik }, found, attempt, { remember: false });
@@ -81,19 +83,19 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, ctx: AppConte
     const body = validate(resetPasswordPayloadSchema, request.body, { badRequestFields: ['otp'] });
     if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
     const { otp } = body;
-    const found = findAccountByNik(ctx.db, body.nik);
+    const found = await findAccountByNik(ctx.store.db, body.nik);
     const attempt = async () => {
       const account = activeAccount(found);
-      if (!account) return ctx.otp.checkDecoy(decoyKey(body.nik), 'reset', otp);
+      if (!account) return await ctx.otp.checkDecoy(decoyKey(body.nik), 'reset', otp);
       // A refused password leaves the code as it was: the user picks another and sends it again.
-      ctx.otp.check(account.id, 'reset', otp, 'check-verified');
-      const weakness = passwordWeakness(body.new_password, ownerOf(ctx, account.id));
+      await ctx.otp.check(account.id, 'reset', otp, 'check-verified');
+      const weakness = passwordWeakness(body.new_password, await ownerOf(ctx, account.id));
       if (weakness) throw fieldError('new_password', weakness);
       const hash = await hashPassword(body.new_password, ctx.config.passwordCost);
-      ctx.otp.check(account.id, 'reset', otp, 'consume-verified');
-      setPasswordHash(ctx.db, account.id, hash, isoAt(ctx.clock()));
+      await ctx.otp.check(account.id, 'reset', otp, 'consume-verified');
+      await setPasswordHash(ctx.store.db, account.id, hash, isoAt(ctx.clock()));
       // A new password ends every open session of the account.
-      ctx.sessions.revokeUser(account.id, 'password_reset');
+      await ctx.sessions.revokeUser(account.id, 'password_reset');
       return ok('Password berhasil diubah', null);
     };
     return signInTry(ctx, request, reply, { nik: body.nik }, found, attempt, { remember: false });

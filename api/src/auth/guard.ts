@@ -18,16 +18,16 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** The caller when the bearer is a live token of one of `kinds`, else a 401. */
-export function authenticate(
+export async function authenticate(
   request: FastifyRequest,
   sessions: SessionStore,
   kinds: readonly BearerKind[],
-): AuthContext {
+): Promise<AuthContext> {
   const token = bearerToken(request);
-  const auth = token ? sessions.authenticate(token, kinds) : null;
+  const auth = token ? await sessions.authenticate(token, kinds) : null;
   if (!auth) {
     // A session that was live says why it ended (the panel shows it on the login screen).
-    const reason = token ? sessions.whyEnded(token, kinds) : null;
+    const reason = token ? await sessions.whyEnded(token, kinds) : null;
     throw reason ? sessionEnded(reason) : unauthorized();
   }
   request.auth = auth;
@@ -40,7 +40,7 @@ export function authenticate(
  */
 export function bearerGuard(sessions: SessionStore, kinds: readonly BearerKind[]): onRequestAsyncHookHandler {
   return async (request) => {
-    authenticate(request, sessions, kinds);
+    await authenticate(request, sessions, kinds);
   };
 }
 

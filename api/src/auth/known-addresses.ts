@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Store } from '../db/store';
 import { addressKey } from './throttle';
 
 const DAY_MS = 86_400_000;
@@ -9,27 +9,38 @@ const DAY_MS = 86_400_000;
  * passwords from anywhere else never refuse it; it stays known for `days` after its last success.
  */
 export interface KnownAddresses {
-  isKnown(userId: number, ip: string): boolean;
-  remember(userId: number, ip: string): void;
+  isKnown(userId: number, ip: string): Promise<boolean>;
+  remember(userId: number, ip: string): Promise<void>;
 }
 
-export function createKnownAddresses(db: Db, clock: () => number, days: number): KnownAddresses {
-  const find = db.prepare<[number, string, number], { found: number }>(
-    'SELECT 1 AS found FROM known_addresses WHERE user_id = ? AND address = ? AND last_success_at > ?',
-  );
-  const upsert = db.prepare(
-    `INSERT INTO known_addresses (user_id, address, last_success_at) VALUES (?, ?, ?)
-     ON CONFLICT (user_id, address) DO UPDATE SET last_success_at = excluded.last_success_at`,
-  );
-  const purge = db.prepare('DELETE FROM known_addresses WHERE last_success_at <= ?');
+export function createKnownAddresses(store: Store, clock: () => number, days: number): KnownAddresses {
+  const db = store.db;
   return {
-    isKnown(userId, ip) {
-      return find.get(userId, addressKey(ip), clock() - days * DAY_MS) !== undefined;
+    async isKnown(userId, ip) {
+      const row = await db
+        .selectFrom('known_addresses')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .where('address', '=', addressKey(ip))
+        .where('last_success_at', '>', clock() - days * DAY_MS)
+        .executeTakeFirst();
+      return row !== undefined;
     },
-    remember(userId, ip) {
+    async remember(userId, ip) {
       const now = clock();
-      upsert.run(userId, addressKey(ip), now);
-      purge.run(now - days * DAY_MS);
+      await db
+        .insertInto('known_addresses')
+        .values({ user_id: userId, address: addressKey(ip), last_success_at: now })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'address'])
+            .doUpdateSet({ last_success_at: (eb) => eb.ref('excluded.last_success_at') }),
+        )
+        .execute();
+      await db
+        .deleteFrom('known_addresses')
+        .where('last_success_at', '<=', now - days * DAY_MS)
+        .execute();
     },
   };
 }

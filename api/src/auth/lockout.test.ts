@@ -18,8 +18,7 @@ import {
   type CallOptions,
   type Reply,
 } from '../test-support/http';
-import { openDatabase, type Db } from '../db/database';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createTestApp, openTestStore, type TestApp } from '../test-support/test-app';
 import { accountLock, liftAccountLock } from './account-lock';
 import { findAccountByNik } from './accounts';
 
@@ -55,19 +54,19 @@ function expectSecondProof(reply: Reply) {
   return secondProofResponseSchema.parse(reply.json()).data.second_proof;
 }
 
-/** A second connection to the test app's file, as a lifecycle route would read it (accountLock). */
-let lockDb: Db | undefined;
+/** A second handle on the test app's database, as a lifecycle route would read it (accountLock). */
+let lockStore: ReturnType<typeof openTestStore> | undefined;
 function contextOf(app: TestApp) {
-  lockDb ??= openDatabase(app.dbFile);
-  return { db: lockDb, clock: app.clock, config: { authMaxFailures: 5 } };
+  lockStore ??= openTestStore(app);
+  return { store: lockStore.store, clock: app.clock, config: { authMaxFailures: 5 } };
 }
-afterEach(() => {
-  lockDb?.close();
-  lockDb = undefined;
+afterEach(async () => {
+  await lockStore?.close();
+  lockStore = undefined;
 });
 
-const adminId = () => {
-  const account = findAccountByNik(contextOf(t).db, ADMIN.nik);
+const adminId = async () => {
+  const account = await findAccountByNik(contextOf(t).store.db, ADMIN.nik);
   if (!account) throw new Error('no admin');
   return account.id;
 };
@@ -102,18 +101,18 @@ describe('NIK and password', () => {
 describe('accountLock and liftAccountLock (the admin drawer\'s "Buka blokir")', () => {
   it('reports the lock of unknown addresses and lifts it', async () => {
     const ctx = contextOf(t);
-    const id = adminId();
-    expect(accountLock(ctx, id)).toBeNull();
+    const id = await adminId();
+    expect(await accountLock(ctx, id)).toBeNull();
     for (const from of GUESSERS.slice(0, 4)) await loginNik(ADMIN.nik, 'salah', from);
-    expect(accountLock(ctx, id)).toBeNull();
+    expect(await accountLock(ctx, id)).toBeNull();
     await loginNik(ADMIN.nik, 'salah', GUESSERS[4] ?? '');
-    const lock = accountLock(ctx, id);
+    const lock = await accountLock(ctx, id);
     expect(lock).toEqual({ until: new Date(t.clock() + 900_000).toISOString(), failures: 5 });
 
-    expect(liftAccountLock(ctx.db, id)).toBe(true);
-    expect(accountLock(ctx, id)).toBeNull();
+    expect(await liftAccountLock(ctx.store.db, id)).toBe(true);
+    expect(await accountLock(ctx, id)).toBeNull();
     expectOk(await loginNik(ADMIN.nik, ADMIN.password, NEWCOMER), loginResponseSchema);
-    expect(liftAccountLock(ctx.db, id)).toBe(false);
+    expect(await liftAccountLock(ctx.store.db, id)).toBe(false);
   });
 
   it("counts wrong phone codes as the account's lock too", async () => {
@@ -126,7 +125,7 @@ describe('accountLock and liftAccountLock (the admin drawer\'s "Buka blokir")', 
         422,
       );
     }
-    expect(accountLock(ctx, adminId())?.failures).toBe(5);
+    expect((await accountLock(ctx, await adminId()))?.failures).toBe(5);
   });
 });
 

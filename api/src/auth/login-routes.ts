@@ -64,7 +64,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.post(paths.auth.loginNik, async (request, reply) => {
     const body = validate(loginNikPayloadSchema, request.body);
-    const account = findAccountByNik(ctx.db, body.nik);
+    const account = await findAccountByNik(ctx.store.db, body.nik);
     const attempt = async () => {
       // An unknown NIK, a NIK without a password and a wrong password answer alike, under the
       // password field, after the same scrypt (issue 36): nothing tells which NIKs exist.
@@ -78,13 +78,18 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       // Only the right password learns that the account is deactivated.
       if (account.is_active !== 1) throw fieldError('nik', INACTIVE_ACCOUNT_MESSAGE);
       if (needsRehash(account.password_hash, cost)) {
-        upgradePasswordHash(ctx.db, account.id, await hashPassword(body.password, cost));
+        await upgradePasswordHash(ctx.store.db, account.id, await hashPassword(body.password, cost));
       }
       const appUrl = appUrlFrom(body.url, ctx.config.panelUrl);
       // A second factor (or a required one not added yet): no login until it is given (ADR 0021).
-      const twoStep = ctx.twoStep.gate(account.id, 'pwd', appUrl);
+      const twoStep = await ctx.twoStep.gate(account.id, 'pwd', appUrl);
       if (twoStep) return held(reply, twoStep);
-      const { token } = ctx.sessions.createLogin(account.id, SSO_PANEL_APP_ID, appUrl, clientOf(request));
+      const { token } = await ctx.sessions.createLogin(
+        account.id,
+        SSO_PANEL_APP_ID,
+        appUrl,
+        clientOf(request),
+      );
       return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
     };
     // An unknown browser whose budget is used up: the same scrypt, then a challenge for a code to
@@ -94,7 +99,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       if (!account || account.password_hash === null) await verifyAgainstDummy(body.password, cost);
       else passwordOk = await verifyPassword(body.password, account.password_hash);
       reply.code(202);
-      return ok(SECOND_PROOF_MESSAGE, { second_proof: ctx.secondProof.open(body.nik, account, passwordOk) });
+      return ok(SECOND_PROOF_MESSAGE, {
+        second_proof: await ctx.secondProof.open(body.nik, account, passwordOk),
+      });
     };
     return signInTry<unknown>(ctx, request, reply, { nik: body.nik }, account, attempt, {
       remember: true,
@@ -111,28 +118,28 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const userId = await ctx.throttle.run(secondProofLimits(ctx.config, request.ip, 'refund'), () =>
       ctx.secondProof.verify(challenge, otp),
     );
-    const twoStep = ctx.twoStep.gate(userId, 'pwd', ctx.config.panelUrl);
+    const twoStep = await ctx.twoStep.gate(userId, 'pwd', ctx.config.panelUrl);
     if (twoStep) {
-      ctx.knownAddresses.remember(userId, request.ip);
-      ctx.devices.remember(userId, request, reply);
+      await ctx.knownAddresses.remember(userId, request.ip);
+      await ctx.devices.remember(userId, request, reply);
       return held(reply, twoStep);
     }
-    const { token } = ctx.sessions.createLogin(
+    const { token } = await ctx.sessions.createLogin(
       userId,
       SSO_PANEL_APP_ID,
       ctx.config.panelUrl,
       clientOf(request),
     );
-    ctx.knownAddresses.remember(userId, request.ip);
-    ctx.devices.remember(userId, request, reply);
+    await ctx.knownAddresses.remember(userId, request.ip);
+    await ctx.devices.remember(userId, request, reply);
     return ok('Login berhasil', { token, apps_id: SSO_PANEL_APP_ID });
   });
 
   app.post(paths.auth.requestOtp, async (request) => {
     const body = validate(requestOtpPayloadSchema, request.body);
-    return ctx.throttle.run(sendLimits(ctx.config, request.ip), () => {
-      const account = activeByPhone(findAccountByPhone(ctx.db, body.phone));
-      const sent = ctx.otp.send({ id: account.id, phone: account.phone }, 'login');
+    return ctx.throttle.run(sendLimits(ctx.config, request.ip), async () => {
+      const account = activeByPhone(await findAccountByPhone(ctx.store.db, body.phone));
+      const sent = await ctx.otp.send({ id: account.id, phone: account.phone }, 'login');
       return ok('Kode OTP berhasil dikirim', sent);
     });
   });
@@ -141,15 +148,15 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const body = validate(loginPhonePayloadSchema, request.body, { badRequestFields: ['otp'] });
     if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
     const { otp } = body;
-    const found = findAccountByPhone(ctx.db, body.phone);
-    const attempt = () => {
+    const found = await findAccountByPhone(ctx.store.db, body.phone);
+    const attempt = async () => {
       if (!found) throw credentialError('phone', 'Nomor HP tidak terdaftar');
       if (found.is_active !== 1) throw fieldError('phone', INACTIVE_ACCOUNT_MESSAGE);
-      ctx.otp.check(found.id, 'login', otp, 'consume');
-      const twoStep = ctx.twoStep.gate(found.id, 'sms', ctx.config.panelUrl);
+      await ctx.otp.check(found.id, 'login', otp, 'consume');
+      const twoStep = await ctx.twoStep.gate(found.id, 'sms', ctx.config.panelUrl);
       if (twoStep) return held(reply, twoStep);
       // A code sent by SMS: one factor (amr `sms`, ADR 0021).
-      const { token } = ctx.sessions.createLogin(found.id, SSO_PANEL_APP_ID, ctx.config.panelUrl, {
+      const { token } = await ctx.sessions.createLogin(found.id, SSO_PANEL_APP_ID, ctx.config.panelUrl, {
         ...clientOf(request),
         amr: ['sms'],
       });

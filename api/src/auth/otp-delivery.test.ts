@@ -2,6 +2,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase } from '../db/database';
+import { sqliteStore } from '../db/store';
 import { createNoDelivery, createOutboxDelivery, createWebhookDelivery, otpText } from './otp-delivery';
 
 /** A logger that keeps every line it is given (message and fields) as text. */
@@ -15,14 +16,14 @@ function recordingLog(): { log: FastifyBaseLogger; lines: string[] } {
 const message = { to: '081234567890', code: '667627', purpose: 'reset' as const, at: 1 };
 
 describe('OTP delivery (issue 36, finding 2)', () => {
-  it('the development outbox is refused in production', () => {
+  it('the development outbox is refused in production', async () => {
     const db = openDatabase(':memory:');
     try {
-      expect(() => createOutboxDelivery(db, recordingLog().log, true)).toThrow(
+      expect(() => createOutboxDelivery(sqliteStore(db), recordingLog().log, true)).toThrow(
         /never used with NODE_ENV=production/,
       );
       const { log, lines } = recordingLog();
-      createOutboxDelivery(db, log, false).deliver(message);
+      await createOutboxDelivery(sqliteStore(db), log, false).deliver(message);
       expect(lines.join('\n')).toContain('667627');
       expect(db.prepare('SELECT code FROM outbox').all()).toEqual([{ code: '667627' }]);
     } finally {
@@ -30,9 +31,9 @@ describe('OTP delivery (issue 36, finding 2)', () => {
     }
   });
 
-  it('without a gateway, production says a code was not sent, without the code or the phone', () => {
+  it('without a gateway, production says a code was not sent, without the code or the phone', async () => {
     const { log, lines } = recordingLog();
-    createNoDelivery(log).deliver(message);
+    await createNoDelivery(log).deliver(message);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('0812xxxxx890');
     expect(lines[0]).not.toContain('667627');
@@ -54,8 +55,8 @@ describe('OTP delivery (issue 36, finding 2)', () => {
     const { log, lines } = recordingLog();
     const delivery = createWebhookDelivery({ url, token: 'gw-token' }, log);
     try {
-      delivery.deliver(message);
-      delivery.deliver(message);
+      await delivery.deliver(message);
+      await delivery.deliver(message);
       for (let i = 0; i < 100 && lines.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
       expect(received[0]).toEqual({
         auth: 'Bearer gw-token',

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { maskPhone, type OtpPurpose } from '@sso/shared/contract';
-import type { Db } from '../db/database';
+import type { Store } from '../db/store';
 
 /** One code to deliver to a phone. Only the delivery sees the code in clear; the api stores its HMAC. */
 export interface OtpMessage {
@@ -20,7 +20,8 @@ export interface OtpMessage {
  */
 export interface OtpDelivery {
   readonly kind: 'outbox' | 'webhook' | 'none';
-  deliver(message: OtpMessage): void;
+  /** Resolves once the code is handed over (the gateway's answer is not awaited: see the webhook). */
+  deliver(message: OtpMessage): Promise<void>;
 }
 
 /** The message text an SMS gateway sends (Indonesian, as the spec's screens). */
@@ -30,13 +31,12 @@ export const otpText = (message: Pick<OtpMessage, 'code' | 'purpose'>): string =
     : `Kode OTP masuk SSO Anda: ${message.code}. Jangan berikan kode ini kepada siapa pun.`;
 
 /** Development: the code in the log and the outbox table. Refused when `production` is true. */
-export function createOutboxDelivery(db: Db, log: FastifyBaseLogger, production: boolean): OtpDelivery {
+export function createOutboxDelivery(store: Store, log: FastifyBaseLogger, production: boolean): OtpDelivery {
   if (production) throw new Error('The development outbox is never used with NODE_ENV=production');
-  const insert = db.prepare('INSERT INTO outbox (to_target, code, purpose, created_at) VALUES (?, ?, ?, ?)');
   return {
     kind: 'outbox',
-    deliver({ to, code, purpose, at }) {
-      insert.run(to, code, purpose, at);
+    async deliver({ to, code, purpose, at }) {
+      await store.db.insertInto('outbox').values({ to_target: to, code, purpose, created_at: at }).execute();
       log.info({ to, purpose }, `OTP ${purpose} untuk ${to}: ${code}`);
     },
   };
@@ -58,11 +58,11 @@ export interface WebhookSettings {
 export function createWebhookDelivery(settings: WebhookSettings, log: FastifyBaseLogger): OtpDelivery {
   return {
     kind: 'webhook',
-    deliver(message) {
+    async deliver(message) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (settings.token) headers.authorization = `Bearer ${settings.token}`;
       const to = maskPhone(message.to);
-      fetch(settings.url, {
+      void fetch(settings.url, {
         method: 'POST',
         headers,
         body: JSON.stringify({ to: message.to, purpose: message.purpose, text: otpText(message) }),
@@ -82,7 +82,7 @@ export function createWebhookDelivery(settings: WebhookSettings, log: FastifyBas
 export function createNoDelivery(log: FastifyBaseLogger): OtpDelivery {
   return {
     kind: 'none',
-    deliver({ to, purpose }) {
+    async deliver({ to, purpose }) {
       log.warn({ to: maskPhone(to), purpose }, 'OTP not sent: no delivery is configured (OTP_WEBHOOK_URL)');
     },
   };

@@ -6,7 +6,7 @@ import {
   maskPhone,
 } from '@sso/shared/contract';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import type { Q, Store } from '../db/store';
 import { CredentialError, otpRateLimited } from '../http/errors';
 import { PHONE_PREFIXES } from './phone-prefixes';
 import type { OtpDelivery } from './otp-delivery';
@@ -27,27 +27,27 @@ export type OtpStep = 'consume' | 'verify' | 'check-verified' | 'consume-verifie
 
 export interface OtpService {
   /** Creates a code for the user's phone (its HMAC stored), voids older ones, delivers it. 429 when too early. */
-  send(user: { id: number; phone: string }, purpose: OtpPurpose): OtpSentData;
+  send(user: { id: number; phone: string }, purpose: OtpPurpose): Promise<OtpSentData>;
   /**
    * A code of `purpose` for the second proof (second-proof.ts): sent unless one of that purpose went
    * out within the resend gap (that one stays valid). A code of another purpose does not hold it
    * back (a reset code a minute ago is no login code); nothing here tells the caller which it was.
    */
-  ensureSent(user: { id: number; phone: string }, purpose: OtpPurpose): void;
+  ensureSent(user: { id: number; phone: string }, purpose: OtpPurpose): Promise<void>;
   /**
    * Throws a 422 envelope unless `code` is the user's live code for `purpose`. Every refusal is a
    * CredentialError, so the throttle counts it whether or not a code is live (issue 36).
    */
-  check(userId: number, purpose: OtpPurpose, code: string, step: OtpStep): void;
+  check(userId: number, purpose: OtpPurpose, code: string, step: OtpStep): Promise<void>;
   /**
    * For a NIK without an account (`key`, as the throttle names it): answers what `send` would, with
    * the same resend gap and a masked phone that stays the same for that NIK, and sends nothing.
    */
-  sendDecoy(key: string, purpose: OtpPurpose): OtpSentData;
+  sendDecoy(key: string, purpose: OtpPurpose): Promise<OtpSentData>;
   /** The decoy's masked phone: a plausible Indonesian mobile number, fixed per NIK. */
   decoyMaskedPhone(key: string): string;
   /** Checks a code against a NIK without an account: the refusals a real code gives, never a match. */
-  checkDecoy(key: string, purpose: OtpPurpose, code: string): never;
+  checkDecoy(key: string, purpose: OtpPurpose, code: string): Promise<never>;
 }
 
 /** Decoy rows are kept this long after they expire (ms), then purged. */
@@ -74,44 +74,50 @@ const wrongCode = () =>
     message: OTP_UNKNOWN_ERROR_MESSAGE,
     errors: { otp: 'Kode OTP tidak sesuai, silakan periksa kembali' },
   });
+const USED = 'Kode OTP sudah digunakan. Silakan minta kode OTP baru.';
 const TOO_MANY = 'Terlalu banyak percobaan kode OTP. Silakan minta kode OTP baru.';
 /** The wrong code that used up the code's tries: also a wrong guess. */
 const lastWrongCode = () => new CredentialError(422, { message: TOO_MANY, errors: { otp: TOO_MANY } });
 
+/**
+ * Codes in the database (tables `otps`, `otp_decoys`) through the data layer. The resend gap of a
+ * phone (or a decoy's NIK) is read and the new code written in one transaction that locks the
+ * phone's key first (`Store.lockKeys`): two instances asked at once send one code, the other answers
+ * 429. A code is used at most once: its consumption is a conditional write, whichever instance
+ * checks it.
+ */
 export function createOtpService(
-  db: Db,
+  store: Store,
   signer: TokenSigner,
   clock: Clock,
   settings: OtpSettings,
   delivery: OtpDelivery,
 ): OtpService {
-  const lastSend = db.prepare<[string], { at: number | null }>(
-    'SELECT MAX(created_at) AS at FROM otps WHERE target = ?',
-  );
-  const voidOlder = db.prepare(
-    'UPDATE otps SET voided_at = ? WHERE user_id = ? AND purpose = ? AND consumed_at IS NULL AND voided_at IS NULL',
-  );
-  const insertOtp = db.prepare(
-    'INSERT INTO otps (user_id, target, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const latest = db.prepare<[number, string], OtpRow>(
-    `SELECT id, created_at, code_hash, attempts, expires_at, verified_at, consumed_at, voided_at
-     FROM otps WHERE user_id = ? AND purpose = ? ORDER BY id DESC LIMIT 1`,
-  );
-  const countAttempt = db.prepare('UPDATE otps SET attempts = attempts + 1 WHERE id = ?');
-  const consume = db.prepare('UPDATE otps SET consumed_at = ? WHERE id = ?');
-  const markVerified = db.prepare('UPDATE otps SET verified_at = ?, expires_at = ? WHERE id = ?');
-
-  const decoyRow = db.prepare<[string], { attempts: number; expires_at: number; created_at: number }>(
-    'SELECT attempts, expires_at, created_at FROM otp_decoys WHERE key = ?',
-  );
-  const putDecoy = db.prepare(
-    `INSERT INTO otp_decoys (key, attempts, expires_at, created_at) VALUES (?, 0, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET attempts = 0, expires_at = excluded.expires_at,
-       verified_at = NULL, created_at = excluded.created_at`,
-  );
-  const countDecoyAttempt = db.prepare('UPDATE otp_decoys SET attempts = attempts + 1 WHERE key = ?');
-  const purgeDecoys = db.prepare('DELETE FROM otp_decoys WHERE expires_at <= ?');
+  const db = store.db;
+  const latest = (q: Q, userId: number, purpose: OtpPurpose) =>
+    q
+      .selectFrom('otps')
+      .select([
+        'id',
+        'created_at',
+        'code_hash',
+        'attempts',
+        'expires_at',
+        'verified_at',
+        'consumed_at',
+        'voided_at',
+      ])
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  const decoyRow = (q: Q, key: string) =>
+    q
+      .selectFrom('otp_decoys')
+      .select(['attempts', 'expires_at', 'created_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
   const decoyKey = (key: string, purpose: OtpPurpose) => `${purpose}:${key}`;
   const decoyMaskedPhone = (key: string) => {
     const bytes = Buffer.from(signer.digest(`decoy-phone:${key}`), 'base64url');
@@ -119,6 +125,8 @@ export function createOtpService(
     const last = String((((bytes[1] ?? 0) << 8) | (bytes[2] ?? 0)) % 1000).padStart(3, '0');
     return maskPhone(`08${prefix}00000${last}`);
   };
+  /** The lock of a phone's (or a decoy's) sends. */
+  const sendLock = (target: string) => `otp-send:${target}`;
 
   const matches = (row: OtpRow, code: string) => {
     const expected = Buffer.from(row.code_hash);
@@ -126,15 +134,40 @@ export function createOtpService(
     return expected.length === actual.length && timingSafeEqual(expected, actual);
   };
 
-  /** Creates a code (its HMAC stored), voids older ones of the purpose, hands it to the delivery. */
-  const deliver = (user: { id: number; phone: string }, purpose: OtpPurpose, now: number): OtpSentData => {
+  /** Creates a code (its HMAC stored) and voids older ones of the purpose, in `q`'s transaction. */
+  const create = async (q: Q, user: { id: number; phone: string }, purpose: OtpPurpose, now: number) => {
     const code = String(randomInt(100_000, 1_000_000));
-    db.transaction(() => {
-      voidOlder.run(now, user.id, purpose);
-      insertOtp.run(user.id, user.phone, purpose, signer.digest(code), now + settings.ttlSeconds * 1000, now);
-    })();
+    await q
+      .updateTable('otps')
+      .set({ voided_at: now })
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .where('voided_at', 'is', null)
+      .execute();
+    await q
+      .insertInto('otps')
+      .values({
+        user_id: user.id,
+        target: user.phone,
+        purpose,
+        code_hash: signer.digest(code),
+        expires_at: now + settings.ttlSeconds * 1000,
+        created_at: now,
+      })
+      .execute();
+    return code;
+  };
+
+  /** Hands a created code to the delivery (after its transaction committed). */
+  const deliver = async (
+    user: { id: number; phone: string },
+    purpose: OtpPurpose,
+    code: string,
+    now: number,
+  ): Promise<OtpSentData> => {
     // The code leaves in clear only through the delivery (the outbox in development only).
-    delivery.deliver({ to: user.phone, code, purpose, at: now });
+    await delivery.deliver({ to: user.phone, code, purpose, at: now });
     return {
       masked_phone: maskPhone(user.phone),
       expires_in: settings.ttlSeconds,
@@ -143,33 +176,61 @@ export function createOtpService(
   };
 
   return {
-    send(user, purpose) {
+    async send(user, purpose) {
       const now = clock();
-      const previous = lastSend.get(user.phone)?.at ?? null;
-      if (previous !== null) {
-        const waitMs = previous + settings.minIntervalSeconds * 1000 - now;
-        if (waitMs > 0) throw otpRateLimited(Math.ceil(waitMs / 1000));
-      }
-      return deliver(user, purpose, now);
+      const { waitMs, code } = await store.transaction(async (trx) => {
+        await store.lockKeys(trx, [sendLock(user.phone)]);
+        const last = await trx
+          .selectFrom('otps')
+          .select((eb) => eb.fn.max('created_at').as('at'))
+          .where('target', '=', user.phone)
+          .executeTakeFirst();
+        const previous = last?.at ?? null;
+        const wait = previous === null ? 0 : Number(previous) + settings.minIntervalSeconds * 1000 - now;
+        if (wait > 0) return { waitMs: wait, code: null };
+        return { waitMs: 0, code: await create(trx, user, purpose, now) };
+      });
+      // Thrown after the transaction: a refusal writes nothing.
+      if (code === null) throw otpRateLimited(Math.ceil(waitMs / 1000));
+      return deliver(user, purpose, code, now);
     },
 
-    ensureSent(user, purpose) {
+    async ensureSent(user, purpose) {
       const now = clock();
-      const row = latest.get(user.id, purpose);
-      if (row && row.created_at + settings.minIntervalSeconds * 1000 > now) return;
-      deliver(user, purpose, now);
+      const code = await store.transaction(async (trx) => {
+        await store.lockKeys(trx, [sendLock(user.phone)]);
+        const row = await latest(trx, user.id, purpose);
+        if (row && row.created_at + settings.minIntervalSeconds * 1000 > now) return null;
+        return create(trx, user, purpose, now);
+      });
+      if (code !== null) await deliver(user, purpose, code, now);
     },
 
-    sendDecoy(key, purpose) {
+    async sendDecoy(key, purpose) {
       const now = clock();
       const id = decoyKey(key, purpose);
-      const previous = decoyRow.get(id)?.created_at ?? null;
-      if (previous !== null) {
-        const waitMs = previous + settings.minIntervalSeconds * 1000 - now;
-        if (waitMs > 0) throw otpRateLimited(Math.ceil(waitMs / 1000));
-      }
-      purgeDecoys.run(now - DECOY_KEEP_MS);
-      putDecoy.run(id, now + settings.ttlSeconds * 1000, now);
+      const waitMs = await store.transaction(async (trx) => {
+        await store.lockKeys(trx, [sendLock(id)]);
+        const previous = (await decoyRow(trx, id))?.created_at ?? null;
+        const wait = previous === null ? 0 : previous + settings.minIntervalSeconds * 1000 - now;
+        if (wait > 0) return wait;
+        await trx
+          .deleteFrom('otp_decoys')
+          .where('expires_at', '<=', now - DECOY_KEEP_MS)
+          .execute();
+        const expiresAt = now + settings.ttlSeconds * 1000;
+        await trx
+          .insertInto('otp_decoys')
+          .values({ key: id, attempts: 0, expires_at: expiresAt, created_at: now })
+          .onConflict((oc) =>
+            oc
+              .column('key')
+              .doUpdateSet({ attempts: 0, expires_at: expiresAt, verified_at: null, created_at: now }),
+          )
+          .execute();
+        return 0;
+      });
+      if (waitMs > 0) throw otpRateLimited(Math.ceil(waitMs / 1000));
       return {
         masked_phone: decoyMaskedPhone(key),
         expires_in: settings.ttlSeconds,
@@ -179,30 +240,38 @@ export function createOtpService(
 
     decoyMaskedPhone,
 
-    checkDecoy(key, purpose, code) {
+    async checkDecoy(key, purpose, code) {
       const now = clock();
       const id = decoyKey(key, purpose);
-      const row = decoyRow.get(id);
+      const row = await decoyRow(db, id);
       // The work of a real check: the code's digest compared in constant time.
       const digest = Buffer.from(signer.digest(code));
       timingSafeEqual(digest, Buffer.from(digest));
       if (!row) throw otpError(NOT_VALID);
       if (row.attempts >= settings.maxAttempts) throw otpError(TOO_MANY);
       if (row.expires_at <= now) throw otpError(EXPIRED);
-      countDecoyAttempt.run(id);
+      await db
+        .updateTable('otp_decoys')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('key', '=', id)
+        .execute();
       if (row.attempts + 1 >= settings.maxAttempts) throw lastWrongCode();
       throw wrongCode();
     },
 
-    check(userId, purpose, code, step) {
+    async check(userId, purpose, code, step) {
       const now = clock();
-      const row = latest.get(userId, purpose);
+      const row = await latest(db, userId, purpose);
       if (!row || row.voided_at !== null) throw otpError(NOT_VALID);
-      if (row.consumed_at !== null) throw otpError('Kode OTP sudah digunakan. Silakan minta kode OTP baru.');
+      if (row.consumed_at !== null) throw otpError(USED);
       if (row.attempts >= settings.maxAttempts) throw otpError(TOO_MANY);
       if (row.expires_at <= now) throw otpError(EXPIRED);
       if (!matches(row, code)) {
-        countAttempt.run(row.id);
+        await db
+          .updateTable('otps')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', row.id)
+          .execute();
         if (row.attempts + 1 >= settings.maxAttempts) throw lastWrongCode();
         throw wrongCode();
       }
@@ -212,9 +281,23 @@ export function createOtpService(
       if (step === 'verify') {
         // The user still has to type a new password: the first verify gives the code a fresh window.
         // Verifying it again answers the same but keeps that window (it cannot be stretched forever).
-        if (row.verified_at === null) markVerified.run(now, now + settings.ttlSeconds * 1000, row.id);
+        if (row.verified_at === null) {
+          await db
+            .updateTable('otps')
+            .set({ verified_at: now, expires_at: now + settings.ttlSeconds * 1000 })
+            .where('id', '=', row.id)
+            .where('verified_at', 'is', null)
+            .execute();
+        }
       } else if (step !== 'check-verified') {
-        consume.run(now, row.id);
+        // Used once: of two checks of one code at once (two instances), one consumes it.
+        const { numUpdatedRows } = await db
+          .updateTable('otps')
+          .set({ consumed_at: now })
+          .where('id', '=', row.id)
+          .where('consumed_at', 'is', null)
+          .executeTakeFirst();
+        if (numUpdatedRows === 0n) throw otpError(USED);
       }
     },
   };

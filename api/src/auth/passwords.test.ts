@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import {
   loginResponseSchema,
   otpSentResponseSchema,
@@ -7,7 +7,7 @@ import {
   verifyResetOtpResponseSchema,
 } from '@sso/shared/contract';
 import { ADMIN, call, expectError, expectOk, latestCode, loginWithNik } from '../test-support/http';
-import { TEST_PASSWORD_COST, createTestApp, type TestApp } from '../test-support/test-app';
+import { TEST_PASSWORD_COST, createTestApp, openTestStore, type TestApp } from '../test-support/test-app';
 import { COMMON_PASSWORD_COUNT, COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { PERSONAL_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE, passwordWeakness } from './password-strength';
 import {
@@ -36,20 +36,18 @@ const app = () => {
 };
 const post = (path: string, body: unknown) => call(app(), 'POST', path, { body });
 
-/** The stored hash of a NIK, read through a second connection to the app's file. */
-function storedHash(nik: string): { hash: string; updatedAt: string } {
+/** The stored hash of a NIK, read through a second handle on the app's database. */
+async function storedHash(nik: string): Promise<{ hash: string; updatedAt: string }> {
   if (!t) throw new Error('no test app');
-  const db = new Database(t.dbFile, { readonly: true });
+  const opened = openTestStore(t);
   try {
-    const row = db
-      .prepare<[string], { password_hash: string; updated_at: string }>(
-        'SELECT password_hash, updated_at FROM users WHERE nik = ?',
-      )
-      .get(nik);
+    const { rows } = await sql<{ password_hash: string; updated_at: string }>`
+      SELECT password_hash, updated_at FROM users WHERE nik = ${nik}`.execute(opened.store.db);
+    const row = rows[0];
     if (!row) throw new Error(`no user ${nik}`);
     return { hash: row.password_hash, updatedAt: row.updated_at };
   } finally {
-    db.close();
+    await opened.close();
   }
 }
 
@@ -144,13 +142,13 @@ describe('POST forgot-password/reset', () => {
   it('hashes a new password at production cost by default (scrypt N = 2^17, r 8, p 1)', async () => {
     // No cost option: the api's default, as in production (the seed's two hashes too).
     t = await createTestApp({ passwordCost: undefined });
-    expect(storedHash(ADMIN.nik).hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect((await storedHash(ADMIN.nik)).hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     const code = await verifiedResetCode();
     expectOk(
       await post(fp.reset, { nik: ADMIN.nik, otp: code, new_password: 'Kuda-Lari-Senja-42' }),
       resetPasswordResponseSchema,
     );
-    expect(storedHash(ADMIN.nik).hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect((await storedHash(ADMIN.nik)).hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(PASSWORD_COST.N).toBeGreaterThanOrEqual(2 ** 17);
     // Seeding hashes every demo password at production cost: seconds on a busy two-core machine.
   }, 30_000);
@@ -160,25 +158,25 @@ describe('hash upgrade at sign-in', () => {
   it('rehashes an older, cheaper hash at the next successful sign-in, not at a failed one', async () => {
     t = await createTestApp();
     const old = hashPasswordSync(ADMIN.password, { N: 2 ** 8, r: 8, p: 1 });
-    const db = new Database(t.dbFile);
-    db.prepare('UPDATE users SET password_hash = ? WHERE nik = ?').run(old, ADMIN.nik);
-    db.close();
-    const before = storedHash(ADMIN.nik);
+    const opened = openTestStore(t);
+    await sql`UPDATE users SET password_hash = ${old} WHERE nik = ${ADMIN.nik}`.execute(opened.store.db);
+    await opened.close();
+    const before = await storedHash(ADMIN.nik);
 
     expectError(await post(paths.auth.loginNik, { nik: ADMIN.nik, password: 'salah' }), 422);
-    expect(storedHash(ADMIN.nik).hash).toBe(old);
+    expect((await storedHash(ADMIN.nik)).hash).toBe(old);
 
     expectOk(
       await post(paths.auth.loginNik, { ...ADMIN, url: 'http://localhost:3000' }),
       loginResponseSchema,
     );
-    const after = storedHash(ADMIN.nik);
+    const after = await storedHash(ADMIN.nik);
     expect(after.hash).toMatch(new RegExp(`^scrypt\\$${TEST_PASSWORD_COST.N}\\$8\\$1\\$`));
     await expect(verifyPassword(ADMIN.password, after.hash)).resolves.toBe(true);
     // Not an edit of the record: its version (updated_at) stays.
     expect(after.updatedAt).toBe(before.updatedAt);
     await loginWithNik(app(), ADMIN.nik, ADMIN.password);
-    expect(storedHash(ADMIN.nik).hash).toBe(after.hash);
+    expect((await storedHash(ADMIN.nik)).hash).toBe(after.hash);
   });
 
   it('needsRehash: weaker in any parameter, never a downgrade', () => {

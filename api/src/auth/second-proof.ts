@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { maskPhone, type SecondProofData } from '@sso/shared/contract';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import type { Store } from '../db/store';
 import { CredentialError } from '../http/errors';
 import type { Account } from './accounts';
 import type { OtpService } from './otp-service';
@@ -19,45 +19,48 @@ const CHALLENGE_GONE = 'Sesi verifikasi tidak berlaku. Silakan masuk lagi.';
  * tells nothing about the password, and the guesser, who does not hold the phone, learns nothing.
  */
 export interface SecondProof {
-  open(nik: string, found: Account | undefined, passwordOk: boolean): SecondProofData['second_proof'];
+  open(
+    nik: string,
+    found: Account | undefined,
+    passwordOk: boolean,
+  ): Promise<SecondProofData['second_proof']>;
   /** The account a right code for `challenge` signs in to; a wrong code or a decoy throws (counted). */
-  verify(challenge: string, code: string): number;
+  verify(challenge: string, code: string): Promise<number>;
 }
 
-interface ChallengeRow {
-  user_id: number | null;
-  password_ok: number;
-  expires_at: number;
-}
-
-export function createSecondProof(db: Db, clock: Clock, otp: OtpService, ttlSeconds: number): SecondProof {
-  const insert = db.prepare(
-    'INSERT INTO sign_in_challenges (id, user_id, password_ok, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const read = db.prepare<[string], ChallengeRow>(
-    // Only the phone-code challenges of this proof: a pending two-step sign-in is not answered here.
-    "SELECT user_id, password_ok, expires_at FROM sign_in_challenges WHERE id = ? AND purpose = 'phone_code'",
-  );
-  // A used challenge ends at once; its row stays until the next purge (the activity log reads it).
-  const end = db.prepare('UPDATE sign_in_challenges SET expires_at = 0 WHERE id = ?');
-  const purge = db.prepare('DELETE FROM sign_in_challenges WHERE expires_at <= ?');
+export function createSecondProof(
+  store: Store,
+  clock: Clock,
+  otp: OtpService,
+  ttlSeconds: number,
+): SecondProof {
+  const db = store.db;
   const decoyOf = (challenge: string) => `challenge:${challenge}`;
   const gone = () => new CredentialError(422, { message: CHALLENGE_GONE, errors: { otp: CHALLENGE_GONE } });
 
   return {
-    open(nik, found, passwordOk) {
+    async open(nik, found, passwordOk) {
       const now = clock();
-      purge.run(now);
+      await db.deleteFrom('sign_in_challenges').where('expires_at', '<=', now).execute();
       const id = randomBytes(24).toString('base64url');
       const real = passwordOk && found?.is_active === 1 ? found : undefined;
       if (real) {
         // A login code sent within the last minute stays valid and is not sent again; either way
         // the answer is the same as a wrong password's, which sends nothing.
-        otp.ensureSent({ id: real.id, phone: real.phone }, 'login');
+        await otp.ensureSent({ id: real.id, phone: real.phone }, 'login');
       } else {
-        otp.sendDecoy(decoyOf(id), 'login');
+        await otp.sendDecoy(decoyOf(id), 'login');
       }
-      insert.run(id, found?.id ?? null, real ? 1 : 0, now + ttlSeconds * 1000, now);
+      await db
+        .insertInto('sign_in_challenges')
+        .values({
+          id,
+          user_id: found?.id ?? null,
+          password_ok: real ? 1 : 0,
+          expires_at: now + ttlSeconds * 1000,
+          created_at: now,
+        })
+        .execute();
       return {
         challenge: id,
         masked_phone: found ? maskPhone(found.phone) : otp.decoyMaskedPhone(identifierKey({ nik })),
@@ -65,13 +68,20 @@ export function createSecondProof(db: Db, clock: Clock, otp: OtpService, ttlSeco
       };
     },
 
-    verify(challenge, code) {
-      const row = read.get(challenge);
+    async verify(challenge, code) {
+      // Only the phone-code challenges of this proof: a pending two-step sign-in is not answered here.
+      const row = await db
+        .selectFrom('sign_in_challenges')
+        .select(['user_id', 'password_ok', 'expires_at'])
+        .where('id', '=', challenge)
+        .where('purpose', '=', 'phone_code')
+        .executeTakeFirst();
       if (!row || row.expires_at <= clock()) throw gone();
       if (row.password_ok !== 1 || row.user_id === null)
         return otp.checkDecoy(decoyOf(challenge), 'login', code);
-      otp.check(row.user_id, 'login', code, 'consume');
-      end.run(challenge);
+      await otp.check(row.user_id, 'login', code, 'consume');
+      // A used challenge ends at once; its row stays until the next purge (the activity log reads it).
+      await db.updateTable('sign_in_challenges').set({ expires_at: 0 }).where('id', '=', challenge).execute();
       return row.user_id;
     },
   };

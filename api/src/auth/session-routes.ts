@@ -36,7 +36,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get(paths.session.availableApps, loginToken, async (request) => {
     const auth = authOf(request);
     const initiateLogin = initiateLoginUris(ctx.db);
-    const apps = grantedApplications(ctx.db, auth.userId).map((a) => ({
+    const apps = (await grantedApplications(ctx.store.db, auth.userId)).map((a) => ({
       id: a.id,
       name: a.name,
       // This panel is wherever the client said it runs at login.
@@ -52,26 +52,26 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post(paths.session.create, loginToken, async (request) => {
     const auth = authOf(request);
     const { app_id } = validate(createSessionPayloadSchema, request.body);
-    if (!findApplication(ctx.db, app_id)) throw notFound('Aplikasi tidak ditemukan');
-    if (!grantedApplications(ctx.db, auth.userId).some((a) => a.id === app_id)) {
+    if (!(await findApplication(ctx.store.db, app_id))) throw notFound('Aplikasi tidak ditemukan');
+    if (!(await grantedApplications(ctx.store.db, auth.userId)).some((a) => a.id === app_id)) {
       throw forbidden(
         app_id === SSO_PANEL_APP_ID ? NO_PANEL_ACCESS_MESSAGE : 'Anda tidak memiliki akses ke aplikasi ini',
       );
     }
-    return ok('Sesi aplikasi berhasil dibuat', ctx.sessions.createAppSession(auth, app_id));
+    return ok('Sesi aplikasi berhasil dibuat', await ctx.sessions.createAppSession(auth, app_id));
   });
 
   app.post(paths.session.validate, eitherToken, async (request) => {
     const auth = authOf(request);
     const { session_token } = validate(validateSessionPayloadSchema, request.body);
-    const session = ctx.sessions.validateAppSession(auth, session_token);
+    const session = await ctx.sessions.validateAppSession(auth, session_token);
     if (!session) throw unauthorized();
     return ok('Sesi valid', { valid: true, app_id: session.appId, expires_at: session.expiresAt });
   });
 
   app.get(paths.session.me, eitherToken, async (request) => {
     const auth = authOf(request);
-    const profile = loadProfile(ctx.db, auth.userId, ctx.logoUrl);
+    const profile = await loadProfile(ctx, auth.userId, ctx.logoUrl);
     if (!profile) throw unauthorized();
     return ok('Profil berhasil dimuat', profile);
   });
@@ -80,7 +80,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post(paths.session.logout, eitherToken, async (request) => {
     const auth = authOf(request);
     validate(logoutPayloadSchema, request.body);
-    ctx.sessions.logout(auth);
+    await ctx.sessions.logout(auth);
     return ok('Logout berhasil', { message: 'Logout berhasil' });
   });
 }

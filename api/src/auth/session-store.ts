@@ -1,6 +1,7 @@
 import { SESSION_END_REASONS, type SessionEndReason, type SessionTokens } from '@sso/shared/contract';
 import { toUnixSeconds, type Clock } from '../clock';
-import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import type { Store } from '../db/store';
 import { newSessionId, type TokenSigner } from './tokens';
 
 const isSessionEndReason = (value: string | null): value is SessionEndReason =>
@@ -54,89 +55,92 @@ export interface SessionStore {
     appsId: number,
     appUrl: string,
     client?: ClientInfo,
-  ): { token: string; expiresAt: number };
+  ): Promise<{ token: string; expiresAt: number }>;
   /** The caller, when `bearer` is a live token of one of `kinds`; null otherwise. */
-  authenticate(bearer: string, kinds: readonly BearerKind[]): AuthContext | null;
-  createAppSession(auth: AuthContext, appId: number): SessionTokens;
+  authenticate(bearer: string, kinds: readonly BearerKind[]): Promise<AuthContext | null>;
+  createAppSession(auth: AuthContext, appId: number): Promise<SessionTokens>;
   /** App id of a live app session of this login, or null. */
-  validateAppSession(auth: AuthContext, sessionToken: string): { appId: number; expiresAt: number } | null;
+  validateAppSession(
+    auth: AuthContext,
+    sessionToken: string,
+  ): Promise<{ appId: number; expiresAt: number } | null>;
   /**
    * Ends the bearer's whole sign-in, whichever token it is (the login token or an app session's
    * access token): the login and every app session opened from it.
    */
-  logout(auth: AuthContext): void;
+  logout(auth: AuthContext): Promise<void>;
   /** Ends every login of a user, and records why (the 401 of their next request says it). */
-  revokeUser(userId: number, reason: SessionEndReason): void;
+  revokeUser(userId: number, reason: SessionEndReason): Promise<void>;
   /**
    * Why `bearer`, a token this api signed and not expired, no longer works: its user was
    * deactivated, or its login was ended for a recorded reason. Null when there is none to tell.
    */
-  whyEnded(bearer: string, kinds: readonly BearerKind[]): SessionEndReason | null;
+  whyEnded(bearer: string, kinds: readonly BearerKind[]): Promise<SessionEndReason | null>;
   /**
    * Calls `listener` with the user whenever logins of theirs end (logout, revokeUser, or
-   * `announceEnded` by another writer): the single sign-on provider ends what hung on them.
+   * `announceEnded` by another writer) in this instance: the single sign-on provider ends what hung
+   * on them. Another instance's provider learns it from the database (the login is revoked there).
    */
   onEnded(listener: (userId: number) => void): void;
   /** Tells the listeners that logins of `userId` ended (a writer that revokes them itself). */
   announceEnded(userId: number): void;
 }
 
+/**
+ * Sessions in the database (tables `login_sessions`, `app_sessions`) through the data layer: every
+ * instance on one database sees the same logins, and an ending is seen by all at their next request.
+ */
 export function createSessionStore(
-  db: Db,
+  store: Store,
   signer: TokenSigner,
   clock: Clock,
   ttlSeconds: number,
 ): SessionStore {
+  const db = store.db;
   const now = () => toUnixSeconds(clock());
-  const insertLogin = db.prepare(
-    `INSERT INTO login_sessions (id, user_id, apps_id, app_url, expires_at, created_at, address, user_agent, amr)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const setLastLogin = db.prepare('UPDATE users SET last_login_at = ? WHERE id = ?');
-  const touchLogin = db.prepare('UPDATE login_sessions SET last_active_at = ? WHERE id = ?');
   const touched = new Map<string, number>();
-  /** Records the login's last use, at most once a minute per login (a memory of the last write). */
-  const touch = (loginId: string) => {
+  /**
+   * Records the login's last use, at most once a minute per login (a memory of this instance's last
+   * write: it only saves writes, it decides no answer).
+   */
+  const touch = async (loginId: string) => {
     const at = clock();
     if (at - (touched.get(loginId) ?? -Infinity) < TOUCH_EVERY_MS) return;
     if (touched.size >= TOUCHED_MAX) touched.clear();
     touched.set(loginId, at);
-    touchLogin.run(toUnixSeconds(at), loginId);
+    await db
+      .updateTable('login_sessions')
+      .set({ last_active_at: toUnixSeconds(at) })
+      .where('id', '=', loginId)
+      .execute();
   };
-  const purgeExpired = db.prepare('DELETE FROM login_sessions WHERE expires_at < ?');
-  const liveLogin = db.prepare<[string, number], LoginRow>(
-    `SELECT l.id, l.user_id, l.apps_id, l.app_url, l.expires_at FROM login_sessions l
-     JOIN users u ON u.id = l.user_id AND u.is_active = 1
-     WHERE l.id = ? AND l.revoked_at IS NULL AND l.expires_at > ?`,
-  );
-  const liveAppSession = db.prepare<[string, number], LoginRow & { app_id: number; app_session_id: string }>(
-    `SELECT l.id, l.user_id, l.apps_id, l.app_url, l.expires_at, a.app_id, a.id AS app_session_id
-     FROM app_sessions a
-     JOIN login_sessions l ON l.id = a.login_session_id AND l.revoked_at IS NULL
-     JOIN users u ON u.id = l.user_id AND u.is_active = 1
-     WHERE a.id = ? AND a.revoked_at IS NULL AND a.expires_at > ?`,
-  );
-  const insertAppSession = db.prepare(
-    'INSERT INTO app_sessions (id, login_session_id, app_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const revokeLogin = db.prepare(
-    'UPDATE login_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
-  );
-  const revokeAppSessions = db.prepare(
-    'UPDATE app_sessions SET revoked_at = ? WHERE login_session_id = ? AND revoked_at IS NULL',
-  );
-  const revokeUserLogins = db.prepare(
-    'UPDATE login_sessions SET revoked_at = ?, revoked_reason = ? WHERE user_id = ? AND revoked_at IS NULL',
-  );
-  const endedLogin = db.prepare<[string], { is_active: number; revoked_reason: string | null }>(
-    `SELECT u.is_active, l.revoked_reason FROM login_sessions l JOIN users u ON u.id = l.user_id
-     WHERE l.id = ?`,
-  );
-  const endedAppSession = db.prepare<[string], { is_active: number; revoked_reason: string | null }>(
-    `SELECT u.is_active, l.revoked_reason FROM app_sessions a
-     JOIN login_sessions l ON l.id = a.login_session_id JOIN users u ON u.id = l.user_id
-     WHERE a.id = ?`,
-  );
+  const liveLogin = async (id: string, at: number) => {
+    const { rows } = await sql<LoginRow>`
+      SELECT l.id, l.user_id, l.apps_id, l.app_url, l.expires_at FROM login_sessions l
+      JOIN users u ON u.id = l.user_id AND u.is_active = 1
+      WHERE l.id = ${id} AND l.revoked_at IS NULL AND l.expires_at > ${at}`.execute(db);
+    return rows[0];
+  };
+  const liveAppSession = async (id: string, at: number) => {
+    const { rows } = await sql<LoginRow & { app_id: number; app_session_id: string }>`
+      SELECT l.id, l.user_id, l.apps_id, l.app_url, l.expires_at, a.app_id, a.id AS app_session_id
+      FROM app_sessions a
+      JOIN login_sessions l ON l.id = a.login_session_id AND l.revoked_at IS NULL
+      JOIN users u ON u.id = l.user_id AND u.is_active = 1
+      WHERE a.id = ${id} AND a.revoked_at IS NULL AND a.expires_at > ${at}`.execute(db);
+    return rows[0];
+  };
+  const ended = async (kind: 'login' | 'app', id: string) => {
+    const { rows } = await (
+      kind === 'login'
+        ? sql<EndedRow>`SELECT u.is_active, l.revoked_reason FROM login_sessions l
+          JOIN users u ON u.id = l.user_id WHERE l.id = ${id}`
+        : sql<EndedRow>`SELECT u.is_active, l.revoked_reason FROM app_sessions a
+          JOIN login_sessions l ON l.id = a.login_session_id JOIN users u ON u.id = l.user_id
+          WHERE a.id = ${id}`
+    ).execute(db);
+    return rows[0];
+  };
 
   const listeners: ((userId: number) => void)[] = [];
   const announce = (userId: number) => {
@@ -155,47 +159,61 @@ export function createSessionStore(
   });
 
   return {
-    createLogin(userId, appsId, appUrl, client) {
+    async createLogin(userId, appsId, appUrl, client) {
       const issuedAt = now();
-      purgeExpired.run(issuedAt);
       const id = newSessionId();
       const expiresAt = issuedAt + ttlSeconds;
-      db.transaction(() => {
-        insertLogin.run(
-          id,
-          userId,
-          appsId,
-          appUrl,
-          expiresAt,
-          issuedAt,
-          client?.address ?? null,
-          client?.userAgent?.slice(0, 512) ?? null,
-          client?.amr ? client.amr.join(' ') : null,
+      await store.transaction(async (trx) => {
+        await trx.deleteFrom('login_sessions').where('expires_at', '<', issuedAt).execute();
+        await trx
+          .insertInto('login_sessions')
+          .values({
+            id,
+            user_id: userId,
+            apps_id: appsId,
+            app_url: appUrl,
+            expires_at: expiresAt,
+            created_at: issuedAt,
+            address: client?.address ?? null,
+            user_agent: client?.userAgent?.slice(0, 512) ?? null,
+            amr: client?.amr ? client.amr.join(' ') : null,
+          })
+          .execute();
+        await sql`UPDATE users SET last_login_at = ${new Date(clock()).toISOString()} WHERE id = ${userId}`.execute(
+          trx,
         );
-        setLastLogin.run(new Date(clock()).toISOString(), userId);
-      })();
+      });
       return { token: signer.sign({ typ: 'login', sid: id, sub: userId, exp: expiresAt }), expiresAt };
     },
 
-    authenticate(bearer, kinds) {
+    async authenticate(bearer, kinds) {
       const at = now();
       const claims = signer.verify(bearer, kinds, at);
       if (!claims) return null;
       if (claims.typ === 'login') {
-        const row = liveLogin.get(claims.sid, at);
+        const row = await liveLogin(claims.sid, at);
         if (!row || row.user_id !== claims.sub) return null;
-        touch(row.id);
+        await touch(row.id);
         return toContext(row, null);
       }
-      const row = liveAppSession.get(claims.sid, at);
+      const row = await liveAppSession(claims.sid, at);
       if (!row || row.user_id !== claims.sub) return null;
-      touch(row.id);
+      await touch(row.id);
       return toContext(row, row);
     },
 
-    createAppSession(auth, appId) {
+    async createAppSession(auth, appId) {
       const id = newSessionId();
-      insertAppSession.run(id, auth.loginSessionId, appId, auth.expiresAt, now());
+      await db
+        .insertInto('app_sessions')
+        .values({
+          id,
+          login_session_id: auth.loginSessionId,
+          app_id: appId,
+          expires_at: auth.expiresAt,
+          created_at: now(),
+        })
+        .execute();
       const base = { sid: id, sub: auth.userId, exp: auth.expiresAt };
       return {
         access_token: signer.sign({ typ: 'access', ...base }),
@@ -205,44 +223,63 @@ export function createSessionStore(
       };
     },
 
-    validateAppSession(auth, sessionToken) {
+    async validateAppSession(auth, sessionToken) {
       const at = now();
       const claims = signer.verify(sessionToken, ['session'], at);
       if (!claims || claims.sub !== auth.userId) return null;
-      const row = liveAppSession.get(claims.sid, at);
+      const row = await liveAppSession(claims.sid, at);
       if (!row || row.id !== auth.loginSessionId) return null;
       return { appId: row.app_id, expiresAt: row.expires_at };
     },
 
-    logout(auth) {
+    async logout(auth) {
       // Either token ends the whole sign-in (issue 36): an access token left its login token alive,
       // and the login token could open a new session of any application.
       const at = now();
-      db.transaction(() => {
-        revokeAppSessions.run(at, auth.loginSessionId);
-        revokeLogin.run(at, auth.loginSessionId);
-      })();
+      await store.transaction(async (trx) => {
+        await trx
+          .updateTable('app_sessions')
+          .set({ revoked_at: at })
+          .where('login_session_id', '=', auth.loginSessionId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await trx
+          .updateTable('login_sessions')
+          .set({ revoked_at: at })
+          .where('id', '=', auth.loginSessionId)
+          .where('revoked_at', 'is', null)
+          .execute();
+      });
       announce(auth.userId);
     },
 
-    whyEnded(bearer, kinds) {
+    async whyEnded(bearer, kinds) {
       const claims = signer.verify(bearer, kinds, now());
       if (!claims) return null;
-      const row = (claims.typ === 'login' ? endedLogin : endedAppSession).get(claims.sid);
+      const row = await ended(claims.typ === 'login' ? 'login' : 'app', claims.sid);
       if (!row) return null;
-      if (row.is_active === 0) return 'account_deactivated';
+      if (Number(row.is_active) === 0) return 'account_deactivated';
       return isSessionEndReason(row.revoked_reason) ? row.revoked_reason : null;
     },
 
-    revokeUser(userId, reason) {
+    async revokeUser(userId, reason) {
       const at = now();
-      db.transaction(() => {
-        db.prepare(
-          `UPDATE app_sessions SET revoked_at = ? WHERE revoked_at IS NULL
-           AND login_session_id IN (SELECT id FROM login_sessions WHERE user_id = ?)`,
-        ).run(at, userId);
-        revokeUserLogins.run(at, reason, userId);
-      })();
+      await store.transaction(async (trx) => {
+        await trx
+          .updateTable('app_sessions')
+          .set({ revoked_at: at })
+          .where('revoked_at', 'is', null)
+          .where('login_session_id', 'in', (q) =>
+            q.selectFrom('login_sessions').select('id').where('user_id', '=', userId),
+          )
+          .execute();
+        await trx
+          .updateTable('login_sessions')
+          .set({ revoked_at: at, revoked_reason: reason })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+      });
       announce(userId);
     },
 
@@ -252,4 +289,9 @@ export function createSessionStore(
 
     announceEnded: announce,
   };
+}
+
+interface EndedRow {
+  is_active: number;
+  revoked_reason: string | null;
 }

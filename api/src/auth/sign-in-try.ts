@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
 import { guessLimits, knownDeviceLimits, secondProofLimits, type AccountIdentifier } from './throttle';
 
 export interface SignInTryOptions<T> {
@@ -40,19 +41,29 @@ export async function signInTry<T>(
 ): Promise<T> {
   const ip = request.ip;
   const deviceId = ctx.devices.idOf(request);
-  const knownDevice = account !== undefined && deviceId !== null && ctx.devices.isKnown(account.id, deviceId);
-  const knownAddress = account !== undefined && ctx.knownAddresses.isKnown(account.id, ip);
+  const knownDevice =
+    account !== undefined && deviceId !== null && (await ctx.devices.isKnown(account.id, deviceId));
+  const knownAddress = account !== undefined && (await ctx.knownAddresses.isKnown(account.id, ip));
   const limits =
     knownDevice && deviceId !== null && account
       ? knownDeviceLimits(ctx.config, account.id, deviceId)
       : guessLimits(ctx.config, identifier, ip, knownAddress ? account.id : undefined);
-  if (!knownDevice && options.secondProof && (await ctx.throttle.refuses(limits))) {
-    return ctx.throttle.run(secondProofLimits(ctx.config, ip, 'keep'), options.secondProof);
+  const secondProof = !knownDevice ? options.secondProof : undefined;
+  const proof = (answer: () => Promise<T>) =>
+    ctx.throttle.run(secondProofLimits(ctx.config, ip, 'keep'), answer);
+  if (secondProof && (await ctx.throttle.refuses(limits))) return proof(secondProof);
+  let result: T;
+  try {
+    result = await ctx.throttle.run(limits, attempt);
+  } catch (error) {
+    // The budget was used up between the look above and the count (parallel tries, or another
+    // instance's): the try is refused before it ran, and gets the second proof all the same.
+    if (secondProof && error instanceof HttpError && error.statusCode === 429) return proof(secondProof);
+    throw error;
   }
-  const result = await ctx.throttle.run(limits, attempt);
   if (options.remember && account) {
-    ctx.knownAddresses.remember(account.id, ip);
-    ctx.devices.remember(account.id, request, reply);
+    await ctx.knownAddresses.remember(account.id, ip);
+    await ctx.devices.remember(account.id, request, reply);
   }
   return result;
 }

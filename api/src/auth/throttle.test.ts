@@ -109,7 +109,12 @@ describe('wrong passwords per NIK', () => {
     await start();
     for (let i = 0; i < 5; i += 1) await wrongPassword(VIEWER.nik);
     await t.app.close();
-    const again = await buildApp({ dbFile: t.dbFile, clock: t.clock, authMaxFailuresPerAddress: 1000 });
+    const again = await buildApp({
+      dbFile: t.dbFile,
+      ...(t.databaseUrl ? { databaseUrl: t.databaseUrl } : {}),
+      clock: t.clock,
+      authMaxFailuresPerAddress: 1000,
+    });
     await again.listen({ port: 0, host: '127.0.0.1' });
     try {
       expectSecondProof(

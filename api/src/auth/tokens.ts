@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { readMeta, writeMeta, type Db } from '../db/database';
+import type { Q } from '../db/store';
 
 /**
  * Signed tokens: `base64url(claims).base64url(HMAC-SHA256(claims))`. Claims name a database row
@@ -28,13 +28,20 @@ export interface TokenSigner {
 }
 
 /** The secret from the environment, or one generated on first start and kept in the database. */
-export function resolveTokenSecret(db: Db, fromEnv: string | undefined): string {
+export async function resolveTokenSecret(q: Q, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
-  const stored = readMeta(db, 'token_secret');
-  if (stored) return stored;
-  const generated = randomBytes(32).toString('base64url');
-  writeMeta(db, 'token_secret', generated);
-  return generated;
+  // Of instances starting together on an empty database, the first one's secret is kept.
+  await q
+    .insertInto('meta')
+    .values({ key: 'token_secret', value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await q
+    .selectFrom('meta')
+    .select('value')
+    .where('key', '=', 'token_secret')
+    .executeTakeFirstOrThrow();
+  return row.value;
 }
 
 export function createTokenSigner(secret: string): TokenSigner {

@@ -16,15 +16,3 @@ export function openDatabase(file: string): Db {
   migrate(db);
   return db;
 }
-
-/** Key/value facts about this database (token secret, seed marker). */
-export function readMeta(db: Db, key: string): string | undefined {
-  const row = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key);
-  return row?.value;
-}
-
-export function writeMeta(db: Db, key: string, value: string): void {
-  db.prepare(
-    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-  ).run(key, value);
-}

@@ -6,6 +6,7 @@ import { userListQuerySchema } from '@sso/shared/contract';
 import { listUsers } from '../users/user-queries';
 import { openDatabase, type Db } from './database';
 import { migrate, schemaVersion } from './migrations';
+import { sqliteStore } from './store';
 import { seedIfEmpty } from './seed/seed';
 
 const dir = mkdtempSync(join(tmpdir(), 'sso-migrations-test-'));
@@ -25,12 +26,12 @@ const plainScan = (db: Db, keyword: string) =>
     .all({ p: `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
 
 describe('migrations', () => {
-  it('upgrade a file of schema version 22: an employee learns the AP of their account when it has one', () => {
+  it('upgrade a file of schema version 22: an employee learns the AP of their account when it has one', async () => {
     const file = join(dir, 'v22.sqlite');
     const old = new Database(file);
     old.pragma('foreign_keys = ON');
     migrate(old, 22);
-    seedIfEmpty(old, { users: 60, panelUrl: 'http://x' });
+    await seedIfEmpty(sqliteStore(old), { users: 60, panelUrl: 'http://x' });
     old.close();
 
     const db = openDatabase(file);
@@ -52,12 +53,12 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('upgrade a file of schema version 3: app 1 gains "Tambah Aplikasi", granted as "Daftar Aplikasi" is', () => {
+  it('upgrade a file of schema version 3: app 1 gains "Tambah Aplikasi", granted as "Daftar Aplikasi" is', async () => {
     const file = join(dir, 'v3.sqlite');
     const old = new Database(file);
     old.pragma('foreign_keys = ON');
     migrate(old, 3);
-    seedIfEmpty(old, { users: 10, panelUrl: 'http://x' });
+    await seedIfEmpty(sqliteStore(old), { users: 10, panelUrl: 'http://x' });
     // A file seeded before the sub-menu existed.
     old.prepare("DELETE FROM menus WHERE app_id = 1 AND name = 'Tambah Aplikasi'").run();
     old.close();
@@ -85,11 +86,11 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('upgrade a file of schema version 1: the search index is built from the users it holds', () => {
+  it('upgrade a file of schema version 1: the search index is built from the users it holds', async () => {
     const file = join(dir, 'v1.sqlite');
     const old = new Database(file);
     migrate(old, 1);
-    seedIfEmpty(old, { users: 500, panelUrl: 'http://x' });
+    await seedIfEmpty(sqliteStore(old), { users: 500, panelUrl: 'http://x' });
     old.prepare("UPDATE users SET nama = 'Nama Lama Diubah' WHERE id = 300").run();
     expect(old.pragma('user_version', { simple: true })).toBe(1);
     old.close();
@@ -115,9 +116,9 @@ describe('migrations', () => {
     again.close();
   });
 
-  it('create the latest schema on a fresh file, the index kept in step by triggers', () => {
+  it('create the latest schema on a fresh file, the index kept in step by triggers', async () => {
     const db = openDatabase(join(dir, 'fresh.sqlite'));
-    seedIfEmpty(db, { users: 300, panelUrl: 'http://x' });
+    await seedIfEmpty(sqliteStore(db), { users: 300, panelUrl: 'http://x' });
     db.prepare("UPDATE users SET nama = 'Baru Saja' WHERE id = 7").run();
     db.prepare('DELETE FROM users WHERE id = 8').run();
     expect(() =>
@@ -138,12 +139,12 @@ describe('migrations', () => {
     expect(() => openDatabase(file)).toThrow(/newer than this api/);
   });
 
-  it('upgrade a file of schema version 8 (issue 36): panel keys on app 1, no code in the outbox, typed NIKs as dots', () => {
+  it('upgrade a file of schema version 8 (issue 36): panel keys on app 1, no code in the outbox, typed NIKs as dots', async () => {
     const file = join(dir, 'v8.sqlite');
     const old = new Database(file);
     old.pragma('foreign_keys = ON');
     migrate(old, 8);
-    seedIfEmpty(old, { users: 10, panelUrl: 'http://x' });
+    await seedIfEmpty(sqliteStore(old), { users: 10, panelUrl: 'http://x' });
     // Before: a menu named as a panel menu added under App Management, a code in clear, a password typed as NIK.
     const apps = old
       .prepare<[], number>(

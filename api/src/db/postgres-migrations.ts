@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { createAdminTables } from './postgres-baseline-admin';
-import { createAuthTables } from './postgres-baseline-auth';
+import { createAuthTables, linkAuthTables } from './postgres-baseline-auth';
 
 /**
  * PostgreSQL's schema (ADR 0026). The SQLite file keeps its own runner (`migrations.ts`, counted by
@@ -31,6 +31,7 @@ const baseline: Migration = {
     )`.execute(db);
     await createAuthTables(db);
     await createAdminTables(db);
+    await linkAuthTables(db);
   },
 };
 

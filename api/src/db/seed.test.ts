@@ -3,16 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from './database';
 import { schemaVersion } from './migrations';
+import { sqliteStore } from './store';
 import { seedIfEmpty } from './seed/seed';
 
 const dir = mkdtempSync(join(tmpdir(), 'sso-seed-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let counter = 0;
-function freshDb(users = 64): Db {
+async function freshDb(users = 64): Promise<Db> {
   counter += 1;
   const db = openDatabase(join(dir, `seed-${counter}.sqlite`));
-  seedIfEmpty(db, { users, panelUrl: 'http://localhost:3000' });
+  await seedIfEmpty(sqliteStore(db), { users, panelUrl: 'http://localhost:3000' });
   return db;
 }
 
@@ -26,16 +27,16 @@ const snapshot = (db: Db) =>
   ]);
 
 describe('seed', () => {
-  it('is deterministic', () => {
-    const a = freshDb();
-    const b = freshDb();
+  it('is deterministic', async () => {
+    const a = await freshDb();
+    const b = await freshDb();
     expect(snapshot(a)).toBe(snapshot(b));
     a.close();
     b.close();
   });
 
-  it('holds the demo data the panel needs', () => {
-    const db = freshDb();
+  it('holds the demo data the panel needs', async () => {
+    const db = await freshDb();
     expect(count(db, 'SELECT COUNT(*) AS n FROM companies')).toBeGreaterThanOrEqual(6);
     const perCompany = db
       .prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM branches GROUP BY company_id')
@@ -64,8 +65,8 @@ describe('seed', () => {
     db.close();
   });
 
-  it('seeds the demo accounts with their roles and app-1 grants per menu', () => {
-    const db = freshDb();
+  it('seeds the demo accounts with their roles and app-1 grants per menu', async () => {
+    const db = await freshDb();
     const roleOf = db.prepare<[string], { name: string }>(
       'SELECT r.name FROM users u JOIN roles r ON r.id = u.role_id WHERE u.nik = ?',
     );
@@ -114,22 +115,22 @@ describe('seed', () => {
     db.close();
   });
 
-  it('seeds only once and records the schema version', () => {
+  it('seeds only once and records the schema version', async () => {
     const file = join(dir, 'once.sqlite');
     const db = openDatabase(file);
-    expect(seedIfEmpty(db, { users: 64, panelUrl: 'http://x' })).toBe(true);
+    expect(await seedIfEmpty(sqliteStore(db), { users: 64, panelUrl: 'http://x' })).toBe(true);
     db.prepare("UPDATE users SET nama = 'Diubah' WHERE id = 2").run();
     db.close();
     const again = openDatabase(file);
-    expect(seedIfEmpty(again, { users: 64, panelUrl: 'http://x' })).toBe(false);
+    expect(await seedIfEmpty(sqliteStore(again), { users: 64, panelUrl: 'http://x' })).toBe(false);
     expect(again.prepare('SELECT nama FROM users WHERE id = 2').get()).toEqual({ nama: 'Diubah' });
     expect(again.pragma('user_version', { simple: true })).toBe(schemaVersion);
     expect(again.pragma('journal_mode', { simple: true })).toBe('wal');
     again.close();
   });
 
-  it('seeds bulk users (SEED_USERS) beyond the directory, without passwords', () => {
-    const db = freshDb(3000);
+  it('seeds bulk users (SEED_USERS) beyond the directory, without passwords', async () => {
+    const db = await freshDb(3000);
     expect(count(db, 'SELECT COUNT(*) AS n FROM users')).toBe(3000);
     expect(count(db, 'SELECT COUNT(*) AS n FROM employees')).toBe(240);
     expect(count(db, 'SELECT COUNT(*) AS n FROM users WHERE id > 240 AND password_hash IS NOT NULL')).toBe(0);

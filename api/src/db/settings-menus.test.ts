@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from './database';
 import { migrate } from './migrations';
+import { sqliteStore } from './store';
 import { seedIfEmpty } from './seed/seed';
 
 const dir = mkdtempSync(join(tmpdir(), 'sso-settings-menus-'));
@@ -19,19 +20,19 @@ const settingsTree = (db: Database.Database) =>
     .all();
 
 describe('Settings menus that lead nowhere', () => {
-  it('a fresh seed has Settings without sub-menus', () => {
+  it('a fresh seed has Settings without sub-menus', async () => {
     const db = openDatabase(join(dir, 'fresh.sqlite'));
-    seedIfEmpty(db, { users: 5, panelUrl: 'http://x' });
+    await seedIfEmpty(sqliteStore(db), { users: 5, panelUrl: 'http://x' });
     expect(settingsTree(db)).toEqual(['Settings']);
     db.close();
   });
 
-  it('an older file loses "Umum" and "Keamanan" and their grants; Settings and its grant stay', () => {
+  it('an older file loses "Umum" and "Keamanan" and their grants; Settings and its grant stay', async () => {
     const file = join(dir, 'old.sqlite');
     const old = new Database(file);
     old.pragma('foreign_keys = ON');
     migrate(old, 10); // before migration 11 (the Settings sub-menus)
-    seedIfEmpty(old, { users: 5, panelUrl: 'http://x' });
+    await seedIfEmpty(sqliteStore(old), { users: 5, panelUrl: 'http://x' });
     // As the seed made them before.
     const settings = old.prepare("SELECT id FROM menus WHERE app_id = 1 AND name = 'Settings'").pluck().get();
     for (const [i, name] of ['Umum', 'Keamanan'].entries()) {

@@ -10,6 +10,7 @@ import { ADMIN, call, expectOk, loginWithNik, openSession } from '../test-suppor
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { openDatabase } from './database';
 import { migrate } from './migrations';
+import { sqliteStore } from './store';
 import { seedIfEmpty } from './seed/seed';
 
 const dir = mkdtempSync(join(tmpdir(), 'sso-stable-ids-'));
@@ -118,12 +119,12 @@ describe('ids are never given again', () => {
 });
 
 describe('the migration to stable ids', () => {
-  it('keeps every id and reference, and starts above ids deleted before it (as Log Aktivitas recorded them)', () => {
+  it('keeps every id and reference, and starts above ids deleted before it (as Log Aktivitas recorded them)', async () => {
     const file = join(dir, 'v8.sqlite');
     const old = new Database(file);
     old.pragma('foreign_keys = ON');
     migrate(old, 8); // before migration 9 (stable ids)
-    seedIfEmpty(old, { users: 30, panelUrl: 'http://x' });
+    await seedIfEmpty(sqliteStore(old), { users: 30, panelUrl: 'http://x' });
     const users = old
       .prepare<[], { id: number; role_id: number }>('SELECT id, role_id FROM users ORDER BY id')
       .all();

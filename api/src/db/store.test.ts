@@ -4,9 +4,15 @@
  * i.e. two api instances sharing it.
  */
 import { sql } from 'kysely';
+import { createOtpService } from '../auth/otp-service';
 import { createThrottle, type Limit } from '../auth/throttle';
+import { createTokenSigner } from '../auth/tokens';
+import { createAdapterFactory, pruneExpiredModels } from '../oidc/adapter';
+import { cookieKeys } from '../oidc/provider';
 import { CredentialError, HttpError } from '../http/errors';
+import type { FastifyBaseLogger } from 'fastify';
 import { postgresFaultOf } from '../ops/postgres-faults';
+import { STORE_RETRY_AFTER_SECONDS, createStoreHealth, postgresProbe } from '../ops/store-health';
 import { STORE_KINDS, useTestStores } from '../test-support/stores';
 import { migratePostgres } from './postgres-migrations';
 import { postgresStore, type StoreKind } from './store';
@@ -71,6 +77,66 @@ describe.each<StoreKind>(STORE_KINDS)('the throttle on %s', (kind) => {
   });
 });
 
+describe.each<StoreKind>(STORE_KINDS)("the provider's storage on %s", (kind) => {
+  it('one instance writes an artefact, the other finds, consumes and revokes it; expired ones are not answered', async () => {
+    const [a, b] = await storesOn(kind, 2);
+    let now = 1_000_000;
+    const clock = () => now * 1000;
+    const logo = (file: string) => file;
+    const Codes = [a!, b!].map((s) => createAdapterFactory(s, clock, logo));
+    const onA = new Codes[0]!('AuthorizationCode');
+    const onB = new Codes[1]!('AuthorizationCode');
+    await onA.upsert('code-1', { grantId: 'g1', uid: 'u1' }, 60);
+    expect(await onB.find('code-1')).toEqual({ grantId: 'g1', uid: 'u1' });
+    expect(await onB.findByUid('u1')).toEqual({ grantId: 'g1', uid: 'u1' });
+    await onB.consume('code-1');
+    expect(await onA.find('code-1')).toEqual({ grantId: 'g1', uid: 'u1', consumed: now });
+    // Written again (the provider's upsert): the payload changes, the consumption stays.
+    await onA.upsert('code-1', { grantId: 'g1', uid: 'u1', scope: 'openid' }, 60);
+    expect(await onB.find('code-1')).toEqual({ grantId: 'g1', uid: 'u1', scope: 'openid', consumed: now });
+    await onB.revokeByGrantId('g1');
+    expect(await onA.find('code-1')).toBeUndefined();
+    await onA.upsert('code-2', { grantId: 'g2' }, 60);
+    now += 60;
+    expect(await onB.find('code-2')).toBeUndefined();
+    expect(await pruneExpiredModels(b!.db, now)).toBe(1);
+  });
+
+  it('instances starting together share one cookie key', async () => {
+    const stores = await storesOn(kind, 3);
+    const keys = await Promise.all(stores.map((s) => cookieKeys(s.db)));
+    expect(new Set(keys.flat()).size).toBe(1);
+  });
+});
+
+describe.each<StoreKind>(STORE_KINDS)('codes on %s', (kind) => {
+  it("two instances asked at once for a NIK's code: one answers, the other waits the resend gap (429)", async () => {
+    const stores = await storesOn(kind, 2);
+    const signer = createTokenSigner('x'.repeat(32));
+    const delivered: string[] = [];
+    const delivery = {
+      kind: 'outbox' as const,
+      deliver: async ({ code }: { code: string }) => void delivered.push(code),
+    };
+    const settings = { ttlSeconds: 300, maxAttempts: 5, minIntervalSeconds: 60 };
+    const services = stores.map((s) => createOtpService(s, signer, clockAt(5_000_000), settings, delivery));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => services[i % 2]!.sendDecoy('nik:123', 'reset')),
+    );
+    const refused = outcomes
+      .filter((o) => o.status === 'rejected')
+      .map((o) => (o.reason as HttpError).statusCode);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(refused).toEqual([429, 429, 429, 429, 429]);
+    // A decoy never matches, and its wrong tries are counted by either instance.
+    await expect(services[0]!.checkDecoy('nik:123', 'reset', '123456')).rejects.toBeInstanceOf(
+      CredentialError,
+    );
+    const row = await stores[1]!.db.selectFrom('otp_decoys').select('attempts').executeTakeFirst();
+    expect(row?.attempts).toBe(1);
+  });
+});
+
 describe('PostgreSQL migrations', () => {
   it("PostgreSQL's baseline has every table of it as SQLite has it: the same columns, NOT NULLs and primary keys", async () => {
     const [pgStore] = await storesOn('postgres');
@@ -87,7 +153,27 @@ describe('PostgreSQL migrations', () => {
       JOIN information_schema.key_column_usage kcu USING (constraint_schema, constraint_name)
       WHERE tc.table_schema = 'public' AND tc.constraint_type = 'PRIMARY KEY'`.execute(pgStore!.db);
     const tables = [...new Set(columns.map((c) => c.table_name))];
-    expect(tables.sort()).toEqual(['meta', 'oidc_keys', 'throttle']);
+    // The layer's own tables and the sign-in side's; the administration side's join them as they move.
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'meta',
+        'oidc_keys',
+        'throttle',
+        'login_sessions',
+        'app_sessions',
+        'otps',
+        'otp_decoys',
+        'outbox',
+        'known_addresses',
+        'known_devices',
+        'sign_in_challenges',
+        'oidc_clients',
+        'oidc_models',
+        'oidc_session_links',
+        'two_step_factors',
+        'recovery_codes',
+      ]),
+    );
     for (const table of tables) {
       const { rows: sqliteColumns } = await sql<{ name: string; notnull: number; pk: number }>`
         SELECT name, "notnull", pk FROM pragma_table_info(${table})`.execute(sqlite!.db);
@@ -177,5 +263,38 @@ describe('PostgreSQL faults (ADR 0023 kinds)', () => {
     expect(await db.selectFrom('meta').select('value').where('key', '=', 'w').executeTakeFirst()).toEqual({
       value: 'after',
     });
+  });
+
+  it('the server away: one log line, 503 with Retry-After, the pool counted; back: the probe clears the fault by itself', async () => {
+    const [store] = await storesOn('postgres');
+    const lines: string[] = [];
+    const log = {
+      error: (m: string) => lines.push(m),
+      warn: (m: string) => lines.push(m),
+    } as unknown as FastifyBaseLogger;
+    const health = createStoreHealth(postgresProbe(store!), log, { probeEveryMs: 50 });
+    try {
+      await store!.db.selectFrom('meta').selectAll().execute();
+      expect(store!.poolStats()).toMatchObject({ total: 1, idle: 1, waiting: 0 });
+      stores.cluster.halt('fast');
+      try {
+        for (let i = 0; i < 3; i += 1) {
+          const error = await failure(() => store!.db.selectFrom('meta').selectAll().execute());
+          const answer = health.report(error);
+          expect(answer?.statusCode).toBe(503);
+          expect(answer?.headers['retry-after']).toBe(String(STORE_RETRY_AFTER_SECONDS));
+        }
+        expect(health.fault).toBe('unavailable');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(/^store fault: the database server cannot be reached/);
+      } finally {
+        stores.cluster.resume();
+      }
+      for (let i = 0; i < 100 && health.fault !== null; i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(health.fault).toBeNull();
+      expect(lines[1]).toMatch(/^store fault over: writes accepted again after \d+s \(3 refused\)$/);
+    } finally {
+      health.stop();
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   SqliteDialect,
   sql,
   type Driver,
+  type RawBuilder,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -25,6 +26,14 @@ export interface Tables extends AuthTables, AdminTables {
 }
 
 export type StoreKind = 'sqlite' | 'postgres';
+
+/** The connections of a PostgreSQL store's pool (the `sso_db_pool_*` metrics). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
 
 /** A query runner: the store itself or a transaction opened on it. */
 export type Q = Kysely<Tables> | Transaction<Tables>;
@@ -49,14 +58,39 @@ export interface Store {
    * yet). SQLite: nothing to do, its one writer at a time already serializes writing transactions.
    */
   lockKeys(trx: Transaction<Tables>, keys: readonly string[]): Promise<void>;
+  /**
+   * After rows were inserted with explicit ids (the seed): the tables' id counters continue after
+   * the highest id. SQLite's rowids already do; PostgreSQL's identity sequences are moved.
+   */
+  afterExplicitIds(q: Q, tables: readonly string[]): Promise<void>;
+  /** The column names of `table` (the seed writes older schema versions in the migration tests). */
+  columnsOf(q: Q, table: string): Promise<string[]>;
+  /**
+   * A text column compared and sorted without regard to letter case (SQLite's NOCASE: ASCII
+   * letters; PostgreSQL: `lower()`), e.g. in an ORDER BY.
+   */
+  caseless(column: string): RawBuilder<string>;
+  /**
+   * `column` contains `pattern` (a LIKE pattern escaped with backslashes, `containsPattern`) in any
+   * letter case: SQLite's LIKE (ASCII letters), PostgreSQL's ILIKE.
+   */
+  likeCaseless(column: string, pattern: string): RawBuilder<boolean>;
+  /** The pool's connections (PostgreSQL); null on SQLite, which has one connection. */
+  poolStats(): PoolStats | null;
   /** Closes what this store opened (the SQLite file stays with its owner, see `sqliteStore`). */
   close(): Promise<void>;
 }
 
-function withCommon(kind: StoreKind, db: Kysely<Tables>, close: () => Promise<void>): Store {
+function withCommon(
+  kind: StoreKind,
+  db: Kysely<Tables>,
+  close: () => Promise<void>,
+  poolStats: () => PoolStats | null = () => null,
+): Store {
   return {
     kind,
     db,
+    poolStats,
     transaction: (work) => db.transaction().execute(work),
     async lockKeys(trx, keys) {
       if (kind !== 'postgres') return;
@@ -64,6 +98,30 @@ function withCommon(kind: StoreKind, db: Kysely<Tables>, close: () => Promise<vo
       for (const key of [...new Set(keys)].sort()) {
         await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
       }
+    },
+    async afterExplicitIds(q, tables) {
+      if (kind !== 'postgres') return;
+      for (const table of tables) {
+        // NULL (no sequence: a plain integer key) leaves setval out; an empty table starts at 1.
+        await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), MAX(id))
+          FROM ${sql.table(table)} HAVING MAX(id) IS NOT NULL`.execute(q);
+      }
+    },
+    caseless: (column) =>
+      kind === 'postgres'
+        ? sql<string>`lower(${sql.ref(column)})`
+        : sql<string>`${sql.ref(column)} COLLATE NOCASE`,
+    likeCaseless: (column, pattern) =>
+      kind === 'postgres'
+        ? sql<boolean>`${sql.ref(column)} ILIKE ${pattern} ESCAPE '\\'`
+        : sql<boolean>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`,
+    async columnsOf(q, table) {
+      const { rows } =
+        kind === 'postgres'
+          ? await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
+              WHERE table_schema = current_schema() AND table_name = ${table}`.execute(q)
+          : await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(q);
+      return rows.map((row) => row.name);
     },
     close,
   };
@@ -127,5 +185,10 @@ export function postgresStore(url: string, options: PostgresOptions = {}): Store
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return withCommon('postgres', db, () => db.destroy());
+  return withCommon(
+    'postgres',
+    db,
+    () => db.destroy(),
+    () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  );
 }

@@ -50,12 +50,13 @@ export function registerOutboxRoutes(app: FastifyInstance, ctx: AppContext): voi
   };
   app.get(DEV_OUTBOX_PATH, { onRequest }, async (request): Promise<OutboxEntry[]> => {
     const { to } = validate(outboxQuerySchema, request.query);
-    const where = to ? 'WHERE to_target = ?' : '';
-    const rows = ctx.db
-      .prepare<string[], OutboxRow>(
-        `SELECT to_target, code, purpose, created_at FROM outbox ${where} ORDER BY id DESC LIMIT 200`,
-      )
-      .all(...(to ? [to] : []));
+    let query = ctx.store.db
+      .selectFrom('outbox')
+      .select(['to_target', 'code', 'purpose', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(200);
+    if (to) query = query.where('to_target', '=', to);
+    const rows: OutboxRow[] = await query.execute();
     return rows.map((row) => ({
       to: row.to_target,
       code: row.code,

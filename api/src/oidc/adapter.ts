@@ -1,8 +1,8 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { z } from 'zod';
 import { toUnixSeconds, type Clock } from '../clock';
-import type { Db } from '../db/database';
-import { statementCache } from '../db/statements';
+import { sql } from 'kysely';
+import type { Q, Store } from '../db/store';
 import { clientMetadataById } from './clients';
 
 /** Models whose artefacts belong to a grant (revoked together by `revokeByGrantId`). */
@@ -25,27 +25,30 @@ interface ModelRow {
   consumed_at: number | null;
 }
 
-const rows = statementCache<unknown[], ModelRow>();
-const runs = statementCache();
-const pluck = statementCache<unknown[], number>((stmt) => stmt.pluck());
-
 /**
  * Whether the login of the panel a provider session belongs to is still open (not ended, not
  * expired, its user active). A session nobody signed in to has no link and is answered
  * (`signedIn` false); a signed-in session or a token without a link is not: its login is gone
  * (an expired login is deleted with its link).
  */
-export function sessionLoginLive(db: Db, sessionUid: string, now: number, signedIn = true): boolean {
-  const linked = pluck(db, 'SELECT 1 FROM oidc_session_links WHERE session_uid = ?').get(sessionUid);
+export async function sessionLoginLive(
+  q: Q,
+  sessionUid: string,
+  now: number,
+  signedIn = true,
+): Promise<boolean> {
+  const linked = await q
+    .selectFrom('oidc_session_links')
+    .select('session_uid')
+    .where('session_uid', '=', sessionUid)
+    .executeTakeFirst();
   if (linked === undefined) return !signedIn;
-  const live = pluck(
-    db,
-    `SELECT 1 FROM oidc_session_links k
-     JOIN login_sessions l ON l.id = k.login_session_id AND l.revoked_at IS NULL AND l.expires_at > ?
-     JOIN users u ON u.id = l.user_id AND u.is_active = 1
-     WHERE k.session_uid = ?`,
-  ).get(now, sessionUid);
-  return live !== undefined;
+  const { rows } = await sql<{ live: number }>`
+    SELECT 1 AS live FROM oidc_session_links k
+    JOIN login_sessions l ON l.id = k.login_session_id AND l.revoked_at IS NULL AND l.expires_at > ${now}
+    JOIN users u ON u.id = l.user_id AND u.is_active = 1
+    WHERE k.session_uid = ${sessionUid}`.execute(q);
+  return rows.length > 0;
 }
 
 /**
@@ -58,8 +61,20 @@ export function sessionLoginLive(db: Db, sessionUid: string, now: number, signed
  * login they belong to is open: ending that login (logout, "Keluarkan dari semua sesi", a
  * deactivation, a role change) ends them at once, whichever path ended it (ADR 0015).
  */
-export function createAdapterFactory(db: Db, clock: Clock, logoUrl: (file: string) => string) {
+export function createAdapterFactory(
+  store: Store,
+  clock: Clock,
+  logoUrl: (file: string) => string,
+  /**
+   * Resolves once this instance's pending link of the provider session `uid` to its login is
+   * written (`interaction.ended` writes it after the event; the same request reads it next).
+   */
+  linkWritten: (uid: string) => Promise<void> = async () => undefined,
+) {
+  const db = store.db;
   const now = () => toUnixSeconds(clock());
+  const model = (name: string) =>
+    db.selectFrom('oidc_models').select(['payload', 'expires_at', 'consumed_at']).where('model', '=', name);
 
   const live = (row: ModelRow | undefined): AdapterPayload | undefined => {
     if (!row) return undefined;
@@ -69,7 +84,7 @@ export function createAdapterFactory(db: Db, clock: Clock, logoUrl: (file: strin
     return payload;
   };
 
-  return class SqliteAdapter implements Adapter {
+  return class DatabaseAdapter implements Adapter {
     readonly name: string;
 
     constructor(name: string) {
@@ -79,71 +94,70 @@ export function createAdapterFactory(db: Db, clock: Clock, logoUrl: (file: strin
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       if (this.name === 'Client') throw new Error('clients are edited in oidc_clients, not by the provider');
       const expiresAt = typeof expiresIn === 'number' && expiresIn > 0 ? now() + expiresIn : null;
-      runs(
-        db,
-        `INSERT INTO oidc_models (model, id, payload, expires_at, grant_id, uid, user_code, consumed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, NULL)
-         ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, expires_at = excluded.expires_at,
-           grant_id = excluded.grant_id, uid = excluded.uid, user_code = excluded.user_code`,
-      ).run(
-        this.name,
-        id,
-        JSON.stringify(payload),
-        expiresAt,
-        GRANTABLE.has(this.name) ? (payload.grantId ?? null) : null,
-        payload.uid ?? null,
-        payload.userCode ?? null,
-      );
+      await db
+        .insertInto('oidc_models')
+        .values({
+          model: this.name,
+          id,
+          payload: JSON.stringify(payload),
+          expires_at: expiresAt,
+          grant_id: GRANTABLE.has(this.name) ? (payload.grantId ?? null) : null,
+          uid: payload.uid ?? null,
+          user_code: payload.userCode ?? null,
+          consumed_at: null,
+        })
+        .onConflict((oc) =>
+          oc.columns(['model', 'id']).doUpdateSet((eb) => ({
+            payload: eb.ref('excluded.payload'),
+            expires_at: eb.ref('excluded.expires_at'),
+            grant_id: eb.ref('excluded.grant_id'),
+            uid: eb.ref('excluded.uid'),
+            user_code: eb.ref('excluded.user_code'),
+          })),
+        )
+        .execute();
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.name === 'Client') return clientMetadataById(db, id, logoUrl);
-      const payload = live(
-        rows(db, 'SELECT payload, expires_at, consumed_at FROM oidc_models WHERE model = ? AND id = ?').get(
-          this.name,
-          id,
-        ),
-      );
-      return payload && this.bound(payload) ? payload : undefined;
+      const payload = live(await model(this.name).where('id', '=', id).executeTakeFirst());
+      return payload && (await this.bound(payload)) ? payload : undefined;
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      const payload = live(
-        rows(db, 'SELECT payload, expires_at, consumed_at FROM oidc_models WHERE model = ? AND uid = ?').get(
-          this.name,
-          uid,
-        ),
-      );
-      return payload && this.bound(payload) ? payload : undefined;
+      const payload = live(await model(this.name).where('uid', '=', uid).executeTakeFirst());
+      return payload && (await this.bound(payload)) ? payload : undefined;
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return live(
-        rows(
-          db,
-          'SELECT payload, expires_at, consumed_at FROM oidc_models WHERE model = ? AND user_code = ?',
-        ).get(this.name, userCode),
-      );
+      return live(await model(this.name).where('user_code', '=', userCode).executeTakeFirst());
     }
 
     async consume(id: string): Promise<void> {
-      runs(db, 'UPDATE oidc_models SET consumed_at = ? WHERE model = ? AND id = ?').run(now(), this.name, id);
+      await db
+        .updateTable('oidc_models')
+        .set({ consumed_at: now() })
+        .where('model', '=', this.name)
+        .where('id', '=', id)
+        .execute();
     }
 
     async destroy(id: string): Promise<void> {
-      runs(db, 'DELETE FROM oidc_models WHERE model = ? AND id = ?').run(this.name, id);
+      await db.deleteFrom('oidc_models').where('model', '=', this.name).where('id', '=', id).execute();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      runs(db, 'DELETE FROM oidc_models WHERE grant_id = ?').run(grantId);
+      await db.deleteFrom('oidc_models').where('grant_id', '=', grantId).execute();
     }
 
     /** A session, or an artefact of one, whose panel login has ended is gone. */
-    private bound(payload: AdapterPayload): boolean {
+    private async bound(payload: AdapterPayload): Promise<boolean> {
       if (this.name === 'Session' && typeof payload.uid === 'string') {
+        await linkWritten(payload.uid);
         return sessionLoginLive(db, payload.uid, now(), payload.accountId !== undefined);
       }
       if (SESSION_BOUND.has(this.name) && typeof payload.sessionUid === 'string') {
+        await linkWritten(payload.sessionUid);
         return sessionLoginLive(db, payload.sessionUid, now());
       }
       return true;
@@ -152,7 +166,11 @@ export function createAdapterFactory(db: Db, clock: Clock, logoUrl: (file: strin
 }
 
 /** Deletes expired artefacts (run at start and now and then; expired rows are never answered anyway). */
-export function pruneExpiredModels(db: Db, now: number): number {
-  return db.prepare('DELETE FROM oidc_models WHERE expires_at IS NOT NULL AND expires_at <= ?').run(now)
-    .changes;
+export async function pruneExpiredModels(q: Q, now: number): Promise<number> {
+  const { numDeletedRows } = await q
+    .deleteFrom('oidc_models')
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(numDeletedRows);
 }

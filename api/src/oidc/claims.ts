@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { Q, Store } from '../db/store';
 import { loadProfile } from '../auth/profile';
 
 /** Our scope: the role, companies with units, and the menus of the asking application. */
@@ -23,16 +25,11 @@ export interface SsoClaims {
 }
 
 /** Whether the user's role grants the application (the same rule as session/create). */
-export function roleGrantsApplication(db: Db, userId: number, applicationId: number): boolean {
-  return (
-    db
-      .prepare<[number, number], number>(
-        `SELECT 1 FROM users u JOIN role_apps ra ON ra.role_id = u.role_id AND ra.app_id = ?
-         WHERE u.id = ?`,
-      )
-      .pluck()
-      .get(applicationId, userId) !== undefined
-  );
+export async function roleGrantsApplication(q: Q, userId: number, applicationId: number): Promise<boolean> {
+  const { rows } = await sql<{ granted: number }>`
+    SELECT 1 AS granted FROM users u JOIN role_apps ra ON ra.role_id = u.role_id AND ra.app_id = ${applicationId}
+    WHERE u.id = ${userId}`.execute(q);
+  return rows.length > 0;
 }
 
 /**
@@ -41,13 +38,13 @@ export function roleGrantsApplication(db: Db, userId: number, applicationId: num
  * NIK, `phone`, `email`); `sso`: the role, companies with units, and that application's menus.
  * Undefined for an unknown or inactive user.
  */
-export function userClaims(
-  db: Db,
+export async function userClaims(
+  stores: { store: Store; db: Db },
   userId: number,
   applicationId: number,
   scopes: ReadonlySet<string>,
-): SsoClaims | undefined {
-  const profile = loadProfile(db, userId, () => '');
+): Promise<SsoClaims | undefined> {
+  const profile = await loadProfile(stores, userId, () => '');
   if (!profile || !profile.user.is_active) return undefined;
   const { user } = profile;
   const claims: SsoClaims = { sub: String(user.id) };

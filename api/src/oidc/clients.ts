@@ -1,7 +1,7 @@
 import type { ClientMetadata } from 'oidc-provider';
 import { SSO_PANEL_APP_ID } from '@sso/shared/contract';
-import type { Db } from '../db/database';
-import { statementCache } from '../db/statements';
+import { sql } from 'kysely';
+import type { Q } from '../db/store';
 import { uriList, type ClientColumns } from './client-row';
 
 /** A row of `oidc_clients` with its application's name and logo. */
@@ -11,16 +11,13 @@ export interface OidcClientRow extends ClientColumns {
   logo_file: string;
 }
 
-const byClientId = statementCache<[string, number], OidcClientRow>();
-
-export function findClientRow(db: Db, clientId: string): OidcClientRow | undefined {
-  return byClientId(
-    db,
-    `SELECT c.application_id, c.client_id, c.client_type, c.secret_hash, c.redirect_uris,
-       c.post_logout_redirect_uris, c.backchannel_logout_uri, c.initiate_login_uri, a.name, a.logo_file
-     FROM oidc_clients c JOIN applications a ON a.id = c.application_id
-     WHERE c.client_id = ? AND c.application_id <> ?`,
-  ).get(clientId, SSO_PANEL_APP_ID);
+export async function findClientRow(q: Q, clientId: string): Promise<OidcClientRow | undefined> {
+  const { rows } = await sql<OidcClientRow>`
+    SELECT c.application_id, c.client_id, c.client_type, c.secret_hash, c.redirect_uris,
+      c.post_logout_redirect_uris, c.backchannel_logout_uri, c.initiate_login_uri, a.name, a.logo_file
+    FROM oidc_clients c JOIN applications a ON a.id = c.application_id
+    WHERE c.client_id = ${clientId} AND c.application_id <> ${SSO_PANEL_APP_ID}`.execute(q);
+  return rows[0];
 }
 
 /**
@@ -31,12 +28,12 @@ export function findClientRow(db: Db, clientId: string): OidcClientRow | undefin
  * `initiate_login_uri` stays out: the provider allows only https there, and it is the panel's
  * (Home's "Aplikasi Anda") to use, not the protocol's.
  */
-export function clientMetadataById(
-  db: Db,
+export async function clientMetadataById(
+  q: Q,
   clientId: string,
   logoUrl: (file: string) => string,
-): ClientMetadata | undefined {
-  const row = findClientRow(db, clientId);
+): Promise<ClientMetadata | undefined> {
+  const row = await findClientRow(q, clientId);
   if (!row) return undefined;
   const confidential = row.client_type === 'confidential';
   if (confidential && !row.secret_hash) return undefined;

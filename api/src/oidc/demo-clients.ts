@@ -1,5 +1,5 @@
-import type { Db } from '../db/database';
-import { readMeta, writeMeta } from '../db/database';
+import { sql } from 'kysely';
+import type { Store } from '../db/store';
 import { hashClientSecret } from './client-secret';
 
 /** The sample applications of `examples/` (docs/single-sign-on.md): development seed only. */
@@ -25,34 +25,42 @@ export const DEMO_CLIENTS = [
  * per database (a client an administrator removed stays removed). Never with NODE_ENV=production:
  * the demo secret must not exist there.
  */
-export function seedDemoClients(db: Db, at: string): void {
+export async function seedDemoClients(store: Store, at: string): Promise<void> {
   if (process.env.NODE_ENV === 'production') return;
-  if (readMeta(db, 'oidc_demo_clients') !== undefined) return;
-  const appId = db
-    .prepare<[string], number>('SELECT id FROM applications WHERE name = ? ORDER BY id LIMIT 1')
-    .pluck();
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO oidc_clients (application_id, client_id, client_type, secret_hash, redirect_uris,
-       post_logout_redirect_uris, backchannel_logout_uri, initiate_login_uri, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  db.transaction(() => {
+  await store.transaction(async (trx) => {
+    // Instances starting together on an empty database register the clients once.
+    await store.lockKeys(trx, ['oidc_demo_clients']);
+    const marker = await trx
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', 'oidc_demo_clients')
+      .executeTakeFirst();
+    if (marker !== undefined) return;
     for (const client of DEMO_CLIENTS) {
-      const id = appId.get(client.application);
+      // The applications are the administration side's table (the `sql` tag, ADR 0026).
+      const { rows } = await sql<{
+        id: number;
+      }>`SELECT id FROM applications WHERE name = ${client.application}
+        ORDER BY id LIMIT 1`.execute(trx);
+      const id = rows[0]?.id;
       if (id === undefined || id === 1) continue;
-      insert.run(
-        id,
-        client.client_id,
-        client.client_type,
-        client.secret === null ? null : hashClientSecret(client.secret),
-        JSON.stringify([`${client.origin}/callback`]),
-        JSON.stringify([`${client.origin}/`]),
-        `${client.origin}/backchannel-logout`,
-        `${client.origin}/login`,
-        at,
-        at,
-      );
+      await trx
+        .insertInto('oidc_clients')
+        .values({
+          application_id: id,
+          client_id: client.client_id,
+          client_type: client.client_type,
+          secret_hash: client.secret === null ? null : hashClientSecret(client.secret),
+          redirect_uris: JSON.stringify([`${client.origin}/callback`]),
+          post_logout_redirect_uris: JSON.stringify([`${client.origin}/`]),
+          backchannel_logout_uri: `${client.origin}/backchannel-logout`,
+          initiate_login_uri: `${client.origin}/login`,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
-    writeMeta(db, 'oidc_demo_clients', at);
-  })();
+    await trx.insertInto('meta').values({ key: 'oidc_demo_clients', value: at }).execute();
+  });
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { recordEvent } from '../audit/audit-store';
 import type { AppContext } from '../context';
 import { pruneExpiredModels } from './adapter';
+import { userBasics } from '../auth/accounts';
 import { findClientRow } from './clients';
 import { escapeHtml, renderPage, type Page } from './pages';
 import {
@@ -14,6 +15,7 @@ import {
   ACR_SINGLE,
   applicationOf,
   asksForMfa,
+  cookieKeys,
   createProvider,
   NO_APP_ACCESS,
   noAccessMessage,
@@ -55,11 +57,27 @@ const loginForm = z.object({ token: z.string().max(4096) });
  */
 export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promise<Provider> {
   const { db, config } = ctx;
-  const sso = createSsoSessions(db, ctx.clock, app.log);
-  const amrOf = db.prepare<[string], string | null>('SELECT amr FROM login_sessions WHERE id = ?').pluck();
+  const sso = createSsoSessions(ctx.store, ctx.clock, app.log);
+  const amrOf = async (loginSessionId: string) =>
+    (
+      await ctx.store.db
+        .selectFrom('login_sessions')
+        .select('amr')
+        .where('id', '=', loginSessionId)
+        .executeTakeFirst()
+    )?.amr ?? null;
   const issuer = config.oidcIssuer;
+  // Links of provider sessions to logins being written after `interaction.ended` (below): the
+  // adapter waits for one before it answers that session, so the order holds on a pool of
+  // connections as on SQLite's one.
+  const linking = new Map<string, Promise<void>>();
   const provider = createProvider({
+    linkWritten: async (uid) => {
+      await linking.get(uid)?.catch(() => undefined);
+    },
     db,
+    store: ctx.store,
+    cookieKeys: await cookieKeys(ctx.store.db),
     jwks: await signingKeys(ctx.store, toUnixSeconds(ctx.clock())),
     clock: ctx.clock,
     issuer,
@@ -71,20 +89,23 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   // Expired artefacts are never answered; they are deleted at start and then hourly.
-  const prune = () => pruneExpiredModels(db, Math.floor(ctx.clock() / 1000));
-  prune();
-  const pruning = setInterval(prune, 60 * 60 * 1000).unref();
+  const prune = () => pruneExpiredModels(ctx.store.db, Math.floor(ctx.clock() / 1000));
+  await prune();
+  const pruning = setInterval(
+    () => {
+      prune().catch((error: unknown) => {
+        if (!reportStoreFault(db, error)) app.log.error({ err: error }, 'oidc prune failed');
+      });
+    },
+    60 * 60 * 1000,
+  ).unref();
   app.addHook('onClose', async () => clearInterval(pruning));
 
-  const actorOf = (userId: number) => {
-    const row = db
-      .prepare<[number], { id: number; nik: string; nama: string }>(
-        'SELECT id, nik, nama FROM users WHERE id = ?',
-      )
-      .get(userId);
-    return row ? { id: row.id, nik: row.nik, name: row.nama } : { id: userId, nik: null, name: null };
+  const actorOf = async (userId: number) => {
+    const row = await userBasics(ctx.store.db, userId);
+    return row ? { id: userId, nik: row.nik, name: row.nama } : { id: userId, nik: null, name: null };
   };
-  const audit = (
+  const audit = async (
     userId: number,
     application: { id: number; name: string },
     result: 'done' | 'refused',
@@ -92,9 +113,10 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     reason: string | null = null,
   ) => {
     const ua = req.headers['user-agent'];
+    const actor = await actorOf(userId);
     recordEvent(db, {
       at: ctx.clock(),
-      actor: actorOf(userId),
+      actor,
       action: AUDIT_ACTION.ssoSignIn,
       target: { type: 'application', id: String(application.id), label: application.name },
       result,
@@ -108,26 +130,45 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
 
   // The panel's login finished an interaction: the provider session now belongs to that login
   // (before any other check of the request, so a refusal that follows finds it signed in).
+  // The provider's events are synchronous: their writes run after them, and a failure is reported
+  // as the provider's own storage faults are.
+  const afterEvent = (work: () => Promise<void>) => {
+    work().catch((error: unknown) => {
+      if (!reportStoreFault(db, error)) app.log.error({ err: error }, 'oidc event failed');
+    });
+  };
   provider.on('interaction.ended', (koa: KoaContextWithOIDC) => {
     const session = koa.oidc.session;
     const result = loginResult.safeParse(koa.oidc.result);
     if (session?.accountId && result.success) {
-      sso.link(session.uid, result.data.sso.loginSessionId, Number(session.accountId));
+      const accountId = Number(session.accountId);
+      const uid = session.uid;
+      const written = sso.link(uid, result.data.sso.loginSessionId, accountId).finally(() => {
+        if (linking.get(uid) === written) linking.delete(uid);
+      });
+      linking.set(uid, written);
+      afterEvent(() => written);
     }
   });
   // A sign-in reached the application: its app session of the linked login, and the event.
   provider.on('authorization.success', (koa: KoaContextWithOIDC) => {
     const session = koa.oidc.session;
-    const application = applicationOf(db, koa);
-    if (!session?.accountId || !application) return;
-    sso.recordSignIn(session.uid, application.id);
-    audit(Number(session.accountId), application, 'done', koa);
+    if (!session?.accountId) return;
+    const accountId = Number(session.accountId);
+    afterEvent(async () => {
+      const application = await applicationOf(ctx.store.db, koa);
+      if (!application) return;
+      await sso.recordSignIn(session.uid, application.id);
+      await audit(accountId, application, 'done', koa);
+    });
   });
   provider.on('end_session.success', (koa: KoaContextWithOIDC) => {
     const session = koa.oidc.session;
     if (!session) return;
     const destroyed = 'destroyed' in session && session.destroyed === true;
-    sso.loggedOut(session.uid, applicationOf(db, koa)?.id, destroyed);
+    afterEvent(async () =>
+      sso.loggedOut(session.uid, (await applicationOf(ctx.store.db, koa))?.id, destroyed),
+    );
   });
   provider.on('backchannel.error', (_koa: unknown, error: unknown, client: { clientId: string }) => {
     app.log.warn({ err: error, clientId: client.clientId }, 'back-channel logout failed');
@@ -176,11 +217,11 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
         if (!details) return stalePage(reply);
         const reasons = details.prompt.reasons;
         if (details.prompt.name === 'login') return reply.redirect(panelLogin(details.uid), 303);
-        const client = findClientRow(db, String(details.params.client_id));
+        const client = await findClientRow(ctx.store.db, String(details.params.client_id));
         const application = client ? { id: client.application_id, name: client.name } : undefined;
         if (details.prompt.name === 'sso_access' && reasons.includes(NO_APP_ACCESS) && application) {
           const userId = Number(details.session?.accountId);
-          audit(userId, application, 'refused', request, noAccessMessage(application.name));
+          await audit(userId, application, 'refused', request, noAccessMessage(application.name));
           const action = `${OIDC_PREFIX}/interaction/${details.uid}/abort`;
           return sendPage(
             reply,
@@ -198,7 +239,9 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       scope.get('/interaction/:uid/application', async (request, reply) => {
         const uid = uidOf(request);
         const interaction = uid ? await provider.Interaction.find(uid) : undefined;
-        const client = interaction ? findClientRow(db, String(interaction.params.client_id)) : undefined;
+        const client = interaction
+          ? await findClientRow(ctx.store.db, String(interaction.params.client_id))
+          : undefined;
         if (!client) return reply.code(404).send({ message: STALE });
         return reply.header('cache-control', 'no-store').send({
           message: 'Aplikasi',
@@ -221,19 +264,19 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
         const details = await interactionOf(request, reply);
         if (!details || details.prompt.name !== 'login') return reply.code(400).send({ message: STALE });
         const token = loginForm.safeParse(request.body).data?.token ?? '';
-        const auth = ctx.sessions.authenticate(token, ['login']);
+        const auth = await ctx.sessions.authenticate(token, ['login']);
         if (!auth)
           return reply
             .code(401)
             .send({ message: 'Sesi masuk tidak valid atau sudah berakhir. Silakan masuk kembali.' });
         // How this login was made (two-step verification, ADR 0021): the ID token's amr and acr.
-        const amr = (amrOf.get(auth.loginSessionId) ?? 'pwd').split(' ');
+        const amr = ((await amrOf(auth.loginSessionId)) ?? 'pwd').split(' ');
         const mfa = amr.includes('mfa');
         if (asksForMfa(details.params.acr_values) && !mfa) {
           // The application asks for two-step verification and this login has one factor: the
           // second step (or, without a factor, its enrolment) before the application gets anything.
-          const twoStep = ctx.twoStep.factors.has(auth.userId);
-          const challenge = ctx.twoStep.pending.open(
+          const twoStep = await ctx.twoStep.factors.has(auth.userId);
+          const challenge = await ctx.twoStep.pending.open(
             auth.userId,
             twoStep ? 'two_step' : 'two_step_enrol',
             amr.includes('sms') ? 'sms' : 'pwd',
@@ -245,7 +288,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
               two_step: {
                 challenge,
                 enrol: !twoStep,
-                methods: twoStep ? methodsOf(ctx.twoStep.factors.status(auth.userId).factors) : [],
+                methods: twoStep ? methodsOf((await ctx.twoStep.factors.status(auth.userId)).factors) : [],
                 expires_in: PENDING_TTL_SECONDS,
               },
             },
@@ -267,7 +310,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       scope.post('/interaction/:uid/abort', async (request, reply) => {
         const details = await interactionOf(request, reply);
         if (!details) return stalePage(reply);
-        const client = findClientRow(db, String(details.params.client_id));
+        const client = await findClientRow(ctx.store.db, String(details.params.client_id));
         reply.hijack();
         await provider.interactionFinished(
           request.raw,

@@ -7,15 +7,24 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import type { Clock } from '../clock';
-import { readMeta, writeMeta, type Db } from '../db/database';
+import type { Db } from '../db/database';
+import type { Q, Store } from '../db/store';
 import { createAdapterFactory } from './adapter';
 import { roleGrantsApplication, SSO_SCOPE, userClaims } from './claims';
 import { findClientRow } from './clients';
+import { findAccountById } from '../auth/accounts';
 import { verifyClientSecret } from './client-secret';
 import { escapeHtml, renderPage, type Page } from './pages';
 
 export interface ProviderOptions {
+  /** The tables not on the data layer yet (users, roles: the administration side's). */
   db: Db;
+  /** The provider's storage, clients and cookie keys (ADR 0026). */
+  store: Store;
+  /** The cookie signing keys (`cookieKeys`: shared by every instance). */
+  cookieKeys: string[];
+  /** See `createAdapterFactory`: a provider session's link to its login, once written. */
+  linkWritten?: (uid: string) => Promise<void>;
   /** The signing keys (`signingKeys` of keys.ts: read, or made on first start, before the provider). */
   jwks: { keys: JWK[] };
   clock: Clock;
@@ -48,21 +57,32 @@ export const noAccessMessage = (application: string) =>
   `Role Anda tidak memiliki akses ke ${application}. Hubungi administrator untuk meminta akses.`;
 
 /** The application (its id and name) of the client of a provider context, if any. */
-export function applicationOf(db: Db, ctx: KoaContextWithOIDC): { id: number; name: string } | undefined {
+export async function applicationOf(
+  q: Q,
+  ctx: KoaContextWithOIDC,
+): Promise<{ id: number; name: string } | undefined> {
   const clientId = ctx.oidc.client?.clientId;
   if (!clientId) return undefined;
-  const row = findClientRow(db, clientId);
+  const row = await findClientRow(q, clientId);
   return row ? { id: row.application_id, name: row.name } : undefined;
 }
 
-/** The cookie signing keys: generated once and kept in the database (all instances share them). */
-function cookieKeys(db: Db): string[] {
-  let key = readMeta(db, 'oidc_cookie_key');
-  if (!key) {
-    key = randomBytes(32).toString('base64url');
-    writeMeta(db, 'oidc_cookie_key', key);
-  }
-  return [key];
+/**
+ * The cookie signing keys: generated once and kept in the database (all instances share them; of
+ * instances starting together on an empty database, the first one's key is kept).
+ */
+export async function cookieKeys(q: Q): Promise<string[]> {
+  await q
+    .insertInto('meta')
+    .values({ key: 'oidc_cookie_key', value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await q
+    .selectFrom('meta')
+    .select('value')
+    .where('key', '=', 'oidc_cookie_key')
+    .executeTakeFirstOrThrow();
+  return [row.value];
 }
 
 function sendPage(ctx: KoaContextWithOIDC, page: Page, status?: number): void {
@@ -90,7 +110,7 @@ const ERROR_TEXT: Record<string, string> = {
  * applications are internal); a user whose role grants nothing in the application is refused.
  */
 export function createProvider(options: ProviderOptions): Provider {
-  const { db, clock } = options;
+  const { db, store, clock } = options;
 
   const policy = interactionPolicy.base();
   // After sign-in: the role must grant the application, else a page (ours) and access_denied.
@@ -101,11 +121,11 @@ export function createProvider(options: ProviderOptions): Provider {
         NO_APP_ACCESS,
         'role tidak memiliki akses ke aplikasi',
         'access_denied',
-        (ctx) => {
+        async (ctx) => {
           const accountId = ctx.oidc.session?.accountId;
-          const app = applicationOf(db, ctx);
+          const app = await applicationOf(store.db, ctx);
           if (!accountId || !app) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-          return roleGrantsApplication(db, Number(accountId), app.id)
+          return (await roleGrantsApplication(store.db, Number(accountId), app.id))
             ? interactionPolicy.Check.NO_NEED_TO_PROMPT
             : interactionPolicy.Check.REQUEST_PROMPT;
         },
@@ -128,10 +148,10 @@ export function createProvider(options: ProviderOptions): Provider {
 
   const ttl = options.sessionTtlSeconds;
   const configuration: Configuration = {
-    adapter: createAdapterFactory(db, clock, options.logoUrl),
+    adapter: createAdapterFactory(store, clock, options.logoUrl, options.linkWritten),
     jwks: options.jwks,
     cookies: {
-      keys: cookieKeys(db),
+      keys: options.cookieKeys,
       long: { httpOnly: true, sameSite: 'lax', secure: options.secureCookies },
       short: { httpOnly: true, sameSite: 'lax', secure: options.secureCookies },
     },
@@ -184,13 +204,12 @@ export function createProvider(options: ProviderOptions): Provider {
     findAccount: async (ctx, sub) => {
       const userId = Number(sub);
       if (!Number.isSafeInteger(userId)) return undefined;
-      const active = db.prepare('SELECT 1 FROM users WHERE id = ? AND is_active = 1').pluck().get(userId);
-      if (active === undefined) return undefined;
-      const app = applicationOf(db, ctx);
+      if (Number((await findAccountById(store.db, userId))?.is_active) !== 1) return undefined;
+      const app = await applicationOf(store.db, ctx);
       return {
         accountId: sub,
         claims: async (_use, scope) => {
-          const claims = userClaims(db, userId, app?.id ?? -1, new Set(scope.split(' ')));
+          const claims = await userClaims({ store, db }, userId, app?.id ?? -1, new Set(scope.split(' ')));
           if (!claims) throw new errors.InvalidGrant('akun tidak aktif');
           return { ...claims };
         },

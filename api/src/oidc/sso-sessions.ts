@@ -2,7 +2,7 @@ import type Provider from 'oidc-provider';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { toUnixSeconds, type Clock } from '../clock';
-import type { Db } from '../db/database';
+import type { Store } from '../db/store';
 import { newSessionId } from '../auth/tokens';
 import { sessionLoginLive } from './adapter';
 
@@ -21,69 +21,100 @@ const storedSession = z.object({
  * provider session: the adapter stops answering it and its tokens at once, and `sweep` then sends
  * back-channel logout to the applications and deletes what remains.
  */
-export function createSsoSessions(db: Db, clock: Clock, log: FastifyBaseLogger) {
+export function createSsoSessions(store: Store, clock: Clock, log: FastifyBaseLogger) {
+  const db = store.db;
   const now = () => toUnixSeconds(clock());
 
-  const loginOf = (sessionUid: string) =>
+  const loginOf = async (sessionUid: string) =>
     db
-      .prepare<[string], { login_session_id: string; expires_at: number }>(
-        `SELECT k.login_session_id, l.expires_at FROM oidc_session_links k
-         JOIN login_sessions l ON l.id = k.login_session_id WHERE k.session_uid = ?`,
-      )
-      .get(sessionUid);
+      .selectFrom('oidc_session_links as k')
+      .innerJoin('login_sessions as l', 'l.id', 'k.login_session_id')
+      .select(['k.login_session_id', 'l.expires_at'])
+      .where('k.session_uid', '=', sessionUid)
+      .executeTakeFirst();
 
   return {
     /** The provider session `sessionUid` belongs to the login `loginSessionId` of `userId`. */
-    link(sessionUid: string, loginSessionId: string, userId: number): void {
-      db.prepare(
-        `INSERT INTO oidc_session_links (session_uid, login_session_id, user_id) VALUES (?, ?, ?)
-         ON CONFLICT (session_uid) DO UPDATE SET login_session_id = excluded.login_session_id,
-           user_id = excluded.user_id`,
-      ).run(sessionUid, loginSessionId, userId);
+    async link(sessionUid: string, loginSessionId: string, userId: number): Promise<void> {
+      await db
+        .insertInto('oidc_session_links')
+        .values({ session_uid: sessionUid, login_session_id: loginSessionId, user_id: userId })
+        .onConflict((oc) =>
+          oc.column('session_uid').doUpdateSet((eb) => ({
+            login_session_id: eb.ref('excluded.login_session_id'),
+            user_id: eb.ref('excluded.user_id'),
+          })),
+        )
+        .execute();
     },
 
     /** Records a sign-in to `applicationId` as an app session of the linked login (once per app). */
-    recordSignIn(sessionUid: string, applicationId: number): void {
-      const login = loginOf(sessionUid);
+    async recordSignIn(sessionUid: string, applicationId: number): Promise<void> {
+      const login = await loginOf(sessionUid);
       if (!login) return;
       const at = now();
-      const open = db
-        .prepare(
-          `SELECT 1 FROM app_sessions WHERE login_session_id = ? AND app_id = ? AND revoked_at IS NULL
-           AND expires_at > ?`,
-        )
-        .get(login.login_session_id, applicationId, at);
-      if (open) return;
-      db.prepare(
-        'INSERT INTO app_sessions (id, login_session_id, app_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
-      ).run(newSessionId(), login.login_session_id, applicationId, login.expires_at, at);
+      // Under a lock of the login: two instances recording one sign-in make one app session.
+      await store.transaction(async (trx) => {
+        await store.lockKeys(trx, [`app-sessions:${login.login_session_id}`]);
+        const open = await trx
+          .selectFrom('app_sessions')
+          .select('id')
+          .where('login_session_id', '=', login.login_session_id)
+          .where('app_id', '=', applicationId)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', at)
+          .executeTakeFirst();
+        if (open) return;
+        await trx
+          .insertInto('app_sessions')
+          .values({
+            id: newSessionId(),
+            login_session_id: login.login_session_id,
+            app_id: applicationId,
+            expires_at: login.expires_at,
+            created_at: at,
+          })
+          .execute();
+      });
     },
 
     /**
      * The user signed out of the application `applicationId` (RP-initiated logout): its app session
      * ends; when the whole provider session ended, the login it hung on ends too.
      */
-    loggedOut(sessionUid: string, applicationId: number | undefined, wholeSession: boolean): void {
-      const login = loginOf(sessionUid);
+    async loggedOut(
+      sessionUid: string,
+      applicationId: number | undefined,
+      wholeSession: boolean,
+    ): Promise<void> {
+      const login = await loginOf(sessionUid);
       if (!login) return;
       const at = now();
-      db.transaction(() => {
+      await store.transaction(async (trx) => {
         if (wholeSession) {
-          db.prepare(
-            'UPDATE app_sessions SET revoked_at = ? WHERE login_session_id = ? AND revoked_at IS NULL',
-          ).run(at, login.login_session_id);
-          db.prepare('UPDATE login_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(
-            at,
-            login.login_session_id,
-          );
-          db.prepare('DELETE FROM oidc_session_links WHERE session_uid = ?').run(sessionUid);
+          await trx
+            .updateTable('app_sessions')
+            .set({ revoked_at: at })
+            .where('login_session_id', '=', login.login_session_id)
+            .where('revoked_at', 'is', null)
+            .execute();
+          await trx
+            .updateTable('login_sessions')
+            .set({ revoked_at: at })
+            .where('id', '=', login.login_session_id)
+            .where('revoked_at', 'is', null)
+            .execute();
+          await trx.deleteFrom('oidc_session_links').where('session_uid', '=', sessionUid).execute();
         } else if (applicationId !== undefined) {
-          db.prepare(
-            `UPDATE app_sessions SET revoked_at = ? WHERE login_session_id = ? AND app_id = ?
-             AND revoked_at IS NULL`,
-          ).run(at, login.login_session_id, applicationId);
+          await trx
+            .updateTable('app_sessions')
+            .set({ revoked_at: at })
+            .where('login_session_id', '=', login.login_session_id)
+            .where('app_id', '=', applicationId)
+            .where('revoked_at', 'is', null)
+            .execute();
         }
-      })();
+      });
     },
 
     /**
@@ -92,28 +123,34 @@ export function createSsoSessions(db: Db, clock: Clock, log: FastifyBaseLogger) 
      * itself are deleted. Safe to call any time (a live login is left alone).
      */
     async sweep(provider: Provider, userId: number): Promise<void> {
-      const links = db
-        .prepare<[number], { session_uid: string }>(
-          'SELECT session_uid FROM oidc_session_links WHERE user_id = ?',
-        )
-        .all(userId);
+      const links = await db
+        .selectFrom('oidc_session_links')
+        .select('session_uid')
+        .where('user_id', '=', userId)
+        .execute();
       const at = now();
       for (const { session_uid: uid } of links) {
-        if (sessionLoginLive(db, uid, at)) continue;
-        const row = db
-          .prepare<[string], { id: string; payload: string }>(
-            "SELECT id, payload FROM oidc_models WHERE model = 'Session' AND uid = ?",
-          )
-          .get(uid);
+        if (await sessionLoginLive(db, uid, at)) continue;
+        const row = await db
+          .selectFrom('oidc_models')
+          .select(['id', 'payload'])
+          .where('model', '=', 'Session')
+          .where('uid', '=', uid)
+          .executeTakeFirst();
         const session = row ? storedSession.safeParse(JSON.parse(row.payload)).data : undefined;
         const notices: Promise<void>[] = [];
         for (const [clientId, authorization] of Object.entries(session?.authorizations ?? {})) {
           if (authorization.grantId) {
-            db.prepare('DELETE FROM oidc_models WHERE grant_id = ? OR (model = ? AND id = ?)').run(
-              authorization.grantId,
-              'Grant',
-              authorization.grantId,
-            );
+            const grantId = authorization.grantId;
+            await db
+              .deleteFrom('oidc_models')
+              .where((eb) =>
+                eb.or([
+                  eb('grant_id', '=', grantId),
+                  eb.and([eb('model', '=', 'Grant'), eb('id', '=', grantId)]),
+                ]),
+              )
+              .execute();
           }
           const client = await provider.Client.find(clientId);
           if (client?.backchannelLogoutUri && session?.accountId) {
@@ -133,10 +170,16 @@ export function createSsoSessions(db: Db, clock: Clock, log: FastifyBaseLogger) 
             }
           }
         }
-        db.transaction(() => {
-          if (row) db.prepare("DELETE FROM oidc_models WHERE model = 'Session' AND id = ?").run(row.id);
-          db.prepare('DELETE FROM oidc_session_links WHERE session_uid = ?').run(uid);
-        })();
+        await store.transaction(async (trx) => {
+          if (row) {
+            await trx
+              .deleteFrom('oidc_models')
+              .where('model', '=', 'Session')
+              .where('id', '=', row.id)
+              .execute();
+          }
+          await trx.deleteFrom('oidc_session_links').where('session_uid', '=', uid).execute();
+        });
         await Promise.all(notices);
       }
     },

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
+import type { Store } from '../db/store';
 import type { HttpError } from '../http/errors';
 import { installDraining } from './draining';
 import { installMetrics } from './metrics';
-import { attachStoreHealth, createStoreHealth, sqliteProbe } from './store-health';
+import { attachStoreHealth, createStoreHealth, postgresProbe, sqliteProbe } from './store-health';
 
 export interface Ops {
   /** Why the api should get no traffic now (draining, store fault), or null when it is ready. */
@@ -20,16 +21,18 @@ export interface Ops {
  */
 export function installOps(
   app: FastifyInstance,
-  db: Db,
-  options: { metricsToken: string | undefined; probeEveryMs?: number },
+  stores: { db: Db; store: Store },
+  options: { metricsToken: string | undefined; probeEveryMs?: number; postgres: boolean },
 ): Ops {
+  const { db, store } = stores;
   const draining = installDraining(app);
-  const metrics = installMetrics(app, options.metricsToken);
-  const health = createStoreHealth(sqliteProbe(db), app.log, {
+  const metrics = installMetrics(app, options.metricsToken, () => store.poolStats());
+  const probe = options.postgres ? postgresProbe(store) : sqliteProbe(db);
+  const health = createStoreHealth(probe, app.log, {
     probeEveryMs: options.probeEveryMs,
     onError: (kind) => metrics.storeFault(kind),
   });
-  attachStoreHealth(db, health);
+  attachStoreHealth([db, store.db], health);
   app.addHook('onClose', async () => health.stop());
   return {
     notReady() {

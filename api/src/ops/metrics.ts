@@ -4,7 +4,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { API_PREFIX, paths } from '@sso/shared/contract';
 import { hashesWaiting } from '../auth/password';
 import { unauthorized } from '../http/errors';
-import { sqliteCodeOf, type StoreFaultKind } from './store-health';
+import type { PoolStats } from '../db/store';
+import { storeErrorCodeOf, type StoreFaultKind } from './store-health';
 
 export const METRICS_PATH = '/metrics';
 
@@ -41,7 +42,11 @@ export interface ApiMetrics {
  * several apps in one process). Served at GET /metrics only when a token is configured, to a bearer
  * of it (ADR 0023): without METRICS_TOKEN the path does not exist.
  */
-export function installMetrics(app: FastifyInstance, token: string | undefined): ApiMetrics {
+export function installMetrics(
+  app: FastifyInstance,
+  token: string | undefined,
+  pool: () => PoolStats | null = () => null,
+): ApiMetrics {
   // Off: no registry, no hook, nothing on the request path (and no GC observer per app in tests).
   if (token === undefined) return { storeFault: () => undefined };
   const registry = new Registry();
@@ -79,9 +84,29 @@ export function installMetrics(app: FastifyInstance, token: string | undefined):
       this.set(hashesWaiting());
     },
   });
+  // The PostgreSQL store's pool of connections (no series on SQLite: one connection, no pool).
+  const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const stats = pool();
+        if (stats) this.set(read(stats));
+      },
+    });
+  if (pool() !== null) {
+    poolGauge('sso_db_pool_total', 'Connections of the PostgreSQL pool, idle or in use', (s) => s.total);
+    poolGauge('sso_db_pool_idle', 'Connections of the PostgreSQL pool waiting for a query', (s) => s.idle);
+    poolGauge(
+      'sso_db_pool_waiting',
+      'Queries waiting for a connection of the PostgreSQL pool (all in use)',
+      (s) => s.waiting,
+    );
+  }
   const dbErrors = new Counter({
     name: 'sso_db_errors_total',
-    help: 'Database errors that reached the error handler, by SQLite code (constraint conflicts included)',
+    help: 'Database errors that reached the error handler, by SQLite code or PostgreSQL SQLSTATE (constraint conflicts included)',
     labelNames: ['code'] as const,
     registers: [registry],
   });
@@ -101,7 +126,7 @@ export function installMetrics(app: FastifyInstance, token: string | undefined):
     if (SIGN_IN_ROUTES.has(route)) signIns.inc({ route, outcome: signInOutcome(reply.statusCode) });
   });
   app.addHook('onError', async (_request, _reply, error) => {
-    const code = sqliteCodeOf(error);
+    const code = storeErrorCodeOf(error);
     if (code !== null) dbErrors.inc({ code });
   });
 

@@ -3,7 +3,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
+import type { Q, Store } from '../db/store';
 import { HttpError } from '../http/errors';
+import { postgresCodeOf, postgresFaultOf } from './postgres-faults';
 
 /**
  * What went wrong with the store, as the operator reads it. `full` and `read-only` are the disk's;
@@ -39,12 +41,12 @@ export function sqliteFaultOf(error: unknown): StoreFaultKind | null {
   return null;
 }
 
-/** The small part of a store the fault handling needs (SQLite now; PostgreSQL adds its own). */
+/** The small part of a store the fault handling needs (`sqliteProbe`, `postgresProbe`). */
 export interface StoreProbe {
   /** Which fault `error` is, or null. */
   faultOf(error: unknown): StoreFaultKind | null;
-  /** One small write (and, for a full disk, room for more); throws while the store cannot write. */
-  probeWrite(): void;
+  /** One small write (and, for a full disk, room for more); rejects while the store cannot write. */
+  probeWrite(): Promise<void>;
 }
 
 /** Free bytes a disk that was full must have again before writes are said to be back. */
@@ -56,7 +58,7 @@ export function sqliteProbe(db: Db): StoreProbe {
   );
   return {
     faultOf: sqliteFaultOf,
-    probeWrite() {
+    async probeWrite() {
       write.run(new Date().toISOString());
       if (db.name !== ':memory:' && !db.memory) {
         const stats = fs.statfsSync(path.dirname(db.name));
@@ -67,6 +69,29 @@ export function sqliteProbe(db: Db): StoreProbe {
     },
   };
 }
+
+/**
+ * The PostgreSQL store's probe: one small write through the pool. Its faults are PostgreSQL's
+ * (`postgresFaultOf`); SQLite's are recognised too while tables not yet on the data layer stay in
+ * the SQLite file (ADR 0026).
+ */
+export function postgresProbe(store: Store): StoreProbe {
+  return {
+    faultOf: (error) => postgresFaultOf(error) ?? sqliteFaultOf(error),
+    async probeWrite() {
+      const value = new Date().toISOString();
+      await store.db
+        .insertInto('meta')
+        .values({ key: 'store_probe', value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    },
+  };
+}
+
+/** The code of a store error for a log line or a metric: SQLite's or PostgreSQL's, else null. */
+export const storeErrorCodeOf = (error: unknown): string | null =>
+  sqliteCodeOf(error) ?? (postgresFaultOf(error) === null ? null : postgresCodeOf(error));
 
 export interface StoreHealth {
   /** The fault in force, or null when the store writes. */
@@ -112,14 +137,20 @@ export function createStoreHealth(
   let refused = 0;
   let timer: NodeJS.Timeout | undefined;
 
-  const check = () => {
+  let probing = false;
+  const check = async () => {
+    if (probing) return;
+    probing = true;
     try {
-      probe.probeWrite();
+      await probe.probeWrite();
     } catch (error) {
       if (probe.faultOf(error) !== null) return;
       // Not a storage fault (a bug in the probe): said once, and the episode ends.
       log.error({ err: error }, 'store probe failed');
+    } finally {
+      probing = false;
     }
+    if (fault === null) return;
     const seconds = Math.round((Date.now() - since) / 1000);
     log.warn(`store fault over: writes accepted again after ${seconds}s (${refused} refused)`);
     fault = null;
@@ -140,10 +171,10 @@ export function createStoreHealth(
       if (fault === null) {
         fault = kind;
         since = Date.now();
-        const code = sqliteCodeOf(error) ?? 'unknown';
+        const code = storeErrorCodeOf(error) ?? 'unknown';
         // The code and a fixed sentence: no statement, no value, nothing a request carried.
         log.error(`store fault: ${faultWords[kind]} (${code}); writes answer 503 until it clears`);
-        timer = setInterval(check, every);
+        timer = setInterval(() => void check(), every);
         timer.unref();
       }
       return new HttpError(
@@ -158,17 +189,21 @@ export function createStoreHealth(
   };
 }
 
-const healthOf = new WeakMap<Db, StoreHealth>();
+const healthOf = new WeakMap<Db | Q, StoreHealth>();
 
-/** Makes `health` the one `reportStoreFault` uses for `db` (code that has the database, not the app). */
-export function attachStoreHealth(db: Db, health: StoreHealth): void {
-  healthOf.set(db, health);
+/**
+ * Makes `health` the one `reportStoreFault` uses for each of `handles` (the SQLite connection and
+ * the data layer's query runner: code that has a database handle, not the app).
+ */
+export function attachStoreHealth(handles: readonly (Db | Q)[], health: StoreHealth): void {
+  for (const handle of handles) healthOf.set(handle, health);
 }
 
 /**
  * For code that catches a failed write itself (the audit's record after the answer): true when it
  * was a store fault, now reported (counted, and logged once per fault), so the caller logs nothing.
+ * `handle` is the SQLite connection or the store's query runner (`store.db`).
  */
-export function reportStoreFault(db: Db, error: unknown): boolean {
-  return healthOf.get(db)?.report(error) != null;
+export function reportStoreFault(handle: Db | Q, error: unknown): boolean {
+  return healthOf.get(handle)?.report(error) != null;
 }

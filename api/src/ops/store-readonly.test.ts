@@ -27,21 +27,21 @@ test('SQLite errors are classified: full, read-only, io, busy; constraints and b
   expect(sqliteFaultOf(new TypeError('bug'))).toBeNull();
 });
 
-test("the probe write fails with SQLite's read-only error while the connection may not write, and passes after", () => {
+test("the probe write fails with SQLite's read-only error while the connection may not write, and passes after", async () => {
   const db = new Database(':memory:');
   db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
   const probe = sqliteProbe(db);
-  probe.probeWrite();
+  await probe.probeWrite();
   db.pragma('query_only = ON');
   let caught: unknown;
   try {
-    probe.probeWrite();
+    await probe.probeWrite();
   } catch (error) {
     caught = error;
   }
   expect(probe.faultOf(caught)).toBe('read-only');
   db.pragma('query_only = OFF');
-  expect(() => probe.probeWrite()).not.toThrow();
+  await expect(probe.probeWrite()).resolves.toBeUndefined();
   db.close();
 });
 

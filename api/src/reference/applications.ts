@@ -1,4 +1,5 @@
-import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import type { Q } from '../db/store';
 
 export interface ApplicationRow {
   id: number;
@@ -8,24 +9,24 @@ export interface ApplicationRow {
   logo_file: string;
 }
 
-const columns = 'a.id, a.name, a.descriptions, a.url, a.logo_file';
+// The applications are the administration side's table: read here with the `sql` tag (ADR 0026).
+const columns = sql`a.id, a.name, a.descriptions, a.url, a.logo_file`;
 
-export function listApplications(db: Db): ApplicationRow[] {
-  return db.prepare<[], ApplicationRow>(`SELECT ${columns} FROM applications a ORDER BY a.id`).all();
+export async function listApplications(q: Q): Promise<ApplicationRow[]> {
+  return (await sql<ApplicationRow>`SELECT ${columns} FROM applications a ORDER BY a.id`.execute(q)).rows;
 }
 
-export function findApplication(db: Db, id: number): ApplicationRow | undefined {
-  return db.prepare<[number], ApplicationRow>(`SELECT ${columns} FROM applications a WHERE a.id = ?`).get(id);
+export async function findApplication(q: Q, id: number): Promise<ApplicationRow | undefined> {
+  return (await sql<ApplicationRow>`SELECT ${columns} FROM applications a WHERE a.id = ${id}`.execute(q))
+    .rows[0];
 }
 
 /** Applications the user's role grants. */
-export function grantedApplications(db: Db, userId: number): ApplicationRow[] {
-  return db
-    .prepare<[number], ApplicationRow>(
-      `SELECT ${columns} FROM users u
-       JOIN role_apps ra ON ra.role_id = u.role_id
-       JOIN applications a ON a.id = ra.app_id
-       WHERE u.id = ? ORDER BY a.id`,
-    )
-    .all(userId);
+export async function grantedApplications(q: Q, userId: number): Promise<ApplicationRow[]> {
+  const { rows } = await sql<ApplicationRow>`
+    SELECT ${columns} FROM users u
+    JOIN role_apps ra ON ra.role_id = u.role_id
+    JOIN applications a ON a.id = ra.app_id
+    WHERE u.id = ${userId} ORDER BY a.id`.execute(q);
+  return rows;
 }

@@ -6,6 +6,7 @@ import {
   type Company,
   type Employee,
 } from '@sso/shared/contract';
+import { sql, type RawBuilder } from 'kysely';
 import { menuTree } from '../applications/application-queries';
 import { createAdminScopes } from '../access/admin-scope';
 import { authOf } from '../auth/guard';
@@ -35,17 +36,23 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
   const { db } = ctx;
   const scopes = createAdminScopes(db);
 
+  const { store } = ctx;
+
   app.get(paths.reference.colors, async () =>
     ok(
       'Daftar warna',
-      db.prepare<[], { id: number; hex_code: string }>('SELECT id, hex_code FROM colors ORDER BY id').all(),
+      (
+        await sql<{ id: number; hex_code: string }>`SELECT id, hex_code FROM colors ORDER BY id`.execute(
+          store.db,
+        )
+      ).rows,
     ),
   );
 
   app.get(paths.reference.applications, async () =>
     ok(
       'Daftar aplikasi',
-      listApplications(db).map((a) => ({
+      (await listApplications(store.db)).map((a) => ({
         id: a.id,
         name: a.name,
         descriptions: a.descriptions,
@@ -56,7 +63,7 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get(paths.reference.menuWithChild, async (request) => {
     const { apps_id } = validate(menuWithChildQuerySchema, request.query);
-    if (!findApplication(db, apps_id)) throw notFound('Aplikasi tidak ditemukan');
+    if (!(await findApplication(store.db, apps_id))) throw notFound('Aplikasi tidak ditemukan');
     return ok('Daftar menu', menuTree(db, apps_id));
   });
 
@@ -67,35 +74,40 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(paths.reference.employeeSearch, async (request) => {
     const query = validate(employeeSearchQuerySchema, request.query);
     const scope = scopes.of(authOf(request).userId);
-    const where: string[] = [];
-    const args: Array<string | number> = [];
+    const where: RawBuilder<unknown>[] = [];
     if (query.keyword) {
       const p = containsPattern(query.keyword);
-      where.push(`(e.name LIKE ? ESCAPE '\\' OR e.nik LIKE ? ESCAPE '\\' OR e.no_hp LIKE ? ESCAPE '\\')`);
-      args.push(p, p, p);
+      where.push(
+        sql`(${store.likeCaseless('e.name', p)} OR ${store.likeCaseless('e.nik', p)} OR ${store.likeCaseless('e.no_hp', p)})`,
+      );
     }
     if (scope.kind === 'own') {
-      where.push('(e.company_id IS NULL OR e.company_id IN (SELECT value FROM json_each(?)))');
-      args.push(JSON.stringify([...scope.companies]));
+      const own = [...scope.companies];
+      where.push(
+        own.length > 0
+          ? sql`(e.company_id IS NULL OR e.company_id IN (${sql.join(own)}))`
+          : sql`e.company_id IS NULL`,
+      );
     }
-    const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const total =
-      db
-        .prepare<unknown[], number>(`SELECT COUNT(*) FROM employees e ${whereSql}`)
-        .pluck()
-        .get(...args) ?? 0;
+    const whereSql = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+    const { rows: counted } = await sql<{
+      n: number;
+    }>`SELECT COUNT(*) AS n FROM employees e ${whereSql}`.execute(store.db);
+    const total = Number(counted[0]?.n ?? 0);
     // `registered`: the employee already has an account (Tambah User shows "Sudah terdaftar").
-    const data = db
-      .prepare<unknown[], EmployeeRow>(
-        `SELECT e.id, e.name, e.nik, e.no_hp, e.email, e.company_id AS perusahaan_id, c.nama AS perusahaan_name,
-                e.company_id IN (SELECT company_id FROM user_companies WHERE user_id = ?) AS own_company,
-                EXISTS (SELECT 1 FROM users u WHERE u.nik = e.nik) AS registered
-         FROM employees e LEFT JOIN companies c ON c.id = e.company_id ${whereSql}
-         ORDER BY own_company IS NOT 1, e.name COLLATE NOCASE, e.id
-         LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
-      )
-      .all(scope.actorId, ...args)
-      .map((row) => ({ ...row, own_company: row.own_company === 1, registered: row.registered === 1 }));
+    const { rows } = await sql<EmployeeRow>`
+      SELECT e.id, e.name, e.nik, e.no_hp, e.email, e.company_id AS perusahaan_id, c.nama AS perusahaan_name,
+        CASE WHEN e.company_id IN (SELECT company_id FROM user_companies WHERE user_id = ${scope.actorId})
+          THEN 1 ELSE 0 END AS own_company,
+        CASE WHEN EXISTS (SELECT 1 FROM users u WHERE u.nik = e.nik) THEN 1 ELSE 0 END AS registered
+      FROM employees e LEFT JOIN companies c ON c.id = e.company_id ${whereSql}
+      ORDER BY own_company DESC, ${store.caseless('e.name')}, e.id
+      LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`.execute(store.db);
+    const data = rows.map((row) => ({
+      ...row,
+      own_company: Number(row.own_company) === 1,
+      registered: Number(row.registered) === 1,
+    }));
     return listOf('Daftar karyawan', data, total);
   });
 
@@ -103,19 +115,16 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
   // forms and the list's filters read this), admin-scope.ts.
   app.get(paths.reference.companies, async (request) => {
     const scope = scopes.of(authOf(request).userId);
-    const rows = db
-      .prepare<[], CompanyBranchRow>(
-        `SELECT c.id AS company_id, c.nama, c.logo_file, b.id AS branch_id, b.name, b.daerah, b.kode
-         FROM companies c LEFT JOIN branches b ON b.company_id = c.id
-         ORDER BY c.sort_key, c.id, b.name COLLATE NOCASE, b.id`,
-      )
-      .all()
-      .filter(
-        (row) =>
-          scope.kind === 'group' ||
-          (scope.companies.has(row.company_id) &&
-            (row.branch_id === null || scope.branches.has(row.branch_id))),
-      );
+    const { rows: all } = await sql<CompanyBranchRow>`
+      SELECT c.id AS company_id, c.nama, c.logo_file, b.id AS branch_id, b.name, b.daerah, b.kode
+      FROM companies c LEFT JOIN branches b ON b.company_id = c.id
+      ORDER BY c.sort_key, c.id, ${store.caseless('b.name')}, b.id`.execute(store.db);
+    const rows = all.filter(
+      (row) =>
+        scope.kind === 'group' ||
+        (scope.companies.has(row.company_id) &&
+          (row.branch_id === null || scope.branches.has(row.branch_id))),
+    );
     const companies = new Map<number, Company>();
     for (const row of rows) {
       let company = companies.get(row.company_id);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { LOGO_PATH_PREFIX } from '@sso/shared/contract';
 import type { AppContext } from '../context';
@@ -23,12 +24,15 @@ const FILE = /^(company|app)-([0-9]{1,9})\.svg$/;
  * anything: its own CSP, and nosniff everywhere).
  */
 export function registerLogoRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const companyName = ctx.db.prepare<[string], { name: string; id: number }>(
-    'SELECT nama AS name, id FROM companies WHERE logo_file = ?',
-  );
-  const appName = ctx.db.prepare<[string], { name: string; id: number }>(
-    'SELECT name, id FROM applications WHERE logo_file = ?',
-  );
+  // The companies and applications are the administration side's tables (the `sql` tag, ADR 0026).
+  const nameOf = async (kind: string | undefined, file: string) => {
+    const { rows } = await (
+      kind === 'company'
+        ? sql<{ name: string; id: number }>`SELECT nama AS name, id FROM companies WHERE logo_file = ${file}`
+        : sql<{ name: string; id: number }>`SELECT name, id FROM applications WHERE logo_file = ${file}`
+    ).execute(ctx.store.db);
+    return rows[0];
+  };
 
   // A stored SVG passes the sanitiser again (one stored before the rule cannot act either), once.
   const drawings = new Map<string, Buffer>();
@@ -56,7 +60,7 @@ export function registerLogoRoutes(app: FastifyInstance, ctx: AppContext): void 
         .send(uploaded.mime === 'image/svg+xml' ? drawingOf(file, uploaded.bytes) : uploaded.bytes);
     }
     const match = FILE.exec(file);
-    const row = match ? (match[1] === 'company' ? companyName : appName).get(file) : undefined;
+    const row = match ? await nameOf(match[1], file) : undefined;
     if (!row) throw notFound('Logo tidak ditemukan');
     return reply
       .header('content-type', 'image/svg+xml; charset=utf-8')

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { ScryptCost } from '../auth/password';
+import { openDatabase } from '../db/database';
+import { postgresStore, sqliteStore, type Store, type StoreKind } from '../db/store';
 import { ADMIN, openSession } from './http';
+import { startTestPostgres, type TestPostgres } from './postgres';
 
 /** A clock the test moves by hand (token and OTP expiry without sleeping). */
 export interface TestClock {
@@ -31,18 +34,52 @@ export interface TestApp {
   app: FastifyInstance;
   clock: TestClock;
   dbFile: string;
+  /** The PostgreSQL database of this app under `TEST_STORE=postgres`. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
 /**
- * A fresh api on a fresh temporary database file, listening on an ephemeral port; `close()` removes both.
+ * The store the api's tests run on: `TEST_STORE=postgres` (`pnpm test:api:postgres`) gives every
+ * test app a new database of one throwaway PostgreSQL cluster per test file (started at its first
+ * app, stopped after the file's tests); anything else, the SQLite file of each app.
+ */
+export const testStoreKind: StoreKind = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+
+let cluster: TestPostgres | undefined;
+let databases = 0;
+if (testStoreKind === 'postgres') {
+  // Registered when a test file imports the harness: the file's cluster starts before its tests (a
+  // hook of its own, with initdb's time) and goes with them.
+  beforeAll(() => {
+    cluster ??= startTestPostgres();
+  }, 60_000);
+  afterAll(() => {
+    cluster?.stop();
+    cluster = undefined;
+  });
+}
+
+/** A new database of this test file's cluster, or undefined on SQLite. */
+function testDatabaseUrl(): string | undefined {
+  if (testStoreKind !== 'postgres') return undefined;
+  cluster ??= startTestPostgres();
+  databases += 1;
+  return cluster.createDatabase(`api_${databases}`);
+}
+
+/**
+ * A fresh api on a fresh temporary database file (and, with `TEST_STORE=postgres`, a fresh
+ * PostgreSQL database), listening on an ephemeral port; `close()` removes them.
  */
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'sso-api-test-'));
   const dbFile = join(dir, 'sso.sqlite');
   const clock = createTestClock();
+  const databaseUrl = testDatabaseUrl();
   const app = await buildApp({
     dbFile,
+    ...(databaseUrl ? { databaseUrl } : {}),
     clock,
     publicUrl: 'http://api.test',
     // Every test request comes from 127.0.0.1: the per-address limits are relaxed unless a test sets
@@ -60,9 +97,31 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
     app,
     clock,
     dbFile,
+    ...(databaseUrl ? { databaseUrl } : {}),
     async close() {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second handle on a test app's database, as another instance (or the code of a route) would
+ * have it: the SQLite file through its own connection, or the PostgreSQL database through a pool.
+ */
+export function openTestStore(app: Pick<TestApp, 'dbFile' | 'databaseUrl'>): {
+  store: Store;
+  close(): Promise<void>;
+} {
+  if (app.databaseUrl) {
+    const store = postgresStore(app.databaseUrl, { poolSize: 2 });
+    return { store, close: () => store.close() };
+  }
+  const db = openDatabase(app.dbFile);
+  return {
+    store: sqliteStore(db),
+    async close() {
+      db.close();
     },
   };
 }

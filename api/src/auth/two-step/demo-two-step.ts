@@ -1,4 +1,5 @@
-import { readMeta, writeMeta, type Db } from '../../db/database';
+import { sql } from 'kysely';
+import type { Store } from '../../db/store';
 import type { TwoStep } from './two-step';
 
 /**
@@ -10,15 +11,21 @@ import type { TwoStep } from './two-step';
 export const DEMO_TWO_STEP_NIK = '100007';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-export function seedDemoTwoStep(db: Db, twoStep: TwoStep): void {
-  if (process.env.NODE_ENV === 'production' || readMeta(db, 'demo_two_step_seeded') !== undefined) return;
-  const id = db
-    .prepare<[string], number>('SELECT id FROM users WHERE nik = ?')
-    .pluck()
-    .get(DEMO_TWO_STEP_NIK);
+export async function seedDemoTwoStep(store: Store, twoStep: TwoStep): Promise<void> {
+  if (process.env.NODE_ENV === 'production') return;
+  const MARKER = 'demo_two_step_seeded';
+  const { rows } = await sql<{ id: number }>`SELECT id FROM users WHERE nik = ${DEMO_TWO_STEP_NIK}`.execute(
+    store.db,
+  );
+  const id = rows[0]?.id;
   if (id === undefined) return;
-  db.transaction(() => {
-    if (!twoStep.factors.has(id)) twoStep.factors.addTotp(id, 'Demo (README)', DEMO_TOTP_SECRET, 0);
-    writeMeta(db, 'demo_two_step_seeded', new Date().toISOString());
-  })();
+  // The marker first, under ON CONFLICT: of instances starting together, one adds the factor.
+  const { numInsertedOrUpdatedRows } = await store.db
+    .insertInto('meta')
+    .values({ key: MARKER, value: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  if (numInsertedOrUpdatedRows !== 1n) return;
+  if (!(await twoStep.factors.has(id)))
+    await twoStep.factors.addTotp(id, 'Demo (README)', DEMO_TOTP_SECRET, 0);
 }

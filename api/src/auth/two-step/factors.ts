@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
+import { sql } from 'kysely';
+import type { Store } from '../../db/store';
 import type { SecretBox } from './secret-box';
 
 /** Codes of the authenticator app: RFC 6238 defaults every app reads (SHA-1, 6 digits, 30 s). */
@@ -58,64 +59,64 @@ export function matchingStep(secret: string, code: string, now: number): number 
 export const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
 export interface Factors {
-  status(userId: number): TwoStepStatus;
+  status(userId: number): Promise<TwoStepStatus>;
   /** The user has a confirmed factor. */
-  has(userId: number): boolean;
+  has(userId: number): Promise<boolean>;
   /** The user's role requires two-step verification. */
-  required(userId: number): boolean;
+  required(userId: number): Promise<boolean>;
   /** Adds a confirmed authenticator app with its (plain base32) secret; returns its id. */
-  addTotp(userId: number, label: string, secret: string, step: number): number;
+  addTotp(userId: number, label: string, secret: string, step: number): Promise<number>;
   /**
    * Whether `code` is a current code of one of the user's authenticator apps that was not used
    * before; a match is consumed (its time step, and every earlier one, cannot be used again).
    */
-  useTotp(userId: number, code: string): boolean;
+  useTotp(userId: number, code: string): Promise<boolean>;
   /** Consumes an unused recovery code of the user; false when there is none such. */
-  useRecoveryCode(userId: number, code: string): boolean;
+  useRecoveryCode(userId: number, code: string): Promise<boolean>;
   /** A new set of recovery codes (the old set stops working); the plain codes, shown once. */
-  newRecoveryCodes(userId: number): string[];
+  newRecoveryCodes(userId: number): Promise<string[]>;
   /** Removes one factor; its recovery codes go with the last one. False when it is not theirs. */
-  remove(userId: number, factorId: number): boolean;
+  remove(userId: number, factorId: number): Promise<boolean>;
   /** Removes every factor and recovery code of the user; the count of factors removed. */
-  reset(userId: number): number;
+  reset(userId: number): Promise<number>;
   /** Seals a secret for a pending enrolment (kept in a challenge or a pending row). */
   seal(secret: string): string;
   open(sealed: string): string | null;
 }
 
-export function createFactors(db: Db, clock: Clock, box: SecretBox, hashKey: string): Factors {
+/**
+ * Factors and recovery codes in the database through the data layer. A code is used at most once
+ * whichever instance checks it: its consumption is a conditional write (a later time step than the
+ * last one used; an unused recovery code).
+ */
+export function createFactors(store: Store, clock: Clock, box: SecretBox, hashKey: string): Factors {
+  const db = store.db;
   const hash = (code: string) => createHmac('sha256', hashKey).update(`recovery:${code}`).digest('base64url');
-  const list = db.prepare<[number], FactorRow>(
-    `SELECT id, kind, label, secret, last_step, created_at, last_used_at FROM two_step_factors
-     WHERE user_id = ? ORDER BY id`,
-  );
-  const count = db
-    .prepare<[number], number>('SELECT COUNT(*) FROM two_step_factors WHERE user_id = ?')
-    .pluck();
-  const codesLeft = db
-    .prepare<[number], number>('SELECT COUNT(*) FROM recovery_codes WHERE user_id = ? AND used_at IS NULL')
-    .pluck();
-  const requiredBy = db
-    .prepare<[number], number>(
-      'SELECT r.requires_two_step FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ?',
-    )
-    .pluck();
-  const insert = db.prepare(
-    `INSERT INTO two_step_factors (user_id, kind, label, secret, last_step, created_at)
-     VALUES (?, 'totp', ?, ?, ?, ?)`,
-  );
-  const markUsed = db.prepare(
-    'UPDATE two_step_factors SET last_step = ?, last_used_at = ? WHERE id = ? AND last_step < ?',
-  );
-  const useCode = db.prepare(
-    'UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL',
-  );
-  const dropCodes = db.prepare('DELETE FROM recovery_codes WHERE user_id = ?');
-  const insertCode = db.prepare(
-    'INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES (?, ?, ?)',
-  );
-  const dropFactor = db.prepare('DELETE FROM two_step_factors WHERE id = ? AND user_id = ?');
-  const dropFactors = db.prepare('DELETE FROM two_step_factors WHERE user_id = ?');
+  const list = (userId: number): Promise<FactorRow[]> =>
+    db
+      .selectFrom('two_step_factors')
+      .select(['id', 'kind', 'label', 'secret', 'last_step', 'created_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  const count = async (userId: number) =>
+    Number(
+      (
+        await db
+          .selectFrom('two_step_factors')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+  const required = async (userId: number) => {
+    // The role's rule (the administration side's tables).
+    const { rows } = await sql<{ requires_two_step: number }>`
+      SELECT r.requires_two_step FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ${userId}`.execute(
+      db,
+    );
+    return Number(rows[0]?.requires_two_step ?? 0) === 1;
+  };
 
   const newCode = () => {
     let code = '';
@@ -124,66 +125,113 @@ export function createFactors(db: Db, clock: Clock, box: SecretBox, hashKey: str
   };
 
   return {
-    status(userId) {
+    async status(userId) {
+      const left = await db
+        .selectFrom('recovery_codes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
       return {
-        factors: list.all(userId).map((row) => ({
+        factors: (await list(userId)).map((row) => ({
           id: row.id,
           kind: row.kind === 'passkey' ? 'passkey' : 'totp',
           label: row.label,
           created_at: iso(row.created_at),
           last_used_at: row.last_used_at === null ? null : iso(row.last_used_at),
         })),
-        recovery_codes_left: codesLeft.get(userId) ?? 0,
-        required: requiredBy.get(userId) === 1,
+        recovery_codes_left: Number(left?.n ?? 0),
+        required: await required(userId),
       };
     },
-    has: (userId) => (count.get(userId) ?? 0) > 0,
-    required: (userId) => requiredBy.get(userId) === 1,
-    addTotp(userId, label, secret, step) {
-      const now = clock();
-      return Number(insert.run(userId, label, box.seal(secret), step, now).lastInsertRowid);
+    has: async (userId) => (await count(userId)) > 0,
+    required,
+    async addTotp(userId, label, secret, step) {
+      const row = await db
+        .insertInto('two_step_factors')
+        .values({
+          user_id: userId,
+          kind: 'totp',
+          label,
+          secret: box.seal(secret),
+          last_step: step,
+          created_at: clock(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
-    useTotp(userId, code) {
+    async useTotp(userId, code) {
       if (!/^\d{6}$/.test(code)) return false;
       const now = clock();
-      for (const row of list.all(userId)) {
+      for (const row of await list(userId)) {
         if (row.kind !== 'totp' || row.secret === null) continue;
         const secret = box.open(row.secret);
         if (secret === null) continue;
         const step = matchingStep(secret, code, now);
         // A step at or before the last one used is a replay (or an older code): refused.
-        if (step !== null && step > row.last_step && markUsed.run(step, now, row.id, step).changes === 1) {
-          return true;
-        }
+        if (step === null || step <= row.last_step) continue;
+        const { numUpdatedRows } = await db
+          .updateTable('two_step_factors')
+          .set({ last_step: step, last_used_at: now })
+          .where('id', '=', row.id)
+          .where('last_step', '<', step)
+          .executeTakeFirst();
+        if (numUpdatedRows === 1n) return true;
       }
       return false;
     },
-    useRecoveryCode(userId, code) {
+    async useRecoveryCode(userId, code) {
       const normalized = normalizeRecoveryCode(code);
       if (!/^[a-z0-9]{10}$/.test(normalized)) return false;
-      return useCode.run(clock(), userId, hash(normalized)).changes === 1;
+      const { numUpdatedRows } = await db
+        .updateTable('recovery_codes')
+        .set({ used_at: clock() })
+        .where('user_id', '=', userId)
+        .where('code_hash', '=', hash(normalized))
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return numUpdatedRows === 1n;
     },
-    newRecoveryCodes(userId) {
+    async newRecoveryCodes(userId) {
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
       const now = clock();
-      db.transaction(() => {
-        dropCodes.run(userId);
-        for (const code of codes) insertCode.run(userId, hash(code), now);
-      })();
+      await store.transaction(async (trx) => {
+        await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+        await trx
+          .insertInto('recovery_codes')
+          .values(codes.map((code) => ({ user_id: userId, code_hash: hash(code), created_at: now })))
+          .execute();
+      });
       return codes.map((code) => `${code.slice(0, 5)}-${code.slice(5)}`);
     },
     remove(userId, factorId) {
-      return db.transaction(() => {
-        if (dropFactor.run(factorId, userId).changes !== 1) return false;
-        if ((count.get(userId) ?? 0) === 0) dropCodes.run(userId);
+      return store.transaction(async (trx) => {
+        const { numDeletedRows } = await trx
+          .deleteFrom('two_step_factors')
+          .where('id', '=', factorId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (numDeletedRows !== 1n) return false;
+        const left = await trx
+          .selectFrom('two_step_factors')
+          .select('id')
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (left === undefined)
+          await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
         return true;
-      })();
+      });
     },
     reset(userId) {
-      return db.transaction(() => {
-        dropCodes.run(userId);
-        return dropFactors.run(userId).changes;
-      })();
+      return store.transaction(async (trx) => {
+        await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+        const { numDeletedRows } = await trx
+          .deleteFrom('two_step_factors')
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        return Number(numDeletedRows);
+      });
     },
     seal: (secret) => box.seal(secret),
     open: (sealed) => box.open(sealed),

@@ -9,6 +9,7 @@ import {
   twoStepPaths,
 } from '@sso/shared/contract';
 import type { AppContext } from '../../context';
+import { findAccountById } from '../accounts';
 import { credentialError, fieldError } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { validate } from '../../http/validate';
@@ -28,15 +29,7 @@ const authenticationJson = z.custom<AuthenticationResponseJSON>(isCredentialJson
  * `passkey_login`, no user yet), used once. Tries are counted per address like passwords.
  */
 export function registerPasskeyLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const insert = db.prepare(
-    `INSERT INTO sign_in_challenges (id, user_id, password_ok, expires_at, created_at, purpose, pending_secret)
-     VALUES (?, NULL, 0, ?, ?, 'passkey_login', ?)`,
-  );
-  const read = db.prepare<[string, number], string>(
-    `SELECT pending_secret FROM sign_in_challenges WHERE id = ? AND purpose = 'passkey_login' AND expires_at > ?`,
-  );
-  const end = db.prepare('UPDATE sign_in_challenges SET expires_at = 0, pending_secret = NULL WHERE id = ?');
+  const db = ctx.store.db;
   const limits = (ip: string): Limit[] => [
     {
       key: `passkey-login:addr:${addressKey(ip)}`,
@@ -46,7 +39,6 @@ export function registerPasskeyLoginRoutes(app: FastifyInstance, ctx: AppContext
     },
   ];
 
-  const purge = db.prepare('DELETE FROM sign_in_challenges WHERE expires_at <= ?');
   // Anyone may ask for options: counted per address (every ask), so nobody fills the table.
   const optionLimits = (ip: string): Limit[] => [
     { key: `passkey-options:addr:${addressKey(ip)}`, max: 30, windowSeconds: 60, onSuccess: 'keep' },
@@ -57,8 +49,19 @@ export function registerPasskeyLoginRoutes(app: FastifyInstance, ctx: AppContext
       const options = await ctx.twoStep.passkeys.discoverableOptions();
       const challenge = randomBytes(24).toString('base64url');
       const now = ctx.clock();
-      purge.run(now);
-      insert.run(challenge, now + TTL_MS, now, options.challenge);
+      await db.deleteFrom('sign_in_challenges').where('expires_at', '<=', now).execute();
+      await db
+        .insertInto('sign_in_challenges')
+        .values({
+          id: challenge,
+          user_id: null,
+          password_ok: 0,
+          expires_at: now + TTL_MS,
+          created_at: now,
+          purpose: 'passkey_login',
+          pending_secret: options.challenge,
+        })
+        .execute();
       return ok('Gunakan passkey Anda', { challenge, options });
     }),
   );
@@ -67,18 +70,29 @@ export function registerPasskeyLoginRoutes(app: FastifyInstance, ctx: AppContext
     const body = validate(passkeyVerifyPayloadSchema, request.body);
     const response = authenticationJson.safeParse(body.response).data;
     if (!response) throw fieldError('passkey', 'Data passkey tidak valid', 400);
-    const offered = read.pluck().get(body.challenge, ctx.clock());
-    // Used once, whatever the answer.
-    end.run(body.challenge);
+    const now = ctx.clock();
+    const row = await db
+      .selectFrom('sign_in_challenges')
+      .select('pending_secret')
+      .where('id', '=', body.challenge)
+      .where('purpose', '=', 'passkey_login')
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    // Used once, whatever the answer: ended by one conditional write (whichever instance answers).
+    const { numUpdatedRows } = await db
+      .updateTable('sign_in_challenges')
+      .set({ expires_at: 0, pending_secret: null })
+      .where('id', '=', body.challenge)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    const offered = numUpdatedRows === 1n ? row?.pending_secret : null;
     if (!offered) throw fieldError('passkey', TWO_STEP_GONE, 422);
     return ctx.throttle.run(limits(request.ip), async () => {
       const found = await ctx.twoStep.passkeys.authenticateAny(response, offered);
-      const active =
-        found &&
-        db.prepare<[number], number>('SELECT is_active FROM users WHERE id = ?').pluck().get(found.userId);
+      const active = found && (await findAccountById(db, found.userId))?.is_active;
       if (!found || active !== 1) {
         if (found) {
-          recordTwoStep(ctx, request, {
+          await recordTwoStep(ctx, request, {
             actorId: found.userId,
             action: AUDIT_ACTION.passkeyLogin,
             result: 'failed',
@@ -88,14 +102,14 @@ export function registerPasskeyLoginRoutes(app: FastifyInstance, ctx: AppContext
         }
         throw credentialError('passkey', REFUSED);
       }
-      const { token } = ctx.sessions.createLogin(found.userId, SSO_PANEL_APP_ID, ctx.config.panelUrl, {
+      const { token } = await ctx.sessions.createLogin(found.userId, SSO_PANEL_APP_ID, ctx.config.panelUrl, {
         address: request.ip,
         userAgent: request.headers['user-agent'],
         amr: [found.kind, 'mfa'],
       });
-      ctx.knownAddresses.remember(found.userId, request.ip);
-      ctx.devices.remember(found.userId, request, reply);
-      recordTwoStep(ctx, request, {
+      await ctx.knownAddresses.remember(found.userId, request.ip);
+      await ctx.devices.remember(found.userId, request, reply);
+      await recordTwoStep(ctx, request, {
         actorId: found.userId,
         action: AUDIT_ACTION.passkeyLogin,
         result: 'done',

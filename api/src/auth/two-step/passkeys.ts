@@ -9,7 +9,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
+import type { Store } from '../../db/store';
 import { ISSUER } from './factors';
 
 /**
@@ -59,26 +59,26 @@ interface CredentialRow {
 const transportsOf = (row: CredentialRow): string[] | undefined =>
   row.transports ? row.transports.split(',').filter(Boolean) : undefined;
 
-export function createPasskeys(db: Db, clock: Clock, panelUrl: string): Passkeys {
+export function createPasskeys(store: Store, clock: Clock, panelUrl: string): Passkeys {
+  const db = store.db;
   const origin = new URL(panelUrl).origin;
   const rpID = new URL(panelUrl).hostname;
-  const credentials = db.prepare<[number], CredentialRow>(
-    `SELECT id, credential_id, public_key, sign_count, transports, device_type FROM two_step_factors
-     WHERE user_id = ? AND kind = 'passkey' ORDER BY id`,
-  );
-  const insert = db.prepare(
-    `INSERT INTO two_step_factors (user_id, kind, label, credential_id, public_key, sign_count, transports, device_type, created_at)
-     VALUES (?, 'passkey', ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const taken = db
-    .prepare<[string], number>('SELECT 1 FROM two_step_factors WHERE credential_id = ?')
-    .pluck();
-  const used = db.prepare('UPDATE two_step_factors SET sign_count = ?, last_used_at = ? WHERE id = ?');
-  const ownerOf = db
-    .prepare<[string], number>(
-      "SELECT user_id FROM two_step_factors WHERE credential_id = ? AND kind = 'passkey'",
-    )
-    .pluck();
+  const credentials = (userId: number): Promise<CredentialRow[]> =>
+    db
+      .selectFrom('two_step_factors')
+      .select(['id', 'credential_id', 'public_key', 'sign_count', 'transports', 'device_type'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'passkey')
+      .orderBy('id')
+      .execute()
+      // A passkey row always has both (written by `register`).
+      .then((rows) =>
+        rows.map((row) => ({
+          ...row,
+          credential_id: row.credential_id ?? '',
+          public_key: row.public_key ?? '',
+        })),
+      );
 
   /** Verifies `response` against the stored passkey `row` of its user. */
   const verifyWith = async (
@@ -102,7 +102,11 @@ export function createPasskeys(db: Db, clock: Clock, panelUrl: string): Passkeys
         },
       });
       if (!verification.verified) return null;
-      used.run(verification.authenticationInfo.newCounter, clock(), row.id);
+      await db
+        .updateTable('two_step_factors')
+        .set({ sign_count: verification.authenticationInfo.newCounter, last_used_at: clock() })
+        .where('id', '=', row.id)
+        .execute();
       return row.device_type === 'multiDevice' ? 'swk' : 'hwk';
     } catch {
       return null;
@@ -110,7 +114,7 @@ export function createPasskeys(db: Db, clock: Clock, panelUrl: string): Passkeys
   };
 
   return {
-    registrationOptions: (user) =>
+    registrationOptions: async (user) =>
       generateRegistrationOptions({
         rpName: ISSUER,
         rpID,
@@ -118,7 +122,7 @@ export function createPasskeys(db: Db, clock: Clock, panelUrl: string): Passkeys
         userDisplayName: user.name,
         userID: new TextEncoder().encode(`sso-user-${user.id}`),
         attestationType: 'none',
-        excludeCredentials: credentials.all(user.id).map((row) => ({
+        excludeCredentials: (await credentials(user.id)).map((row) => ({
           id: row.credential_id,
           transports: transportsOf(row),
         })),
@@ -140,22 +144,28 @@ export function createPasskeys(db: Db, clock: Clock, panelUrl: string): Passkeys
       }
       if (!verification.verified) return null;
       const { credential, credentialDeviceType } = verification.registrationInfo;
-      if (taken.get(credential.id) !== undefined) return null;
-      const result = insert.run(
-        userId,
-        label,
-        credential.id,
-        Buffer.from(credential.publicKey).toString('base64url'),
-        credential.counter,
-        (credential.transports ?? []).join(','),
-        credentialDeviceType,
-        clock(),
-      );
-      return Number(result.lastInsertRowid);
+      // A credential registered twice (two tabs, two instances): the unique index keeps one.
+      const inserted = await db
+        .insertInto('two_step_factors')
+        .values({
+          user_id: userId,
+          kind: 'passkey',
+          label,
+          credential_id: credential.id,
+          public_key: Buffer.from(credential.publicKey).toString('base64url'),
+          sign_count: credential.counter,
+          transports: (credential.transports ?? []).join(','),
+          device_type: credentialDeviceType,
+          created_at: clock(),
+        })
+        .onConflict((oc) => oc.column('credential_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted?.id ?? null;
     },
 
     async authenticationOptions(userId) {
-      const rows = credentials.all(userId);
+      const rows = await credentials(userId);
       if (rows.length === 0) return null;
       return generateAuthenticationOptions({
         rpID,
@@ -166,16 +176,22 @@ export function createPasskeys(db: Db, clock: Clock, panelUrl: string): Passkeys
 
     async authenticate(userId, response, challenge) {
       // Only a passkey of this user counts: another user's (or an unknown one) is refused.
-      const row = credentials.all(userId).find((r) => r.credential_id === response.id);
+      const row = (await credentials(userId)).find((r) => r.credential_id === response.id);
       return row ? verifyWith(row, response, challenge, false) : null;
     },
 
     discoverableOptions: () => generateAuthenticationOptions({ rpID, userVerification: 'required' }),
 
     async authenticateAny(response, challenge) {
-      const userId = ownerOf.get(response.id);
-      if (userId === undefined) return null;
-      const row = credentials.all(userId).find((r) => r.credential_id === response.id);
+      const owner = await db
+        .selectFrom('two_step_factors')
+        .select('user_id')
+        .where('credential_id', '=', response.id)
+        .where('kind', '=', 'passkey')
+        .executeTakeFirst();
+      if (owner === undefined) return null;
+      const userId = owner.user_id;
+      const row = (await credentials(userId)).find((r) => r.credential_id === response.id);
       const kind = row ? await verifyWith(row, response, challenge, true) : null;
       return kind ? { userId, kind } : null;
     },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
+import type { Store } from '../../db/store';
 import { CredentialError } from '../../http/errors';
 
 /** How the first step was made, as OpenID Connect `amr` values (RFC 8176). */
@@ -24,48 +24,50 @@ export interface PendingSignIn {
 }
 
 export interface PendingSignIns {
-  open(userId: number, purpose: PendingSignIn['purpose'], firstStep: FirstStep, appUrl: string): string;
+  open(
+    userId: number,
+    purpose: PendingSignIn['purpose'],
+    firstStep: FirstStep,
+    appUrl: string,
+  ): Promise<string>;
   /** The live pending sign-in of `challenge` with `purpose`; a 422 otherwise (counted as a wrong try). */
-  read(challenge: string, purpose: PendingSignIn['purpose']): PendingSignIn;
-  offerSecret(challenge: string, sealed: string | null): void;
-  end(challenge: string): void;
+  read(challenge: string, purpose: PendingSignIn['purpose']): Promise<PendingSignIn>;
+  offerSecret(challenge: string, sealed: string | null): Promise<void>;
+  end(challenge: string): Promise<void>;
 }
 
 export const PENDING_TTL_SECONDS = 600;
 
-interface Row {
-  user_id: number | null;
-  purpose: string;
-  first_amr: string | null;
-  app_url: string | null;
-  pending_secret: string | null;
-  expires_at: number;
-}
-
-export function createPendingSignIns(db: Db, clock: Clock): PendingSignIns {
-  const insert = db.prepare(
-    `INSERT INTO sign_in_challenges (id, user_id, password_ok, expires_at, created_at, purpose, first_amr, app_url)
-     VALUES (?, ?, 1, ?, ?, ?, ?, ?)`,
-  );
-  const select = db.prepare<[string], Row>(
-    `SELECT user_id, purpose, first_amr, app_url, pending_secret, expires_at FROM sign_in_challenges
-     WHERE id = ?`,
-  );
-  const setSecret = db.prepare('UPDATE sign_in_challenges SET pending_secret = ? WHERE id = ?');
-  const end = db.prepare('UPDATE sign_in_challenges SET expires_at = 0, pending_secret = NULL WHERE id = ?');
-  const purge = db.prepare('DELETE FROM sign_in_challenges WHERE expires_at <= ?');
+export function createPendingSignIns(store: Store, clock: Clock): PendingSignIns {
+  const db = store.db;
   const gone = () => new CredentialError(422, { message: TWO_STEP_GONE, errors: { code: TWO_STEP_GONE } });
 
   return {
-    open(userId, purpose, firstStep, appUrl) {
+    async open(userId, purpose, firstStep, appUrl) {
       const now = clock();
-      purge.run(now);
+      await db.deleteFrom('sign_in_challenges').where('expires_at', '<=', now).execute();
       const id = randomBytes(24).toString('base64url');
-      insert.run(id, userId, now + PENDING_TTL_SECONDS * 1000, now, purpose, firstStep, appUrl);
+      await db
+        .insertInto('sign_in_challenges')
+        .values({
+          id,
+          user_id: userId,
+          password_ok: 1,
+          expires_at: now + PENDING_TTL_SECONDS * 1000,
+          created_at: now,
+          purpose,
+          first_amr: firstStep,
+          app_url: appUrl,
+        })
+        .execute();
       return id;
     },
-    read(challenge, purpose) {
-      const row = select.get(challenge);
+    async read(challenge, purpose) {
+      const row = await db
+        .selectFrom('sign_in_challenges')
+        .select(['user_id', 'purpose', 'first_amr', 'app_url', 'pending_secret', 'expires_at'])
+        .where('id', '=', challenge)
+        .executeTakeFirst();
       if (!row || row.purpose !== purpose || row.user_id === null || row.expires_at <= clock()) throw gone();
       return {
         userId: row.user_id,
@@ -75,11 +77,19 @@ export function createPendingSignIns(db: Db, clock: Clock): PendingSignIns {
         pendingSecret: row.pending_secret,
       };
     },
-    offerSecret(challenge, sealed) {
-      setSecret.run(sealed, challenge);
+    async offerSecret(challenge, sealed) {
+      await db
+        .updateTable('sign_in_challenges')
+        .set({ pending_secret: sealed })
+        .where('id', '=', challenge)
+        .execute();
     },
-    end(challenge) {
-      end.run(challenge);
+    async end(challenge) {
+      await db
+        .updateTable('sign_in_challenges')
+        .set({ expires_at: 0, pending_secret: null })
+        .where('id', '=', challenge)
+        .execute();
     },
   };
 }

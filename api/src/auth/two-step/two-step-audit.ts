@@ -3,11 +3,10 @@ import type { AuditResult } from '@sso/shared/contract';
 import { recordEvent } from '../../audit/audit-store';
 import type { AppContext } from '../../context';
 import { stripFormatControls } from '../../http/format-controls';
+import { userBasics } from '../accounts';
 
-const actorOf = (ctx: AppContext, id: number) => {
-  const row = ctx.db
-    .prepare<[number], { nik: string; nama: string }>('SELECT nik, nama FROM users WHERE id = ?')
-    .get(id);
+const actorOf = async (ctx: AppContext, id: number) => {
+  const row = await userBasics(ctx.store.db, id);
   return { id, nik: row?.nik ?? null, name: row?.nama ?? null };
 };
 
@@ -16,7 +15,7 @@ const actorOf = (ctx: AppContext, id: number) => {
  * Recorded by the routes themselves: one request can be several events (a recovery code used, and
  * the sign-in it completes). Never a code or a secret.
  */
-export function recordTwoStep(
+export async function recordTwoStep(
   ctx: AppContext,
   request: FastifyRequest,
   event: {
@@ -30,15 +29,16 @@ export function recordTwoStep(
     label?: string | null;
     detail?: string;
   },
-): void {
+): Promise<void> {
   const target = event.targetId ?? event.actorId;
-  const targetActor = target === event.actorId ? null : actorOf(ctx, target);
   try {
+    const actor = await actorOf(ctx, event.actorId);
+    const targetActor = target === event.actorId ? actor : await actorOf(ctx, target);
     recordEvent(ctx.db, {
       at: ctx.clock(),
-      actor: actorOf(ctx, event.actorId),
+      actor,
       action: event.action,
-      target: { type: 'user', id: String(target), label: targetActor?.name ?? actorOf(ctx, target).name },
+      target: { type: 'user', id: String(target), label: targetActor.name },
       result: event.result,
       status: event.status,
       reason: event.reason ?? null,

@@ -20,6 +20,7 @@ import {
   type TwoStepMethod,
 } from '@sso/shared/contract';
 import type { AppContext } from '../../context';
+import { userBasics } from '../accounts';
 import {
   CredentialError,
   HttpError,
@@ -98,22 +99,22 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
   const { factors, pending } = ctx.twoStep;
 
   /** The login of a pending sign-in whose second step passed. */
-  const finish = (
+  const finish = async (
     request: FastifyRequest,
     reply: FastifyReply,
     challenge: string,
     signIn: PendingSignIn,
     amr: string[],
   ) => {
-    pending.end(challenge);
-    const { token } = ctx.sessions.createLogin(
+    await pending.end(challenge);
+    const { token } = await ctx.sessions.createLogin(
       signIn.userId,
       SSO_PANEL_APP_ID,
       signIn.appUrl || ctx.config.panelUrl,
       clientOf(request, amr),
     );
-    ctx.knownAddresses.remember(signIn.userId, request.ip);
-    ctx.devices.remember(signIn.userId, request, reply);
+    await ctx.knownAddresses.remember(signIn.userId, request.ip);
+    await ctx.devices.remember(signIn.userId, request, reply);
     return { token, apps_id: SSO_PANEL_APP_ID };
   };
 
@@ -131,7 +132,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       return await ctx.throttle.run(secondStepLimits(ctx, userId, challenge), answer);
     } catch (error) {
       if (error instanceof HttpError) {
-        recordTwoStep(ctx, request, {
+        await recordTwoStep(ctx, request, {
           actorId: userId,
           action: AUDIT_ACTION.twoStepVerify,
           result: error.statusCode === 429 ? 'refused' : 'failed',
@@ -146,25 +147,25 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post(twoStepPaths.verify, async (request, reply) => {
     const body = validate(twoStepVerifyPayloadSchema, request.body, { badRequestFields: ['code', 'method'] });
     const code = checkedCode(body.method, body.code);
-    const signIn = pending.read(body.challenge, 'two_step');
-    return secondStep(request, signIn.userId, body.challenge, () => {
+    const signIn = await pending.read(body.challenge, 'two_step');
+    return secondStep(request, signIn.userId, body.challenge, async () => {
       const used =
         body.method === 'totp'
-          ? factors.useTotp(signIn.userId, code)
-          : factors.useRecoveryCode(signIn.userId, code);
+          ? await factors.useTotp(signIn.userId, code)
+          : await factors.useRecoveryCode(signIn.userId, code);
       if (!used) throw credentialError('code', TWO_STEP_WRONG_CODE);
       const second = body.method === 'totp' ? 'otp' : 'kba';
-      const data = finish(request, reply, body.challenge, signIn, [signIn.firstStep, second, 'mfa']);
+      const data = await finish(request, reply, body.challenge, signIn, [signIn.firstStep, second, 'mfa']);
       if (body.method === 'recovery') {
-        recordTwoStep(ctx, request, {
+        await recordTwoStep(ctx, request, {
           actorId: signIn.userId,
           action: AUDIT_ACTION.twoStepRecoveryUse,
           result: 'done',
           status: 200,
-          detail: `Sisa kode pemulihan: ${factors.status(signIn.userId).recovery_codes_left}`,
+          detail: `Sisa kode pemulihan: ${(await factors.status(signIn.userId)).recovery_codes_left}`,
         });
       }
-      recordTwoStep(ctx, request, {
+      await recordTwoStep(ctx, request, {
         actorId: signIn.userId,
         action: AUDIT_ACTION.twoStepVerify,
         result: 'done',
@@ -177,26 +178,26 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
   // Passkeys as the second step: options bound to the pending sign-in, used once.
   app.post(twoStepPaths.passkeyOptions, async (request) => {
     const body = validate(passkeyOptionsPayloadSchema, request.body);
-    const signIn = pending.read(body.challenge, 'two_step');
+    const signIn = await pending.read(body.challenge, 'two_step');
     const options = await ctx.twoStep.passkeys.authenticationOptions(signIn.userId);
     if (!options) throw conflict('Akun ini belum memiliki passkey');
-    pending.offerSecret(body.challenge, `passkey:${options.challenge}`);
+    await pending.offerSecret(body.challenge, `passkey:${options.challenge}`);
     return ok('Gunakan passkey Anda', { options });
   });
 
   app.post(twoStepPaths.passkeyVerify, async (request, reply) => {
     const body = validate(passkeyVerifyPayloadSchema, request.body);
-    const signIn = pending.read(body.challenge, 'two_step');
+    const signIn = await pending.read(body.challenge, 'two_step');
     const offered = signIn.pendingSecret?.startsWith('passkey:') ? signIn.pendingSecret.slice(8) : null;
     // Single use: the challenge is gone whatever the answer.
-    pending.offerSecret(body.challenge, null);
+    await pending.offerSecret(body.challenge, null);
     const response = authenticationJson.safeParse(body.response).data;
     if (!response) throw fieldError('passkey', 'Data passkey tidak valid', 400);
     return secondStep(request, signIn.userId, body.challenge, async () => {
       const kind = offered ? await ctx.twoStep.passkeys.authenticate(signIn.userId, response, offered) : null;
       if (!kind) throw credentialError('passkey', PASSKEY_REFUSED);
-      const data = finish(request, reply, body.challenge, signIn, [signIn.firstStep, kind, 'mfa']);
-      recordTwoStep(ctx, request, {
+      const data = await finish(request, reply, body.challenge, signIn, [signIn.firstStep, kind, 'mfa']);
+      await recordTwoStep(ctx, request, {
         actorId: signIn.userId,
         action: AUDIT_ACTION.twoStepVerify,
         result: 'done',
@@ -209,35 +210,32 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(twoStepPaths.enrolStart, async (request) => {
     const body = validate(twoStepEnrolStartPayloadSchema, request.body);
-    const signIn = pending.read(body.challenge, 'two_step_enrol');
-    const nik = ctx.db
-      .prepare<[number], string>('SELECT nik FROM users WHERE id = ?')
-      .pluck()
-      .get(signIn.userId);
+    const signIn = await pending.read(body.challenge, 'two_step_enrol');
+    const nik = (await userBasics(ctx.store.db, signIn.userId))?.nik;
     const offer = newTotpSecret(nik ?? String(signIn.userId));
-    pending.offerSecret(body.challenge, factors.seal(offer.secret));
+    await pending.offerSecret(body.challenge, factors.seal(offer.secret));
     return ok('Pindai kode QR dengan aplikasi autentikator', offer);
   });
 
   app.post(twoStepPaths.enrolConfirm, async (request, reply) => {
     const body = validate(twoStepEnrolConfirmPayloadSchema, request.body, { badRequestFields: ['code'] });
     const code = checkedCode('totp', body.code);
-    const signIn = pending.read(body.challenge, 'two_step_enrol');
+    const signIn = await pending.read(body.challenge, 'two_step_enrol');
     const secret = signIn.pendingSecret === null ? null : factors.open(signIn.pendingSecret);
     if (secret === null) throw fieldError('code', 'Mulai ulang penambahan aplikasi autentikator', 422);
-    return ctx.throttle.run(secondStepLimits(ctx, signIn.userId, body.challenge), () => {
+    return ctx.throttle.run(secondStepLimits(ctx, signIn.userId, body.challenge), async () => {
       const step = matchingStep(secret, code, ctx.clock());
       if (step === null) throw credentialError('code', TWO_STEP_WRONG_CODE);
-      factors.addTotp(signIn.userId, 'Aplikasi autentikator', secret, step);
-      const recovery = factors.newRecoveryCodes(signIn.userId);
-      recordTwoStep(ctx, request, {
+      await factors.addTotp(signIn.userId, 'Aplikasi autentikator', secret, step);
+      const recovery = await factors.newRecoveryCodes(signIn.userId);
+      await recordTwoStep(ctx, request, {
         actorId: signIn.userId,
         action: AUDIT_ACTION.twoStepEnrol,
         result: 'done',
         status: 200,
         detail: 'Aplikasi autentikator ditambahkan (wajib oleh role)',
       });
-      const data = finish(request, reply, body.challenge, signIn, [signIn.firstStep, 'otp', 'mfa']);
+      const data = await finish(request, reply, body.challenge, signIn, [signIn.firstStep, 'otp', 'mfa']);
       return ok('Verifikasi dua langkah aktif', { ...data, recovery_codes: recovery });
     });
   });
@@ -251,10 +249,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       const input = validate(stepUpPayloadSchema, body);
       await ctx.throttle.run(stepUpLimits(ctx, userId), async () => {
         if (input.password) {
-          const hash = ctx.db
-            .prepare<[number], string | null>('SELECT password_hash FROM users WHERE id = ?')
-            .pluck()
-            .get(userId);
+          const hash = (await userBasics(ctx.store.db, userId))?.password_hash;
           if (hash && (await verifyPassword(input.password, hash))) return;
           throw new CredentialError(422, {
             message: TWO_STEP_CONFIRM_WRONG,
@@ -264,18 +259,20 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
         const method = input.method ?? 'totp';
         const code = checkedCode(method, input.code ?? '');
         const used =
-          method === 'totp' ? factors.useTotp(userId, code) : factors.useRecoveryCode(userId, code);
+          method === 'totp'
+            ? await factors.useTotp(userId, code)
+            : await factors.useRecoveryCode(userId, code);
         if (!used) throw credentialError('code', TWO_STEP_WRONG_CODE);
       });
     };
 
     account.get(twoStepPaths.account, async (request) =>
-      ok('Verifikasi dua langkah', factors.status(authOf(request).userId)),
+      ok('Verifikasi dua langkah', await factors.status(authOf(request).userId)),
     );
 
     account.post(twoStepPaths.accountTotp, async (request) => {
       const userId = authOf(request).userId;
-      const nik = ctx.db.prepare<[number], string>('SELECT nik FROM users WHERE id = ?').pluck().get(userId);
+      const nik = (await userBasics(ctx.store.db, userId))?.nik;
       const offer = newTotpSecret(nik ?? String(userId));
       // The pending secret travels sealed (AES-GCM, with the user and a deadline): nothing is stored
       // until a code of it confirms it.
@@ -294,13 +291,13 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (!offer || offer.u !== userId || offer.e <= ctx.clock()) {
         throw fieldError('code', 'Mulai ulang penambahan aplikasi autentikator', 422);
       }
-      return ctx.throttle.run(stepUpLimits(ctx, userId), () => {
+      return ctx.throttle.run(stepUpLimits(ctx, userId), async () => {
         const step = matchingStep(offer.s, code, ctx.clock());
         if (step === null) throw credentialError('code', TWO_STEP_WRONG_CODE);
-        const first = !factors.has(userId);
-        factors.addTotp(userId, body.label, offer.s, step);
-        const recovery = first ? factors.newRecoveryCodes(userId) : null;
-        recordTwoStep(ctx, request, {
+        const first = !(await factors.has(userId));
+        await factors.addTotp(userId, body.label, offer.s, step);
+        const recovery = first ? await factors.newRecoveryCodes(userId) : null;
+        await recordTwoStep(ctx, request, {
           actorId: userId,
           action: AUDIT_ACTION.twoStepEnrol,
           result: 'done',
@@ -308,7 +305,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
           detail: `Aplikasi autentikator "${body.label}" ditambahkan`,
         });
         return ok('Aplikasi autentikator ditambahkan', {
-          status: factors.status(userId),
+          status: await factors.status(userId),
           recovery_codes: recovery,
         });
       });
@@ -316,9 +313,7 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
 
     account.post(twoStepPaths.accountPasskeyOptions, async (request) => {
       const userId = authOf(request).userId;
-      const user = ctx.db
-        .prepare<[number], { nik: string; nama: string }>('SELECT nik, nama FROM users WHERE id = ?')
-        .get(userId);
+      const user = await userBasics(ctx.store.db, userId);
       const options = await ctx.twoStep.passkeys.registrationOptions({
         id: userId,
         nik: user?.nik ?? String(userId),
@@ -339,47 +334,47 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (!offer || offer.u !== userId || offer.e <= ctx.clock()) {
         throw fieldError('passkey', 'Mulai ulang penambahan passkey', 422);
       }
-      const first = !factors.has(userId);
+      const first = !(await factors.has(userId));
       const response = registrationJson.safeParse(body.response).data;
       if (!response) throw fieldError('passkey', 'Data passkey tidak valid', 400);
       const id = await ctx.twoStep.passkeys.register(userId, body.label, response, offer.c);
       if (id === null) throw fieldError('passkey', 'Passkey tidak dapat diverifikasi. Coba lagi.', 422);
-      const recovery = first ? factors.newRecoveryCodes(userId) : null;
-      recordTwoStep(ctx, request, {
+      const recovery = first ? await factors.newRecoveryCodes(userId) : null;
+      await recordTwoStep(ctx, request, {
         actorId: userId,
         action: AUDIT_ACTION.twoStepEnrol,
         result: 'done',
         status: 200,
         detail: `Passkey "${body.label}" ditambahkan`,
       });
-      return ok('Passkey ditambahkan', { status: factors.status(userId), recovery_codes: recovery });
+      return ok('Passkey ditambahkan', { status: await factors.status(userId), recovery_codes: recovery });
     });
 
     account.delete(twoStepPaths.accountFactor(':id'), async (request) => {
       const userId = authOf(request).userId;
       const id = idParam(request.params, 'Metode verifikasi tidak ditemukan');
-      const status = factors.status(userId);
+      const status = await factors.status(userId);
       const factor = status.factors.find((f) => f.id === id);
       if (!factor) throw notFound('Metode verifikasi tidak ditemukan');
       if (status.required && status.factors.length === 1) throw conflict(TWO_STEP_LAST_FACTOR);
       await stepUp(userId, request.body);
-      factors.remove(userId, id);
-      recordTwoStep(ctx, request, {
+      await factors.remove(userId, id);
+      await recordTwoStep(ctx, request, {
         actorId: userId,
         action: AUDIT_ACTION.twoStepRemove,
         result: 'done',
         status: 200,
         detail: `${factor.kind === 'passkey' ? 'Passkey' : 'Aplikasi autentikator'} "${factor.label}" dihapus`,
       });
-      return ok('Metode verifikasi dihapus', factors.status(userId));
+      return ok('Metode verifikasi dihapus', await factors.status(userId));
     });
 
     account.post(twoStepPaths.accountRecoveryCodes, async (request) => {
       const userId = authOf(request).userId;
-      if (!factors.has(userId)) throw conflict('Tambahkan aplikasi autentikator terlebih dahulu');
+      if (!(await factors.has(userId))) throw conflict('Tambahkan aplikasi autentikator terlebih dahulu');
       await stepUp(userId, request.body);
-      const codes = factors.newRecoveryCodes(userId);
-      recordTwoStep(ctx, request, {
+      const codes = await factors.newRecoveryCodes(userId);
+      await recordTwoStep(ctx, request, {
         actorId: userId,
         action: AUDIT_ACTION.twoStepRecoveryNew,
         result: 'done',

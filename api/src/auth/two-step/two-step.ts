@@ -1,6 +1,6 @@
 import type { TwoStepData } from '@sso/shared/contract';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
+import type { Store } from '../../db/store';
 import { createFactors, type Factors } from './factors';
 import {
   createPendingSignIns,
@@ -29,25 +29,25 @@ export interface TwoStep {
    * After a first step passed: null when the user signs in now (no factor, none required), else the
    * pending sign-in the client answers with a factor, or with a new one when the role requires it.
    */
-  gate(userId: number, firstStep: FirstStep, appUrl: string): TwoStepData | null;
+  gate(userId: number, firstStep: FirstStep, appUrl: string): Promise<TwoStepData | null>;
 }
 
-export function createTwoStep(db: Db, clock: Clock, tokenSecret: string, panelUrl: string): TwoStep {
-  const factors = createFactors(db, clock, createSecretBox(tokenSecret), tokenSecret);
-  const pending = createPendingSignIns(db, clock);
+export function createTwoStep(store: Store, clock: Clock, tokenSecret: string, panelUrl: string): TwoStep {
+  const factors = createFactors(store, clock, createSecretBox(tokenSecret), tokenSecret);
+  const pending = createPendingSignIns(store, clock);
   return {
     factors,
-    passkeys: createPasskeys(db, clock, panelUrl),
+    passkeys: createPasskeys(store, clock, panelUrl),
     pending,
-    gate(userId, firstStep, appUrl) {
-      const has = factors.has(userId);
-      if (!has && !factors.required(userId)) return null;
-      const challenge = pending.open(userId, has ? 'two_step' : 'two_step_enrol', firstStep, appUrl);
+    async gate(userId, firstStep, appUrl) {
+      const has = await factors.has(userId);
+      if (!has && !(await factors.required(userId))) return null;
+      const challenge = await pending.open(userId, has ? 'two_step' : 'two_step_enrol', firstStep, appUrl);
       return {
         two_step: {
           challenge,
           enrol: !has,
-          methods: has ? methodsOf(factors.status(userId).factors) : [],
+          methods: has ? methodsOf((await factors.status(userId)).factors) : [],
           expires_in: PENDING_TTL_SECONDS,
         },
       };

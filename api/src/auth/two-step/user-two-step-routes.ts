@@ -29,7 +29,7 @@ export function registerUserTwoStepRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.get(twoStepPaths.user(':id'), async (request) => {
     const id = target(request.params, authOf(request).userId);
-    return ok('Verifikasi dua langkah user', ctx.twoStep.factors.status(id));
+    return ok('Verifikasi dua langkah user', await ctx.twoStep.factors.status(id));
   });
 
   app.delete(twoStepPaths.user(':id'), async (request) => {
@@ -37,13 +37,13 @@ export function registerUserTwoStepRoutes(app: FastifyInstance, ctx: AppContext)
     validate(userTwoStepResetPayloadSchema, request.body);
     const id = target(request.params, actor);
     if (id === actor) throw conflict(SELF_RESET_MESSAGE);
-    const removed = ctx.twoStep.factors.reset(id);
-    ctx.sessions.revokeUser(id, 'two_step_reset');
+    const removed = await ctx.twoStep.factors.reset(id);
+    await ctx.sessions.revokeUser(id, 'two_step_reset');
     return ok(
       removed === 0
         ? 'User belum memiliki verifikasi dua langkah; sesinya diakhiri'
         : 'Verifikasi dua langkah user diatur ulang',
-      ctx.twoStep.factors.status(id),
+      await ctx.twoStep.factors.status(id),
     );
   });
 }

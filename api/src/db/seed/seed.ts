@@ -1,7 +1,8 @@
 import { PANEL_MENU } from '@sso/shared/contract';
 import { PASSWORD_COST, hashPasswordSync, type ScryptCost } from '../../auth/password';
 import { nameKey } from '../../roles/role-writes';
-import { readMeta, writeMeta, type Db } from '../database';
+import { sql } from 'kysely';
+import type { Q, Store } from '../store';
 import { PHONE_PREFIXES } from '../../auth/phone-prefixes';
 import { ADD_PETA_AKSES_MENU, ASSIGN_PANEL_KEYS } from '../migrations';
 import { createRandom, type Random } from './prng';
@@ -41,113 +42,176 @@ const BASE_TIME = Date.UTC(2024, 0, 1);
 export const companySortKey = (nama: string) =>
   nama.replace(/\./g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** Seeds the demo data once: a marker in `meta` keeps a second start from seeding again. */
-export function seedIfEmpty(db: Db, options: SeedOptions): boolean {
-  if (readMeta(db, 'seeded_at') !== undefined) return false;
-  const run = db.transaction(() => {
+/**
+ * Rows inserted in chunks: one multi-row INSERT per chunk instead of one statement per row (both
+ * stores take far more parameters than a chunk needs; 10,000 users seed in a few statements).
+ */
+async function insertRows(
+  q: Q,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  const chunk = Math.max(1, Math.floor(2000 / columns.length));
+  for (let at = 0; at < rows.length; at += chunk) {
+    const values = rows
+      .slice(at, at + chunk)
+      .map((row) => sql`(${sql.join(row.map((value) => sql`${value}`))})`);
+    await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) VALUES ${sql.join(values)}`.execute(
+      q,
+    );
+  }
+}
+
+/** The tables the seed writes with explicit ids (their identity counters follow, `Store.afterExplicitIds`). */
+const SEEDED_ID_TABLES = [
+  'colors',
+  'companies',
+  'branches',
+  'applications',
+  'menus',
+  'roles',
+  'employees',
+  'users',
+];
+
+/**
+ * Seeds the demo data once, in one transaction: a marker in `meta` keeps a second start from seeding
+ * again; instances starting together on an empty database seed once (`lockKeys`).
+ */
+export async function seedIfEmpty(store: Store, options: SeedOptions): Promise<boolean> {
+  return store.transaction(async (trx) => {
+    await store.lockKeys(trx, [SEED_LOCK]);
+    const marker = await trx
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', 'seeded_at')
+      .executeTakeFirst();
+    if (marker !== undefined) return false;
     const random = createRandom(SEED);
-    seedColors(db);
-    const branchesByCompany = seedCompanies(db, random);
-    seedApplications(db, options.panelUrl);
-    seedRoles(db);
-    seedPeople(db, random, options.users, branchesByCompany, options.passwordCost ?? PASSWORD_COST);
-    writeMeta(db, 'seeded_at', new Date().toISOString());
+    await insertRows(
+      trx,
+      'colors',
+      ['id', 'hex_code'],
+      COLORS.map((hex, index) => [index + 1, hex]),
+    );
+    const branchesByCompany = await seedCompanies(trx, random);
+    await seedApplications(store, trx, options.panelUrl);
+    await seedRoles(store, trx);
+    await seedPeople(
+      store,
+      trx,
+      random,
+      options.users,
+      branchesByCompany,
+      options.passwordCost ?? PASSWORD_COST,
+    );
+    await store.afterExplicitIds(trx, SEEDED_ID_TABLES);
+    await trx.insertInto('meta').values({ key: 'seeded_at', value: new Date().toISOString() }).execute();
+    return true;
   });
-  run();
-  return true;
 }
 
-function seedColors(db: Db): void {
-  const insert = db.prepare('INSERT INTO colors (id, hex_code) VALUES (?, ?)');
-  COLORS.forEach((hex, index) => insert.run(index + 1, hex));
-}
+const SEED_LOCK = 'seed';
 
-function seedCompanies(db: Db, random: Random): Map<number, number[]> {
-  const insertCompany = db.prepare(
-    'INSERT INTO companies (id, nama, sort_key, logo_file) VALUES (?, ?, ?, ?)',
+async function seedCompanies(q: Q, random: Random): Promise<Map<number, number[]>> {
+  await insertRows(
+    q,
+    'companies',
+    ['id', 'nama', 'sort_key', 'logo_file'],
+    COMPANIES.map((nama, index) => [index + 1, nama, companySortKey(nama), `company-${index + 1}.svg`]),
   );
-  const insertBranch = db.prepare(
-    'INSERT INTO branches (company_id, name, daerah, kode) VALUES (?, ?, ?, ?)',
-  );
+  // Branch ids in insertion order: the draw decides them, as it did when each insert returned its id.
+  const rows: [number, number, string, string, string][] = [];
   const branches = new Map<number, number[]>();
-  COMPANIES.forEach((nama, index) => {
+  let nextId = 1;
+  COMPANIES.forEach((_, index) => {
     const id = index + 1;
-    insertCompany.run(id, nama, companySortKey(nama), `company-${id}.svg`);
     const cities = random.sample(CITIES, random.int(3, 8));
     branches.set(
       id,
-      cities.map(([city, code]) =>
-        Number(insertBranch.run(id, `Cabang ${city}`, city, `${code}${id}`).lastInsertRowid),
-      ),
+      cities.map(([city, code]) => {
+        rows.push([nextId, id, `Cabang ${city}`, city, `${code}${id}`]);
+        nextId += 1;
+        return nextId - 1;
+      }),
     );
   });
+  await insertRows(q, 'branches', ['id', 'company_id', 'name', 'daerah', 'kode'], rows);
   return branches;
 }
 
-function seedApplications(db: Db, panelUrl: string): void {
-  const insertApp = db.prepare(
-    'INSERT INTO applications (id, name, descriptions, url, logo_file) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertMenu = db.prepare('INSERT INTO menus (app_id, parent_id, name, position) VALUES (?, ?, ?, ?)');
-  APPLICATIONS.forEach((app, index) => {
-    const id = index + 1;
-    insertApp.run(
-      id,
+async function seedApplications(store: Store, q: Q, panelUrl: string): Promise<void> {
+  await insertRows(
+    q,
+    'applications',
+    ['id', 'name', 'descriptions', 'url', 'logo_file'],
+    APPLICATIONS.map((app, index) => [
+      index + 1,
       app.name,
       app.descriptions,
       index === 0 ? panelUrl : `http://${app.host}`,
-      `app-${id}.svg`,
-    );
+      `app-${index + 1}.svg`,
+    ]),
+  );
+  // Menu ids in tree order, as the inserts one by one gave them.
+  const menus: [number, number, number | null, string, number][] = [];
+  const add = (appId: number, parentId: number | null, name: string, position: number) => {
+    const id = menus.length + 1;
+    menus.push([id, appId, parentId, name, position]);
+    return id;
+  };
+  APPLICATIONS.forEach((app, index) => {
     app.menus.forEach(([menu, children], position) => {
-      const parentId = Number(insertMenu.run(id, null, menu, position + 1).lastInsertRowid);
-      children.forEach((child, childPosition) => insertMenu.run(id, parentId, child, childPosition + 1));
+      const parentId = add(index + 1, null, menu, position + 1);
+      children.forEach((child, childPosition) => add(index + 1, parentId, child, childPosition + 1));
     });
   });
-  const parentOf = db.prepare<[number, string], { id: number; children: number }>(
-    `SELECT p.id, (SELECT COUNT(*) FROM menus s WHERE s.parent_id = p.id) AS children
-     FROM menus p WHERE p.app_id = ? AND p.parent_id IS NULL AND p.name = ?`,
-  );
   for (const [appIndex, parent, name] of LATER_MENUS) {
-    const row = parentOf.get(appIndex + 1, parent);
-    if (!row) throw new Error(`seed: no menu ${parent} for ${name}`);
-    insertMenu.run(appIndex + 1, row.id, name, row.children + 1);
+    const parentRow = menus.find(
+      ([, app, parentId, menu]) => app === appIndex + 1 && parentId === null && menu === parent,
+    );
+    if (!parentRow) throw new Error(`seed: no menu ${parent} for ${name}`);
+    const children = menus.filter(([, , parentId]) => parentId === parentRow[0]).length;
+    add(appIndex + 1, parentRow[0], name, children + 1);
   }
   const panelMenus = APPLICATIONS[0]?.menus.length ?? 0;
-  LATER_PANEL_MENUS.forEach((menu, index) => insertMenu.run(1, null, menu, panelMenus + index + 1));
+  LATER_PANEL_MENUS.forEach((menu, index) => add(1, null, menu, panelMenus + index + 1));
+  await insertRows(q, 'menus', ['id', 'app_id', 'parent_id', 'name', 'position'], menus);
+  // The scripts below add menus without an id: the counters continue after the ones written here.
+  await store.afterExplicitIds(q, ['applications', 'menus']);
   // A file built at an older schema version (the migration tests) has no keys yet: migration 12 gives them.
-  const keyed = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('menus')").all();
-  if (keyed.some((column) => column.name === 'panel_key')) {
-    db.exec(ASSIGN_PANEL_KEYS);
+  if ((await store.columnsOf(q, 'menus')).includes('panel_key')) {
+    for (const statement of statementsOf(ASSIGN_PANEL_KEYS)) await sql.raw(statement).execute(q);
     // Peta Akses is born keyed; an older file gets it from its migration instead.
-    db.exec(ADD_PETA_AKSES_MENU);
+    for (const statement of statementsOf(ADD_PETA_AKSES_MENU)) await sql.raw(statement).execute(q);
   }
 }
 
-function seedRoles(db: Db): void {
-  const insertRole = db.prepare(
-    'INSERT INTO roles (id, name, name_key, descriptions, color_id, position, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?)',
-  );
-  const insertApp = db.prepare('INSERT INTO role_apps (role_id, app_id) VALUES (?, ?)');
-  const insertMenu = db.prepare('INSERT INTO role_menus (role_id, menu_id, access_level) VALUES (?, ?, ?)');
+/** The statements of a script of portable SQL, one per `;` (none of these scripts quotes a `;`). */
+const statementsOf = (script: string) =>
+  script
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+async function seedRoles(store: Store, q: Q): Promise<void> {
   // A file built at an older schema version (the migration tests) has no scope yet: every role is group-wide.
-  const scoped = db
-    .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('roles')")
-    .all()
-    .some((column) => column.name === 'admin_scope');
-  const menusOf = db.prepare<[number], { id: number; parent: string | null; name: string }>(
-    `SELECT m.id, p.name AS parent, m.name FROM menus m LEFT JOIN menus p ON p.id = m.parent_id
-     WHERE m.app_id = ? ORDER BY m.id`,
-  );
+  const scoped = (await store.columnsOf(q, 'roles')).includes('admin_scope');
+  const { rows: allMenus } = await sql<{ id: number; app_id: number; parent: string | null; name: string }>`
+    SELECT m.id, m.app_id, p.name AS parent, m.name FROM menus m LEFT JOIN menus p ON p.id = m.parent_id
+    ORDER BY m.id`.execute(q);
+  const roles: unknown[][] = [];
+  const roleApps: [number, number][] = [];
+  const roleMenus: [number, number, number][] = [];
   ROLES.forEach((role, index) => {
     const id = index + 1;
     const at = new Date(BASE_TIME + index * 60_000).toISOString();
-    insertRole.run(id, role.name, nameKey(role.name), role.color + 1, id, at, at);
-    if (role.adminScope && scoped)
-      db.prepare('UPDATE roles SET admin_scope = ? WHERE id = ?').run(role.adminScope, id);
+    roles.push([id, role.name, nameKey(role.name), null, role.color + 1, id, at, at]);
     for (const [appIndex, levels] of role.grants) {
       const appId = appIndex + 1;
-      insertApp.run(id, appId);
-      const menus = menusOf.all(appId);
+      roleApps.push([id, appId]);
+      const menus = allMenus.filter((m) => m.app_id === appId);
       if (typeof levels !== 'number') {
         // A file built at an older schema version has no Peta Akses yet: its migration adds it.
         const unknown = Object.keys(levels).filter(
@@ -162,10 +226,24 @@ function seedRoles(db: Db): void {
           typeof levels === 'number'
             ? levels
             : (levels[menu.name] ?? (menu.parent === null ? undefined : levels[menu.parent]));
-        if (level !== undefined) insertMenu.run(id, menu.id, level);
+        if (level !== undefined) roleMenus.push([id, menu.id, level]);
       }
     }
   });
+  await insertRows(
+    q,
+    'roles',
+    ['id', 'name', 'name_key', 'descriptions', 'color_id', 'position', 'created_at', 'updated_at'],
+    roles,
+  );
+  if (scoped) {
+    for (const [index, role] of ROLES.entries()) {
+      if (role.adminScope)
+        await sql`UPDATE roles SET admin_scope = ${role.adminScope} WHERE id = ${index + 1}`.execute(q);
+    }
+  }
+  await insertRows(q, 'role_apps', ['role_id', 'app_id'], roleApps);
+  await insertRows(q, 'role_menus', ['role_id', 'menu_id', 'access_level'], roleMenus);
 }
 
 /** Seed role ids are positions in ROLES, from 1. */
@@ -212,33 +290,22 @@ function makePerson(random: Random, index: number): Person {
   };
 }
 
-function seedPeople(
-  db: Db,
+async function seedPeople(
+  store: Store,
+  q: Q,
   random: Random,
   userCount: number,
   branchesByCompany: Map<number, number[]>,
   passwordCost: ScryptCost,
-): void {
+): Promise<void> {
+  const employees: unknown[][] = [];
+  const users: unknown[][] = [];
+  const userCompanies: [number, number][] = [];
+  const userBranches: [number, number, number][] = [];
   // A file built at an older schema version (the migration tests) has no employee companies yet.
-  const employeeCompanies = db
-    .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('employees')")
-    .all()
-    .some((column) => column.name === 'company_id');
-  const insertEmployee = employeeCompanies
-    ? db.prepare('INSERT INTO employees (id, name, nik, no_hp, email, company_id) VALUES (?, ?, ?, ?, ?, ?)')
-    : db.prepare('INSERT INTO employees (id, name, nik, no_hp, email) VALUES (?, ?, ?, ?, ?)');
-  const addEmployee = (index: number, person: ReturnType<typeof makePerson>, company: number | null) =>
-    employeeCompanies
-      ? insertEmployee.run(index, person.name, person.nik, person.phone, person.email, company)
-      : insertEmployee.run(index, person.name, person.nik, person.phone, person.email);
-  const insertUser = db.prepare(
-    `INSERT INTO users (id, nama, nik, phone, email, role_id, password_hash, is_active, client_group, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 1, 'internal', ?, ?)`,
-  );
-  const insertCompany = db.prepare('INSERT INTO user_companies (user_id, company_id) VALUES (?, ?)');
-  const insertBranch = db.prepare(
-    'INSERT INTO user_branches (user_id, company_id, branch_id) VALUES (?, ?, ?)',
-  );
+  const employeeCompanies = (await store.columnsOf(q, 'employees')).includes('company_id');
+  const addEmployee = (index: number, person: Person, company: number | null) =>
+    employees.push([index, person.name, person.nik, person.phone, person.email, company]);
   const adminHash = demoHash(ADMIN.password, passwordCost);
   const userHash = demoHash(DEMO_USER_PASSWORD, passwordCost);
   const companyIds = [...branchesByCompany.keys()];
@@ -262,7 +329,19 @@ function seedPeople(
     const roleId = demoRole ? roleIdOf(demoRole) : randomRole;
     const passwordHash = index === 1 ? adminHash : inDirectory ? userHash : null;
     const at = new Date(BASE_TIME + index * 37 * 60_000).toISOString();
-    insertUser.run(index, person.name, person.nik, person.phone, person.email, roleId, passwordHash, at, at);
+    users.push([
+      index,
+      person.name,
+      person.nik,
+      person.phone,
+      person.email,
+      roleId,
+      passwordHash,
+      1,
+      'internal',
+      at,
+      at,
+    ]);
 
     const companies = index === 1 ? companyIds.slice(0, 4) : random.sample(companyIds, random.int(1, 4));
     const fixed = DEMO_COMPANIES.get(index);
@@ -285,8 +364,34 @@ function seedPeople(
       addEmployee(index, person, stored[0]?.[0] ?? null);
     }
     for (const [companyId, chosen] of stored) {
-      insertCompany.run(index, companyId);
-      for (const branchId of chosen) insertBranch.run(index, companyId, branchId);
+      userCompanies.push([index, companyId]);
+      for (const branchId of chosen) userBranches.push([index, companyId, branchId]);
     }
   }
+  await insertRows(
+    q,
+    'employees',
+    ['id', 'name', 'nik', 'no_hp', 'email', ...(employeeCompanies ? ['company_id'] : [])],
+    employeeCompanies ? employees : employees.map((row) => row.slice(0, 5)),
+  );
+  await insertRows(
+    q,
+    'users',
+    [
+      'id',
+      'nama',
+      'nik',
+      'phone',
+      'email',
+      'role_id',
+      'password_hash',
+      'is_active',
+      'client_group',
+      'created_at',
+      'updated_at',
+    ],
+    users,
+  );
+  await insertRows(q, 'user_companies', ['user_id', 'company_id'], userCompanies);
+  await insertRows(q, 'user_branches', ['user_id', 'company_id', 'branch_id'], userBranches);
 }

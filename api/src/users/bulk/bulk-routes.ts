@@ -159,7 +159,7 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
       userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
     });
     // As an edit of one user: another user's change of how one signs in ends one's sessions.
-    for (const id of signInChanged) ctx.sessions.revokeUser(id, 'access_changed');
+    for (const id of signInChanged) void ctx.sessions.revokeUser(id, 'access_changed');
     const total = result.created + result.updated;
     return ok(`${total} user berhasil diimpor`, result);
   });
@@ -168,7 +168,7 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
     const input = validate(bulkRolePayloadSchema, request.body);
     const actorId = authOf(request).userId;
     const changed = changeRoles(db, privilege, actorId, input.ids, input.role_id, isoAt(ctx.clock()));
-    for (const id of changed) if (id !== actorId) ctx.sessions.revokeUser(id, 'access_changed');
+    for (const id of changed) if (id !== actorId) void ctx.sessions.revokeUser(id, 'access_changed');
     return ok(`Role ${changed.length} user berhasil diubah`, { ids: changed, changed: changed.length });
   });
 

@@ -59,7 +59,7 @@ export function openSessions(ctx: AppContext, userId: number): UserSession[] {
 }
 
 /** What the drawer shows an editor of users; undefined for an unknown user. */
-export function readAccount(ctx: AppContext, userId: number): UserAccount | undefined {
+export async function readAccount(ctx: AppContext, userId: number): Promise<UserAccount | undefined> {
   const row = ctx.db
     .prepare<[number], AccountRow>(
       `SELECT u.id, u.is_active, u.status_reason, u.status_changed_at, u.last_login_at,
@@ -78,7 +78,7 @@ export function readAccount(ctx: AppContext, userId: number): UserAccount | unde
         ? null
         : { id: row.changed_by_id, nama: row.changed_by_nama },
     last_login_at: row.last_login_at,
-    lock: accountLock(ctx, row.id),
+    lock: await accountLock(ctx, row.id),
     sessions: row.is_active === 1 ? openSessions(ctx, row.id) : [],
   };
 }
@@ -109,7 +109,7 @@ export function changeStatus(
       .run(isActive ? 1 : 0, reason, at, actorId, JSON.stringify(ids));
     if (isActive) return;
     privilege.assertPanelKept();
-    for (const id of ids) ctx.sessions.revokeUser(id, 'account_deactivated');
+    for (const id of ids) void ctx.sessions.revokeUser(id, 'account_deactivated');
   })();
 }
 
@@ -139,6 +139,6 @@ export function endSession(ctx: AppContext, userId: number, sessionId: number): 
 /** Ends every open login of a user; how many were open. */
 export function endAllSessions(ctx: AppContext, userId: number): number {
   const open = openSessions(ctx, userId).length;
-  ctx.sessions.revokeUser(userId, 'ended_by_admin');
+  void ctx.sessions.revokeUser(userId, 'ended_by_admin');
   return open;
 }

@@ -38,15 +38,15 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext, p
     assertMayManage(db, privilege, actorId, [id], action);
     return id;
   };
-  const account = (id: number) => {
-    const found = readAccount(ctx, id);
+  const account = async (id: number) => {
+    const found = await readAccount(ctx, id);
     if (!found) throw notFound(USER_NOT_FOUND);
     return found;
   };
 
   app.get(paths.users.account(':id'), async (request) => {
     const id = target(request, authOf(request).userId, 'view');
-    return ok('Akun user', account(id));
+    return ok('Akun user', await account(id));
   });
 
   app.patch(paths.users.status(':id'), async (request) => {
@@ -54,7 +54,10 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext, p
     const input = validate(userStatusPayloadSchema, request.body);
     const id = idParam(request.params, USER_NOT_FOUND);
     changeStatus(ctx, privilege, actor, [id], input.is_active, input.reason);
-    return ok(input.is_active ? 'User berhasil diaktifkan' : 'User berhasil dinonaktifkan', account(id));
+    return ok(
+      input.is_active ? 'User berhasil diaktifkan' : 'User berhasil dinonaktifkan',
+      await account(id),
+    );
   });
 
   // A static segment wins over ':id' in the router: 'bulk/status' never reads as a user id.
@@ -82,8 +85,8 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext, p
 
   app.delete(paths.users.lock(':id'), async (request) => {
     const id = target(request, authOf(request).userId, 'unlock');
-    const locked = account(id).lock !== null;
-    liftAccountLock(db, id);
+    const locked = (await account(id)).lock !== null;
+    await liftAccountLock(ctx.store.db, id);
     return ok(locked ? 'Blokir masuk berhasil dibuka' : 'Akun tidak sedang diblokir', {
       ended: locked ? 1 : 0,
     });

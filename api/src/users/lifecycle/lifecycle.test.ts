@@ -321,7 +321,15 @@ describe('rules', () => {
       if (actor === undefined) throw new Error('the seed has no other owner');
       db.prepare('UPDATE users SET is_active = 0 WHERE id != ?').run(last.id);
       const revoked: number[] = [];
-      const ctx = { db, clock: t.clock, sessions: { revokeUser: (id: number) => revoked.push(id) } };
+      const ctx = {
+        db,
+        clock: t.clock,
+        sessions: {
+          revokeUser: async (id: number) => {
+            revoked.push(id);
+          },
+        },
+      };
       const privilege = createPrivilege(db, ctx.sessions);
       const deactivateLast = () =>
         changeStatus(ctx as unknown as AppContext, privilege, actor, [last.id], false, 'uji');
