@@ -65,21 +65,21 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
   };
   app.get(auditPaths.list, async (request, reply) => {
     const params = listQuery(request.query, request.url);
-    const { data, total } = listEvents(ctx.db, params, scopeOf(request));
+    const { data, total } = await listEvents(ctx.store, params, scopeOf(request));
     void reply.header('cache-control', 'no-store');
     return listOf('Log aktivitas', data, total);
   });
 
   app.get(auditPaths.export, async (request, reply) => {
     const params = validate(auditListQuerySchema, request.query);
-    const slices = eventsInSlices(ctx.db, params, AUDIT_EXPORT_MAX_ROWS, 1000, scopeOf(request));
+    const slices = eventsInSlices(ctx.store, params, AUDIT_EXPORT_MAX_ROWS, 1000, scopeOf(request));
     const day = new Date(ctx.clock()).toISOString().slice(0, 10);
     return sendCsv(
       reply,
       `log-aktivitas-${day}.csv`,
       HEADER,
-      (function* chunks() {
-        for (const slice of slices) yield slice.map(rowOf).join('');
+      (async function* chunks() {
+        for await (const slice of slices) yield slice.map(rowOf).join('');
       })(),
     );
   });

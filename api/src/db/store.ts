@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Db } from './database';
+import { adminDialect, type AdminDialect } from './dialect-admin';
 import type { AdminTables } from './tables-admin';
 import type { AuthTables } from './tables-auth';
 
@@ -51,6 +52,10 @@ export interface Store {
   lockKeys(trx: Transaction<Tables>, keys: readonly string[]): Promise<void>;
   /** Closes what this store opened (the SQLite file stays with its owner, see `sqliteStore`). */
   close(): Promise<void>;
+
+  // --- The administration side's dialect differences (db/dialect-admin.ts) ---
+  /** Case-insensitive matching, keyword search, id lists, planner hints of the admin stores. */
+  readonly admin: AdminDialect;
 }
 
 function withCommon(kind: StoreKind, db: Kysely<Tables>, close: () => Promise<void>): Store {
@@ -66,6 +71,8 @@ function withCommon(kind: StoreKind, db: Kysely<Tables>, close: () => Promise<vo
       }
     },
     close,
+    // --- The administration side's dialect differences (db/dialect-admin.ts) ---
+    admin: adminDialect(kind),
   };
 }
 

@@ -92,7 +92,9 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     reason: string | null = null,
   ) => {
     const ua = req.headers['user-agent'];
-    recordEvent(db, {
+    // Not awaited here (this half's call sites are awaited when the sign-in half moves, ADR 0026);
+    // a failed record is logged, never the caller's error.
+    void recordEvent(ctx.store.db, {
       at: ctx.clock(),
       actor: actorOf(userId),
       action: AUDIT_ACTION.ssoSignIn,
@@ -103,6 +105,8 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
       changes: [],
       ip: req.ip ?? null,
       userAgent: typeof ua === 'string' ? ua : null,
+    }).catch((error: unknown) => {
+      if (!reportStoreFault(db, error)) app.log.error({ err: error }, 'audit: event not recorded');
     });
   };
 

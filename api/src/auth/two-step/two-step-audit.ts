@@ -34,7 +34,8 @@ export function recordTwoStep(
   const target = event.targetId ?? event.actorId;
   const targetActor = target === event.actorId ? null : actorOf(ctx, target);
   try {
-    recordEvent(ctx.db, {
+    // Not awaited here (awaited when the sign-in half moves onto the data layer, ADR 0026).
+    const recorded = recordEvent(ctx.store.db, {
       at: ctx.clock(),
       actor: actorOf(ctx, event.actorId),
       action: event.action,
@@ -46,6 +47,9 @@ export function recordTwoStep(
       ip: request.ip,
       userAgent: stripFormatControls(String(request.headers['user-agent'] ?? '')) || null,
     });
+    recorded.catch((error: unknown) =>
+      request.log.error({ err: error }, 'audit: two-step event not recorded'),
+    );
   } catch (error) {
     request.log.error({ err: error }, 'audit: two-step event not recorded');
   }

@@ -12,8 +12,8 @@ import {
 import { z } from 'zod';
 import type { Privilege } from '../../access/privilege';
 import { csvLine, UTF8_BOM } from '../../audit/csv';
-import { describeUser } from '../../audit/describers';
-import { recordEvent, type NewAuditEvent } from '../../audit/audit-store';
+import type { NewAuditEvent } from '../../audit/audit-store';
+import { describeUserSync, recordEventSync } from '../../audit/audit-sync';
 import { changesBetween } from '../../audit/audit-targets';
 import type { Db } from '../../db/database';
 import { conflict, notFound, unprocessable } from '../../http/errors';
@@ -162,8 +162,8 @@ export function commitImport(
       if (row.action === 'create') {
         if (nikTaken.get(row.input.nik)) throw conflict(IMPORT_STALE_MESSAGE(row.row));
         const id = createUser(db, row.input, at);
-        const after = describeUser(db, id);
-        recordEvent(db, {
+        const after = describeUserSync(db, id);
+        recordEventSync(db, {
           ...base,
           action: 'user.create',
           target: { type: 'user', id: String(id), label: after?.label ?? null },
@@ -176,10 +176,10 @@ export function commitImport(
         if (!before || before.revision !== row.revision || !covered.has(before.role_id)) {
           throw conflict(IMPORT_STALE_MESSAGE(row.row));
         }
-        const described = describeUser(db, row.id);
+        const described = describeUserSync(db, row.id);
         updateUser(db, row.id, { ...row.input, version: row.revision }, at);
-        const after = describeUser(db, row.id);
-        recordEvent(db, {
+        const after = describeUserSync(db, row.id);
+        recordEventSync(db, {
           ...base,
           action: 'user.update',
           target: { type: 'user', id: String(row.id), label: after?.label ?? null },
