@@ -5,7 +5,10 @@ import {
   SSO_PANEL_APP_ID,
   type AdminScope,
 } from '@sso/shared/contract';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
+import type { AdminDialect } from '../db/dialect-admin';
+import type { Q, Store } from '../db/store';
 import { forbidden, notFound } from '../http/errors';
 
 /**
@@ -81,6 +84,92 @@ export interface AdminScopes {
 
 const json = (values: Iterable<number>) => JSON.stringify([...values]);
 
+/** An own-scope actor's links: companies, units per company, and the companies they hold whole. */
+interface ActorLinks {
+  companies: Set<number>;
+  own: Map<number, Set<number>>;
+  wholeCompanies: number[];
+}
+
+function linksOf(
+  companyIds: readonly number[],
+  unitRows: ReadonlyArray<{ company_id: number; branch_id: number }>,
+): ActorLinks {
+  const companies = new Set(companyIds);
+  const own = new Map<number, Set<number>>();
+  for (const { company_id: company, branch_id: branch } of unitRows) {
+    own.set(company, (own.get(company) ?? new Set()).add(branch));
+  }
+  return { companies, own, wholeCompanies: [...companies].filter((id) => !own.has(id)) };
+}
+
+/** The scope of an own-scope actor from their links and the units of the companies they hold whole. */
+function scopeOfLinks(
+  actorId: number,
+  links: ActorLinks,
+  wholeUnits: ReadonlyArray<{ id: number }>,
+): ActorScope {
+  const { companies, own } = links;
+  const branches = new Set<number>();
+  for (const branch of wholeUnits) branches.add(branch.id);
+  for (const [company, units] of own)
+    if (companies.has(company)) for (const unit of units) branches.add(unit);
+  const restricted = new Set([...own.keys()].filter((id) => companies.has(id)));
+  return { kind: 'own', actorId, companies, branches, restricted };
+}
+
+/** `AdminScopes.of` on the data layer (ADR 0026): the actor's scope now, read through `q`. */
+export async function actorScopeOf(store: Store, actorId: number, q: Q = store.db): Promise<ActorScope> {
+  const role = await q
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select('r.admin_scope')
+    .where('u.id', '=', actorId)
+    .executeTakeFirst();
+  if ((role?.admin_scope ?? 'group') === 'group') return { kind: 'group', actorId };
+  const companies = await q
+    .selectFrom('user_companies')
+    .select('company_id')
+    .where('user_id', '=', actorId)
+    .execute();
+  const units = await q
+    .selectFrom('user_branches')
+    .select(['company_id', 'branch_id'])
+    .where('user_id', '=', actorId)
+    .execute();
+  const links = linksOf(
+    companies.map((row) => row.company_id),
+    units,
+  );
+  const { rows: wholeUnits } = await sql<{
+    id: number;
+  }>`SELECT id FROM branches WHERE company_id IN ${store.admin.idSet(links.wholeCompanies)}`.execute(q);
+  return scopeOfLinks(actorId, links, wholeUnits);
+}
+
+/**
+ * `userTerm` for the stores on the data layer (ADR 0026): the scope's predicate over `alias` (a users
+ * row) as a kysely expression, or null for a group-wide actor. The same predicate, its id lists bound
+ * as the store binds a list (`store.admin.idSet`).
+ */
+export function scopeFilter(
+  dialect: AdminDialect,
+  scope: ActorScope,
+  alias = 'u',
+): RawBuilder<SqlBool> | null {
+  if (scope.kind === 'group') return null;
+  const id = sql.ref(`${alias}.id`);
+  const companies = dialect.idSet(scope.companies);
+  const branches = dialect.idSet(scope.branches);
+  const restricted = dialect.idSet(scope.restricted);
+  return sql<SqlBool>`(EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${id})
+    AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${id} AND s.company_id NOT IN ${companies})
+    AND NOT EXISTS (SELECT 1 FROM user_branches s WHERE s.user_id = ${id} AND s.branch_id NOT IN ${branches})
+    AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${id}
+      AND s.company_id IN ${restricted}
+      AND NOT EXISTS (SELECT 1 FROM user_branches t WHERE t.user_id = ${id} AND t.company_id = s.company_id)))`;
+}
+
 export function createAdminScopes(db: Db): AdminScopes {
   const actorRow = db.prepare<[number], { admin_scope: AdminScope }>(
     'SELECT r.admin_scope FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ?',
@@ -104,19 +193,8 @@ export function createAdminScopes(db: Db): AdminScopes {
 
   const of = (actorId: number): ActorScope => {
     if ((actorRow.get(actorId)?.admin_scope ?? 'group') === 'group') return { kind: 'group', actorId };
-    const companies = new Set(actorCompanies.all(actorId));
-    const own = new Map<number, Set<number>>();
-    for (const { company_id: company, branch_id: branch } of actorBranches.all(actorId)) {
-      own.set(company, (own.get(company) ?? new Set()).add(branch));
-    }
-    const branches = new Set<number>();
-    for (const branch of branchesOf.all(json([...companies].filter((id) => !own.has(id))))) {
-      branches.add(branch.id);
-    }
-    for (const [company, units] of own)
-      if (companies.has(company)) for (const unit of units) branches.add(unit);
-    const restricted = new Set([...own.keys()].filter((id) => companies.has(id)));
-    return { kind: 'own', actorId, companies, branches, restricted };
+    const links = linksOf(actorCompanies.all(actorId), actorBranches.all(actorId));
+    return scopeOfLinks(actorId, links, branchesOf.all(json(links.wholeCompanies)));
   };
 
   const userTerm = (scope: ActorScope, alias = 'u'): ScopeTerm | null => {

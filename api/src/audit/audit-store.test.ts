@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { auditListQuerySchema, type AuditListQuery } from '@sso/shared/contract';
 import type { Store, StoreKind } from '../db/store';
 import { STORE_KINDS, useTestStores } from '../test-support/stores';
+import { actorScopeOf, scopeFilter } from '../access/admin-scope';
 import { eventsInSlices, listEvents, pruneEvents, recordEvent, type NewAuditEvent } from './audit-store';
 
 const stores = useTestStores();
@@ -130,6 +131,98 @@ describe.each<StoreKind>(STORE_KINDS)('Log Aktivitas store on %s', (kind) => {
     const { data, total } = await list(instances[1]!, { perPage: 100 });
     expect(total).toBe(40);
     expect(new Set(data.map((e) => e.id)).size).toBe(40);
+  });
+});
+
+/**
+ * Two companies, an own-scope administrator (id 1) of the first, a user of each (2: inside, 3:
+ * outside). The reference tables are the sign-in half's baseline; created here when it lacks them.
+ */
+async function scopedFixture(store: Store) {
+  await sql`CREATE TABLE IF NOT EXISTS companies (id BIGINT PRIMARY KEY, nama TEXT NOT NULL,
+    sort_key TEXT NOT NULL, logo_file TEXT NOT NULL)`.execute(store.db);
+  await sql`CREATE TABLE IF NOT EXISTS branches (id BIGINT PRIMARY KEY, company_id BIGINT NOT NULL,
+    name TEXT NOT NULL, daerah TEXT NOT NULL, kode TEXT NOT NULL)`.execute(store.db);
+  await sql`CREATE TABLE IF NOT EXISTS colors (id BIGINT PRIMARY KEY, hex_code TEXT NOT NULL)`.execute(
+    store.db,
+  );
+  await sql`DELETE FROM user_branches`.execute(store.db);
+  await sql`DELETE FROM user_companies`.execute(store.db);
+  await sql`DELETE FROM users`.execute(store.db);
+  await sql`DELETE FROM branches`.execute(store.db);
+  await sql`DELETE FROM companies`.execute(store.db);
+  await sql`INSERT INTO companies (id, nama, sort_key, logo_file) VALUES (901, 'PT Satu', 'satu', 'a.svg'),
+    (902, 'PT Dua', 'dua', 'b.svg')`.execute(store.db);
+  await sql`INSERT INTO branches (id, company_id, name, daerah, kode) VALUES (9011, 901, 'Satu A', 'X', 'SA'),
+    (9021, 902, 'Dua A', 'Y', 'DA')`.execute(store.db);
+  await sql`INSERT INTO colors (id, hex_code) SELECT 1, '#123456'
+    WHERE NOT EXISTS (SELECT 1 FROM colors WHERE id = 1)`.execute(store.db);
+  const at = new Date(NOW).toISOString();
+  const role = await store.db
+    .insertInto('roles')
+    .values({
+      name: 'Admin PT',
+      name_key: 'admin pt scoped',
+      color_id: 1,
+      position: 99,
+      created_at: at,
+      updated_at: at,
+      admin_scope: 'own',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const user = (id: number, nik: string) => ({
+    id,
+    nama: `User ${id}`,
+    nik,
+    phone: '0812',
+    email: '',
+    role_id: role.id,
+    created_at: at,
+    updated_at: at,
+  });
+  await store.db
+    .insertInto('users')
+    .values([user(9001, 'S9001'), user(9002, 'S9002'), user(9003, 'S9003')])
+    .execute();
+  await store.db
+    .insertInto('user_companies')
+    .values([
+      { user_id: 9001, company_id: 901 },
+      { user_id: 9002, company_id: 901 },
+      { user_id: 9003, company_id: 902 },
+    ])
+    .execute();
+}
+
+describe.each<StoreKind>(STORE_KINDS)('a scoped reader of Log Aktivitas on %s', (kind) => {
+  it('sees events of their users and their own, not those naming a user outside', async () => {
+    const [store] = await stores.storesOn(kind);
+    await scopedFixture(store!);
+    const target = (id: number) => ({ type: 'user', id: String(id), label: `User ${id}` });
+    await recordEvent(store!.db, event({ at: NOW - 4, actor: null, target: target(9002), status: 1 }));
+    await recordEvent(store!.db, event({ at: NOW - 3, actor: null, target: target(9003), status: 2 }));
+    await recordEvent(
+      store!.db,
+      event({ at: NOW - 2, actor: { id: 9001, nik: 'S9001', name: 'A' }, target: null, status: 3 }),
+    );
+    // The actor's refused try at an outside user: it must not tell them that user's name.
+    await recordEvent(
+      store!.db,
+      event({ at: NOW - 1, actor: { id: 9001, nik: 'S9001', name: 'A' }, target: target(9003), status: 4 }),
+    );
+    await recordEvent(
+      store!.db,
+      event({ at: NOW, actor: null, target: { type: 'application', id: 'abc', label: 'App' }, status: 5 }),
+    );
+    const scope = await actorScopeOf(store!, 9001);
+    expect(scope).toMatchObject({ kind: 'own', companies: new Set([901]), branches: new Set([9011]) });
+    const users = scopeFilter(store!.admin, scope);
+    if (!users) throw new Error('an own scope has a filter');
+    const { data, total } = await listEvents(store!, params(), { users, actorId: 9001 });
+    expect(data.map((e) => e.status)).toEqual([3, 1]);
+    expect(total).toBe(2);
+    expect((await list(store!)).total).toBe(5);
   });
 });
 

@@ -10,10 +10,12 @@ import { z } from 'zod';
 import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Q, Store, Tables } from '../db/store';
 import { containsPattern, isoAt } from '../http/reply';
-import type { ScopeTerm } from '../access/admin-scope';
 
-/** A scoped reader of the log: their users' predicate (admin-scope.ts) and who they are. */
-export type AuditScope = ScopeTerm & { actorId: number };
+/** A scoped reader of the log: their users' predicate (admin-scope.ts `scopeFilter`) and who they are. */
+export interface AuditScope {
+  users: RawBuilder<SqlBool>;
+  actorId: number;
+}
 
 /** An event as recorded (the store adds its id). Never a password, code or token. */
 export interface NewAuditEvent {
@@ -97,7 +99,7 @@ function whereOf(
     // scope, and the actor's own events but those naming a user outside it (a refused try at an
     // outside id is recorded with that user's name: it must not tell them). The cast is reached only
     // for a user's target (CASE keeps PostgreSQL from casting another type's id).
-    const inside = sql<SqlBool>`EXISTS (SELECT 1 FROM users u WHERE u.id = CASE WHEN target_type = 'user' THEN CAST(target_id AS BIGINT) END AND ${scopeTerm(scope)})`;
+    const inside = sql<SqlBool>`EXISTS (SELECT 1 FROM users u WHERE u.id = CASE WHEN target_type = 'user' THEN CAST(target_id AS BIGINT) END AND ${scope.users})`;
     where.push(sql<SqlBool>`((target_type = 'user' AND ${inside})
       OR (actor_id = ${scope.actorId} AND (target_type IS NULL OR target_type <> 'user' OR target_id IS NULL)))`);
   }
@@ -135,16 +137,6 @@ function whereOf(
     );
   }
   return where;
-}
-
-/** A scope's predicate (admin-scope.ts: SQL with `?` placeholders) as a term with bound values. */
-function scopeTerm(scope: AuditScope): Term {
-  const parts = scope.sql.split('?');
-  if (parts.length !== scope.args.length + 1) throw new Error('audit: scope term and values disagree');
-  return sql<SqlBool>`(${sql.join(
-    parts.map((part, i) => (i < scope.args.length ? sql`${sql.raw(part)}${scope.args[i]}` : sql.raw(part))),
-    sql``,
-  )})`;
 }
 
 const whereClause = (terms: readonly Term[]) =>
