@@ -35,7 +35,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get(paths.session.availableApps, loginToken, async (request) => {
     const auth = authOf(request);
-    const initiateLogin = initiateLoginUris(ctx.db);
+    const initiateLogin = await initiateLoginUris(ctx.store.db);
     const apps = grantedApplications(ctx.db, auth.userId).map((a) => ({
       id: a.id,
       name: a.name,

@@ -6,6 +6,10 @@ import type { Q, StoreKind } from './store';
  * differently by the two stores (ADR 0026). Reached as `store.admin`; a store module never tests
  * `store.kind` itself.
  */
+/** The administration tables whose ids the store generates. */
+export type IdTable =
+  'users' | 'roles' | 'applications' | 'menus' | 'app_logos' | 'user_imports' | 'audit_events';
+
 export interface AdminDialect {
   /**
    * `column` contains `pattern` (a `%...%` LIKE pattern, `\` escaping, `containsPattern`) in any
@@ -19,6 +23,11 @@ export interface AdminDialect {
    * `lower(...)` (the baseline's unique index is on `lower(nik)`).
    */
   equalsNoCase(column: Expression<unknown>, value: string): RawBuilder<SqlBool>;
+  /**
+   * `value` as it sorts in any case (SQLite's `COLLATE NOCASE`, PostgreSQL's `lower(...)`, which the
+   * baseline's name indexes are built on).
+   */
+  caseless<T>(value: Expression<T>): RawBuilder<T>;
   /**
    * A predicate over `id` that narrows a keyword search before `contains` decides it, or null when
    * the store needs none: on SQLite the FTS5 trigram table `search` (3 characters or more; a
@@ -37,12 +46,19 @@ export interface AdminDialect {
   unindexed<T>(value: Expression<T>): RawBuilder<T>;
   /** A list of ids for `x IN (...)`, bound as one value: SQLite's `json_each`, PostgreSQL's `unnest`. */
   idSet(ids: Iterable<number>): RawBuilder<number>;
+  /**
+   * After rows were inserted with their ids given (a seed, a copy of a SQLite file): the next
+   * generated id of `table` follows the largest one. SQLite's AUTOINCREMENT already does;
+   * PostgreSQL's IDENTITY sequence is moved.
+   */
+  followIds(q: Q, table: IdTable): Promise<void>;
   /** Planner statistics of one table, sampled where the store can (SQLite's `analysis_limit`). */
   analyze(q: Q, table: 'audit_events'): Promise<void>;
 }
 
 const sqliteDialect: AdminDialect = {
   equalsNoCase: (column, value) => sql<SqlBool>`${column} = ${value}`,
+  caseless: <T>(value: Expression<T>) => sql<T>`${value} COLLATE NOCASE`,
   contains: (column, pattern) => sql<SqlBool>`${column} LIKE ${pattern} ESCAPE '\\'`,
   searchNarrowing(id, search, keyword) {
     if ([...keyword].length < 3 || keyword.includes('\0')) return null;
@@ -51,6 +67,7 @@ const sqliteDialect: AdminDialect = {
   },
   unindexed: <T>(value: Expression<T>) => sql<T>`+${value}`,
   idSet: (ids) => sql<number>`(SELECT value FROM json_each(${JSON.stringify([...ids])}))`,
+  followIds: async () => undefined,
   async analyze(q, table) {
     await sql`PRAGMA analysis_limit = 1000`.execute(q);
     await sql`ANALYZE ${sql.table(table)}`.execute(q);
@@ -59,10 +76,15 @@ const sqliteDialect: AdminDialect = {
 
 const postgresDialect: AdminDialect = {
   equalsNoCase: (column, value) => sql<SqlBool>`lower(${column}) = lower(${value})`,
+  caseless: <T>(value: Expression<T>) => sql<T>`lower(${value})`,
   contains: (column, pattern) => sql<SqlBool>`${column} ILIKE ${pattern} ESCAPE '\\'`,
   searchNarrowing: () => null,
   unindexed: <T>(value: Expression<T>) => sql<T>`${value}`,
   idSet: (ids) => sql<number>`(SELECT unnest(${[...ids]}::bigint[]))`,
+  async followIds(q, table) {
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'),
+      GREATEST((SELECT MAX(id) FROM ${sql.table(table)}), 1))`.execute(q);
+  },
   async analyze(q, table) {
     await sql`ANALYZE ${sql.table(table)}`.execute(q);
   },

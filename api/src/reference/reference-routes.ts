@@ -51,7 +51,7 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(paths.reference.menuWithChild, async (request) => {
     const { apps_id } = validate(menuWithChildQuerySchema, request.query);
     if (!findApplication(db, apps_id)) throw notFound('Aplikasi tidak ditemukan');
-    return ok('Daftar menu', menuTree(db, apps_id));
+    return ok('Daftar menu', await menuTree(ctx.store.db, apps_id));
   });
 
   app.get(paths.reference.employeeSearch, async (request) => {
