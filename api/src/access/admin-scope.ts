@@ -147,6 +147,38 @@ export async function actorScopeOf(store: Store, actorId: number, q: Q = store.d
   return scopeOfLinks(actorId, links, wholeUnits);
 }
 
+/** `AdminScopes.allowsRoleScope`: no escalation by scope. */
+export const allowsRoleScope = (scope: ActorScope, roleScope: AdminScope, administers: boolean): boolean =>
+  scope.kind === 'group' || roleScope === 'own' || !administers;
+
+/** `AdminScopes.roleReach` on the data layer: the role's scope and whether it administers. */
+export async function roleReachOf(
+  q: Q,
+  roleId: number,
+): Promise<{ scope: AdminScope; administers: boolean } | undefined> {
+  const row = await q
+    .selectFrom('roles as r')
+    .select((eb) => [
+      'r.admin_scope',
+      eb
+        .exists(
+          eb
+            .selectFrom('role_menus as rm')
+            .innerJoin('menus as m', 'm.id', 'rm.menu_id')
+            .select('rm.role_id')
+            .whereRef('rm.role_id', '=', 'r.id')
+            .where('m.app_id', '=', SSO_PANEL_APP_ID)
+            .where('m.panel_key', 'is not', null)
+            .where('m.panel_key', '<>', PANEL_MENU.home),
+        )
+        .as('administers'),
+    ])
+    .where('r.id', '=', roleId)
+    .executeTakeFirst();
+  // EXISTS is 0/1 on SQLite, a boolean on PostgreSQL.
+  return row ? { scope: row.admin_scope, administers: Boolean(row.administers) } : undefined;
+}
+
 /**
  * `userTerm` for the stores on the data layer (ADR 0026): the scope's predicate over `alias` (a users
  * row) as a kysely expression, or null for a group-wide actor. The same predicate, its id lists bound
@@ -249,9 +281,7 @@ export function createAdminScopes(db: Db): AdminScopes {
       if (allowsLinks(scope, perusahaan)) return;
       throw forbidden(perusahaan.length === 0 ? SCOPE_NEEDS_COMPANY_MESSAGE : OUTSIDE_SCOPE_MESSAGE);
     },
-    allowsRoleScope(scope, roleScope, administers) {
-      return scope.kind === 'group' || roleScope === 'own' || !administers;
-    },
+    allowsRoleScope,
     roleReach(roleId) {
       const row = roleRow.get(SSO_PANEL_APP_ID, PANEL_MENU.home, roleId);
       return row ? { scope: row.admin_scope, administers: row.administers === 1 } : undefined;

@@ -12,10 +12,18 @@ import {
   type Grants,
 } from '@sso/shared/contract';
 import type { SessionStore } from '../auth/session-store';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
+import type { Store, Tables, Q } from '../db/store';
 import { conflict, forbidden } from '../http/errors';
-import { loadRoleApplications } from '../roles/role-grants';
-import { createAdminScopes, type AdminScopes } from './admin-scope';
+import { loadRoleApplications, loadRoleApplicationsSync } from '../roles/role-grants';
+import {
+  actorScopeOf,
+  allowsRoleScope,
+  createAdminScopes,
+  roleReachOf,
+  type AdminScopes,
+} from './admin-scope';
 
 /**
  * Privilege boundaries (issue 18, ADR 0007): the checks every users/roles write passes, on top of
@@ -78,9 +86,6 @@ export interface Privilege {
   guardUserCreate<T extends number>(actorId: number, write: () => T): T;
   guardUserEdit<T>(actorId: number, userId: number, changes: UserEditFields, write: () => T): T;
   guardUserDelete<T>(actorId: number, userIds: readonly number[], write: () => T): T;
-  guardRoleCreate<T extends number>(actorId: number, write: () => T): T;
-  guardRoleEdit<T>(actorId: number, roleId: number, write: () => T): T;
-  guardRoleDelete<T>(actorId: number, roleIds: readonly number[], write: () => T): T;
 }
 
 export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser'>): Privilege {
@@ -116,7 +121,8 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
     ...PANEL_KEEPER_MENUS,
   ];
 
-  const roleGrants = (roleId: number): Grants => loadRoleApplications(db, [roleId], noLogo).get(roleId) ?? [];
+  const roleGrants = (roleId: number): Grants =>
+    loadRoleApplicationsSync(db, [roleId], noLogo).get(roleId) ?? [];
   const userGrants = (userId: number): Grants => {
     const user = userRow.get(userId);
     return user ? roleGrants(user.role_id) : [];
@@ -148,7 +154,7 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
   };
   const coveredRoles = (actorId: number, roleIds: readonly number[]) => {
     const actor = userGrants(actorId);
-    const grants = loadRoleApplications(db, roleIds, noLogo);
+    const grants = loadRoleApplicationsSync(db, roleIds, noLogo);
     return new Set(roleIds.filter((id) => covers(actor, grants.get(id) ?? []) && scopeCovers(actorId, id)));
   };
   const assertPanelKept = () => {
@@ -217,46 +223,135 @@ export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser
         return result;
       });
     },
+  };
+}
+
+/**
+ * The privilege rules of role writes on the data layer (ADR 0026): the same rules as `Privilege`'s
+ * (whose users' guards move with the users modules), async on `Store`. Each guard runs its checks and
+ * the write in one `store.transaction` that first takes PRIVILEGE_LOCK: every guarded write decides
+ * from what it reads (who covers whom, who still owns the panel), so two instances deciding at once
+ * would each see the state before the other's write. Any refusal rolls the write back.
+ */
+export interface RolePrivilege {
+  /** The ids among `roleIds` the actor's role covers (rule 1 and the scope). */
+  coveredRoles(actorId: number, roleIds: readonly number[]): Promise<Set<number>>;
+  guardRoleCreate(actorId: number, write: (trx: Transaction<Tables>) => Promise<number>): Promise<number>;
+  guardRoleEdit<T>(
+    actorId: number,
+    roleId: number,
+    write: (trx: Transaction<Tables>) => Promise<T>,
+  ): Promise<T>;
+  guardRoleDelete<T>(
+    actorId: number,
+    roleIds: readonly number[],
+    write: (trx: Transaction<Tables>) => Promise<T>,
+  ): Promise<T>;
+}
+
+/** The advisory lock every guarded privilege write takes (PostgreSQL; SQLite's writer is single). */
+export const PRIVILEGE_LOCK = 'privilege';
+
+/** Rule 4 on the data layer: 409 unless an active user owns every keeper menu of app 1. */
+export async function assertPanelKeptOn(q: Q): Promise<void> {
+  const keepers = sql.join([...PANEL_KEEPER_MENUS]);
+  const { rows } = await sql<{ id: number }>`SELECT u.id FROM users u
+     WHERE u.is_active = 1 AND u.role_id IN (
+       SELECT r.id FROM roles r
+       WHERE EXISTS (SELECT 1 FROM role_apps ra WHERE ra.role_id = r.id AND ra.app_id = ${SSO_PANEL_APP_ID})
+         AND NOT EXISTS (
+           SELECT 1 FROM menus m
+           WHERE m.app_id = ${SSO_PANEL_APP_ID} AND (
+             (m.parent_id IS NULL AND m.panel_key IN (${keepers}))
+             OR m.parent_id IN (SELECT p.id FROM menus p
+               WHERE p.app_id = ${SSO_PANEL_APP_ID} AND p.parent_id IS NULL AND p.panel_key IN (${keepers}))
+           )
+           AND NOT EXISTS (
+             SELECT 1 FROM role_menus rm WHERE rm.role_id = r.id AND rm.menu_id = m.id AND rm.access_level = 1
+           )
+         )
+     )
+     LIMIT 1`.execute(q);
+  if (rows.length === 0) throw conflict(LAST_OWNER_MESSAGE);
+}
+
+export function createRolePrivilege(store: Store): RolePrivilege {
+  const roleGrants = async (q: Q, roleId: number): Promise<Grants> =>
+    (await loadRoleApplications(q, [roleId], noLogo)).get(roleId) ?? [];
+  const userGrants = async (q: Q, userId: number): Promise<Grants> => {
+    const user = await q.selectFrom('users').select('role_id').where('id', '=', userId).executeTakeFirst();
+    return user ? roleGrants(q, user.role_id) : [];
+  };
+  const roleName = async (q: Q, roleId: number) =>
+    (await q.selectFrom('roles').select('name').where('id', '=', roleId).executeTakeFirst())?.name;
+  /** No escalation by scope: a scoped actor covers no group-wide role that administers. */
+  const scopeCovers = async (q: Q, actorId: number, roleId: number) => {
+    const scope = await actorScopeOf(store, actorId, q);
+    if (scope.kind === 'group') return true;
+    const reach = await roleReachOf(q, roleId);
+    return reach === undefined || allowsRoleScope(scope, reach.scope, reach.administers);
+  };
+  const guarded = <T>(work: (trx: Transaction<Tables>) => Promise<T>) =>
+    store.transaction(async (trx) => {
+      await store.lockKeys(trx, [PRIVILEGE_LOCK]);
+      return work(trx);
+    });
+
+  return {
+    async coveredRoles(actorId, roleIds) {
+      const q = store.db;
+      const actor = await userGrants(q, actorId);
+      const grants = await loadRoleApplications(q, roleIds, noLogo);
+      const covered = new Set<number>();
+      for (const id of roleIds) {
+        if (covers(actor, grants.get(id) ?? []) && (await scopeCovers(q, actorId, id))) covered.add(id);
+      }
+      return covered;
+    },
 
     guardRoleCreate(actorId, write) {
-      return inTransaction(() => {
-        const id = write();
-        if (!covers(userGrants(actorId), roleGrants(id))) throw forbidden(ESCALATION_MESSAGE);
-        if (!scopeCovers(actorId, id)) throw forbidden(SCOPE_ESCALATION_MESSAGE);
+      return guarded(async (trx) => {
+        const id = await write(trx);
+        if (!covers(await userGrants(trx, actorId), await roleGrants(trx, id)))
+          throw forbidden(ESCALATION_MESSAGE);
+        if (!(await scopeCovers(trx, actorId, id))) throw forbidden(SCOPE_ESCALATION_MESSAGE);
         return id;
       });
     },
 
     guardRoleEdit(actorId, roleId, write) {
-      return inTransaction(() => {
+      return guarded(async (trx) => {
         // An unknown role is the write's 404.
-        if (!roleExists(roleId)) return write();
-        const actor = userGrants(actorId);
-        if (!covers(actor, roleGrants(roleId)) || !scopeCovers(actorId, roleId)) {
+        if ((await roleName(trx, roleId)) === undefined) return write(trx);
+        const actor = await userGrants(trx, actorId);
+        if (!covers(actor, await roleGrants(trx, roleId)) || !(await scopeCovers(trx, actorId, roleId))) {
           throw forbidden(ROLE_TAKEOVER_MESSAGE);
         }
-        const result = write();
-        if (!covers(actor, roleGrants(roleId))) throw forbidden(ESCALATION_MESSAGE);
-        if (!scopeCovers(actorId, roleId)) throw forbidden(SCOPE_ESCALATION_MESSAGE);
-        assertPanelKept();
+        const result = await write(trx);
+        if (!covers(actor, await roleGrants(trx, roleId))) throw forbidden(ESCALATION_MESSAGE);
+        if (!(await scopeCovers(trx, actorId, roleId))) throw forbidden(SCOPE_ESCALATION_MESSAGE);
+        await assertPanelKeptOn(trx);
         return result;
       });
     },
 
     guardRoleDelete(actorId, roleIds, write) {
-      return inTransaction(() => {
-        const actor = userGrants(actorId);
-        const refused = [...new Set(roleIds)].filter(
-          (id) => roleExists(id) && (!covers(actor, roleGrants(id)) || !scopeCovers(actorId, id)),
-        );
+      return guarded(async (trx) => {
+        const actor = await userGrants(trx, actorId);
+        const refused: string[] = [];
+        for (const id of new Set(roleIds)) {
+          const name = await roleName(trx, id);
+          if (name === undefined) continue;
+          if (!covers(actor, await roleGrants(trx, id)) || !(await scopeCovers(trx, actorId, id)))
+            refused.push(name);
+        }
         if (refused.length > 0) {
-          const names = refused.map((id) => roleName.get(id)?.name ?? String(id));
           throw forbidden(
-            roleIds.length === 1 ? ROLE_TAKEOVER_MESSAGE : `${ROLE_TAKEOVER_MESSAGE}: ${namedList(names)}`,
+            roleIds.length === 1 ? ROLE_TAKEOVER_MESSAGE : `${ROLE_TAKEOVER_MESSAGE}: ${namedList(refused)}`,
           );
         }
-        const result = write();
-        assertPanelKept();
+        const result = await write(trx);
+        await assertPanelKeptOn(trx);
         return result;
       });
     },

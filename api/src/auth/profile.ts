@@ -1,6 +1,6 @@
 import type { MeData, UserUnit } from '@sso/shared/contract';
 import type { Db } from '../db/database';
-import { loadRoleApplications } from '../roles/role-grants';
+import { loadRoleApplicationsSync } from '../roles/role-grants';
 
 interface ProfileRow {
   id: number;
@@ -48,7 +48,7 @@ export function loadProfile(db: Db, userId: number, logoUrl: (file: string) => s
       client_group: row.client_group,
     },
     roles: [{ id: row.role_id, name: row.role_name, position: row.role_position }],
-    user_menu: loadRoleApplications(db, [row.role_id], logoUrl).get(row.role_id) ?? [],
+    user_menu: loadRoleApplicationsSync(db, [row.role_id], logoUrl).get(row.role_id) ?? [],
     user_unit: units,
   };
 }
