@@ -87,7 +87,14 @@ describe('PostgreSQL migrations', () => {
       JOIN information_schema.key_column_usage kcu USING (constraint_schema, constraint_name)
       WHERE tc.table_schema = 'public' AND tc.constraint_type = 'PRIMARY KEY'`.execute(pgStore!.db);
     const tables = [...new Set(columns.map((c) => c.table_name))];
-    expect(tables.sort()).toEqual(['meta', 'oidc_keys', 'throttle']);
+    expect(tables.sort()).toEqual(
+      [
+        ...['meta', 'oidc_keys', 'throttle'],
+        // The administration half (postgres-baseline-admin.ts).
+        ...['app_logos', 'applications', 'audit_events', 'audit_prune', 'menus', 'oidc_clients', 'role_apps'],
+        ...['role_menus', 'roles', 'user_branches', 'user_companies', 'user_imports', 'users'],
+      ].sort(),
+    );
     for (const table of tables) {
       const { rows: sqliteColumns } = await sql<{ name: string; notnull: number; pk: number }>`
         SELECT name, "notnull", pk FROM pragma_table_info(${table})`.execute(sqlite!.db);

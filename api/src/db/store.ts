@@ -10,6 +10,7 @@ import {
 import pg from 'pg';
 import type { Db } from './database';
 import { adminDialect, type AdminDialect } from './dialect-admin';
+import { reusingStatements } from './statement-reuse';
 import type { AdminTables } from './tables-admin';
 import type { AuthTables } from './tables-auth';
 
@@ -86,8 +87,8 @@ function withCommon(kind: StoreKind, db: Kysely<Tables>, close: () => Promise<vo
  */
 class SqliteStoreDialect extends SqliteDialect {
   readonly #database: Db;
-  constructor(config: { database: Db }) {
-    super(config);
+  constructor(config: { database: Db; reused: Db }) {
+    super({ database: config.reused });
     this.#database = config.database;
   }
   override createDriver(): Driver {
@@ -108,7 +109,10 @@ class SqliteStoreDialect extends SqliteDialect {
  * its opener, which closes it; kysely's driver would close it too, so `close()` does nothing.
  */
 export function sqliteStore(database: Db): Store {
-  const db = new Kysely<Tables>({ dialect: new SqliteStoreDialect({ database }) });
+  // Prepared statements reused by SQL text (statement-reuse.ts); transactions read the real connection.
+  const db = new Kysely<Tables>({
+    dialect: new SqliteStoreDialect({ database, reused: reusingStatements(database) }),
+  });
   return withCommon('sqlite', db, async () => undefined);
 }
 
