@@ -6,8 +6,9 @@ import type { SsoApi } from './support/sso-api';
 /**
  * Administration per company (issue 32) end to end: the seeded scoped administrator (NIK 100006,
  * role "Admin AP", scope "AP pengguna sendiri", PT Arta Boga Cemerlang only) sees only their
- * company's users, cannot reach another company's user by URL, adds a user only within their AP;
- * the role editor offers the scope; a phone width without sideways scroll.
+ * company's users, cannot reach another company's user by URL, adds a user only within their AP
+ * (the employee picker offers their company's employees first, no other company's); the role
+ * editor offers the scope; a phone width without sideways scroll.
  */
 
 const SCOPED = { nik: '100006', password: 'password123' } as const;
@@ -27,6 +28,8 @@ interface Employee {
   id: number;
   name: string;
   nik: string;
+  perusahaan_name?: string | null;
+  own_company?: boolean;
 }
 
 let sequence = 0;
@@ -60,12 +63,20 @@ async function createUser(apiClient: SsoApi, company: Company, role: RoleOption,
   return { ...user, id: (created.body as { data: { id: number } }).data.id };
 }
 
+const EMPLOYEES = '/api/v1/ap/user-temporary/search';
+
+async function directoryOf(apiClient: SsoApi, token?: string, keyword = ''): Promise<Employee[]> {
+  const query = `page=1&limit=1000${keyword ? `&keyword=${encodeURIComponent(keyword)}` : ''}`;
+  const directory = await apiClient.get(`${EMPLOYEES}?${query}`, token);
+  return (directory.body as { data: Employee[] }).data;
+}
+
+/** An employee of PT Arta Boga Cemerlang without an account yet (the scoped admin is offered them). */
 async function freeEmployee(apiClient: SsoApi): Promise<Employee> {
-  const directory = await apiClient.get('/api/v1/ap/user-temporary/search?page=1&limit=1000');
-  const employees = (directory.body as { data: Employee[] }).data;
+  const employees = await directoryOf(apiClient);
   const users = await apiClient.get('/api/v1/ap/users/list?perPage=100000');
   const taken = new Set((users.body as { data: { nik: string }[] }).data.map((u) => u.nik));
-  const free = employees.filter((e) => !taken.has(e.nik) && e.name.length >= 3);
+  const free = employees.filter((e) => !taken.has(e.nik) && e.name.length >= 3 && e.perusahaan_name === ARTA);
   const employee = free[Math.floor(Math.random() * free.length)];
   if (!employee) throw new Error('every employee of the directory already has a user');
   return employee;
@@ -185,6 +196,42 @@ test.describe('administration per company', () => {
       'AP atau unit yang dipilih berada di luar cakupan administrasi Anda',
     );
     if (created) await apiClient.delete(`${USERS}/bulk`, { ids: [created.id] });
+  });
+
+  test("the scoped admin's employee picker offers PT Arta Boga Cemerlang's employees first, no other AP's", async ({
+    page,
+    apiClient,
+    loginAs,
+  }) => {
+    // The group-wide administrator sees the whole directory, their own APs' employees first.
+    const everyone = await directoryOf(apiClient);
+    const strangers = everyone.filter((e) => e.perusahaan_name && e.perusahaan_name !== ARTA);
+    expect(strangers.length).toBeGreaterThan(0);
+    const firstOther = everyone.findIndex((e) => !e.own_company);
+    expect(everyone.slice(firstOther).some((e) => e.own_company)).toBe(false);
+
+    // The scoped admin: Arta's employees (marked as theirs) first, then those of no AP; nobody else.
+    const scoped = (await apiClient.sessionFor(SCOPED.nik, SCOPED.password)).access_token;
+    const theirs = await directoryOf(apiClient, scoped);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs[0]).toMatchObject({ perusahaan_name: ARTA, own_company: true });
+    expect(theirs.every((e) => e.perusahaan_name === ARTA || e.perusahaan_name == null)).toBe(true);
+    const stranger = strangers[0] as Employee;
+    expect(await directoryOf(apiClient, scoped, stranger.nik)).toEqual([]);
+
+    // In the screen: the options for a syllable start with Arta's, marked "AP Anda"; no other AP's.
+    await loginAs(page, SCOPED.nik, SCOPED.password);
+    await page.goto(routes.addUser);
+    const syllable = (theirs[0] as Employee).name.slice(0, 2);
+    await page.getByRole('combobox', { name: 'Nama' }).fill(syllable);
+    const options = page.getByRole('option');
+    await expect(options.first()).toContainText(ARTA);
+    await expect(options.first()).toContainText('AP Anda');
+    const texts = await options.allTextContents();
+    expect(texts.length).toBeGreaterThan(0);
+    const others = companies.filter((c) => c.nama !== ARTA).map((c) => c.nama);
+    for (const text of texts) expect(others.filter((name) => text.includes(name))).toEqual([]);
+    await expect(options.filter({ hasText: stranger.nik })).toHaveCount(0);
   });
 
   test('the role editor offers "Cakupan administrasi"; Admin AP is "AP pengguna sendiri"', async ({

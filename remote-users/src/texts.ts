@@ -11,6 +11,8 @@ export const texts = {
   filterRole: 'Filter role',
   allAp: 'Semua AP',
   alreadyRegistered: 'Sudah terdaftar',
+  /** Tambah User's picker: an employee of one of the signed-in user's own APs (listed first). */
+  ownCompany: 'AP Anda',
   allUnit: 'Semua Unit',
   allRole: 'Semua Role',
   tableCaption: 'Daftar user',

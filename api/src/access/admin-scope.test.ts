@@ -8,6 +8,7 @@ import {
   OUTSIDE_SCOPE_MESSAGE,
   SCOPE_ESCALATION_MESSAGE,
   auditPaths,
+  employeeSearchResponseSchema,
   twoStepPaths,
   paths,
   roleOptionsResponseSchema,
@@ -16,6 +17,7 @@ import {
   userResponseSchema,
   type User,
 } from '@sso/shared/contract';
+import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { createUserPayload } from '../test-support/factories';
 import { call, expectError, expectOk, listUsers, openSession } from '../test-support/http';
@@ -213,6 +215,56 @@ describe('reads', () => {
       data: { data: unknown[] };
     };
     expect(all.data.data.length).toBe(7);
+  });
+
+  it("the employee picker offers the actor's companies' employees first; a scoped actor only theirs", async () => {
+    // One employee whose company is not known: offered to both (after their own companies').
+    const db = new Database(t.dbFile);
+    db.prepare(
+      `INSERT INTO employees (name, nik, no_hp, email, company_id) VALUES ('Aaron Tanpa AP', 'E-NULL-1', '081299990001', '', NULL)`,
+    ).run();
+    const companyOf = new Map(
+      db
+        .prepare<[], { nik: string; company_id: number | null }>('SELECT nik, company_id FROM employees')
+        .all()
+        .map((row) => [row.nik, row.company_id]),
+    );
+    const adminCompanies = new Set(
+      db.prepare<[], number>('SELECT company_id FROM user_companies WHERE user_id = 1').pluck().all(),
+    );
+    db.close();
+    const search = async (token: string, query: Record<string, string | number> = {}) =>
+      expectOk(
+        await call(t.app, 'GET', paths.reference.employeeSearch, { token, query: { limit: 1000, ...query } }),
+        employeeSearchResponseSchema,
+      );
+
+    const mine = await search(scoped);
+    expect(mine.meta.total).toBe(mine.data.length);
+    // Arta's employees and the one without a company; nobody of another company, not even by NIK.
+    expect(new Set(mine.data.map((e) => e.perusahaan_id ?? null))).toEqual(new Set([ARTA, null]));
+    expect(mine.data.length).toBe(
+      [...companyOf.values()].filter((company) => company === ARTA || company === null).length,
+    );
+    const own = mine.data.map((e) => e.own_company);
+    expect(own.indexOf(false)).toBe(own.filter(Boolean).length); // own first, then the rest
+    expect(mine.data.find((e) => e.perusahaan_id === ARTA)).toMatchObject({
+      perusahaan_name: 'PT Arta Boga Cemerlang',
+      own_company: true,
+    });
+    expect(mine.data.at(-1)).toMatchObject({ nik: 'E-NULL-1', perusahaan_name: null, own_company: false });
+    const stranger = [...companyOf].find(([, company]) => company !== null && company !== ARTA)?.[0] ?? '';
+    expect((await search(scoped, { keyword: stranger })).data).toEqual([]);
+
+    // The group-wide administrator (linked to four APs) sees everyone: their APs' employees first.
+    const all = await search(t.token);
+    expect(all.meta.total).toBe(companyOf.size);
+    const firstOther = all.data.findIndex((e) => !e.own_company);
+    expect(firstOther).toBeGreaterThan(0);
+    expect(all.data.slice(0, firstOther).every((e) => adminCompanies.has(e.perusahaan_id ?? 0))).toBe(true);
+    expect(all.data.slice(firstOther).every((e) => !adminCompanies.has(e.perusahaan_id ?? 0))).toBe(true);
+    const names = all.data.slice(0, firstOther).map((e) => e.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
   });
 });
 

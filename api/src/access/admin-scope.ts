@@ -46,6 +46,13 @@ export type ActorScope =
 export interface ScopeTerm {
   sql: string;
   args: Array<string | number>;
+  /**
+   * `SELECT COUNT(*)` of every user within the scope, the same number as counting the users that
+   * pass `sql`, but read from the user_companies rows of the scope's companies (by the
+   * user_companies_company index) instead of testing every user: each user is counted at its
+   * smallest company. At 200,000 users the scope holds a fraction of them (ADR 0022).
+   */
+  count?: { sql: string; args: Array<string | number> };
 }
 
 /** The (company, units) pairs of a payload, as the users forms and the bulk AP change send them. */
@@ -232,16 +239,36 @@ export function createAdminScopes(db: Db): AdminScopes {
   const userTerm = (scope: ActorScope, alias = 'u'): ScopeTerm | null => {
     if (scope.kind === 'group') return null;
     const u = alias;
+    // A company where the actor holds only some units needs the user to hold one of them there;
+    // with no such company the test is true for everyone and is left out (one probe less a user).
+    const restricted = (id: string) =>
+      scope.restricted.size === 0
+        ? { sql: '', args: [] }
+        : {
+            sql: `
+        AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${id}
+          AND s.company_id IN (SELECT value FROM json_each(?))
+          AND NOT EXISTS (SELECT 1 FROM user_branches t WHERE t.user_id = ${id} AND t.company_id = s.company_id))`,
+            args: [json(scope.restricted)],
+          };
+    const units = (id: string) => `NOT EXISTS (SELECT 1 FROM user_branches s WHERE s.user_id = ${id}
+          AND s.branch_id NOT IN (SELECT value FROM json_each(?)))`;
+    const perUser = restricted(`${u}.id`);
+    const perRow = restricted('sc.user_id');
     return {
       sql: `(EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${u}.id)
         AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${u}.id
           AND s.company_id NOT IN (SELECT value FROM json_each(?)))
-        AND NOT EXISTS (SELECT 1 FROM user_branches s WHERE s.user_id = ${u}.id
-          AND s.branch_id NOT IN (SELECT value FROM json_each(?)))
-        AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${u}.id
-          AND s.company_id IN (SELECT value FROM json_each(?))
-          AND NOT EXISTS (SELECT 1 FROM user_branches t WHERE t.user_id = ${u}.id AND t.company_id = s.company_id)))`,
-      args: [json(scope.companies), json(scope.branches), json(scope.restricted)],
+        AND ${units(`${u}.id`)}${perUser.sql})`,
+      args: [json(scope.companies), json(scope.branches), ...perUser.args],
+      count: {
+        sql: `SELECT COUNT(*) FROM user_companies sc
+          WHERE sc.company_id IN (SELECT value FROM json_each(?))
+          AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = sc.user_id
+            AND (s.company_id < sc.company_id OR s.company_id NOT IN (SELECT value FROM json_each(?))))
+          AND ${units('sc.user_id')}${perRow.sql}`,
+        args: [json(scope.companies), json(scope.companies), json(scope.branches), ...perRow.args],
+      },
     };
   };
 

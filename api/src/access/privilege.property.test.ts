@@ -309,8 +309,11 @@ async function step(model: Model, command: Command, made: { users: number[] }): 
       predicted = !allowed('listUsers') ? 403 : reach(target) ? 200 : 404;
       if (allowed('listUsers')) {
         const listed = await call(t.app, 'GET', paths.users.list, { token, query: { perPage: 1000 } });
-        const ids = (listed.json() as { data: Array<{ id: number }> }).data.map((u) => u.id).sort();
+        const body = listed.json() as { data: Array<{ id: number }>; meta: { total: number } };
+        const ids = body.data.map((u) => u.id).sort();
         expect(ids).toEqual([...model.users.keys()].filter((id) => reach(id)).sort());
+        // The count (read from the scope's company rows for a scoped actor) is that of the rows.
+        expect(body.meta.total).toBe(ids.length);
       }
       break;
     }

@@ -25,6 +25,33 @@ const plainScan = (db: Db, keyword: string) =>
     .all({ p: `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
 
 describe('migrations', () => {
+  it('upgrade a file of schema version 22: an employee learns the AP of their account when it has one', () => {
+    const file = join(dir, 'v22.sqlite');
+    const old = new Database(file);
+    old.pragma('foreign_keys = ON');
+    migrate(old, 22);
+    seedIfEmpty(old, { users: 60, panelUrl: 'http://x' });
+    old.close();
+
+    const db = openDatabase(file);
+    const rows = db
+      .prepare<[], { nik: string; company_id: number | null; single: number | null }>(
+        `SELECT e.nik, e.company_id,
+           (SELECT MIN(uc.company_id) FROM users u JOIN user_companies uc ON uc.user_id = u.id
+            WHERE u.nik = e.nik GROUP BY u.id HAVING COUNT(*) = 1) AS single
+         FROM employees e ORDER BY e.id`,
+      )
+      .all();
+    expect(rows.length).toBe(240);
+    // The demo administrator's account is in four APs: which one employs them is not known.
+    expect(rows.find((row) => row.nik === '100001')?.company_id).toBeNull();
+    expect(rows.filter((row) => row.company_id !== null).length).toBeGreaterThan(10);
+    expect(rows.every((row) => row.company_id === row.single)).toBe(true);
+    // Employees without an account (ids above 60) stay unknown.
+    expect(rows.slice(60).every((row) => row.company_id === null)).toBe(true);
+    db.close();
+  });
+
   it('upgrade a file of schema version 3: app 1 gains "Tambah Aplikasi", granted as "Daftar Aplikasi" is', () => {
     const file = join(dir, 'v3.sqlite');
     const old = new Database(file);

@@ -503,6 +503,17 @@ CREATE TABLE oidc_clients (
     JOIN menus p ON p.panel_key = 'Peta Akses';
   CREATE INDEX users_role_nama ON users (role_id, nama COLLATE NOCASE, id);
   `,
+  // 23: the employee directory's company (issue 32): Tambah User's picker offers the actor's
+  // companies' employees first (a scoped administrator only those, and those of no company).
+  // Nullable: an employee whose company is not known; a deleted company leaves them without. An
+  // existing directory learns the company of an employee whose account is in exactly one AP.
+  `
+  ALTER TABLE employees ADD COLUMN company_id INTEGER REFERENCES companies (id) ON DELETE SET NULL;
+  UPDATE employees SET company_id = (
+    SELECT MIN(uc.company_id) FROM users u JOIN user_companies uc ON uc.user_id = u.id
+    WHERE u.nik = employees.nik GROUP BY u.id HAVING COUNT(*) = 1);
+  CREATE INDEX employees_company ON employees (company_id, name COLLATE NOCASE);
+  `,
 ];
 
 export const schemaVersion = migrations.length;

@@ -25,9 +25,15 @@ interface CompanyBranchRow {
   kode: string | null;
 }
 
+type EmployeeRow = Omit<Employee, 'registered' | 'own_company'> & {
+  own_company: 0 | 1 | null;
+  registered: 0 | 1;
+};
+
 /** Reference data of spec 7: colours, applications, menu trees, employee directory, companies. */
 export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const scopes = createAdminScopes(db);
 
   app.get(paths.reference.colors, async () =>
     ok(
@@ -54,31 +60,47 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
     return ok('Daftar menu', await menuTree(ctx.store.db, apps_id));
   });
 
+  // The directory with each employee's company: the actor's own companies' employees first
+  // (`own_company`), then the rest by name. A scoped actor ("AP pengguna sendiri") is offered only
+  // their companies' employees and those of no company: they could not place anyone else in an AP
+  // (the api refuses it), and another company's staff are not theirs to see (ADR 0022).
   app.get(paths.reference.employeeSearch, async (request) => {
     const query = validate(employeeSearchQuerySchema, request.query);
-    const where = query.keyword
-      ? `WHERE name LIKE @p ESCAPE '\\' OR nik LIKE @p ESCAPE '\\' OR no_hp LIKE @p ESCAPE '\\'`
-      : '';
-    const params = query.keyword ? [{ p: containsPattern(query.keyword) }] : [];
+    const scope = scopes.of(authOf(request).userId);
+    const where: string[] = [];
+    const args: Array<string | number> = [];
+    if (query.keyword) {
+      const p = containsPattern(query.keyword);
+      where.push(`(e.name LIKE ? ESCAPE '\\' OR e.nik LIKE ? ESCAPE '\\' OR e.no_hp LIKE ? ESCAPE '\\')`);
+      args.push(p, p, p);
+    }
+    if (scope.kind === 'own') {
+      where.push('(e.company_id IS NULL OR e.company_id IN (SELECT value FROM json_each(?)))');
+      args.push(JSON.stringify([...scope.companies]));
+    }
+    const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const total =
-      db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM employees ${where}`).get(...params)
-        ?.n ?? 0;
+      db
+        .prepare<unknown[], number>(`SELECT COUNT(*) FROM employees e ${whereSql}`)
+        .pluck()
+        .get(...args) ?? 0;
     // `registered`: the employee already has an account (Tambah User shows "Sudah terdaftar").
     const data = db
-      .prepare<unknown[], Omit<Employee, 'registered'> & { registered: 0 | 1 }>(
-        `SELECT id, name, nik, no_hp, email,
-                EXISTS (SELECT 1 FROM users u WHERE u.nik = employees.nik) AS registered
-         FROM employees ${where}
-         ORDER BY name COLLATE NOCASE, id LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+      .prepare<unknown[], EmployeeRow>(
+        `SELECT e.id, e.name, e.nik, e.no_hp, e.email, e.company_id AS perusahaan_id, c.nama AS perusahaan_name,
+                e.company_id IN (SELECT company_id FROM user_companies WHERE user_id = ?) AS own_company,
+                EXISTS (SELECT 1 FROM users u WHERE u.nik = e.nik) AS registered
+         FROM employees e LEFT JOIN companies c ON c.id = e.company_id ${whereSql}
+         ORDER BY own_company IS NOT 1, e.name COLLATE NOCASE, e.id
+         LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
       )
-      .all(...params)
-      .map((row) => ({ ...row, registered: row.registered === 1 }));
+      .all(scope.actorId, ...args)
+      .map((row) => ({ ...row, own_company: row.own_company === 1, registered: row.registered === 1 }));
     return listOf('Daftar karyawan', data, total);
   });
 
   // Administration per company: a scoped actor is offered their own APs and units only (the users
   // forms and the list's filters read this), admin-scope.ts.
-  const scopes = createAdminScopes(db);
   app.get(paths.reference.companies, async (request) => {
     const scope = scopes.of(authOf(request).userId);
     const rows = db

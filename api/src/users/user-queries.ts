@@ -328,6 +328,26 @@ export function userFilterOf(
   return { where, args };
 }
 
+const scopedTotals = new WeakMap<Db, () => Map<string, number>>();
+
+/** The count of a scope (`ScopeTerm.count`), read once per scope until the database changes. */
+function scopedTotal(db: Db, count: { sql: string; args: Args }): number {
+  let read = scopedTotals.get(db);
+  if (!read) {
+    read = untilWrite(db, () => new Map<string, number>());
+    scopedTotals.set(db, read);
+  }
+  const held = read();
+  const key = JSON.stringify([count.sql, count.args]);
+  let total = held.get(key);
+  if (total === undefined) {
+    total = counts(db, count.sql).get(...count.args) ?? 0;
+    if (held.size >= 1000) held.clear();
+    held.set(key, total);
+  }
+  return total;
+}
+
 /**
  * GET users/list: filters and sorting in SQL, the page by LIMIT/OFFSET, then the page's companies
  * and units (`withCompanies`). Statements are prepared once per text. Fast with 10,000 users.
@@ -340,7 +360,13 @@ export function listUsers(
 ) {
   const { where, args } = userFilterOf(params, scope);
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const total = counts(db, `SELECT COUNT(*) FROM users u ${whereSql}`).get(...args) ?? 0;
+  // Unfiltered, a scoped actor's count reads the scope's user_companies rows, not every user, and
+  // is held until the database changes (the list's first view, Home's cards, every page turn).
+  const unfiltered = userFilterOf(params).where.length === 0;
+  const total =
+    scope?.count && unfiltered
+      ? scopedTotal(db, scope.count)
+      : (counts(db, `SELECT COUNT(*) FROM users u ${whereSql}`).get(...args) ?? 0);
 
   // Newest first by default; a chosen column sorts ascending unless told otherwise.
   const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');

@@ -19,6 +19,8 @@ export interface EmployeePickerProps {
 /**
  * Tambah User's name picker over the employee directory: search-as-you-type from 2 characters,
  * 20 results (spec 5, 9). Typing after a choice drops the choice, so a stale NIK never stays.
+ * Each employee shows their AP; those of the signed-in user's own APs come first (the api orders
+ * them) marked "AP Anda" (issue 32).
  */
 export function EmployeePicker({ value, onChange, onBlur, onTextChange, error }: EmployeePickerProps) {
   const [text, setText] = useState(value?.nama ?? '');
@@ -41,6 +43,7 @@ export function EmployeePicker({ value, onChange, onBlur, onTextChange, error }:
         <span className={styles.employee}>
           <span className={styles.employeeName}>
             {employee.name}
+            {employee.own_company ? <span className={styles.ownCompany}>{texts.ownCompany}</span> : null}
             {employee.registered ? (
               <span className={styles.registered}>{texts.alreadyRegistered}</span>
             ) : null}
@@ -48,6 +51,9 @@ export function EmployeePicker({ value, onChange, onBlur, onTextChange, error }:
           <span className={styles.employeeMeta}>
             {employee.nik} · {employee.no_hp}
           </span>
+          {employee.perusahaan_name ? (
+            <span className={styles.employeeMeta}>{employee.perusahaan_name}</span>
+          ) : null}
         </span>
       )}
       inputValue={text}

@@ -10,10 +10,18 @@ jest.mock('./api/search-employees', () => ({
   EMPLOYEE_SEARCH_MIN_CHARS: 2,
   useEmployeeSearch: () => ({
     data: [
-      jest.requireActual('../test-support/factories').createEmployee(),
       jest
         .requireActual('../test-support/factories')
-        .createEmployee({ id: 8, name: 'Sri Rahayu', nik: '100009', registered: true }),
+        .createEmployee({ perusahaan_id: 2, perusahaan_name: 'AP 2', own_company: true }),
+      jest.requireActual('../test-support/factories').createEmployee({
+        id: 8,
+        name: 'Sri Rahayu',
+        nik: '100009',
+        registered: true,
+        perusahaan_id: 5,
+        perusahaan_name: 'AP 5',
+        own_company: false,
+      }),
     ],
     isFetching: false,
   }),
@@ -79,6 +87,18 @@ describe('Tambah User form', () => {
     await user.click(taken);
     expect(screen.getByRole('textbox', { name: 'NIK' })).toHaveValue('');
     expect(screen.getByRole('option', { name: /Sri Wahyuni/ })).not.toHaveTextContent('Sudah terdaftar');
+  });
+
+  it('shows each employee\'s AP and marks those of the signed-in user\'s own APs "AP Anda"', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    await user.type(screen.getByRole('combobox', { name: 'Nama' }), 'Sri');
+    const own = await screen.findByRole('option', { name: /Sri Wahyuni/ });
+    expect(own).toHaveTextContent('AP Anda');
+    expect(own).toHaveTextContent('AP 2');
+    const other = screen.getByRole('option', { name: /Sri Rahayu/ });
+    expect(other).toHaveTextContent('AP 5');
+    expect(other).not.toHaveTextContent('AP Anda');
   });
 
   it('says "Nama tidak boleh kosong" when the name is left empty', async () => {

@@ -84,6 +84,11 @@ export const employeeSchema = z.object({
   email: z.string(),
   /** True when a user with this NIK already exists ("Sudah terdaftar": Tambah User cannot choose it). Ours. */
   registered: z.boolean().optional(),
+  /** The employee's company (AP), null when not known. Ours (issue 32). */
+  perusahaan_id: idSchema.nullable().optional(),
+  perusahaan_name: z.string().nullable().optional(),
+  /** True when that company is one of the acting user's own (listed first, Tambah User marks them). Ours. */
+  own_company: z.boolean().optional(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
 

@@ -219,9 +219,18 @@ function seedPeople(
   branchesByCompany: Map<number, number[]>,
   passwordCost: ScryptCost,
 ): void {
-  const insertEmployee = db.prepare(
-    'INSERT INTO employees (id, name, nik, no_hp, email) VALUES (?, ?, ?, ?, ?)',
-  );
+  // A file built at an older schema version (the migration tests) has no employee companies yet.
+  const employeeCompanies = db
+    .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('employees')")
+    .all()
+    .some((column) => column.name === 'company_id');
+  const insertEmployee = employeeCompanies
+    ? db.prepare('INSERT INTO employees (id, name, nik, no_hp, email, company_id) VALUES (?, ?, ?, ?, ?, ?)')
+    : db.prepare('INSERT INTO employees (id, name, nik, no_hp, email) VALUES (?, ?, ?, ?, ?)');
+  const addEmployee = (index: number, person: ReturnType<typeof makePerson>, company: number | null) =>
+    employeeCompanies
+      ? insertEmployee.run(index, person.name, person.nik, person.phone, person.email, company)
+      : insertEmployee.run(index, person.name, person.nik, person.phone, person.email);
   const insertUser = db.prepare(
     `INSERT INTO users (id, nama, nik, phone, email, role_id, password_hash, is_active, client_group, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, 1, 'internal', ?, ?)`,
@@ -234,12 +243,18 @@ function seedPeople(
   const userHash = demoHash(DEMO_USER_PASSWORD, passwordCost);
   const companyIds = [...branchesByCompany.keys()];
   const total = Math.max(userCount, 1, EMPLOYEE_COUNT);
+  const scopedCompany = COMPANIES.findIndex((company) => company === SCOPED_COMPANY) + 1;
+  const employeeRandom = createRandom(SEED + 1);
 
   for (let index = 1; index <= total; index += 1) {
     const person = makePerson(random, index);
     const inDirectory = index <= EMPLOYEE_COUNT;
-    if (inDirectory) insertEmployee.run(index, person.name, person.nik, person.phone, person.email);
-    if (index > userCount) continue;
+    if (index > userCount) {
+      // An employee without an account yet: a company of their own stream (the users' draws stay).
+      const company = inScopedCompany(index) ? scopedCompany : employeeRandom.pick(companyIds);
+      addEmployee(index, person, company);
+      continue;
+    }
 
     // The random pick is drawn for demo accounts too, so every other user keeps its seeded data.
     const randomRole = index === 1 ? 1 : random.int(2, RANDOM_ROLE_MAX_ID);
@@ -257,7 +272,6 @@ function seedPeople(
     });
     // A demo account's fixed APs (with every unit) replace the draw, drawn all the same so that
     // every other user keeps its seeded data.
-    const scopedCompany = COMPANIES.findIndex((company) => company === SCOPED_COMPANY) + 1;
     const scopedUnits = (branchesByCompany.get(scopedCompany) ?? []).filter(
       (_, at) => (at + index) % 2 === 0,
     );
@@ -266,6 +280,10 @@ function seedPeople(
       : inScopedCompany(index)
         ? [[scopedCompany, scopedUnits]]
         : links;
+    // A directory employee with an account works for the first AP of that account.
+    if (inDirectory) {
+      addEmployee(index, person, stored[0]?.[0] ?? null);
+    }
     for (const [companyId, chosen] of stored) {
       insertCompany.run(index, companyId);
       for (const branchId of chosen) insertBranch.run(index, companyId, branchId);
