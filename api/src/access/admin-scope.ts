@@ -200,13 +200,17 @@ export function scopeFilter(
   const id = sql.ref(`${alias}.id`);
   const companies = dialect.idSet(scope.companies);
   const branches = dialect.idSet(scope.branches);
-  const restricted = dialect.idSet(scope.restricted);
+  // As `userTerm`: with no company where the actor holds only some units, that test is left out.
+  const restricted =
+    scope.restricted.size === 0
+      ? sql``
+      : sql`
+    AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${id}
+      AND s.company_id IN ${dialect.idSet(scope.restricted)}
+      AND NOT EXISTS (SELECT 1 FROM user_branches t WHERE t.user_id = ${id} AND t.company_id = s.company_id))`;
   return sql<SqlBool>`(EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${id})
     AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${id} AND s.company_id NOT IN ${companies})
-    AND NOT EXISTS (SELECT 1 FROM user_branches s WHERE s.user_id = ${id} AND s.branch_id NOT IN ${branches})
-    AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${id}
-      AND s.company_id IN ${restricted}
-      AND NOT EXISTS (SELECT 1 FROM user_branches t WHERE t.user_id = ${id} AND t.company_id = s.company_id)))`;
+    AND NOT EXISTS (SELECT 1 FROM user_branches s WHERE s.user_id = ${id} AND s.branch_id NOT IN ${branches})${restricted})`;
 }
 
 export function createAdminScopes(db: Db): AdminScopes {

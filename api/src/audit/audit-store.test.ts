@@ -222,6 +222,25 @@ describe.each<StoreKind>(STORE_KINDS)('a scoped reader of Log Aktivitas on %s', 
     expect(data.map((e) => e.status)).toEqual([3, 1]);
     expect(total).toBe(2);
     expect((await list(store!)).total).toBe(5);
+
+    // Holding one unit of PT Satu, the actor reaches only its users of that unit: 9002, of the
+    // whole company, is wider than them until it holds the unit too.
+    await store!.db
+      .insertInto('user_branches')
+      .values({ user_id: 9001, company_id: 901, branch_id: 9011 })
+      .execute();
+    const narrower = await actorScopeOf(store!, 9001);
+    expect(narrower).toMatchObject({ restricted: new Set([901]) });
+    const statuses = async () =>
+      (
+        await listEvents(store!, params(), { users: scopeFilter(store!.admin, narrower)!, actorId: 9001 })
+      ).data.map((e) => e.status);
+    expect(await statuses()).toEqual([3]);
+    await store!.db
+      .insertInto('user_branches')
+      .values({ user_id: 9002, company_id: 901, branch_id: 9011 })
+      .execute();
+    expect(await statuses()).toEqual([3, 1]);
   });
 });
 
