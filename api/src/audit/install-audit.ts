@@ -158,7 +158,7 @@ const byPhone: SignInStep['actor'] = (store, request) =>
   actorOfPhone(store.db, asText(asObject(request.body)?.phone));
 const byBearer: SignInStep['actor'] = async (store, request) =>
   request.auth ? actorById(store.db, request.auth.userId) : null;
-const phoneTarget: SignInStep['target'] = async (_db, request) => {
+const phoneTarget: SignInStep['target'] = async (_store, request) => {
   const phone = asText(asObject(request.body)?.phone);
   if (!phone) return null;
   // A phone number is shown masked; anything else typed there only as dots (it may be a password).
