@@ -29,8 +29,8 @@ import {
  * Log Aktivitas records by hooks, not by edits to the route modules: an admin write is known by its
  * row of ADMIN_ROUTES (bound by admin-access.ts), a sign-in step by its path (SIGN_IN below). The
  * record's "before" is read in preHandler (after the access check and body parsing, before the
- * handler writes), the answer's body is kept in onSend, and the event is written in onResponse
- * from the status code and that body. Nothing of a request body is stored but the NIK or phone a
+ * handler writes), and the event is written in onSend from the status code and the answer's body,
+ * before the answer leaves. Nothing of a request body is stored but the NIK or phone a
  * sign-in names and the ids an admin write names: never a password, code or token.
  */
 
@@ -251,15 +251,6 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     state.set(request, { before });
   });
 
-  scope.addHook('onSend', async (request, _reply, payload) => {
-    if (typeof payload === 'string' && (adminWriteOf(request) || signInStepOf(request))) {
-      const audit: RequestAudit = state.get(request) ?? { before: new Map() };
-      audit.payload = payload;
-      state.set(request, audit);
-    }
-    return payload;
-  });
-
   const recordAdmin = async (request: FastifyRequest, reply: FastifyReply, row: AdminRoute) => {
     // 401: no session, nobody to name (the access check answered before anything else).
     if (!request.auth) return;
@@ -353,20 +344,32 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     });
   };
 
-  scope.addHook('onResponse', async (request, reply) => {
+  /*
+   * The event is written before the answer leaves (onSend: the status and body are final, the
+   * handler's write is done): an answered write has its event, also when this instance stops right
+   * after answering, and a read that follows the answer, on any instance, finds it. The caller waits
+   * for one insert. A failed record never fails the answer.
+   */
+  scope.addHook('onSend', async (request, reply, payload) => {
     const row = adminWriteOf(request);
     const step = row ? undefined : signInStepOf(request);
-    if (!row && !step) return;
+    if (!row && !step) return payload;
+    if (typeof payload === 'string') {
+      const audit: RequestAudit = state.get(request) ?? { before: new Map() };
+      audit.payload = payload;
+      state.set(request, audit);
+    }
     try {
       if (row) await recordAdmin(request, reply, row);
       else if (step) await recordSignIn(request, reply, step);
     } catch (error) {
-      // The answer is sent; a failed record is the operator's problem, not the caller's. A storage
-      // fault is logged once for all requests (ops/store-health.ts), not here.
+      // A failed record is the operator's problem, not the caller's. A storage fault is logged once
+      // for all requests (ops/store-health.ts), not here.
       if (!reportStoreFault(ctx.db, error)) request.log.error({ err: error }, 'audit: event not recorded');
     } finally {
       state.delete(request);
     }
+    return payload;
   });
 
   const prune = async () => {
