@@ -1,4 +1,5 @@
 import { LAST_OWNER_MESSAGE, rolePayloadSchema, roleUpdatePayloadSchema } from '@sso/shared/contract';
+import { createPanelGrants } from '../access/panel-grants';
 import { createRolePrivilege } from '../access/privilege';
 import { referenceTables } from '../access/reference-tables.test-support';
 import type { Store, StoreKind } from '../db/store';
@@ -141,6 +142,34 @@ describe.each<StoreKind>(STORE_KINDS)('Role Management store on %s', (kind) => {
     expect(
       await outcome(privilege.guardRoleDelete(ACTOR, [owner], (trx) => deleteRoles(trx, [owner]))),
     ).toMatch(/^409 Role masih digunakan oleh user: Pemilik \(1 user\)/);
+  });
+
+  it("reads a user's grants of this panel by menu key, none when inactive", async () => {
+    const { store, owner } = await fixture(kind);
+    const { id: home } = await store.db
+      .insertInto('menus')
+      .values({ app_id: 1, parent_id: null, name: 'Beranda', position: 1, panel_key: 'home' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // A menu without a key grants nothing.
+    const { id: plain } = await store.db
+      .insertInto('menus')
+      .values({ app_id: 1, parent_id: null, name: 'Lain', position: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await store.db
+      .insertInto('role_menus')
+      .values([
+        { role_id: owner, menu_id: home, access_level: 2 },
+        { role_id: owner, menu_id: plain, access_level: 1 },
+      ])
+      .execute();
+    const grantsOf = createPanelGrants(store);
+    expect(await grantsOf(ACTOR)).toEqual([
+      { apps_id: 1, menus: [{ key: 'home', name: 'Beranda', acces_level: 2, children: [] }] },
+    ]);
+    await store.db.updateTable('users').set({ is_active: 0 }).where('id', '=', ACTOR).execute();
+    expect(await grantsOf(ACTOR)).toBeNull();
   });
 
   it('two instances creating one name at once: one role, the others 409', async () => {
