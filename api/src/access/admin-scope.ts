@@ -213,6 +213,52 @@ export function scopeFilter(
     AND NOT EXISTS (SELECT 1 FROM user_branches s WHERE s.user_id = ${id} AND s.branch_id NOT IN ${branches})${restricted})`;
 }
 
+/** `AdminScopes.allowsLinks`: whether a payload's companies and units lie within the scope. */
+export function allowsLinks(scope: ActorScope, perusahaan: readonly CompanyLinks[]): boolean {
+  if (scope.kind === 'group') return true;
+  if (perusahaan.length === 0) return false;
+  return perusahaan.every(
+    (company) =>
+      scope.companies.has(company.perusahaan_id) &&
+      company.cabang.every((unit) => scope.branches.has(unit.cabang_id)) &&
+      (!scope.restricted.has(company.perusahaan_id) || company.cabang.length > 0),
+  );
+}
+
+/** `AdminScopes.assertLinks`: 403 unless `allowsLinks`. */
+export function assertLinks(scope: ActorScope, perusahaan: readonly CompanyLinks[]): void {
+  if (allowsLinks(scope, perusahaan)) return;
+  throw forbidden(perusahaan.length === 0 ? SCOPE_NEEDS_COMPANY_MESSAGE : OUTSIDE_SCOPE_MESSAGE);
+}
+
+/** `AdminScopes.visible` on the data layer: the ids among `ids` that exist and lie within the scope. */
+export async function visibleUsers(
+  store: Store,
+  scope: ActorScope,
+  ids: readonly number[],
+  q: Q = store.db,
+): Promise<Set<number>> {
+  const filter = scopeFilter(store.admin, scope);
+  const { rows } = await sql<{ id: number }>`SELECT u.id FROM users u
+    WHERE u.id IN ${store.admin.idSet(new Set(ids))}${filter ? sql` AND ${filter}` : sql``}`.execute(q);
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * `AdminScopes.assertVisible` on the data layer: 404 unless every id lies within the scope
+ * (group-wide actors pass; their unknown ids are the caller's 404).
+ */
+export async function assertVisibleUsers(
+  store: Store,
+  scope: ActorScope,
+  ids: readonly number[],
+  q: Q = store.db,
+): Promise<void> {
+  if (scope.kind === 'group') return;
+  const seen = await visibleUsers(store, scope, ids, q);
+  if (ids.some((id) => !seen.has(id))) throw notFound(USER_NOT_FOUND);
+}
+
 export function createAdminScopes(db: Db): AdminScopes {
   const actorRow = db.prepare<[number], { admin_scope: AdminScope }>(
     'SELECT r.admin_scope FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ?',
@@ -287,17 +333,6 @@ export function createAdminScopes(db: Db): AdminScopes {
     );
   };
 
-  const allowsLinks = (scope: ActorScope, perusahaan: readonly CompanyLinks[]): boolean => {
-    if (scope.kind === 'group') return true;
-    if (perusahaan.length === 0) return false;
-    return perusahaan.every(
-      (company) =>
-        scope.companies.has(company.perusahaan_id) &&
-        company.cabang.every((unit) => scope.branches.has(unit.cabang_id)) &&
-        (!scope.restricted.has(company.perusahaan_id) || company.cabang.length > 0),
-    );
-  };
-
   return {
     of,
     userTerm,
@@ -308,10 +343,7 @@ export function createAdminScopes(db: Db): AdminScopes {
       if (ids.some((id) => !seen.has(id))) throw notFound(USER_NOT_FOUND);
     },
     allowsLinks,
-    assertLinks(scope, perusahaan) {
-      if (allowsLinks(scope, perusahaan)) return;
-      throw forbidden(perusahaan.length === 0 ? SCOPE_NEEDS_COMPANY_MESSAGE : OUTSIDE_SCOPE_MESSAGE);
-    },
+    assertLinks,
     allowsRoleScope,
     roleReach(roleId) {
       const row = roleRow.get(SSO_PANEL_APP_ID, PANEL_MENU.home, roleId);

@@ -10,6 +10,7 @@ import {
   USER_TAKEOVER_MESSAGE,
   covers,
   type Grants,
+  type SessionEndReason,
 } from '@sso/shared/contract';
 import type { SessionStore } from '../auth/session-store';
 import { sql, type Transaction } from 'kysely';
@@ -20,6 +21,8 @@ import { loadRoleApplications, loadRoleApplicationsSync } from '../roles/role-gr
 import {
   actorScopeOf,
   allowsRoleScope,
+  assertVisibleUsers,
+  type ActorScope,
   createAdminScopes,
   roleReachOf,
   type AdminScopes,
@@ -62,7 +65,12 @@ const noLogo = () => '';
 const namedList = (names: readonly string[]) =>
   names.length > 20 ? `${names.slice(0, 20).join(', ')} dan ${names.length - 20} lainnya` : names.join(', ');
 
-export interface Privilege {
+/**
+ * The synchronous rules on the SQLite connection, kept only for the users import and bulk changes
+ * (users/bulk), whose all-or-nothing transactions still run on better-sqlite3; this goes when they
+ * move onto the data layer (ADR 0026). Everything else uses `createPrivilege`.
+ */
+export interface PrivilegeSync {
   /**
    * Administration per company (admin-scope.ts): which users the actor reaches. The rules below
    * count it too: a scoped actor covers no role that administers the whole group (issue 32).
@@ -88,7 +96,7 @@ export interface Privilege {
   guardUserDelete<T>(actorId: number, userIds: readonly number[], write: () => T): T;
 }
 
-export function createPrivilege(db: Db, sessions: Pick<SessionStore, 'revokeUser'>): Privilege {
+export function createPrivilegeSync(db: Db, sessions: Pick<SessionStore, 'revokeUser'>): PrivilegeSync {
   const userRow = db.prepare<[number], UserRow>(
     'SELECT id, nama, nik, phone, role_id FROM users WHERE id = ?',
   );
@@ -348,6 +356,168 @@ export function createRolePrivilege(store: Store): RolePrivilege {
         if (refused.length > 0) {
           throw forbidden(
             roleIds.length === 1 ? ROLE_TAKEOVER_MESSAGE : `${ROLE_TAKEOVER_MESSAGE}: ${namedList(refused)}`,
+          );
+        }
+        const result = await write(trx);
+        await assertPanelKeptOn(trx);
+        return result;
+      });
+    },
+  };
+}
+
+/** What the users' guards need of the session store: ending a user's logins. */
+export interface SessionRevoker {
+  revokeUser(userId: number, reason: SessionEndReason): void | Promise<void>;
+}
+
+/**
+ * The privilege rules of the users' writes on the data layer (ADR 0026): rules 1-4 of `PrivilegeSync`
+ * (issue 18, ADR 0007) and the administration scope (issue 32), async on `Store`. Each guard runs its
+ * checks and the write in one `store.transaction` that first takes PRIVILEGE_LOCK (see
+ * RolePrivilege); any refusal rolls the write back. The reads without a transaction (`q` omitted)
+ * answer from the store as it is now.
+ */
+export interface Privilege {
+  /** The actor's administration scope now (admin-scope.ts). */
+  scopeOf(actorId: number, q?: Q): Promise<ActorScope>;
+  /** 404 unless every id lies within the scope (admin-scope.ts). */
+  assertVisible(scope: ActorScope, ids: readonly number[], q?: Q): Promise<void>;
+  /** Rule 2: whether the actor's role covers the user's role (false for an unknown user). */
+  mayActOnUser(actorId: number, userId: number, q?: Q): Promise<boolean>;
+  /** Rule 1: whether the actor's role covers the role (false for an unknown role). */
+  mayGiveRole(actorId: number, roleId: number, q?: Q): Promise<boolean>;
+  /** The ids among `roleIds` the actor's role covers. */
+  coveredRoles(actorId: number, roleIds: readonly number[], q?: Q): Promise<Set<number>>;
+  /** Rule 4 inside the write's transaction, after the write: the refusal rolls it back. */
+  assertPanelKept(q: Q): Promise<void>;
+  /** A transaction serialized with every other guarded write (PRIVILEGE_LOCK). */
+  guarded<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T>;
+  guardUserCreate(actorId: number, write: (trx: Transaction<Tables>) => Promise<number>): Promise<number>;
+  guardUserEdit<T>(
+    actorId: number,
+    userId: number,
+    changes: UserEditFields,
+    write: (trx: Transaction<Tables>) => Promise<T>,
+  ): Promise<T>;
+  guardUserDelete<T>(
+    actorId: number,
+    userIds: readonly number[],
+    write: (trx: Transaction<Tables>) => Promise<T>,
+  ): Promise<T>;
+}
+
+export function createPrivilege(store: Store, sessions: SessionRevoker): Privilege {
+  const userRow = (q: Q, id: number): Promise<UserRow | undefined> =>
+    q
+      .selectFrom('users')
+      .select(['id', 'nama', 'nik', 'phone', 'role_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  const roleGrants = async (q: Q, roleId: number): Promise<Grants> =>
+    (await loadRoleApplications(q, [roleId], noLogo)).get(roleId) ?? [];
+  const userGrants = async (q: Q, userId: number): Promise<Grants> => {
+    const user = await userRow(q, userId);
+    return user ? roleGrants(q, user.role_id) : [];
+  };
+  const roleExists = async (q: Q, roleId: number) =>
+    (await q.selectFrom('roles').select('id').where('id', '=', roleId).executeTakeFirst()) !== undefined;
+  /** No escalation by scope: a scoped actor covers no group-wide role that administers. */
+  const scopeCovers = async (q: Q, actorId: number, roleId: number) => {
+    const scope = await actorScopeOf(store, actorId, q);
+    if (scope.kind === 'group') return true;
+    const reach = await roleReachOf(q, roleId);
+    return reach === undefined || allowsRoleScope(scope, reach.scope, reach.administers);
+  };
+  const coversRole = async (q: Q, actorId: number, roleId: number) =>
+    covers(await userGrants(q, actorId), await roleGrants(q, roleId));
+  const mayGiveRole = async (actorId: number, roleId: number, q: Q = store.db) =>
+    (await roleExists(q, roleId)) &&
+    (await coversRole(q, actorId, roleId)) &&
+    (await scopeCovers(q, actorId, roleId));
+  /** Why the actor may not give the role (rule 1, then the scope), or null. */
+  const giveRefusal = async (q: Q, actorId: number, roleId: number) => {
+    if (!(await roleExists(q, roleId)) || !(await coversRole(q, actorId, roleId))) return ESCALATION_MESSAGE;
+    return (await scopeCovers(q, actorId, roleId)) ? null : SCOPE_ESCALATION_MESSAGE;
+  };
+  const mayActOnUser = async (actorId: number, userId: number, q: Q = store.db) => {
+    const user = await userRow(q, userId);
+    return (
+      user !== undefined &&
+      (await coversRole(q, actorId, user.role_id)) &&
+      (await scopeCovers(q, actorId, user.role_id))
+    );
+  };
+  const guarded = <T>(work: (trx: Transaction<Tables>) => Promise<T>) =>
+    store.transaction(async (trx) => {
+      await store.lockKeys(trx, [PRIVILEGE_LOCK]);
+      return work(trx);
+    });
+
+  return {
+    scopeOf: (actorId, q) => actorScopeOf(store, actorId, q),
+    assertVisible: (scope, ids, q) => assertVisibleUsers(store, scope, ids, q),
+    mayActOnUser,
+    mayGiveRole,
+    async coveredRoles(actorId, roleIds, q = store.db) {
+      const actor = await userGrants(q, actorId);
+      const grants = await loadRoleApplications(q, roleIds, noLogo);
+      const covered = new Set<number>();
+      for (const id of roleIds) {
+        if (covers(actor, grants.get(id) ?? []) && (await scopeCovers(q, actorId, id))) covered.add(id);
+      }
+      return covered;
+    },
+    assertPanelKept: assertPanelKeptOn,
+    guarded,
+
+    guardUserCreate(actorId, write) {
+      return guarded(async (trx) => {
+        const id = await write(trx);
+        const created = await userRow(trx, id);
+        const refusal = created ? await giveRefusal(trx, actorId, created.role_id) : null;
+        if (refusal) throw forbidden(refusal);
+        return id;
+      });
+    },
+
+    guardUserEdit(actorId, userId, changes, write) {
+      return guarded(async (trx) => {
+        const before = await userRow(trx, userId);
+        // An unknown user is the write's 404.
+        if (!before) return write(trx);
+        const newRole = changes.role_ids?.[0];
+        if (newRole !== undefined && newRole !== before.role_id && userId === actorId) {
+          throw forbidden(OWN_ROLE_MESSAGE);
+        }
+        if (!(await mayActOnUser(actorId, userId, trx))) throw forbidden(USER_TAKEOVER_MESSAGE);
+        const result = await write(trx);
+        const after = await userRow(trx, userId);
+        const refusal =
+          after && after.role_id !== before.role_id ? await giveRefusal(trx, actorId, after.role_id) : null;
+        if (refusal) throw forbidden(refusal);
+        await assertPanelKeptOn(trx);
+        // Another user's change of how one signs in, or of what one may do, ends one's sessions.
+        const signInChanged =
+          after !== undefined &&
+          (after.nik !== before.nik || after.phone !== before.phone || after.role_id !== before.role_id);
+        if (signInChanged && userId !== actorId) await sessions.revokeUser(userId, 'access_changed');
+        return result;
+      });
+    },
+
+    guardUserDelete(actorId, userIds, write) {
+      return guarded(async (trx) => {
+        if (userIds.includes(actorId)) throw forbidden(OWN_ACCOUNT_DELETE_MESSAGE);
+        const refused: UserRow[] = [];
+        for (const id of new Set(userIds)) {
+          const user = await userRow(trx, id);
+          if (user !== undefined && !(await mayActOnUser(actorId, user.id, trx))) refused.push(user);
+        }
+        if (refused.length > 0) {
+          const names = refused.map((user) => `${user.nama} (${user.nik})`);
+          throw forbidden(
+            userIds.length === 1 ? USER_TAKEOVER_MESSAGE : `${USER_TAKEOVER_MESSAGE}: ${namedList(names)}`,
           );
         }
         const result = await write(trx);

@@ -7,7 +7,8 @@ import {
   userPayloadSchema,
   userUpdatePayloadSchema,
 } from '@sso/shared/contract';
-import { createPrivilege } from '../access/privilege';
+import { assertLinks, createAdminScopes } from '../access/admin-scope';
+import { createPrivilege, createPrivilegeSync } from '../access/privilege';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
@@ -28,15 +29,16 @@ const NOT_FOUND = 'User tidak ditemukan';
  * account lifecycle.
  */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const privilege = createPrivilege(db, ctx.sessions);
+  const { db, store } = ctx;
+  const privilege = createPrivilege(store, ctx.sessions);
+  // The users list and the bulk routes still read on the SQLite connection (ADR 0026).
+  const scopes = createAdminScopes(db);
   // Administration per company: every route below asks the actor's scope here (admin-scope.ts).
-  const { scopes } = privilege;
-  const scopeOf = (request: Parameters<typeof authOf>[0]) => scopes.of(authOf(request).userId);
+  const scopeOf = (request: Parameters<typeof authOf>[0]) => privilege.scopeOf(authOf(request).userId);
   /** The id of the path, 404 when unknown or outside the actor's scope. */
-  const visibleId = (request: Parameters<typeof authOf>[0] & { params: unknown }) => {
+  const visibleId = async (request: Parameters<typeof authOf>[0] & { params: unknown }) => {
     const id = idParam(request.params, NOT_FOUND);
-    scopes.assertVisible(scopeOf(request), [id]);
+    await privilege.assertVisible(await scopeOf(request), [id]);
     return id;
   };
   /** The user as stored now, with its version. */
@@ -52,27 +54,27 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   const listQuery = queryValidator(userListQuerySchema);
   app.get(paths.users.list, { schema: listSchema }, async (request) => {
     const params = listQuery(request.query, request.url);
-    const { data, total } = listUsers(db, params, ctx.logoUrl, scopes.userTerm(scopeOf(request)));
+    const { data, total } = listUsers(db, params, ctx.logoUrl, scopes.userTerm(await scopeOf(request)));
     return listOf('Daftar user', data, total);
   });
 
-  app.get(paths.users.detail(':id'), async (request) => ok('Detail user', saved(visibleId(request))));
+  app.get(paths.users.detail(':id'), async (request) => ok('Detail user', saved(await visibleId(request))));
 
   app.post(paths.users.create, async (request, reply) => {
     const input = validate(userPayloadSchema, request.body);
-    scopes.assertLinks(scopeOf(request), input.perusahaan);
-    const id = privilege.guardUserCreate(authOf(request).userId, () =>
-      createUser(db, input, isoAt(ctx.clock())),
+    assertLinks(await scopeOf(request), input.perusahaan);
+    const id = await privilege.guardUserCreate(authOf(request).userId, (trx) =>
+      createUser(trx, store.admin, input, isoAt(ctx.clock())),
     );
     return reply.status(201).send(ok('User berhasil ditambahkan', saved(id)));
   });
 
   app.patch(paths.users.update(':id'), async (request) => {
-    const id = visibleId(request);
+    const id = await visibleId(request);
     const changes = validate(userUpdatePayloadSchema, request.body);
-    if (changes.perusahaan) scopes.assertLinks(scopeOf(request), changes.perusahaan);
-    privilege.guardUserEdit(authOf(request).userId, id, changes, () =>
-      updateUser(db, id, changes, isoAt(ctx.clock())),
+    if (changes.perusahaan) assertLinks(await scopeOf(request), changes.perusahaan);
+    await privilege.guardUserEdit(authOf(request).userId, id, changes, (trx) =>
+      updateUser(trx, store.admin, id, changes, isoAt(ctx.clock())),
     );
     return ok('User berhasil diperbarui', saved(id));
   });
@@ -81,18 +83,22 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.delete(paths.users.bulkRemove, async (request) => {
     const { ids } = validate(bulkDeletePayloadSchema, request.body);
     const actor = authOf(request).userId;
-    scopes.assertVisible(scopes.of(actor), ids);
-    const deleted = privilege.guardUserDelete(actor, ids, () => deleteUsers(db, ids, actor));
+    await privilege.assertVisible(await privilege.scopeOf(actor), ids);
+    const deleted = await privilege.guardUserDelete(actor, ids, (trx) =>
+      deleteUsers(trx, store.admin, ids, actor),
+    );
     return ok(`${deleted.length} user berhasil dihapus`, { ids: deleted, deleted: deleted.length });
   });
 
   app.delete(paths.users.remove(':id'), async (request) => {
-    const id = visibleId(request);
+    const id = await visibleId(request);
     const actor = authOf(request).userId;
-    const deleted = privilege.guardUserDelete(actor, [id], () => deleteUsers(db, [id], actor));
+    const deleted = await privilege.guardUserDelete(actor, [id], (trx) =>
+      deleteUsers(trx, store.admin, [id], actor),
+    );
     return ok('User berhasil dihapus', { ids: deleted, deleted: deleted.length });
   });
 
   registerLifecycleRoutes(app, ctx, privilege);
-  registerUserBulkRoutes(app, ctx, privilege);
+  registerUserBulkRoutes(app, ctx, createPrivilegeSync(db, ctx.sessions));
 }

@@ -1,10 +1,10 @@
 import { ESCALATION_MESSAGE, OWN_ROLE_MESSAGE, USER_TAKEOVER_MESSAGE } from '@sso/shared/contract';
 import type { z } from 'zod';
 import type { bulkCompaniesPayloadSchema } from '@sso/shared/contract';
-import type { Privilege } from '../../access/privilege';
+import type { PrivilegeSync as Privilege } from '../../access/privilege';
 import type { Db } from '../../db/database';
 import { forbidden, notFoundAmong } from '../../http/errors';
-import { resolveCompanyLinks } from '../user-writes';
+import { resolveCompanyLinksSync as resolveCompanyLinks } from './user-writes-sync';
 
 interface Target {
   id: number;

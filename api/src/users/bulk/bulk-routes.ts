@@ -13,7 +13,7 @@ import {
   userListQuerySchema,
   type User,
 } from '@sso/shared/contract';
-import type { Privilege } from '../../access/privilege';
+import type { PrivilegeSync as Privilege } from '../../access/privilege';
 import { csvLine, sendCsv, UTF8_BOM } from '../../audit/csv';
 import { authOf } from '../../auth/guard';
 import type { AppContext } from '../../context';

@@ -10,14 +10,14 @@ import {
   userPayloadSchema,
 } from '@sso/shared/contract';
 import { z } from 'zod';
-import type { Privilege } from '../../access/privilege';
+import type { PrivilegeSync as Privilege } from '../../access/privilege';
 import { csvLine, UTF8_BOM } from '../../audit/csv';
 import type { NewAuditEvent } from '../../audit/audit-store';
 import { describeUserSync, recordEventSync } from '../../audit/audit-sync';
 import { changesBetween } from '../../audit/audit-targets';
 import type { Db } from '../../db/database';
 import { conflict, notFound, unprocessable } from '../../http/errors';
-import { createUser, updateUser } from '../user-writes';
+import { createUserSync as createUser, updateUserSync as updateUser } from './user-writes-sync';
 import { readCsvUpload, EMPTY_FILE_MESSAGE } from './csv-upload';
 import { columnIndexOf, createRowChecker, type ColumnIndex, type ImportableRow } from './import-rows';
 

@@ -1,7 +1,7 @@
 import type { UserAccount, UserSession } from '@sso/shared/contract';
 import { toUnixSeconds } from '../../clock';
 import type { AppContext } from '../../context';
-import type { Privilege } from '../../access/privilege';
+import { assertPanelKeptOn, type Privilege, type SessionRevoker } from '../../access/privilege';
 import { accountLock } from '../../auth/account-lock';
 import { assertMayManage } from './rules';
 import { describeUserAgent } from './user-agent';
@@ -90,27 +90,33 @@ export function readAccount(ctx: AppContext, userId: number): UserAccount | unde
  * refuses an inactive user's tokens anyway; ending them keeps an old token dead after a
  * reactivation).
  */
-export function changeStatus(
+export async function changeStatus(
   ctx: AppContext,
-  privilege: Pick<Privilege, 'mayActOnUser' | 'assertPanelKept' | 'scopes'>,
+  privilege: Pick<Privilege, 'mayActOnUser' | 'scopeOf' | 'assertVisible' | 'guarded'>,
   actorId: number,
   ids: readonly number[],
   isActive: boolean,
   reason: string | null,
-): void {
+): Promise<void> {
   const at = new Date(ctx.clock()).toISOString();
-  ctx.db.transaction(() => {
-    assertMayManage(ctx.db, privilege, actorId, ids, isActive ? 'activate' : 'deactivate');
-    ctx.db
-      .prepare(
-        `UPDATE users SET is_active = ?, status_reason = ?, status_changed_at = ?, status_changed_by = ?
-         WHERE id IN (SELECT value FROM json_each(?))`,
-      )
-      .run(isActive ? 1 : 0, reason, at, actorId, JSON.stringify(ids));
+  await privilege.guarded(async (trx) => {
+    await assertMayManage(trx, privilege, actorId, ids, isActive ? 'activate' : 'deactivate');
+    await trx
+      .updateTable('users')
+      .set({
+        is_active: isActive ? 1 : 0,
+        status_reason: reason,
+        status_changed_at: at,
+        status_changed_by: actorId,
+      })
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
     if (isActive) return;
-    privilege.assertPanelKept();
-    for (const id of ids) ctx.sessions.revokeUser(id, 'account_deactivated');
-  })();
+    await assertPanelKeptOn(trx);
+    // Awaited whether the session store is still synchronous or already on the data layer.
+    const sessions: SessionRevoker = ctx.sessions;
+    for (const id of ids) await sessions.revokeUser(id, 'account_deactivated');
+  });
 }
 
 /** Ends one open login of a user (and its app sessions); false when it is not open or not theirs. */
