@@ -1,0 +1,216 @@
+import { LAST_OWNER_MESSAGE, userPayloadSchema, userUpdatePayloadSchema } from '@sso/shared/contract';
+import { sql } from 'kysely';
+import { createPrivilege } from '../access/privilege';
+import { referenceTables } from '../access/reference-tables.test-support';
+import type { AppContext } from '../context';
+import type { Store, StoreKind } from '../db/store';
+import { HttpError } from '../http/errors';
+import { STORE_KINDS, useTestStores } from '../test-support/stores';
+import { changeStatus } from './lifecycle/account';
+import { SELF_DEACTIVATE_MESSAGE, assertMayManage } from './lifecycle/rules';
+import { createUser, deleteUsers, updateUser } from './user-writes';
+
+const stores = useTestStores();
+const AT = '2025-06-15T12:00:00.000Z';
+const ACTOR = 1;
+
+const outcome = async (work: Promise<unknown>) => {
+  try {
+    await work;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof HttpError) return `${error.statusCode} ${error.message}`;
+    throw error;
+  }
+};
+
+/**
+ * This panel (app 1, no menus: any role granting it keeps the panel) and Kasir (app 3); the actor
+ * (user 1) holds Pemilik (app 1 only), Kasir grants app 3, which the actor's role does not cover.
+ * One company (10) with one unit (100).
+ */
+async function fixture(kind: StoreKind, instances = 1) {
+  const opened = await stores.storesOn(kind, instances);
+  const store = opened[0]!;
+  await referenceTables(store);
+  await store.db
+    .insertInto('applications')
+    .values(
+      [1, 3].map((id) => ({
+        id,
+        name: `App ${id}`,
+        descriptions: null,
+        url: 'http://x',
+        logo_file: 'a.svg',
+      })),
+    )
+    .execute();
+  await store.admin.followIds(store.db, 'applications');
+  const role = async (name: string, app: number) => {
+    const { id } = await store.db
+      .insertInto('roles')
+      .values({
+        name,
+        name_key: name.toLowerCase(),
+        color_id: 1,
+        position: app,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await store.db.insertInto('role_apps').values({ role_id: id, app_id: app }).execute();
+    return id;
+  };
+  const owner = await role('Pemilik', 1);
+  const kasir = await role('Kasir', 3);
+  await store.db
+    .insertInto('users')
+    .values({
+      id: ACTOR,
+      nama: 'Admin',
+      nik: '100001',
+      phone: '0812',
+      email: '',
+      role_id: owner,
+      created_at: AT,
+      updated_at: AT,
+    })
+    .execute();
+  await store.admin.followIds(store.db, 'users');
+  await sql`INSERT INTO companies (id, nama, sort_key, logo_file) VALUES (10, 'AP Satu', 'ap satu', 'a.svg')`.execute(
+    store.db,
+  );
+  await sql`INSERT INTO branches (id, company_id, name, daerah, kode) VALUES (100, 10, 'Pusat', 'Jakarta', 'P')`.execute(
+    store.db,
+  );
+  return { stores: opened, store, owner, kasir };
+}
+
+const input = (nik: string, roleId: number) =>
+  userPayloadSchema.parse({
+    nama: `User ${nik}`,
+    nik,
+    phone: '081234567890',
+    email: '',
+    role_ids: [roleId],
+    perusahaan: [{ perusahaan_id: 10, cabang: [{ cabang_id: 100 }] }],
+  });
+
+const revisionOf = async (store: Store, id: number) =>
+  (await store.db.selectFrom('users').select('revision').where('id', '=', id).executeTakeFirst())?.revision;
+
+describe.each<StoreKind>(STORE_KINDS)('users store on %s', (kind) => {
+  it('creates, edits and deletes a user under the privilege rules; versions and NIK in any case', async () => {
+    const { store, owner } = await fixture(kind);
+    const revoked: number[] = [];
+    const privilege = createPrivilege(store, { revokeUser: (id) => void revoked.push(id) });
+    const id = await privilege.guardUserCreate(ACTOR, (trx) =>
+      createUser(trx, store.admin, input('AB-7', owner), AT),
+    );
+    const links = await store.db.selectFrom('user_branches').selectAll().where('user_id', '=', id).execute();
+    expect(links).toEqual([{ user_id: id, company_id: 10, branch_id: 100 }]);
+    // The same NIK in another case is taken.
+    expect(
+      await outcome(
+        privilege.guardUserCreate(ACTOR, (trx) => createUser(trx, store.admin, input('ab-7', owner), AT)),
+      ),
+    ).toBe('409 NIK sudah terdaftar');
+
+    const edit = (version: number, nik = 'AB-8') => userUpdatePayloadSchema.parse({ nik, version });
+    expect(
+      await outcome(
+        privilege.guardUserEdit(ACTOR, id, edit(2), (trx) => updateUser(trx, store.admin, id, edit(2), AT)),
+      ),
+    ).toMatch(/^409/);
+    expect(revoked).toEqual([]);
+    await privilege.guardUserEdit(ACTOR, id, edit(1), (trx) => updateUser(trx, store.admin, id, edit(1), AT));
+    expect(await revisionOf(store, id)).toBe(2);
+    // Another user's NIK changed: their sessions end.
+    expect(revoked).toEqual([id]);
+
+    expect(
+      await privilege.guardUserDelete(ACTOR, [id], (trx) => deleteUsers(trx, store.admin, [id], ACTOR)),
+    ).toEqual([id]);
+    expect(await revisionOf(store, id)).toBeUndefined();
+    expect(await store.db.selectFrom('user_companies').selectAll().execute()).toEqual([]);
+  });
+
+  it('a refused write leaves nothing: a role not covered, a user not covered, the last owner', async () => {
+    const { store, owner, kasir } = await fixture(kind);
+    const revoked: number[] = [];
+    const privilege = createPrivilege(store, { revokeUser: (id) => void revoked.push(id) });
+    // Kasir (app 3) is not the actor's to give: 403, and the row inserted before the check is gone.
+    expect(
+      await outcome(
+        privilege.guardUserCreate(ACTOR, (trx) => createUser(trx, store.admin, input('200', kasir), AT)),
+      ),
+    ).toMatch(/^403/);
+    expect(await store.db.selectFrom('users').select('nik').execute()).toEqual([{ nik: '100001' }]);
+    // A Kasir user written directly is out of the actor's reach: 403 to edit, delete or deactivate.
+    const { id: cashier } = await store.db
+      .insertInto('users')
+      .values({
+        nama: 'Kasir',
+        nik: '300',
+        phone: '0813',
+        email: '',
+        role_id: kasir,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await privilege.mayActOnUser(ACTOR, cashier)).toBe(false);
+    expect(
+      await outcome(
+        privilege.guardUserDelete(ACTOR, [cashier], (trx) => deleteUsers(trx, store.admin, [cashier], ACTOR)),
+      ),
+    ).toMatch(/^403/);
+    const ctx = { store, clock: () => Date.parse(AT), sessions: privilegeSessions(revoked) };
+    expect(
+      await outcome(changeStatus(ctx as unknown as AppContext, privilege, ACTOR, [cashier], false, null)),
+    ).toMatch(/^403/);
+    // Nobody deactivates themselves; and the last active owner of the panel stays.
+    expect(await outcome(assertMayManage(store.db, privilege, ACTOR, [ACTOR], 'deactivate'))).toBe(
+      `409 ${SELF_DEACTIVATE_MESSAGE}`,
+    );
+    const other = await privilege.guardUserCreate(ACTOR, (trx) =>
+      createUser(trx, store.admin, input('400', owner), AT),
+    );
+    await store.db.updateTable('users').set({ is_active: 0 }).where('id', '=', ACTOR).execute();
+    expect(
+      await outcome(changeStatus(ctx as unknown as AppContext, privilege, ACTOR, [other], false, 'uji')),
+    ).toBe(`409 ${LAST_OWNER_MESSAGE}`);
+    const active = await store.db
+      .selectFrom('users')
+      .select('is_active')
+      .where('id', '=', other)
+      .executeTakeFirst();
+    expect(active?.is_active).toBe(1);
+    expect(revoked).toEqual([]);
+  });
+
+  it('two instances creating one NIK at once: one user, the others 409', async () => {
+    const { stores: instances, owner } = await fixture(kind, 2);
+    const results = await Promise.all(
+      [...instances, ...instances].map((store: Store) =>
+        outcome(
+          createPrivilege(store, { revokeUser: () => undefined }).guardUserCreate(ACTOR, (trx) =>
+            createUser(trx, store.admin, input('NIK-9', owner), AT),
+          ),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r === 'ok')).toHaveLength(1);
+    expect(results.filter((r) => r === '409 NIK sudah terdaftar')).toHaveLength(3);
+    expect(await instances[1]!.db.selectFrom('users').select('nik').orderBy('id').execute()).toEqual([
+      { nik: '100001' },
+      { nik: 'NIK-9' },
+    ]);
+  });
+});
+
+function privilegeSessions(revoked: number[]) {
+  return { revokeUser: (id: number) => void revoked.push(id) };
+}
