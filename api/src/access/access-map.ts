@@ -9,7 +9,7 @@ import {
 import type { Db } from '../db/database';
 import { statementCache } from '../db/statements';
 import { notFound } from '../http/errors';
-import { userFilterOf } from '../users/user-queries';
+import { userFilterOf } from './user-filter-sync';
 import { USER_NOT_FOUND, type ActorScope, type AdminScopes } from './admin-scope';
 
 /**

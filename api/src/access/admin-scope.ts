@@ -259,6 +259,31 @@ export async function assertVisibleUsers(
   if (ids.some((id) => !seen.has(id))) throw notFound(USER_NOT_FOUND);
 }
 
+/**
+ * `ScopeTerm.count` on the data layer: `SELECT COUNT(*)` of every user within a scoped actor's scope,
+ * read from the user_companies rows of the scope's companies (each user counted at its smallest
+ * company), the same number as counting the users that pass `scopeFilter`.
+ */
+export function scopeCount(
+  dialect: AdminDialect,
+  scope: ActorScope & { kind: 'own' },
+): RawBuilder<{ n: number }> {
+  const companies = dialect.idSet(scope.companies);
+  const restricted =
+    scope.restricted.size === 0
+      ? sql``
+      : sql`
+    AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = sc.user_id
+      AND s.company_id IN ${dialect.idSet(scope.restricted)}
+      AND NOT EXISTS (SELECT 1 FROM user_branches t WHERE t.user_id = sc.user_id AND t.company_id = s.company_id))`;
+  return sql<{ n: number }>`SELECT COUNT(*) AS n FROM user_companies sc
+    WHERE sc.company_id IN ${companies}
+    AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = sc.user_id
+      AND (s.company_id < sc.company_id OR s.company_id NOT IN ${companies}))
+    AND NOT EXISTS (SELECT 1 FROM user_branches s WHERE s.user_id = sc.user_id
+      AND s.branch_id NOT IN ${dialect.idSet(scope.branches)})${restricted}`;
+}
+
 export function createAdminScopes(db: Db): AdminScopes {
   const actorRow = db.prepare<[number], { admin_scope: AdminScope }>(
     'SELECT r.admin_scope FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ?',

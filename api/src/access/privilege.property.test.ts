@@ -90,7 +90,8 @@ async function readState(): Promise<Model> {
     const logoUrl = (file: string) => `http://api.test/static/logos/${file}`;
     const roles = (await listRoles(sqliteStore(db), roleListQuerySchema.parse({ perPage: 1000 }), logoUrl))
       .data;
-    const users = listUsers(db, userListQuerySchema.parse({ perPage: 1000 }), logoUrl).data;
+    const users = (await listUsers(sqliteStore(db), userListQuerySchema.parse({ perPage: 1000 }), logoUrl))
+      .data;
     return {
       roles: new Map(roles.map((role) => [role.id, toTree(role)])),
       scopes: new Map(roles.map((role) => [role.id, role.admin_scope ?? 'group'])),

@@ -52,6 +52,14 @@ export interface AdminDialect {
    * PostgreSQL's IDENTITY sequence is moved.
    */
   followIds(q: Q, table: IdTable): Promise<void>;
+  /**
+   * A mark that changes whenever a write may have been committed since it was read, for what a
+   * list holds between requests (companies, units, a scope's count). SQLite: this connection's
+   * `total_changes()` and the file's `data_version` (other connections' commits). PostgreSQL: the
+   * server's current snapshot (its next transaction id and the ones in progress), which moves when
+   * any transaction of any instance takes an id or ends: another instance's write is seen at once.
+   */
+  writeStamp(q: Q): Promise<string>;
   /** Planner statistics of one table, sampled where the store can (SQLite's `analysis_limit`). */
   analyze(q: Q, table: 'audit_events'): Promise<void>;
 }
@@ -59,7 +67,8 @@ export interface AdminDialect {
 const sqliteDialect: AdminDialect = {
   equalsNoCase: (column, value) => sql<SqlBool>`${column} = ${value}`,
   caseless: <T>(value: Expression<T>) => sql<T>`${value} COLLATE NOCASE`,
-  contains: (column, pattern) => sql<SqlBool>`${column} LIKE ${pattern} ESCAPE '\\'`,
+  // `+`: a bare bound pattern would make SQLite recompile the prepared statement on every run.
+  contains: (column, pattern) => sql<SqlBool>`${column} LIKE +${pattern} ESCAPE '\\'`,
   searchNarrowing(id, search, keyword) {
     if ([...keyword].length < 3 || keyword.includes('\0')) return null;
     const phrase = `"${keyword.replace(/"/g, '""')}"`;
@@ -68,6 +77,12 @@ const sqliteDialect: AdminDialect = {
   unindexed: <T>(value: Expression<T>) => sql<T>`+${value}`,
   idSet: (ids) => sql<number>`(SELECT value FROM json_each(${JSON.stringify([...ids])}))`,
   followIds: async () => undefined,
+  async writeStamp(q) {
+    // Two statements: `total_changes()` reads no table (no transaction), the pragma is one opcode.
+    const own = await sql<{ n: number }>`SELECT total_changes() AS n`.execute(q);
+    const others = await sql<{ data_version: number }>`PRAGMA data_version`.execute(q);
+    return `${own.rows[0]?.n ?? 0}:${others.rows[0]?.data_version ?? 0}`;
+  },
   async analyze(q, table) {
     await sql`PRAGMA analysis_limit = 1000`.execute(q);
     await sql`ANALYZE ${sql.table(table)}`.execute(q);
@@ -81,6 +96,10 @@ const postgresDialect: AdminDialect = {
   searchNarrowing: () => null,
   unindexed: <T>(value: Expression<T>) => sql<T>`${value}`,
   idSet: (ids) => sql<number>`(SELECT unnest(${[...ids]}::bigint[]))`,
+  async writeStamp(q) {
+    const { rows } = await sql<{ stamp: string }>`SELECT pg_current_snapshot()::text AS stamp`.execute(q);
+    return rows[0]?.stamp ?? '';
+  },
   async followIds(q, table) {
     await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'),
       GREATEST((SELECT MAX(id) FROM ${sql.table(table)}), 1))`.execute(q);

@@ -6,6 +6,7 @@ import { userListQuerySchema } from '@sso/shared/contract';
 import { listUsers } from '../users/user-queries';
 import { openDatabase, type Db } from './database';
 import { migrate, schemaVersion } from './migrations';
+import { sqliteStore } from './store';
 import { seedIfEmpty } from './seed/seed';
 
 const dir = mkdtempSync(join(tmpdir(), 'sso-migrations-test-'));
@@ -13,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const logoUrl = (file: string) => `http://api.test/static/logos/${file}`;
 const search = (db: Db, keyword: string) =>
-  listUsers(db, userListQuerySchema.parse({ keyword, perPage: '1000' }), logoUrl);
+  listUsers(sqliteStore(db), userListQuerySchema.parse({ keyword, perPage: '1000' }), logoUrl);
 /** The definition of the keyword, straight in SQL (LIKE ignores ASCII case). */
 const plainScan = (db: Db, keyword: string) =>
   db
@@ -85,7 +86,7 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('upgrade a file of schema version 1: the search index is built from the users it holds', () => {
+  it('upgrade a file of schema version 1: the search index is built from the users it holds', async () => {
     const file = join(dir, 'v1.sqlite');
     const old = new Database(file);
     migrate(old, 1);
@@ -101,21 +102,21 @@ describe('migrations', () => {
       db.prepare("INSERT INTO users_search (users_search, rank) VALUES ('integrity-check', 1)").run(),
     ).not.toThrow();
     for (const keyword of ['sari', 'PUTRI', 'lama diubah', '1003', '0812', 'an', 'a']) {
-      const found = search(db, keyword);
+      const found = await search(db, keyword);
       expect(found.data.map((u) => u.id)).toEqual(plainScan(db, keyword));
       expect(found.total).toBe(plainScan(db, keyword).length);
     }
-    expect(search(db, 'lama diubah').data.map((u) => u.id)).toEqual([300]);
+    expect((await search(db, 'lama diubah')).data.map((u) => u.id)).toEqual([300]);
     db.close();
 
     // A second start finds nothing to do and keeps the data.
     const again = openDatabase(file);
     expect(again.pragma('user_version', { simple: true })).toBe(schemaVersion);
-    expect(search(again, 'lama diubah').data.map((u) => u.id)).toEqual([300]);
+    expect((await search(again, 'lama diubah')).data.map((u) => u.id)).toEqual([300]);
     again.close();
   });
 
-  it('create the latest schema on a fresh file, the index kept in step by triggers', () => {
+  it('create the latest schema on a fresh file, the index kept in step by triggers', async () => {
     const db = openDatabase(join(dir, 'fresh.sqlite'));
     seedIfEmpty(db, { users: 300, panelUrl: 'http://x' });
     db.prepare("UPDATE users SET nama = 'Baru Saja' WHERE id = 7").run();
@@ -123,9 +124,9 @@ describe('migrations', () => {
     expect(() =>
       db.prepare("INSERT INTO users_search (users_search, rank) VALUES ('integrity-check', 1)").run(),
     ).not.toThrow();
-    expect(search(db, 'baru saja').data.map((u) => u.id)).toEqual([7]);
+    expect((await search(db, 'baru saja')).data.map((u) => u.id)).toEqual([7]);
     for (const keyword of ['sari', 'wati', '100008', 'zz']) {
-      expect(search(db, keyword).data.map((u) => u.id)).toEqual(plainScan(db, keyword));
+      expect((await search(db, keyword)).data.map((u) => u.id)).toEqual(plainScan(db, keyword));
     }
     db.close();
   });

@@ -7,7 +7,7 @@ import {
   userPayloadSchema,
   userUpdatePayloadSchema,
 } from '@sso/shared/contract';
-import { assertLinks, createAdminScopes } from '../access/admin-scope';
+import { assertLinks } from '../access/admin-scope';
 import { createPrivilege, createPrivilegeSync } from '../access/privilege';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
@@ -16,7 +16,6 @@ import { isoAt, listOf, ok } from '../http/reply';
 import { responseSchema } from '../http/response-schema';
 import { idParam } from '../http/route-params';
 import { queryValidator, validate } from '../http/validate';
-import { versionOf } from '../http/versions';
 import { findUser, listUsers } from './user-queries';
 import { createUser, deleteUsers, updateUser } from './user-writes';
 import { registerLifecycleRoutes } from './lifecycle/lifecycle-routes';
@@ -31,8 +30,6 @@ const NOT_FOUND = 'User tidak ditemukan';
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, store } = ctx;
   const privilege = createPrivilege(store, ctx.sessions);
-  // The users list and the bulk routes still read on the SQLite connection (ADR 0026).
-  const scopes = createAdminScopes(db);
   // Administration per company: every route below asks the actor's scope here (admin-scope.ts).
   const scopeOf = (request: Parameters<typeof authOf>[0]) => privilege.scopeOf(authOf(request).userId);
   /** The id of the path, 404 when unknown or outside the actor's scope. */
@@ -42,11 +39,15 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     return id;
   };
   /** The user as stored now, with its version. */
-  const saved = (id: number) => {
-    const user = findUser(db, id, ctx.logoUrl);
-    const version = versionOf(db, 'users', id);
-    if (!user || version === undefined) throw notFound(NOT_FOUND);
-    return { ...user, version };
+  const saved = async (id: number) => {
+    const user = await findUser(store, id, ctx.logoUrl);
+    const stored = await store.db
+      .selectFrom('users')
+      .select('revision')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!user || !stored) throw notFound(NOT_FOUND);
+    return { ...user, version: stored.revision };
   };
 
   // The largest answer of the api: serialized by a compiled serializer (see responseSchema).
@@ -54,11 +55,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   const listQuery = queryValidator(userListQuerySchema);
   app.get(paths.users.list, { schema: listSchema }, async (request) => {
     const params = listQuery(request.query, request.url);
-    const { data, total } = listUsers(db, params, ctx.logoUrl, scopes.userTerm(await scopeOf(request)));
+    const { data, total } = await listUsers(store, params, ctx.logoUrl, await scopeOf(request));
     return listOf('Daftar user', data, total);
   });
 
-  app.get(paths.users.detail(':id'), async (request) => ok('Detail user', saved(await visibleId(request))));
+  app.get(paths.users.detail(':id'), async (request) =>
+    ok('Detail user', await saved(await visibleId(request))),
+  );
 
   app.post(paths.users.create, async (request, reply) => {
     const input = validate(userPayloadSchema, request.body);
@@ -66,7 +69,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const id = await privilege.guardUserCreate(authOf(request).userId, (trx) =>
       createUser(trx, store.admin, input, isoAt(ctx.clock())),
     );
-    return reply.status(201).send(ok('User berhasil ditambahkan', saved(id)));
+    return reply.status(201).send(ok('User berhasil ditambahkan', await saved(id)));
   });
 
   app.patch(paths.users.update(':id'), async (request) => {
@@ -76,7 +79,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     await privilege.guardUserEdit(authOf(request).userId, id, changes, (trx) =>
       updateUser(trx, store.admin, id, changes, isoAt(ctx.clock())),
     );
-    return ok('User berhasil diperbarui', saved(id));
+    return ok('User berhasil diperbarui', await saved(id));
   });
 
   // Registered before ':id' only for readability: a static segment always wins in the router.

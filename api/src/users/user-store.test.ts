@@ -1,4 +1,10 @@
-import { LAST_OWNER_MESSAGE, userPayloadSchema, userUpdatePayloadSchema } from '@sso/shared/contract';
+import {
+  LAST_OWNER_MESSAGE,
+  userListQuerySchema,
+  userPayloadSchema,
+  userUpdatePayloadSchema,
+  type UserListParams,
+} from '@sso/shared/contract';
 import { sql } from 'kysely';
 import { createPrivilege } from '../access/privilege';
 import { referenceTables } from '../access/reference-tables.test-support';
@@ -8,6 +14,8 @@ import { HttpError } from '../http/errors';
 import { STORE_KINDS, useTestStores } from '../test-support/stores';
 import { changeStatus } from './lifecycle/account';
 import { SELF_DEACTIVATE_MESSAGE, assertMayManage } from './lifecycle/rules';
+import { actorScopeOf } from '../access/admin-scope';
+import { findUser, listUsers, userSlices } from './user-queries';
 import { createUser, deleteUsers, updateUser } from './user-writes';
 
 const stores = useTestStores();
@@ -82,6 +90,9 @@ async function fixture(kind: StoreKind, instances = 1) {
     store.db,
   );
   await sql`INSERT INTO branches (id, company_id, name, daerah, kode) VALUES (100, 10, 'Pusat', 'Jakarta', 'P')`.execute(
+    store.db,
+  );
+  await sql`INSERT INTO companies (id, nama, sort_key, logo_file) VALUES (20, 'AP Dua', 'ap dua', 'b.svg')`.execute(
     store.db,
   );
   return { stores: opened, store, owner, kasir };
@@ -208,6 +219,137 @@ describe.each<StoreKind>(STORE_KINDS)('users store on %s', (kind) => {
       { nik: '100001' },
       { nik: 'NIK-9' },
     ]);
+  });
+});
+
+const logoUrl = (file: string) => `/logo/${file}`;
+const query = (params: Partial<UserListParams>) => userListQuerySchema.parse(params);
+
+describe.each<StoreKind>(STORE_KINDS)('users list on %s', (kind) => {
+  /** Users 2-6 (Sari Putri, sari lestari, Budi, Wati 100%, Rina) under Pemilik or Kasir, AP Satu. */
+  async function withUsers(instances = 1) {
+    const setup = await fixture(kind, instances);
+    const { store, owner, kasir } = setup;
+    const people: Array<[string, string, number]> = [
+      ['Sari Putri', 'S-1', owner],
+      ['sari lestari', 's-2', kasir],
+      ['Budi', 'B-3', owner],
+      ['Wati 100%', 'W-4', kasir],
+      ['Rina', 'R-5', owner],
+    ];
+    for (const [index, [nama, nik, role]] of people.entries()) {
+      await store.db
+        .insertInto('users')
+        .values({
+          nama,
+          nik,
+          phone: `0812000${index}`,
+          email: '',
+          role_id: role,
+          created_at: `2025-06-0${index + 1}T00:00:00.000Z`,
+          updated_at: AT,
+        })
+        .execute();
+    }
+    const ids = (await store.db.selectFrom('users').select(['id', 'nik']).execute()).reduce(
+      (map, row) => map.set(row.nik, row.id),
+      new Map<string, number>(),
+    );
+    const link = async (nik: string, company: number, branch?: number) => {
+      const id = ids.get(nik)!;
+      await store.db.insertInto('user_companies').values({ user_id: id, company_id: company }).execute();
+      if (branch !== undefined) {
+        await store.db
+          .insertInto('user_branches')
+          .values({ user_id: id, company_id: company, branch_id: branch })
+          .execute();
+      }
+    };
+    await link('S-1', 10, 100);
+    await link('s-2', 10);
+    await link('B-3', 20);
+    await link('W-4', 10);
+    await link('W-4', 20);
+    return { ...setup, ids, link };
+  }
+  const niks = (users: ReadonlyArray<{ nik: string }>) => users.map((user) => user.nik);
+
+  it('searches in any case with % literal, filters, sorts and pages as the list does', async () => {
+    const { store, kasir } = await withUsers();
+    const list = (params: Partial<UserListParams>) => listUsers(store, query(params), logoUrl);
+    const sari = await list({ keyword: 'SARI' });
+    expect(niks(sari.data)).toEqual(['s-2', 'S-1']);
+    expect(sari.total).toBe(2);
+    expect(niks((await list({ keyword: '0%' })).data)).toEqual(['W-4']);
+    expect(niks((await list({ keyword: 'ri' })).data)).toEqual(['R-5', 's-2', 'S-1']);
+    expect(niks((await list({ role_id: kasir })).data)).toEqual(['W-4', 's-2']);
+    expect(niks((await list({ perusahaan_id: 20 })).data)).toEqual(['W-4', 'B-3']);
+    expect(niks((await list({ cabang_id: 100 })).data)).toEqual(['S-1']);
+    expect(niks((await list({ sortBy: 'nama' })).data)).toEqual([
+      '100001',
+      'B-3',
+      'R-5',
+      's-2',
+      'S-1',
+      'W-4',
+    ]);
+    const byRole = await list({ sortBy: 'role_name', sort: 'desc', perPage: 2, page: 2 });
+    expect(niks(byRole.data)).toEqual(['S-1', '100001']);
+    expect(byRole.total).toBe(6);
+    const [wati] = (await list({ keyword: 'wati' })).data;
+    expect(wati?.perusahaan.map((p) => [p.perusahaan_name, p.cabang.length])).toEqual([
+      ['AP Dua', 0],
+      ['AP Satu', 0],
+    ]);
+    expect((await findUser(store, wati!.id, logoUrl))?.perusahaan[0]?.perusahaan_logo_url).toBe(
+      '/logo/b.svg',
+    );
+    const { total, slices } = await userSlices(store, { keyword: 'sari' }, logoUrl);
+    const exported = [];
+    for await (const slice of slices) exported.push(...slice);
+    expect([total, niks(exported)]).toEqual([2, ['s-2', 'S-1']]);
+  });
+
+  it("a scoped actor lists and counts only their companies' users; another instance's write is seen at once", async () => {
+    const { stores: instances, store, owner, link, ids } = await withUsers(2);
+    const scoped = await store.db
+      .insertInto('roles')
+      .values({
+        name: 'Admin AP',
+        name_key: 'admin ap',
+        color_id: 1,
+        position: 9,
+        created_at: AT,
+        updated_at: AT,
+        admin_scope: 'own',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await store.db.updateTable('users').set({ role_id: scoped.id }).where('nik', '=', 'R-5').execute();
+    await link('R-5', 10);
+    const actor = ids.get('R-5')!;
+    const seen = async (target: Store) => {
+      const result = await listUsers(target, query({}), logoUrl, await actorScopeOf(target, actor));
+      return [result.total, niks(result.data)];
+    };
+    expect(await seen(store)).toEqual([3, ['R-5', 's-2', 'S-1']]);
+    // Another instance moves Wati out of AP Dua: the first one's held count and companies follow.
+    await instances[1]!.db
+      .deleteFrom('user_companies')
+      .where('user_id', '=', ids.get('W-4')!)
+      .where('company_id', '=', 20)
+      .execute();
+    expect(await seen(store)).toEqual([4, ['R-5', 'W-4', 's-2', 'S-1']]);
+    await instances[1]!.db
+      .insertInto('user_companies')
+      .values({ user_id: ids.get('W-4')!, company_id: 20 })
+      .execute();
+    const [wati] = (await listUsers(store, query({ keyword: 'wati' }), logoUrl)).data;
+    expect(wati?.perusahaan.map((p) => p.perusahaan_name)).toEqual(['AP Dua', 'AP Satu']);
+    await instances[1]!.db.deleteFrom('user_companies').where('user_id', '=', ids.get('W-4')!).execute();
+    const [bare] = (await listUsers(store, query({ keyword: 'wati' }), logoUrl)).data;
+    expect(bare?.perusahaan).toEqual([]);
+    expect(owner).toBeGreaterThan(0);
   });
 });
 

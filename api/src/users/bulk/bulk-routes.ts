@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import { unprocessable } from '../../http/errors';
 import { isoAt, ok } from '../../http/reply';
 import { validate } from '../../http/validate';
+import { actorScopeOf } from '../../access/admin-scope';
 import { userSlices } from '../user-queries';
 import { addCompanies, changeRoles } from './bulk-changes';
 import { tooLarge } from './csv-upload';
@@ -83,8 +84,8 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
   app.get(userBulkPaths.export, async (request, reply) => {
     const { page: _page, perPage: _perPage, ...params } = validate(userListQuerySchema, request.query);
     // Within the actor's administration scope: no query parameter widens it (admin-scope.ts).
-    const scope = privilege.scopes.of(authOf(request).userId);
-    const { total, slices } = userSlices(db, params, ctx.logoUrl, privilege.scopes.userTerm(scope));
+    const scope = await actorScopeOf(ctx.store, authOf(request).userId);
+    const { total, slices } = await userSlices(ctx.store, params, ctx.logoUrl, scope);
     if (total > USER_EXPORT_MAX_ROWS) {
       throw unprocessable(
         `Hasil filter berisi ${total.toLocaleString('id-ID')} user, melebihi batas ekspor ${USER_EXPORT_MAX_ROWS.toLocaleString('id-ID')} baris. Persempit pencarian atau filter.`,
@@ -94,8 +95,8 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
       reply,
       `daftar-user-${day(ctx.clock())}.csv`,
       USER_CSV_COLUMNS,
-      (function* chunks() {
-        for (const slice of slices) yield slice.map(userCsvLine).join('');
+      (async function* chunks() {
+        for await (const slice of slices) yield slice.map(userCsvLine).join('');
       })(),
     );
   });
