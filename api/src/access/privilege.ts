@@ -12,20 +12,16 @@ import {
   type Grants,
   type SessionEndReason,
 } from '@sso/shared/contract';
-import type { SessionStore } from '../auth/session-store';
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../db/database';
 import type { Store, Tables, Q } from '../db/store';
 import { conflict, forbidden } from '../http/errors';
-import { loadRoleApplications, loadRoleApplicationsSync } from '../roles/role-grants';
+import { loadRoleApplications } from '../roles/role-grants';
 import {
   actorScopeOf,
   allowsRoleScope,
   assertVisibleUsers,
   type ActorScope,
-  createAdminScopes,
   roleReachOf,
-  type AdminScopes,
 } from './admin-scope';
 
 /**
@@ -34,15 +30,10 @@ import {
  * runs the write inside one transaction with its checks: the checks that need the stored state
  * before the write, the write, then the checks of what it stored (a payload is validated by the
  * write first, so a bad id is still its 422/404) and the keeper check; any refusal rolls it all
- * back. Other write routes (user status, sessions) use `mayActOnUser` and `assertPanelKept` the same
- * way.
+ * back. Other write routes (user status, bulk changes, the import) use `guarded`, `mayActOnUser` and
+ * `assertPanelKept` the same way. On the data layer (ADR 0026): users in `createPrivilege`, roles in
+ * `createRolePrivilege`, both under PRIVILEGE_LOCK.
  */
-
-/**
- * Which users count as "active" for the keeper rule: the one place a status filter lives.
- * `is_active` is the column the sign-in and session checks already read.
- */
-const ACTIVE_USER = 'u.is_active = 1';
 
 /** The fields of a user edit that decide who can sign in as them or what they may do. */
 export interface UserEditFields {
@@ -66,177 +57,8 @@ const namedList = (names: readonly string[]) =>
   names.length > 20 ? `${names.slice(0, 20).join(', ')} dan ${names.length - 20} lainnya` : names.join(', ');
 
 /**
- * The synchronous rules on the SQLite connection, kept only for the users import and bulk changes
- * (users/bulk), whose all-or-nothing transactions still run on better-sqlite3; this goes when they
- * move onto the data layer (ADR 0026). Everything else uses `createPrivilege`.
- */
-export interface PrivilegeSync {
-  /**
-   * Administration per company (admin-scope.ts): which users the actor reaches. The rules below
-   * count it too: a scoped actor covers no role that administers the whole group (issue 32).
-   */
-  readonly scopes: AdminScopes;
-  /** The grants of a role (every application, not only this panel). */
-  roleGrants(roleId: number): Grants;
-  /** The grants of a user's role (none for an unknown user). */
-  userGrants(userId: number): Grants;
-  /** Rule 2: whether the actor's role covers the user's role (false for an unknown user). */
-  mayActOnUser(actorId: number, userId: number): boolean;
-  /** Rule 1: whether the actor's role covers the role (false for an unknown role). */
-  mayGiveRole(actorId: number, roleId: number): boolean;
-  /** The ids among `roleIds` the actor's role covers (one read for all of them). */
-  coveredRoles(actorId: number, roleIds: readonly number[]): Set<number>;
-  /**
-   * Rule 4: 409 unless at least one active user owns every menu and sub-menu of PANEL_KEEPER_MENUS
-   * in app 1. Call it inside the write's transaction, after the write: the refusal rolls it back.
-   */
-  assertPanelKept(): void;
-  guardUserCreate<T extends number>(actorId: number, write: () => T): T;
-  guardUserEdit<T>(actorId: number, userId: number, changes: UserEditFields, write: () => T): T;
-  guardUserDelete<T>(actorId: number, userIds: readonly number[], write: () => T): T;
-}
-
-export function createPrivilegeSync(db: Db, sessions: Pick<SessionStore, 'revokeUser'>): PrivilegeSync {
-  const userRow = db.prepare<[number], UserRow>(
-    'SELECT id, nama, nik, phone, role_id FROM users WHERE id = ?',
-  );
-  const roleName = db.prepare<[number], { name: string }>('SELECT name FROM roles WHERE id = ?');
-  const keeperQuery = PANEL_KEEPER_MENUS.map(() => '?').join(', ');
-  // Roles that own every keeper menu and every sub-menu under them; then one active member of one.
-  const keeper = db.prepare<unknown[], { id: number }>(
-    `SELECT u.id FROM users u
-     WHERE ${ACTIVE_USER} AND u.role_id IN (
-       SELECT r.id FROM roles r
-       WHERE EXISTS (SELECT 1 FROM role_apps ra WHERE ra.role_id = r.id AND ra.app_id = ?)
-         AND NOT EXISTS (
-           SELECT 1 FROM menus m
-           WHERE m.app_id = ? AND (
-             (m.parent_id IS NULL AND m.panel_key IN (${keeperQuery}))
-             OR m.parent_id IN (SELECT p.id FROM menus p WHERE p.app_id = ? AND p.parent_id IS NULL AND p.panel_key IN (${keeperQuery}))
-           )
-           AND NOT EXISTS (
-             SELECT 1 FROM role_menus rm WHERE rm.role_id = r.id AND rm.menu_id = m.id AND rm.access_level = 1
-           )
-         )
-     )
-     LIMIT 1`,
-  );
-  const keeperArgs = [
-    SSO_PANEL_APP_ID,
-    SSO_PANEL_APP_ID,
-    ...PANEL_KEEPER_MENUS,
-    SSO_PANEL_APP_ID,
-    ...PANEL_KEEPER_MENUS,
-  ];
-
-  const roleGrants = (roleId: number): Grants =>
-    loadRoleApplicationsSync(db, [roleId], noLogo).get(roleId) ?? [];
-  const userGrants = (userId: number): Grants => {
-    const user = userRow.get(userId);
-    return user ? roleGrants(user.role_id) : [];
-  };
-  const roleExists = (roleId: number) => roleName.get(roleId) !== undefined;
-  const scopes = createAdminScopes(db);
-  /** No escalation by scope: a scoped actor covers no group-wide role that administers. */
-  const scopeCovers = (actorId: number, roleId: number) => {
-    const scope = scopes.of(actorId);
-    const reach = scope.kind === 'group' ? undefined : scopes.roleReach(roleId);
-    return reach === undefined || scopes.allowsRoleScope(scope, reach.scope, reach.administers);
-  };
-  const mayGiveRole = (actorId: number, roleId: number) =>
-    roleExists(roleId) && covers(userGrants(actorId), roleGrants(roleId)) && scopeCovers(actorId, roleId);
-  /** Why the actor may not give the role (rule 1, then the scope), or null. */
-  const giveRefusal = (actorId: number, roleId: number) =>
-    mayGiveRole(actorId, roleId)
-      ? null
-      : roleExists(roleId) && covers(userGrants(actorId), roleGrants(roleId))
-        ? SCOPE_ESCALATION_MESSAGE
-        : ESCALATION_MESSAGE;
-  const mayActOnUser = (actorId: number, userId: number) => {
-    const user = userRow.get(userId);
-    return (
-      user !== undefined &&
-      covers(userGrants(actorId), roleGrants(user.role_id)) &&
-      scopeCovers(actorId, user.role_id)
-    );
-  };
-  const coveredRoles = (actorId: number, roleIds: readonly number[]) => {
-    const actor = userGrants(actorId);
-    const grants = loadRoleApplicationsSync(db, roleIds, noLogo);
-    return new Set(roleIds.filter((id) => covers(actor, grants.get(id) ?? []) && scopeCovers(actorId, id)));
-  };
-  const assertPanelKept = () => {
-    if (!keeper.get(...keeperArgs)) throw conflict(LAST_OWNER_MESSAGE);
-  };
-  const inTransaction = <T>(run: () => T): T => db.transaction(run)();
-
-  return {
-    scopes,
-    roleGrants,
-    userGrants,
-    mayActOnUser,
-    mayGiveRole,
-    coveredRoles,
-    assertPanelKept,
-
-    guardUserCreate(actorId, write) {
-      return inTransaction(() => {
-        const id = write();
-        const created = userRow.get(id);
-        const refusal = created ? giveRefusal(actorId, created.role_id) : null;
-        if (refusal) throw forbidden(refusal);
-        return id;
-      });
-    },
-
-    guardUserEdit(actorId, userId, changes, write) {
-      return inTransaction(() => {
-        const before = userRow.get(userId);
-        // An unknown user is the write's 404.
-        if (!before) return write();
-        const newRole = changes.role_ids?.[0];
-        if (newRole !== undefined && newRole !== before.role_id && userId === actorId) {
-          throw forbidden(OWN_ROLE_MESSAGE);
-        }
-        if (!mayActOnUser(actorId, userId)) throw forbidden(USER_TAKEOVER_MESSAGE);
-        const result = write();
-        const after = userRow.get(userId);
-        const refusal =
-          after && after.role_id !== before.role_id ? giveRefusal(actorId, after.role_id) : null;
-        if (refusal) throw forbidden(refusal);
-        assertPanelKept();
-        // Another user's change of how one signs in, or of what one may do, ends one's sessions.
-        const signInChanged =
-          after !== undefined &&
-          (after.nik !== before.nik || after.phone !== before.phone || after.role_id !== before.role_id);
-        if (signInChanged && userId !== actorId) sessions.revokeUser(userId, 'access_changed');
-        return result;
-      });
-    },
-
-    guardUserDelete(actorId, userIds, write) {
-      return inTransaction(() => {
-        if (userIds.includes(actorId)) throw forbidden(OWN_ACCOUNT_DELETE_MESSAGE);
-        const refused = [...new Set(userIds)]
-          .map((id) => userRow.get(id))
-          .filter((user): user is UserRow => user !== undefined && !mayActOnUser(actorId, user.id));
-        if (refused.length > 0) {
-          const names = refused.map((user) => `${user.nama} (${user.nik})`);
-          throw forbidden(
-            userIds.length === 1 ? USER_TAKEOVER_MESSAGE : `${USER_TAKEOVER_MESSAGE}: ${namedList(names)}`,
-          );
-        }
-        const result = write();
-        assertPanelKept();
-        return result;
-      });
-    },
-  };
-}
-
-/**
- * The privilege rules of role writes on the data layer (ADR 0026): the same rules as `Privilege`'s
- * (whose users' guards move with the users modules), async on `Store`. Each guard runs its checks and
+ * The privilege rules of role writes on the data layer (ADR 0026): the same rules as `Privilege`'s,
+ * async on `Store`. Each guard runs its checks and
  * the write in one `store.transaction` that first takes PRIVILEGE_LOCK: every guarded write decides
  * from what it reads (who covers whom, who still owns the panel), so two instances deciding at once
  * would each see the state before the other's write. Any refusal rolls the write back.
@@ -372,8 +194,7 @@ export interface SessionRevoker {
 }
 
 /**
- * The privilege rules of the users' writes on the data layer (ADR 0026): rules 1-4 of `PrivilegeSync`
- * (issue 18, ADR 0007) and the administration scope (issue 32), async on `Store`. Each guard runs its
+ * The privilege rules of the users' writes on the data layer (ADR 0026): rules 1-4 (issue 18, ADR 0007) and the administration scope (issue 32), async on `Store`. Each guard runs its
  * checks and the write in one `store.transaction` that first takes PRIVILEGE_LOCK (see
  * RolePrivilege); any refusal rolls the write back. The reads without a transaction (`q` omitted)
  * answer from the store as it is now.

@@ -8,7 +8,7 @@ import {
   userUpdatePayloadSchema,
 } from '@sso/shared/contract';
 import { assertLinks } from '../access/admin-scope';
-import { createPrivilege, createPrivilegeSync } from '../access/privilege';
+import { createPrivilege } from '../access/privilege';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
@@ -28,7 +28,7 @@ const NOT_FOUND = 'User tidak ditemukan';
  * account lifecycle.
  */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, store } = ctx;
+  const { store } = ctx;
   const privilege = createPrivilege(store, ctx.sessions);
   // Administration per company: every route below asks the actor's scope here (admin-scope.ts).
   const scopeOf = (request: Parameters<typeof authOf>[0]) => privilege.scopeOf(authOf(request).userId);
@@ -103,5 +103,5 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   registerLifecycleRoutes(app, ctx, privilege);
-  registerUserBulkRoutes(app, ctx, createPrivilegeSync(db, ctx.sessions));
+  registerUserBulkRoutes(app, ctx, privilege);
 }

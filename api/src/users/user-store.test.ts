@@ -12,6 +12,8 @@ import type { AppContext } from '../context';
 import type { Store, StoreKind } from '../db/store';
 import { HttpError } from '../http/errors';
 import { STORE_KINDS, useTestStores } from '../test-support/stores';
+import { addCompanies, changeRoles } from './bulk/bulk-changes';
+import { commitImport, IMPORT_STALE_MESSAGE } from './bulk/user-import';
 import { changeStatus } from './lifecycle/account';
 import { SELF_DEACTIVATE_MESSAGE, assertMayManage } from './lifecycle/rules';
 import { actorScopeOf } from '../access/admin-scope';
@@ -350,6 +352,71 @@ describe.each<StoreKind>(STORE_KINDS)('users list on %s', (kind) => {
     const [bare] = (await listUsers(store, query({ keyword: 'wati' }), logoUrl)).data;
     expect(bare?.perusahaan).toEqual([]);
     expect(owner).toBeGreaterThan(0);
+  });
+});
+
+describe.each<StoreKind>(STORE_KINDS)('users in bulk on %s', (kind) => {
+  const origin = { actor: { id: ACTOR, nik: '100001', name: 'Admin' }, ip: '127.0.0.1', userAgent: null };
+  const NOW = Date.parse(AT);
+  const stage = async (store: Store, rows: unknown[]) => {
+    const token = `t${rows.length}${Math.random()}`;
+    await store.db
+      .insertInto('user_imports')
+      .values({
+        token,
+        actor_id: ACTOR,
+        created_at: Math.floor(NOW / 1000),
+        update_existing: 1,
+        unchanged: 0,
+        rows: JSON.stringify(rows),
+      })
+      .execute();
+    return token;
+  };
+  const row = (n: number, nik: string, roleId: number) => ({
+    row: n,
+    action: 'create',
+    input: input(nik, roleId),
+  });
+  const events = async (store: Store) =>
+    (await store.db.selectFrom('audit_events').select('action').execute()).map((e) => e.action);
+
+  it('an import writes every row and its events, or nothing when one row went stale', async () => {
+    const { store, owner, kasir } = await fixture(kind);
+    const privilege = createPrivilege(store, { revokeUser: () => undefined });
+    // Row 3 gives Kasir, which the actor does not cover: 409, no user, no event, the check still open.
+    const stale = await stage(store, [row(2, 'IMP-1', owner), row(3, 'IMP-2', kasir)]);
+    expect(await outcome(commitImport(store, privilege, ACTOR, stale, NOW, origin))).toBe(
+      `409 ${IMPORT_STALE_MESSAGE(3)}`,
+    );
+    expect(await store.db.selectFrom('users').select('nik').execute()).toEqual([{ nik: '100001' }]);
+    expect(await events(store)).toEqual([]);
+    const token = await stage(store, [row(2, 'IMP-1', owner), row(3, 'IMP-3', owner)]);
+    const { result } = await commitImport(store, privilege, ACTOR, token, NOW, origin);
+    expect([result.created, result.updated]).toEqual([2, 0]);
+    expect(await events(store)).toEqual(['user.create', 'user.create']);
+    expect(await outcome(commitImport(store, privilege, ACTOR, token, NOW, origin))).toMatch(
+      /^409 Impor ini/,
+    );
+  });
+
+  it('bulk role and AP changes: all or nothing, only what changed', async () => {
+    const { store, owner, kasir } = await fixture(kind);
+    const privilege = createPrivilege(store, { revokeUser: () => undefined });
+    const a = await privilege.guardUserCreate(ACTOR, (trx) =>
+      createUser(trx, store.admin, input('A-1', owner), AT),
+    );
+    const b = await privilege.guardUserCreate(ACTOR, (trx) =>
+      createUser(trx, store.admin, input('B-1', owner), AT),
+    );
+    expect(await outcome(changeRoles(store, privilege, ACTOR, [a, b], kasir, AT))).toMatch(/^403/);
+    expect(await changeRoles(store, privilege, ACTOR, [a, b, ACTOR], owner, AT)).toEqual([]);
+    const perusahaan = [{ perusahaan_id: 20, cabang: [] }];
+    expect(await addCompanies(store, privilege, ACTOR, [a, b], perusahaan, AT)).toEqual([a, b]);
+    // Already theirs: nothing added, nothing changed.
+    expect(await addCompanies(store, privilege, ACTOR, [a, b], perusahaan, AT)).toEqual([]);
+    expect(await revisionOf(store, a)).toBe(2);
+    expect(await outcome(addCompanies(store, privilege, ACTOR, [a, 999], perusahaan, AT))).toMatch(/^404/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   USER_CSV_COLUMNS,
@@ -13,14 +14,14 @@ import {
   userListQuerySchema,
   type User,
 } from '@sso/shared/contract';
-import type { PrivilegeSync as Privilege } from '../../access/privilege';
+import type { Privilege, SessionRevoker } from '../../access/privilege';
 import { csvLine, sendCsv, UTF8_BOM } from '../../audit/csv';
 import { authOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { unprocessable } from '../../http/errors';
 import { isoAt, ok } from '../../http/reply';
 import { validate } from '../../http/validate';
-import { actorScopeOf } from '../../access/admin-scope';
+import { actorScopeOf, allowsLinks, createAdminScopes } from '../../access/admin-scope';
 import { userSlices } from '../user-queries';
 import { addCompanies, changeRoles } from './bulk-changes';
 import { tooLarge } from './csv-upload';
@@ -73,7 +74,11 @@ const checkQuerySchema = z.object({
  * the privilege rules per user (import-rows.ts, bulk-changes.ts).
  */
 export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, privilege: Privilege): void {
-  const { db } = ctx;
+  const { db, store } = ctx;
+  // The import's row check still reads the SQLite connection, with the scope rules over it.
+  const scopes = createAdminScopes(db);
+  // Awaited whether the session store is still synchronous or already on the data layer.
+  const sessions: SessionRevoker = ctx.sessions;
 
   // The import's upload arrives as the CSV file itself: handed to the route as the request stream
   // (read and checked as it arrives, see csv-upload.ts), never buffered whole.
@@ -104,21 +109,20 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
   app.get(userBulkPaths.importTemplate, async (request, reply) => {
     // An existing AP and one of its units make the example row importable as it is: one within
     // the actor's administration scope (admin-scope.ts).
-    const scope = privilege.scopes.of(authOf(request).userId);
-    const example = db
-      .prepare<
-        [],
-        { id: number; branch: number | null; nama: string; kode: string | null; name: string | null }
-      >(
-        `SELECT c.id, b.id AS branch, c.nama, b.kode, b.name FROM companies c LEFT JOIN branches b ON b.company_id = c.id
-         ORDER BY c.sort_key, c.id, b.name`,
-      )
-      .all()
-      .find((row) =>
-        privilege.scopes.allowsLinks(scope, [
-          { perusahaan_id: row.id, cabang: row.branch === null ? [] : [{ cabang_id: row.branch }] },
-        ]),
-      );
+    const scope = await privilege.scopeOf(authOf(request).userId);
+    const { rows: examples } = await sql<{
+      id: number;
+      branch: number | null;
+      nama: string;
+      kode: string | null;
+      name: string | null;
+    }>`SELECT c.id, b.id AS branch, c.nama, b.kode, b.name FROM companies c LEFT JOIN branches b ON b.company_id = c.id
+         ORDER BY c.sort_key, c.id, b.name`.execute(store.db);
+    const example = examples.find((row) =>
+      allowsLinks(scope, [
+        { perusahaan_id: row.id, cabang: row.branch === null ? [] : [{ cabang_id: row.branch }] },
+      ]),
+    );
     const row = [...TEMPLATE_EXAMPLE];
     row[5] = example?.nama ?? '';
     row[6] = example?.kode ?? '';
@@ -139,7 +143,9 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
     const { update_existing: updateExisting } = validate(checkQuerySchema, request.query);
     const checked = await checkImport(
       db,
+      store,
       privilege,
+      scopes,
       authOf(request).userId,
       request.body,
       updateExisting === '1' || updateExisting === 'true',
@@ -151,16 +157,18 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
   app.post(userBulkPaths.importCommit, async (request) => {
     const { token } = validate(importCommitPayloadSchema, request.body);
     const actorId = authOf(request).userId;
-    const actor = db
-      .prepare<[number], { nik: string; nama: string }>('SELECT nik, nama FROM users WHERE id = ?')
-      .get(actorId);
-    const { result, signInChanged } = commitImport(db, privilege, actorId, token, ctx.clock(), {
+    const actor = await store.db
+      .selectFrom('users')
+      .select(['nik', 'nama'])
+      .where('id', '=', actorId)
+      .executeTakeFirst();
+    const { result, signInChanged } = await commitImport(store, privilege, actorId, token, ctx.clock(), {
       actor: { id: actorId, nik: actor?.nik ?? null, name: actor?.nama ?? null },
       ip: request.ip,
       userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
     });
     // As an edit of one user: another user's change of how one signs in ends one's sessions.
-    for (const id of signInChanged) ctx.sessions.revokeUser(id, 'access_changed');
+    for (const id of signInChanged) await sessions.revokeUser(id, 'access_changed');
     const total = result.created + result.updated;
     return ok(`${total} user berhasil diimpor`, result);
   });
@@ -168,15 +176,29 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
   app.patch(userBulkPaths.bulkRole, async (request) => {
     const input = validate(bulkRolePayloadSchema, request.body);
     const actorId = authOf(request).userId;
-    const changed = changeRoles(db, privilege, actorId, input.ids, input.role_id, isoAt(ctx.clock()));
-    for (const id of changed) if (id !== actorId) ctx.sessions.revokeUser(id, 'access_changed');
+    const changed = await changeRoles(
+      store,
+      privilege,
+      actorId,
+      input.ids,
+      input.role_id,
+      isoAt(ctx.clock()),
+    );
+    for (const id of changed) if (id !== actorId) await sessions.revokeUser(id, 'access_changed');
     return ok(`Role ${changed.length} user berhasil diubah`, { ids: changed, changed: changed.length });
   });
 
   app.patch(userBulkPaths.bulkCompanies, async (request) => {
     const input = validate(bulkCompaniesPayloadSchema, request.body);
     const actorId = authOf(request).userId;
-    const changed = addCompanies(db, privilege, actorId, input.ids, input.perusahaan, isoAt(ctx.clock()));
+    const changed = await addCompanies(
+      store,
+      privilege,
+      actorId,
+      input.ids,
+      input.perusahaan,
+      isoAt(ctx.clock()),
+    );
     return ok(`AP/Unit ${changed.length} user berhasil ditambahkan`, {
       ids: changed,
       changed: changed.length,
