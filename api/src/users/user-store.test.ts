@@ -5,6 +5,7 @@ import {
   userUpdatePayloadSchema,
   type UserListParams,
 } from '@sso/shared/contract';
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { createPrivilege } from '../access/privilege';
 import { referenceTables } from '../access/reference-tables.test-support';
@@ -13,7 +14,7 @@ import type { Store, StoreKind } from '../db/store';
 import { HttpError } from '../http/errors';
 import { STORE_KINDS, useTestStores } from '../test-support/stores';
 import { addCompanies, changeRoles } from './bulk/bulk-changes';
-import { commitImport, IMPORT_STALE_MESSAGE } from './bulk/user-import';
+import { checkImport, commitImport, IMPORT_STALE_MESSAGE } from './bulk/user-import';
 import { changeStatus } from './lifecycle/account';
 import { SELF_DEACTIVATE_MESSAGE, assertMayManage } from './lifecycle/rules';
 import { actorScopeOf } from '../access/admin-scope';
@@ -398,6 +399,36 @@ describe.each<StoreKind>(STORE_KINDS)('users in bulk on %s', (kind) => {
     expect(await outcome(commitImport(store, privilege, ACTOR, token, NOW, origin))).toMatch(
       /^409 Impor ini/,
     );
+  });
+
+  it("a check reads the file's rows against the store: new, a duplicate in any case, taken, a role out of reach; then commits", async () => {
+    const { store } = await fixture(kind);
+    const privilege = createPrivilege(store, { revokeUser: () => undefined });
+    const csv = [
+      'NIK,Nama,Nomor HP,Email,Role,AP,Kode Unit,Unit',
+      'CSV-1,Dewi Lestari,081234567001,,Pemilik,AP Satu,P,',
+      'csv-1,Dewi Lagi,081234567002,,Pemilik,AP Satu,,',
+      '100001,Admin,081234567003,,pemilik,ap satu,,',
+      'CSV-4,Kasir Baru,081234567004,,Kasir,AP Satu,,',
+    ].join('\n');
+    const checked = await checkImport(store, privilege, ACTOR, Readable.from([csv]), false, NOW);
+    expect(checked.rows.map((r) => [r.action, r.problems.length > 0])).toEqual([
+      ['create', false],
+      ['error', true],
+      ['error', true],
+      ['error', true],
+    ]);
+    expect(checked.rows[2]?.problems.join()).toMatch(/NIK sudah terdaftar/);
+    const { result } = await commitImport(store, privilege, ACTOR, checked.token ?? '', NOW, origin);
+    expect(result.created).toBe(1);
+    expect((await listUsers(store, query({ keyword: 'csv-1' }), logoUrl)).data[0]?.perusahaan).toEqual([
+      {
+        perusahaan_id: 10,
+        perusahaan_name: 'AP Satu',
+        perusahaan_logo_url: '/logo/a.svg',
+        cabang: [{ cabang_id: 100, cabang_name: 'Pusat', cabang_kode: 'P' }],
+      },
+    ]);
   });
 
   it('bulk role and AP changes: all or nothing, only what changed', async () => {

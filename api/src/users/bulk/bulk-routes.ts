@@ -21,7 +21,7 @@ import type { AppContext } from '../../context';
 import { unprocessable } from '../../http/errors';
 import { isoAt, ok } from '../../http/reply';
 import { validate } from '../../http/validate';
-import { actorScopeOf, allowsLinks, createAdminScopes } from '../../access/admin-scope';
+import { actorScopeOf, allowsLinks } from '../../access/admin-scope';
 import { userSlices } from '../user-queries';
 import { addCompanies, changeRoles } from './bulk-changes';
 import { tooLarge } from './csv-upload';
@@ -74,9 +74,7 @@ const checkQuerySchema = z.object({
  * the privilege rules per user (import-rows.ts, bulk-changes.ts).
  */
 export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, privilege: Privilege): void {
-  const { db, store } = ctx;
-  // The import's row check still reads the SQLite connection, with the scope rules over it.
-  const scopes = createAdminScopes(db);
+  const { store } = ctx;
   // Awaited whether the session store is still synchronous or already on the data layer.
   const sessions: SessionRevoker = ctx.sessions;
 
@@ -142,10 +140,8 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
     }
     const { update_existing: updateExisting } = validate(checkQuerySchema, request.query);
     const checked = await checkImport(
-      db,
       store,
       privilege,
-      scopes,
       authOf(request).userId,
       request.body,
       updateExisting === '1' || updateExisting === 'true',

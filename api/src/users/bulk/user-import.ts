@@ -10,13 +10,12 @@ import {
   userPayloadSchema,
 } from '@sso/shared/contract';
 import { z } from 'zod';
-import { allowsLinks, type AdminScopes, visibleUsers } from '../../access/admin-scope';
+import { allowsLinks, visibleUsers } from '../../access/admin-scope';
 import type { Privilege } from '../../access/privilege';
 import { csvLine, UTF8_BOM } from '../../audit/csv';
 import { recordEvent, type NewAuditEvent } from '../../audit/audit-store';
 import { describeUser } from '../../audit/describers';
 import { changesBetween } from '../../audit/audit-targets';
-import type { Db } from '../../db/database';
 import type { Store } from '../../db/store';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import { createUser, updateUser } from '../user-writes';
@@ -49,10 +48,8 @@ const PRUNE_AFTER_SECONDS = 24 * 3600;
  * every row with its problems.
  */
 export async function checkImport(
-  db: Db,
   store: Store,
   privilege: Privilege,
-  scopes: AdminScopes,
   actorId: number,
   body: Readable,
   updateExisting: boolean,
@@ -61,8 +58,7 @@ export async function checkImport(
 ): Promise<ImportCheck> {
   const roleIds = (await store.db.selectFrom('roles').select('id').execute()).map((role) => role.id);
   const covered = await privilege.coveredRoles(actorId, roleIds);
-  // The rows are checked on the SQLite connection (import-rows.ts reads it synchronously, row by row).
-  const checkRow = createRowChecker(db, actorId, covered, updateExisting, scopes);
+  const checkRow = await createRowChecker(store, actorId, covered, updateExisting);
   let columns: ColumnIndex | undefined;
   const rows: ImportRow[] = [];
   const importable: ImportableRow[] = [];
@@ -75,7 +71,7 @@ export async function checkImport(
       header = record.cells.map((cell) => cell.replace(/^\uFEFF/, '').trim());
       continue;
     }
-    const checked = checkRow(record.line, record.cells, columns);
+    const checked = await checkRow(record.line, record.cells, columns);
     rows.push(checked.preview);
     if (checked.preview.action === 'error') {
       const cells = header.map((_, at) => record.cells[at] ?? '');
