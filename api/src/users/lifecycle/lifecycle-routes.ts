@@ -38,15 +38,15 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext, p
     await assertMayManage(ctx.store.db, privilege, actorId, [id], action);
     return id;
   };
-  const account = (id: number) => {
-    const found = readAccount(ctx, id);
+  const account = async (id: number) => {
+    const found = await readAccount(ctx, id);
     if (!found) throw notFound(USER_NOT_FOUND);
     return found;
   };
 
   app.get(paths.users.account(':id'), async (request) => {
     const id = await target(request, authOf(request).userId, 'view');
-    return ok('Akun user', account(id));
+    return ok('Akun user', await account(id));
   });
 
   app.patch(paths.users.status(':id'), async (request) => {
@@ -54,7 +54,10 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext, p
     const input = validate(userStatusPayloadSchema, request.body);
     const id = idParam(request.params, USER_NOT_FOUND);
     await changeStatus(ctx, privilege, actor, [id], input.is_active, input.reason);
-    return ok(input.is_active ? 'User berhasil diaktifkan' : 'User berhasil dinonaktifkan', account(id));
+    return ok(
+      input.is_active ? 'User berhasil diaktifkan' : 'User berhasil dinonaktifkan',
+      await account(id),
+    );
   });
 
   // A static segment wins over ':id' in the router: 'bulk/status' never reads as a user id.
@@ -69,20 +72,21 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext, p
 
   app.delete(paths.users.sessions(':id'), async (request) => {
     const id = await target(request, authOf(request).userId, 'endSessions');
-    const ended = endAllSessions(ctx, id);
+    const ended = await endAllSessions(ctx, id);
     return ok(ended === 0 ? 'Tidak ada sesi aktif' : `${ended} sesi berhasil diakhiri`, { ended });
   });
 
   app.delete(paths.users.session(':id', ':sessionId'), async (request) => {
     const id = await target(request, authOf(request).userId, 'endSessions');
     const parsed = sessionParamsSchema.safeParse(request.params);
-    if (!parsed.success || !endSession(ctx, id, parsed.data.sessionId)) throw notFound(SESSION_NOT_FOUND);
+    if (!parsed.success || !(await endSession(ctx, id, parsed.data.sessionId)))
+      throw notFound(SESSION_NOT_FOUND);
     return ok('Sesi berhasil diakhiri', { ended: 1 });
   });
 
   app.delete(paths.users.lock(':id'), async (request) => {
     const id = await target(request, authOf(request).userId, 'unlock');
-    const locked = account(id).lock !== null;
+    const locked = (await account(id)).lock !== null;
     liftAccountLock(db, id);
     return ok(locked ? 'Blokir masuk berhasil dibuka' : 'Akun tidak sedang diblokir', {
       ended: locked ? 1 : 0,
