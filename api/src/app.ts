@@ -134,10 +134,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const config = withDefaults(options);
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const clock = options.clock ?? systemClock;
-  const db = openDatabase(config.dbFile);
-  // The data layer (ADR 0026): the stores moved onto it reach the database through `store`.
-  const store = options.databaseUrl ? postgresStore(options.databaseUrl) : sqliteStore(db);
-  if (options.databaseUrl) await migratePostgres(store.db);
+  // The data layer (ADR 0026): every store reaches the database through `store`. The SQLite file is
+  // opened only when no PostgreSQL database is named (its migrations run as it opens).
+  const { databaseUrl } = options;
+  const db = databaseUrl === undefined ? openDatabase(config.dbFile) : null;
+  const store = db ? sqliteStore(db) : postgresStore(databaseUrl ?? '');
+  if (databaseUrl !== undefined) await migratePostgres(store.db);
   await seedIfEmpty(store, {
     users: config.seedUsers,
     panelUrl: config.panelUrl,
@@ -166,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     await store.close();
-    db.close();
+    db?.close();
   });
   // One line per request at `info`; URLs carry no secrets here (tokens travel in headers and bodies
   // only). Below `info` (production's LOG_LEVEL=warn, tests without a logger) the line would be
@@ -244,6 +246,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         if (fault === null) throw error;
         return reply.code(503).send({ status: 'unavailable', reason: ops.notReady() ?? 'store fault' });
       }
+    }
+    // SQLite: the file at this api's schema version (PostgreSQL's was migrated at start).
+    if (!db) {
+      const notReady = ops.notReady();
+      return notReady === null
+        ? { status: 'ready' }
+        : reply.code(503).send({ status: 'unavailable', reason: notReady });
     }
     const version = db.open ? Number(db.pragma('user_version', { simple: true })) : null;
     // Draining or a storage fault: alive, but send the traffic elsewhere.

@@ -1,25 +1,16 @@
 import { defaultCorsOrigins, settingsFromEnv } from './config';
 
 describe('settingsFromEnv', () => {
-  it('refuses DATABASE_URL while the api has no PostgreSQL store (ADR 0026) rather than using the SQLite file', () => {
-    expect(() => settingsFromEnv({ DATABASE_URL: 'postgres://sso@db/sso' }, '/tmp/x.sqlite')).toThrow(
-      /DATABASE_URL is set, but this api does not run on PostgreSQL yet/,
+  it('DATABASE_URL names the shared database; anything but a postgres:// URL stops the start', () => {
+    expect(settingsFromEnv({ DATABASE_URL: 'postgres://sso@db/sso' }, '/tmp/x.sqlite')).toMatchObject({
+      databaseUrl: 'postgres://sso@db/sso',
+    });
+    expect(settingsFromEnv({ DATABASE_URL: 'postgresql://sso@db/sso' }, '/tmp/x.sqlite').databaseUrl).toBe(
+      'postgresql://sso@db/sso',
     );
-  });
-
-  it('once PostgreSQL is accepted: DATABASE_URL names the shared database; anything but a postgres:// URL stops the start', () => {
-    const accept = { acceptPostgres: true };
-    expect(settingsFromEnv({ DATABASE_URL: 'postgres://sso@db/sso' }, '/tmp/x.sqlite', accept)).toMatchObject(
-      {
-        databaseUrl: 'postgres://sso@db/sso',
-      },
-    );
-    expect(
-      settingsFromEnv({ DATABASE_URL: 'postgresql://sso@db/sso' }, '/tmp/x.sqlite', accept).databaseUrl,
-    ).toBe('postgresql://sso@db/sso');
-    expect(settingsFromEnv({}, '/tmp/x.sqlite', accept).databaseUrl).toBeUndefined();
+    expect(settingsFromEnv({}, '/tmp/x.sqlite').databaseUrl).toBeUndefined();
     for (const bad of ['mysql://sso@db/sso', 'db:5432/sso']) {
-      expect(() => settingsFromEnv({ DATABASE_URL: bad }, '/tmp/x.sqlite', accept)).toThrow(
+      expect(() => settingsFromEnv({ DATABASE_URL: bad }, '/tmp/x.sqlite')).toThrow(
         'Invalid environment: DATABASE_URL must be a postgres:// URL',
       );
     }

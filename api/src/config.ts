@@ -160,13 +160,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
-/**
- * Whether `DATABASE_URL` is accepted (ADR 0026). False until every store is on the data layer (the
- * two halves of the port merged): a half-ported api would read some tables from PostgreSQL and
- * others from its SQLite file. The merge switches this on; nothing else changes.
- */
-export const POSTGRES_ACCEPTED = false;
-
 /** A `postgres://` or `postgresql://` URL (`pg`'s connection string), else a message naming the variable. */
 function databaseUrlOf(value: string): string {
   let url: URL;
@@ -208,25 +201,13 @@ function parseOrigins(value: string | undefined): string[] | '*' {
 }
 
 /** Reads the environment; a bad value stops the start with a message naming the variable. */
-export function settingsFromEnv(
-  env: NodeJS.ProcessEnv,
-  defaultDbFile: string,
-  { acceptPostgres = POSTGRES_ACCEPTED }: { acceptPostgres?: boolean } = {},
-): ServerSettings {
+export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultDbFile: string): ServerSettings {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  // ADR 0026: PostgreSQL is accepted once every store is on the data layer; until then an api that
-  // silently used its SQLite file instead would split the instances an operator meant to share one
-  // database.
-  if (env.DATABASE_URL && !acceptPostgres) {
-    throw new Error(
-      'DATABASE_URL is set, but this api does not run on PostgreSQL yet (docs/adr/0026-data-layer-and-two-stores.md): unset it to use the SQLite file',
-    );
-  }
   const port = e.PORT ?? 4000;
   return {
     ...(env.DATABASE_URL ? { databaseUrl: databaseUrlOf(env.DATABASE_URL) } : {}),

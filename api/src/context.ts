@@ -12,7 +12,8 @@ import type { Store } from './db/store';
 
 /** What route modules need, built once per app by `buildApp`. */
 export interface AppContext {
-  db: Db;
+  /** The SQLite file, or null when the api runs on PostgreSQL (DATABASE_URL). */
+  db: Db | null;
   /** The data layer over SQLite or PostgreSQL (db/store.ts, ADR 0026): stores moved onto it use this. */
   store: Store;
   config: ApiConfig;

@@ -65,22 +65,6 @@ function startApi(port, env) {
   };
 }
 
-/** Whether this api accepts DATABASE_URL (it refuses it until the port is finished, ADR 0026). */
-function acceptsDatabaseUrl() {
-  const probe = spawnSync(process.execPath, ['dist/main.js'], {
-    cwd: path.join(root, 'api'),
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-    },
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
-  return !/does not run on PostgreSQL yet/.test(`${probe.stdout}${probe.stderr}`);
-}
-
 /** The users list, sequentially then 10 at a time: p50/p95 over `requests`. */
 async function usersList(api, token, requests) {
   const times = [];
@@ -192,12 +176,7 @@ export async function measureScale({ quick }) {
       );
       for (const stop of stops.splice(0).reverse()) await stop();
     }
-    if (!acceptsDatabaseUrl()) {
-      const line =
-        'users list on PostgreSQL: skipped, this api does not accept DATABASE_URL yet (ADR 0026); it runs once it does';
-      log(line);
-      result.usersList200k.postgres = { skipped: line };
-    } else {
+    {
       const cluster = startCluster({ dir: path.join(root, '.postgres'), database: `bench_${process.pid}` });
       const port = await freePort();
       log(`users list: seeding ${users.toLocaleString('en')} users on PostgreSQL (first start)…`);

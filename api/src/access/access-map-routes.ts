@@ -14,7 +14,7 @@ import { listOf, ok } from '../http/reply';
 import { idParam } from '../http/route-params';
 import { queryValidator, validate } from '../http/validate';
 import { createAccessMap } from './access-map';
-import { createAdminScopes, USER_NOT_FOUND } from './admin-scope';
+import { actorScopeOf, USER_NOT_FOUND } from './admin-scope';
 
 const levelText = (level: 1 | 2 | 3 | null) => (level === null ? 'Tanpa menu' : accessMapLevelLabel[level]);
 
@@ -29,33 +29,36 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * of the users and audit exports (BOM, RFC 4180 quoting, formula cells neutralised).
  */
 export function registerAccessMapRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const scopes = createAdminScopes(ctx.db);
-  const map = createAccessMap(ctx.db, scopes);
+  const map = createAccessMap(ctx.store);
   const placeQuery = queryValidator(accessMapPlaceQuerySchema);
   const personQuery = queryValidator(accessMapPersonQuerySchema);
-  const scopeOf = (request: Parameters<typeof authOf>[0]) => scopes.of(authOf(request).userId);
+  const scopeOf = (request: Parameters<typeof authOf>[0]) => actorScopeOf(ctx.store, authOf(request).userId);
 
   app.get(accessMapPaths.options, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return ok('Pilihan Peta Akses', map.options(scopeOf(request)));
+    return ok('Pilihan Peta Akses', await map.options(await scopeOf(request)));
   });
 
   app.get(accessMapPaths.byPlace, async (request, reply) => {
     const params = placeQuery(request.query, request.url);
-    const { data, total } = map.byPlace(scopeOf(request), params);
+    const { data, total } = await map.byPlace(await scopeOf(request), params);
     void reply.header('cache-control', 'no-store');
     return listOf('Peta Akses per tempat', data, total);
   });
 
   app.get(accessMapPaths.byPlaceExport, async (request, reply) => {
     const params = validate(accessMapPlaceQuerySchema, request.query);
-    const { place, slices } = map.byPlaceSlices(scopeOf(request), params, ACCESS_MAP_EXPORT_MAX_ROWS);
+    const { place, slices } = await map.byPlaceSlices(
+      await scopeOf(request),
+      params,
+      ACCESS_MAP_EXPORT_MAX_ROWS,
+    );
     return sendCsv(
       reply,
       `peta-akses-tempat-${day(ctx.clock())}.csv`,
       PLACE_HEADER,
-      (function* lines() {
-        for (const slice of slices) {
+      (async function* lines() {
+        for await (const slice of slices) {
           yield slice
             .map((row) =>
               csvLine([
@@ -77,13 +80,13 @@ export function registerAccessMapRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(accessMapPaths.people, async (request, reply) => {
     const { keyword } = validate(accessMapPeopleQuerySchema, request.query);
     void reply.header('cache-control', 'no-store');
-    return ok('Daftar user', map.people(scopeOf(request), keyword));
+    return ok('Daftar user', await map.people(await scopeOf(request), keyword));
   });
 
   app.get(accessMapPaths.byPerson(':id'), async (request, reply) => {
     const id = idParam(request.params, USER_NOT_FOUND);
     const params = personQuery(request.query, request.url);
-    const { user, data, total } = map.byPerson(scopeOf(request), id, params);
+    const { user, data, total } = await map.byPerson(await scopeOf(request), id, params);
     void reply.header('cache-control', 'no-store');
     return { message: 'Peta Akses per orang', data, meta: { total, user } };
   });
@@ -91,7 +94,7 @@ export function registerAccessMapRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(accessMapPaths.byPersonExport(':id'), async (request, reply) => {
     const id = idParam(request.params, USER_NOT_FOUND);
     const { page: _page, perPage: _perPage, ...params } = validate(accessMapPersonQuerySchema, request.query);
-    const { user, data } = map.byPerson(scopeOf(request), id, params);
+    const { user, data } = await map.byPerson(await scopeOf(request), id, params);
     return sendCsv(
       reply,
       `peta-akses-${user.nik}-${day(ctx.clock())}.csv`,

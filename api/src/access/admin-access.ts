@@ -21,7 +21,7 @@ declare module 'fastify' {
  * (else 403 with ACCESS_DENIED_MESSAGE). Checked on request, before the body is read or validated.
  */
 export function installAdminAccess(scope: FastifyInstance, ctx: AppContext): void {
-  const grantsOf = createPanelGrants(ctx.db);
+  const grantsOf = createPanelGrants(ctx.store);
 
   scope.addHook('onRoute', (route) => {
     const path = route.url.startsWith(API_PREFIX) ? route.url.slice(API_PREFIX.length) : route.url;
@@ -38,7 +38,7 @@ export function installAdminAccess(scope: FastifyInstance, ctx: AppContext): voi
     const auth = await authenticate(request, ctx.sessions, ['access']);
     if (auth.appId !== SSO_PANEL_APP_ID) throw unauthorized();
     const row = request.routeOptions.config.adminRoute;
-    if (!row || !canDoAny(grantsOf(auth.userId), row.requires)) throw forbidden(ACCESS_DENIED_MESSAGE);
+    if (!row || !canDoAny(await grantsOf(auth.userId), row.requires)) throw forbidden(ACCESS_DENIED_MESSAGE);
   });
 
   // Every text an admin write stores: no bidi or other format control, no control character (issue

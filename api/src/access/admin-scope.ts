@@ -5,7 +5,9 @@ import {
   SSO_PANEL_APP_ID,
   type AdminScope,
 } from '@sso/shared/contract';
-import type { Db } from '../db/database';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { AdminDialect } from '../db/dialect-admin';
+import type { Q, Store } from '../db/store';
 import { forbidden, notFound } from '../http/errors';
 
 /**
@@ -39,19 +41,6 @@ export type ActorScope =
       readonly restricted: ReadonlySet<number>;
     };
 
-/** A WHERE term over a users alias, with its bound values. */
-export interface ScopeTerm {
-  sql: string;
-  args: Array<string | number>;
-  /**
-   * `SELECT COUNT(*)` of every user within the scope, the same number as counting the users that
-   * pass `sql`, but read from the user_companies rows of the scope's companies (by the
-   * user_companies_company index) instead of testing every user: each user is counted at its
-   * smallest company. At 200,000 users the scope holds a fraction of them (ADR 0022).
-   */
-  count?: { sql: string; args: Array<string | number> };
-}
-
 /** The (company, units) pairs of a payload, as the users forms and the bulk AP change send them. */
 export interface CompanyLinks {
   perusahaan_id: number;
@@ -60,150 +49,195 @@ export interface CompanyLinks {
 
 export const USER_NOT_FOUND = 'User tidak ditemukan';
 
-export interface AdminScopes {
-  /** The actor's scope now (their role's `admin_scope`, their companies and units). */
-  of(actorId: number): ActorScope;
-  /** The scope's predicate over `alias` (a users row), or null for a group-wide actor. */
-  userTerm(scope: ActorScope, alias?: string): ScopeTerm | null;
-  /** The ids among `ids` that exist and lie within the scope. */
-  visible(scope: ActorScope, ids: readonly number[]): Set<number>;
-  /**
-   * 404 unless every id lies within the scope. Group-wide actors pass (their unknown ids are the
-   * caller's 404 as before); for a scoped actor an unknown and an outside id are alike, and the
-   * message names none of them.
-   */
-  assertVisible(scope: ActorScope, ids: readonly number[]): void;
-  /** Whether the companies and units of a payload lie within the scope (a scoped one needs one). */
-  allowsLinks(scope: ActorScope, perusahaan: readonly CompanyLinks[]): boolean;
-  /** 403 unless `allowsLinks`. */
-  assertLinks(scope: ActorScope, perusahaan: readonly CompanyLinks[]): void;
-  /**
-   * Whether the actor may give a role of `roleScope` that does or does not administer anything:
-   * a scoped actor never gives a group-wide role that administers (no escalation by scope).
-   */
-  allowsRoleScope(scope: ActorScope, roleScope: AdminScope, administers: boolean): boolean;
-  /** The role's scope and whether it grants any administrative menu of app 1 (all but Home). */
-  roleReach(roleId: number): { scope: AdminScope; administers: boolean } | undefined;
+/** An own-scope actor's links: companies, units per company, and the companies they hold whole. */
+interface ActorLinks {
+  companies: Set<number>;
+  own: Map<number, Set<number>>;
+  wholeCompanies: number[];
 }
 
-const json = (values: Iterable<number>) => JSON.stringify([...values]);
+function linksOf(
+  companyIds: readonly number[],
+  unitRows: ReadonlyArray<{ company_id: number; branch_id: number }>,
+): ActorLinks {
+  const companies = new Set(companyIds);
+  const own = new Map<number, Set<number>>();
+  for (const { company_id: company, branch_id: branch } of unitRows) {
+    own.set(company, (own.get(company) ?? new Set()).add(branch));
+  }
+  return { companies, own, wholeCompanies: [...companies].filter((id) => !own.has(id)) };
+}
 
-export function createAdminScopes(db: Db): AdminScopes {
-  const actorRow = db.prepare<[number], { admin_scope: AdminScope }>(
-    'SELECT r.admin_scope FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ?',
+/** The scope of an own-scope actor from their links and the units of the companies they hold whole. */
+function scopeOfLinks(
+  actorId: number,
+  links: ActorLinks,
+  wholeUnits: ReadonlyArray<{ id: number }>,
+): ActorScope {
+  const { companies, own } = links;
+  const branches = new Set<number>();
+  for (const branch of wholeUnits) branches.add(branch.id);
+  for (const [company, units] of own)
+    if (companies.has(company)) for (const unit of units) branches.add(unit);
+  const restricted = new Set([...own.keys()].filter((id) => companies.has(id)));
+  return { kind: 'own', actorId, companies, branches, restricted };
+}
+
+/** The actor's scope now, read through `q`. */
+export async function actorScopeOf(store: Store, actorId: number, q: Q = store.db): Promise<ActorScope> {
+  const role = await q
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select('r.admin_scope')
+    .where('u.id', '=', actorId)
+    .executeTakeFirst();
+  if ((role?.admin_scope ?? 'group') === 'group') return { kind: 'group', actorId };
+  const companies = await q
+    .selectFrom('user_companies')
+    .select('company_id')
+    .where('user_id', '=', actorId)
+    .execute();
+  const units = await q
+    .selectFrom('user_branches')
+    .select(['company_id', 'branch_id'])
+    .where('user_id', '=', actorId)
+    .execute();
+  const links = linksOf(
+    companies.map((row) => row.company_id),
+    units,
   );
-  const actorCompanies = db
-    .prepare<[number], number>('SELECT company_id FROM user_companies WHERE user_id = ?')
-    .pluck();
-  const actorBranches = db.prepare<[number], { company_id: number; branch_id: number }>(
-    'SELECT company_id, branch_id FROM user_branches WHERE user_id = ?',
+  const { rows: wholeUnits } = await sql<{
+    id: number;
+  }>`SELECT id FROM branches WHERE company_id IN ${store.admin.idSet(links.wholeCompanies)}`.execute(q);
+  return scopeOfLinks(actorId, links, wholeUnits);
+}
+
+/** `AdminScopes.allowsRoleScope`: no escalation by scope. */
+export const allowsRoleScope = (scope: ActorScope, roleScope: AdminScope, administers: boolean): boolean =>
+  scope.kind === 'group' || roleScope === 'own' || !administers;
+
+/** `AdminScopes.roleReach` on the data layer: the role's scope and whether it administers. */
+export async function roleReachOf(
+  q: Q,
+  roleId: number,
+): Promise<{ scope: AdminScope; administers: boolean } | undefined> {
+  const row = await q
+    .selectFrom('roles as r')
+    .select((eb) => [
+      'r.admin_scope',
+      eb
+        .exists(
+          eb
+            .selectFrom('role_menus as rm')
+            .innerJoin('menus as m', 'm.id', 'rm.menu_id')
+            .select('rm.role_id')
+            .whereRef('rm.role_id', '=', 'r.id')
+            .where('m.app_id', '=', SSO_PANEL_APP_ID)
+            .where('m.panel_key', 'is not', null)
+            .where('m.panel_key', '<>', PANEL_MENU.home),
+        )
+        .as('administers'),
+    ])
+    .where('r.id', '=', roleId)
+    .executeTakeFirst();
+  // EXISTS is 0/1 on SQLite, a boolean on PostgreSQL.
+  return row ? { scope: row.admin_scope, administers: Boolean(row.administers) } : undefined;
+}
+
+/**
+ * `userTerm` for the stores on the data layer (ADR 0026): the scope's predicate over `alias` (a users
+ * row) as a kysely expression, or null for a group-wide actor. The same predicate, its id lists bound
+ * as the store binds a list (`store.admin.idSet`).
+ */
+export function scopeFilter(
+  dialect: AdminDialect,
+  scope: ActorScope,
+  alias = 'u',
+): RawBuilder<SqlBool> | null {
+  if (scope.kind === 'group') return null;
+  const id = sql.ref(`${alias}.id`);
+  const companies = dialect.idSet(scope.companies);
+  const branches = dialect.idSet(scope.branches);
+  // As `userTerm`: with no company where the actor holds only some units, that test is left out.
+  const restricted =
+    scope.restricted.size === 0
+      ? sql``
+      : sql`
+    AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${id}
+      AND s.company_id IN ${dialect.idSet(scope.restricted)}
+      AND NOT EXISTS (SELECT 1 FROM user_branches t WHERE t.user_id = ${id} AND t.company_id = s.company_id))`;
+  return sql<SqlBool>`(EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${id})
+    AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${id} AND s.company_id NOT IN ${companies})
+    AND NOT EXISTS (SELECT 1 FROM user_branches s WHERE s.user_id = ${id} AND s.branch_id NOT IN ${branches})${restricted})`;
+}
+
+/** `AdminScopes.allowsLinks`: whether a payload's companies and units lie within the scope. */
+export function allowsLinks(scope: ActorScope, perusahaan: readonly CompanyLinks[]): boolean {
+  if (scope.kind === 'group') return true;
+  if (perusahaan.length === 0) return false;
+  return perusahaan.every(
+    (company) =>
+      scope.companies.has(company.perusahaan_id) &&
+      company.cabang.every((unit) => scope.branches.has(unit.cabang_id)) &&
+      (!scope.restricted.has(company.perusahaan_id) || company.cabang.length > 0),
   );
-  const branchesOf = db.prepare<[string], { id: number; company_id: number }>(
-    'SELECT id, company_id FROM branches WHERE company_id IN (SELECT value FROM json_each(?))',
-  );
-  const roleRow = db.prepare<[number, string, number], { admin_scope: AdminScope; administers: 0 | 1 }>(
-    `SELECT r.admin_scope, EXISTS (
-       SELECT 1 FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
-       WHERE rm.role_id = r.id AND m.app_id = ? AND m.panel_key IS NOT NULL AND m.panel_key <> ?
-     ) AS administers
-     FROM roles r WHERE r.id = ?`,
-  );
+}
 
-  const of = (actorId: number): ActorScope => {
-    if ((actorRow.get(actorId)?.admin_scope ?? 'group') === 'group') return { kind: 'group', actorId };
-    const companies = new Set(actorCompanies.all(actorId));
-    const own = new Map<number, Set<number>>();
-    for (const { company_id: company, branch_id: branch } of actorBranches.all(actorId)) {
-      own.set(company, (own.get(company) ?? new Set()).add(branch));
-    }
-    const branches = new Set<number>();
-    for (const branch of branchesOf.all(json([...companies].filter((id) => !own.has(id))))) {
-      branches.add(branch.id);
-    }
-    for (const [company, units] of own)
-      if (companies.has(company)) for (const unit of units) branches.add(unit);
-    const restricted = new Set([...own.keys()].filter((id) => companies.has(id)));
-    return { kind: 'own', actorId, companies, branches, restricted };
-  };
+/** `AdminScopes.assertLinks`: 403 unless `allowsLinks`. */
+export function assertLinks(scope: ActorScope, perusahaan: readonly CompanyLinks[]): void {
+  if (allowsLinks(scope, perusahaan)) return;
+  throw forbidden(perusahaan.length === 0 ? SCOPE_NEEDS_COMPANY_MESSAGE : OUTSIDE_SCOPE_MESSAGE);
+}
 
-  const userTerm = (scope: ActorScope, alias = 'u'): ScopeTerm | null => {
-    if (scope.kind === 'group') return null;
-    const u = alias;
-    // A company where the actor holds only some units needs the user to hold one of them there;
-    // with no such company the test is true for everyone and is left out (one probe less a user).
-    const restricted = (id: string) =>
-      scope.restricted.size === 0
-        ? { sql: '', args: [] }
-        : {
-            sql: `
-        AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${id}
-          AND s.company_id IN (SELECT value FROM json_each(?))
-          AND NOT EXISTS (SELECT 1 FROM user_branches t WHERE t.user_id = ${id} AND t.company_id = s.company_id))`,
-            args: [json(scope.restricted)],
-          };
-    const units = (id: string) => `NOT EXISTS (SELECT 1 FROM user_branches s WHERE s.user_id = ${id}
-          AND s.branch_id NOT IN (SELECT value FROM json_each(?)))`;
-    const perUser = restricted(`${u}.id`);
-    const perRow = restricted('sc.user_id');
-    return {
-      sql: `(EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${u}.id)
-        AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = ${u}.id
-          AND s.company_id NOT IN (SELECT value FROM json_each(?)))
-        AND ${units(`${u}.id`)}${perUser.sql})`,
-      args: [json(scope.companies), json(scope.branches), ...perUser.args],
-      count: {
-        sql: `SELECT COUNT(*) FROM user_companies sc
-          WHERE sc.company_id IN (SELECT value FROM json_each(?))
-          AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = sc.user_id
-            AND (s.company_id < sc.company_id OR s.company_id NOT IN (SELECT value FROM json_each(?))))
-          AND ${units('sc.user_id')}${perRow.sql}`,
-        args: [json(scope.companies), json(scope.companies), json(scope.branches), ...perRow.args],
-      },
-    };
-  };
+/** `AdminScopes.visible` on the data layer: the ids among `ids` that exist and lie within the scope. */
+export async function visibleUsers(
+  store: Store,
+  scope: ActorScope,
+  ids: readonly number[],
+  q: Q = store.db,
+): Promise<Set<number>> {
+  const filter = scopeFilter(store.admin, scope);
+  const { rows } = await sql<{ id: number }>`SELECT u.id FROM users u
+    WHERE u.id IN ${store.admin.idSet(new Set(ids))}${filter ? sql` AND ${filter}` : sql``}`.execute(q);
+  return new Set(rows.map((row) => row.id));
+}
 
-  const visible = (scope: ActorScope, ids: readonly number[]): Set<number> => {
-    const term = userTerm(scope);
-    const sql = `SELECT u.id FROM users u WHERE u.id IN (SELECT value FROM json_each(?))${term ? ` AND ${term.sql}` : ''}`;
-    return new Set(
-      db
-        .prepare<unknown[], number>(sql)
-        .pluck()
-        .all(JSON.stringify([...new Set(ids)]), ...(term?.args ?? [])),
-    );
-  };
+/**
+ * `AdminScopes.assertVisible` on the data layer: 404 unless every id lies within the scope
+ * (group-wide actors pass; their unknown ids are the caller's 404).
+ */
+export async function assertVisibleUsers(
+  store: Store,
+  scope: ActorScope,
+  ids: readonly number[],
+  q: Q = store.db,
+): Promise<void> {
+  if (scope.kind === 'group') return;
+  const seen = await visibleUsers(store, scope, ids, q);
+  if (ids.some((id) => !seen.has(id))) throw notFound(USER_NOT_FOUND);
+}
 
-  const allowsLinks = (scope: ActorScope, perusahaan: readonly CompanyLinks[]): boolean => {
-    if (scope.kind === 'group') return true;
-    if (perusahaan.length === 0) return false;
-    return perusahaan.every(
-      (company) =>
-        scope.companies.has(company.perusahaan_id) &&
-        company.cabang.every((unit) => scope.branches.has(unit.cabang_id)) &&
-        (!scope.restricted.has(company.perusahaan_id) || company.cabang.length > 0),
-    );
-  };
-
-  return {
-    of,
-    userTerm,
-    visible,
-    assertVisible(scope, ids) {
-      if (scope.kind === 'group') return;
-      const seen = visible(scope, ids);
-      if (ids.some((id) => !seen.has(id))) throw notFound(USER_NOT_FOUND);
-    },
-    allowsLinks,
-    assertLinks(scope, perusahaan) {
-      if (allowsLinks(scope, perusahaan)) return;
-      throw forbidden(perusahaan.length === 0 ? SCOPE_NEEDS_COMPANY_MESSAGE : OUTSIDE_SCOPE_MESSAGE);
-    },
-    allowsRoleScope(scope, roleScope, administers) {
-      return scope.kind === 'group' || roleScope === 'own' || !administers;
-    },
-    roleReach(roleId) {
-      const row = roleRow.get(SSO_PANEL_APP_ID, PANEL_MENU.home, roleId);
-      return row ? { scope: row.admin_scope, administers: row.administers === 1 } : undefined;
-    },
-  };
+/**
+ * `ScopeTerm.count` on the data layer: `SELECT COUNT(*)` of every user within a scoped actor's scope,
+ * read from the user_companies rows of the scope's companies (each user counted at its smallest
+ * company), the same number as counting the users that pass `scopeFilter`.
+ */
+export function scopeCount(
+  dialect: AdminDialect,
+  scope: ActorScope & { kind: 'own' },
+): RawBuilder<{ n: number }> {
+  const companies = dialect.idSet(scope.companies);
+  const restricted =
+    scope.restricted.size === 0
+      ? sql``
+      : sql`
+    AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = sc.user_id
+      AND s.company_id IN ${dialect.idSet(scope.restricted)}
+      AND NOT EXISTS (SELECT 1 FROM user_branches t WHERE t.user_id = sc.user_id AND t.company_id = s.company_id))`;
+  return sql<{ n: number }>`SELECT COUNT(*) AS n FROM user_companies sc
+    WHERE sc.company_id IN ${companies}
+    AND NOT EXISTS (SELECT 1 FROM user_companies s WHERE s.user_id = sc.user_id
+      AND (s.company_id < sc.company_id OR s.company_id NOT IN ${companies}))
+    AND NOT EXISTS (SELECT 1 FROM user_branches s WHERE s.user_id = sc.user_id
+      AND s.branch_id NOT IN ${dialect.idSet(scope.branches)})${restricted}`;
 }

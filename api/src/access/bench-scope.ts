@@ -12,7 +12,7 @@ import { migrate } from '../db/migrations';
 import { sqliteStore } from '../db/store';
 import { seedIfEmpty } from '../db/seed/seed';
 import { listUsers, userSlices } from '../users/user-queries';
-import { createAdminScopes } from './admin-scope';
+import { actorScopeOf, scopeCount } from './admin-scope';
 
 const [file, count = '200000'] = process.argv.slice(2);
 if (!file) throw new Error('usage: bench-scope.ts <db file> [users]');
@@ -27,17 +27,17 @@ await seedIfEmpty(sqliteStore(db), {
 const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
 db.exec('ANALYZE');
 
-const scopes = createAdminScopes(db);
+const store = sqliteStore(db);
 const logoUrl = (name: string) => `http://localhost:4000/static/logos/${name}`;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
-function time(run: () => unknown, runs = 200) {
-  for (let i = 0; i < 10; i += 1) run();
+async function time(run: () => Promise<unknown>, runs = 200) {
+  for (let i = 0; i < 10; i += 1) await run();
   const took: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const t0 = performance.now();
-    run();
+    await run();
     took.push(performance.now() - t0);
   }
   const round = (n: number) => Math.round(n * 100) / 100;
@@ -49,19 +49,22 @@ for (const [who, actorId] of [
   ['group', 1],
   ['scoped', 6],
 ] as const) {
-  const scope = scopes.userTerm(scopes.of(actorId));
+  const scope = await actorScopeOf(store, actorId);
   // The scoped count as the first request after a write reads it (the list holds it until then).
-  const countCold = scope?.count
-    ? time(() => db.prepare(scope.count?.sql ?? '').get(...(scope.count?.args ?? [])))
-    : undefined;
+  const countCold =
+    scope.kind === 'own' ? await time(() => scopeCount(store.admin, scope).execute(store.db)) : undefined;
   const page = (query: Record<string, unknown>) => () =>
-    listUsers(db, userListQuerySchema.parse({ page: 1, perPage: 10, ...query }), logoUrl, scope);
+    listUsers(store, userListQuerySchema.parse({ page: 1, perPage: 10, ...query }), logoUrl, scope);
   figures[who] = {
-    visible: listUsers(db, userListQuerySchema.parse({ page: 1, perPage: 1 }), logoUrl, scope).total,
-    page1: time(page({})),
-    keyword: time(page({ keyword: 'sari' })),
-    byName: time(page({ sortBy: 'nama' })),
-    exportIds: time(() => userSlices(db, { keyword: undefined }, logoUrl, scope).total, 20),
+    visible: (await listUsers(store, userListQuerySchema.parse({ page: 1, perPage: 1 }), logoUrl, scope))
+      .total,
+    page1: await time(page({})),
+    keyword: await time(page({ keyword: 'sari' })),
+    byName: await time(page({ sortBy: 'nama' })),
+    exportIds: await time(
+      async () => (await userSlices(store, { keyword: undefined }, logoUrl, scope)).total,
+      20,
+    ),
     ...(countCold ? { countCold } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { SSO_PANEL_APP_ID, type GrantedApp } from '@sso/shared/contract';
-import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import type { Store } from '../db/store';
 
 interface GrantRow {
   id: number;
@@ -16,18 +17,20 @@ type GrantedMenu = GrantedApp['menus'][number];
  * from the next request, no new login): one query over primary keys (users, role_apps, role_menus
  * by role, menus). Null when the role does not grant app 1 (or the user is inactive).
  */
-export function createPanelGrants(db: Db): (userId: number) => GrantedApp[] | null {
-  const rows = db.prepare<[{ user: number; app: number }], GrantRow>(
-    `SELECT m.id, m.parent_id, m.panel_key, m.name, rm.access_level
+export function createPanelGrants(store: Store): (userId: number) => Promise<GrantedApp[] | null> {
+  const app = SSO_PANEL_APP_ID;
+  const rows = async (userId: number) =>
+    (
+      await sql<GrantRow>`SELECT m.id, m.parent_id, m.panel_key, m.name, rm.access_level
      FROM users u
-     JOIN role_apps ra ON ra.role_id = u.role_id AND ra.app_id = @app
+     JOIN role_apps ra ON ra.role_id = u.role_id AND ra.app_id = ${app}
      JOIN role_menus rm ON rm.role_id = u.role_id
-     JOIN menus m ON m.id = rm.menu_id AND m.app_id = @app AND m.panel_key IS NOT NULL
-     WHERE u.id = @user AND u.is_active = 1
-     ORDER BY m.parent_id IS NOT NULL, m.position, m.id`,
-  );
-  return (userId) => {
-    const granted = rows.all({ user: userId, app: SSO_PANEL_APP_ID });
+     JOIN menus m ON m.id = rm.menu_id AND m.app_id = ${app} AND m.panel_key IS NOT NULL
+     WHERE u.id = ${userId} AND u.is_active = 1
+     ORDER BY m.parent_id IS NOT NULL, m.position, m.id`.execute(store.db)
+    ).rows;
+  return async (userId) => {
+    const granted = await rows(userId);
     if (granted.length === 0) return null;
     const tops = new Map<number, GrantedMenu & { children: GrantedMenu[] }>();
     for (const row of granted) {

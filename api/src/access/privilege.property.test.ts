@@ -26,6 +26,7 @@ import {
   type RolePayload,
 } from '@sso/shared/contract';
 import { openDatabase } from '../db/database';
+import { sqliteStore } from '../db/store';
 import { listRoles } from '../roles/role-queries';
 import { listUsers } from '../users/user-queries';
 import { createUserPayload } from '../test-support/factories';
@@ -83,12 +84,14 @@ const toTree = (role: Role): Tree =>
  * What the api stores, read from its database file (not through a session: any account, the
  * administrator's included, may be deleted by a covering actor during a run).
  */
-function readState(): Model {
+async function readState(): Promise<Model> {
   const db = openDatabase(t.dbFile);
   try {
     const logoUrl = (file: string) => `http://api.test/static/logos/${file}`;
-    const roles = listRoles(db, roleListQuerySchema.parse({ perPage: 1000 }), logoUrl).data;
-    const users = listUsers(db, userListQuerySchema.parse({ perPage: 1000 }), logoUrl).data;
+    const roles = (await listRoles(sqliteStore(db), roleListQuerySchema.parse({ perPage: 1000 }), logoUrl))
+      .data;
+    const users = (await listUsers(sqliteStore(db), userListQuerySchema.parse({ perPage: 1000 }), logoUrl))
+      .data;
     return {
       roles: new Map(roles.map((role) => [role.id, toTree(role)])),
       scopes: new Map(roles.map((role) => [role.id, role.admin_scope ?? 'group'])),
@@ -478,11 +481,11 @@ it('random writes by random actors: every answer as the rules predict, nothing p
 
 /** One run: the commands in order, then the api's state must be the model's. */
 async function sequence(commands: Command[]): Promise<void> {
-  const model = readState();
+  const model = await readState();
   const made = { users: [] as number[] };
   for (const command of commands) await step(model, command, made);
   // Refusals and rollbacks left nothing behind: the api's state is the model's.
-  const actual = readState();
+  const actual = await readState();
   expect(actual.users).toEqual(model.users);
   expect([...actual.roles.keys()].sort()).toEqual([...model.roles.keys()].sort());
   for (const [id, tree] of model.roles) {

@@ -7,7 +7,8 @@ import {
   type ManagedApplication,
   type Menu,
 } from '@sso/shared/contract';
-import type { Db } from '../db/database';
+import { sql, type RawBuilder } from 'kysely';
+import type { Q, Store } from '../db/store';
 import { containsPattern } from '../http/reply';
 import { isUploadFile } from './logo-store';
 import { findSsoClient } from './sso-client-store';
@@ -31,22 +32,28 @@ interface MenuRow {
 
 type LogoUrl = (file: string) => string;
 
-const SELECT_APPLICATIONS = `SELECT a.id, a.name, a.descriptions, a.url, a.logo_file,
+/** Roles whose grant does not hold back a delete by the caller (application-writes.ts `exempt`). */
+type Exempt = readonly number[];
+
+const selectApplications = (store: Store, exempt: Exempt) => sql`SELECT a.id, a.name, a.descriptions, a.url,
+    a.logo_file,
     (SELECT COUNT(*) FROM menus m WHERE m.app_id = a.id) AS menu_count,
     (SELECT COUNT(*) FROM role_apps ra WHERE ra.app_id = a.id) AS role_count,
     (SELECT COUNT(*) FROM role_apps ra WHERE ra.app_id = a.id
-      AND ra.role_id NOT IN (SELECT value FROM json_each(?))) AS blocking_role_count
+      AND ra.role_id NOT IN ${store.admin.idSet(exempt)}) AS blocking_role_count
   FROM applications a`;
 
-/** Roles whose grant does not hold back a delete by the caller (application-writes.ts `exemptRoles`), as JSON. */
-type Exempt = string;
+/** The sort keys of the list (a name in any case: `store.admin.foldedName`). */
+const sortColumn = (store: Store, field: ApplicationSortField): RawBuilder<unknown> =>
+  field === 'name' ? store.admin.caseless(sql.ref('a.name')) : sql.ref(field === 'id' ? 'a.id' : field);
 
-const sortColumns: Record<ApplicationSortField, string> = {
-  name: 'a.name COLLATE NOCASE',
-  menu_count: 'menu_count',
-  role_count: 'role_count',
-  id: 'a.id',
-};
+/** COUNT(*) is a bigint on PostgreSQL: a number here as on SQLite. */
+const counted = (row: ApplicationRow): ApplicationRow => ({
+  ...row,
+  menu_count: Number(row.menu_count),
+  role_count: Number(row.role_count),
+  blocking_role_count: Number(row.blocking_role_count),
+});
 
 const toApplication = (row: ApplicationRow, logoUrl: LogoUrl): ManagedApplication => ({
   id: row.id,
@@ -61,34 +68,30 @@ const toApplication = (row: ApplicationRow, logoUrl: LogoUrl): ManagedApplicatio
 });
 
 /** GET applications/list: keyword over the name, sorting, pages; newest first by default. */
-export function listManagedApplications(
-  db: Db,
+export async function listManagedApplications(
+  store: Store,
   params: ApplicationListParams,
   logoUrl: LogoUrl,
   exempt: Exempt,
 ) {
-  const where = params.keyword ? `WHERE a.name LIKE ? ESCAPE '\\'` : '';
-  const args = params.keyword ? [containsPattern(params.keyword)] : [];
-  const total =
-    db.prepare<string[], { n: number }>(`SELECT COUNT(*) AS n FROM applications a ${where}`).get(...args)
-      ?.n ?? 0;
-  const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');
-  const order = `${sortColumns[params.sortBy ?? 'id']} ${direction}, a.id ${direction}`;
-  const rows = db
-    .prepare<Array<string | number>, ApplicationRow>(
-      `${SELECT_APPLICATIONS} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    )
-    .all(exempt, ...args, params.perPage, (params.page - 1) * params.perPage);
-  return { data: rows.map((row) => toApplication(row, logoUrl)), total };
+  const where = params.keyword
+    ? sql`WHERE ${store.admin.contains(sql.ref('a.name'), containsPattern(params.keyword))}`
+    : sql``;
+  const total = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM applications a ${where}`.execute(store.db);
+  const direction = sql.raw(params.sort ?? (params.sortBy ? 'asc' : 'desc'));
+  const { rows } = await sql<ApplicationRow>`${selectApplications(store, exempt)} ${where}
+    ORDER BY ${sortColumn(store, params.sortBy ?? 'id')} ${direction}, a.id ${direction}
+    LIMIT ${params.perPage} OFFSET ${(params.page - 1) * params.perPage}`.execute(store.db);
+  return {
+    data: rows.map((row) => toApplication(counted(row), logoUrl)),
+    total: Number(total.rows[0]?.n ?? 0),
+  };
 }
 
 /** The two-level menu tree of an application, in order (GET menu/with-child serves the same). */
-export function menuTree(db: Db, appId: number): Menu[] {
-  const rows = db
-    .prepare<[number], MenuRow>(
-      'SELECT id, parent_id, name FROM menus WHERE app_id = ? ORDER BY parent_id IS NOT NULL, position, id',
-    )
-    .all(appId);
+export async function menuTree(q: Q, appId: number): Promise<Menu[]> {
+  const { rows } = await sql<MenuRow>`SELECT id, parent_id, name FROM menus WHERE app_id = ${appId}
+    ORDER BY parent_id IS NOT NULL, position, id`.execute(q);
   const top = new Map<number, Menu>();
   for (const row of rows) {
     if (row.parent_id === null) top.set(row.id, { id: row.id, name: row.name, menu: [] });
@@ -98,33 +101,29 @@ export function menuTree(db: Db, appId: number): Menu[] {
 }
 
 /** GET applications/detail/{id}: the application, its menu tree and the roles granting it. */
-export function findManagedApplication(
-  db: Db,
+export async function findManagedApplication(
+  store: Store,
   id: number,
   logoUrl: LogoUrl,
   exempt: Exempt,
-): ApplicationDetail | undefined {
-  const row = db
-    .prepare<[string, number], ApplicationRow>(`${SELECT_APPLICATIONS} WHERE a.id = ?`)
-    .get(exempt, id);
+): Promise<ApplicationDetail | undefined> {
+  const [row] = (
+    await sql<ApplicationRow>`${selectApplications(store, exempt)} WHERE a.id = ${id}`.execute(store.db)
+  ).rows;
   if (!row) return undefined;
-  const menus = menuTree(db, id);
-  const roles = db
-    .prepare<[number], ApplicationRole>(
-      `SELECT r.id, r.name, c.hex_code FROM role_apps ra
+  const menus = await menuTree(store.db, id);
+  const { rows: roles } = await sql<ApplicationRole>`SELECT r.id, r.name, c.hex_code FROM role_apps ra
        JOIN roles r ON r.id = ra.role_id JOIN colors c ON c.id = r.color_id
-       WHERE ra.app_id = ? ORDER BY r.name COLLATE NOCASE, r.id`,
-    )
-    .all(id);
+       WHERE ra.app_id = ${id} ORDER BY ${store.admin.caseless(sql.ref('r.name'))}, r.id`.execute(store.db);
   // App 1's tree is the panel's own: every menu of it is locked (writeTree refuses any change).
   const locked =
     id === SSO_PANEL_APP_ID ? menus.flatMap((menu) => [menu, ...menu.menu]).map((menu) => menu.id) : [];
   return {
-    ...toApplication(row, logoUrl),
+    ...toApplication(counted(row), logoUrl),
     menus,
     roles,
     locked_menu_ids: locked,
     deletable: id !== SSO_PANEL_APP_ID,
-    sso: findSsoClient(db, id),
+    sso: await findSsoClient(store.db, id),
   };
 }

@@ -28,28 +28,29 @@ const NOT_FOUND = 'Aplikasi tidak ditemukan';
 
 /** App Management (ours, beside spec 7): one route per endpoint of `paths.applications`. */
 export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
+  const { store } = ctx;
+  const db = store.db;
   /** The roles that would not hold back a delete by the caller (its `blocking_role_count`). */
-  const exemptFor = (request: FastifyRequest) =>
-    exempt(db, actorOf(db, authOf(request).userId, PANEL_MENU.appList));
-  const saved = (request: FastifyRequest, id: number) => {
-    const found = findManagedApplication(db, id, ctx.logoUrl, exemptFor(request));
+  const exemptFor = async (request: FastifyRequest) =>
+    exempt(db, await actorOf(db, authOf(request).userId, PANEL_MENU.appList));
+  const saved = async (request: FastifyRequest, id: number) => {
+    const found = await findManagedApplication(store, id, ctx.logoUrl, await exemptFor(request));
     if (!found) throw notFound(NOT_FOUND);
     return found;
   };
 
   // Uploads of forms never saved go at start and every 6 hours (and before each upload).
-  const prune = () => {
+  const prune = async () => {
     try {
-      pruneAbandonedLogos(db, ctx.clock());
+      await pruneAbandonedLogos(db, ctx.clock());
     } catch (error) {
       app.log.error({ err: error }, 'applications: abandoned logos not pruned');
     }
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    prune();
-    timer = setInterval(prune, 6 * 3_600_000);
+    await prune();
+    timer = setInterval(() => void prune(), 6 * 3_600_000);
     timer.unref();
   });
   app.addHook('onClose', async () => {
@@ -58,51 +59,58 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.get(paths.applications.list, async (request) => {
     const params = validate(applicationListQuerySchema, request.query);
-    const { data, total } = listManagedApplications(db, params, ctx.logoUrl, exemptFor(request));
+    const { data, total } = await listManagedApplications(
+      store,
+      params,
+      ctx.logoUrl,
+      await exemptFor(request),
+    );
     return listOf('Daftar aplikasi', data, total);
   });
 
   app.get(paths.applications.detail(':id'), async (request) =>
-    ok('Detail aplikasi', saved(request, idParam(request.params, NOT_FOUND))),
+    ok('Detail aplikasi', await saved(request, idParam(request.params, NOT_FOUND))),
   );
 
   // A secret made by the write is answered here, once, beside the saved application.
-  const withSecret = (request: FastifyRequest, { id, clientSecret }: SavedApplication) =>
-    clientSecret === undefined ? saved(request, id) : { ...saved(request, id), client_secret: clientSecret };
+  const withSecret = async (request: FastifyRequest, { id, clientSecret }: SavedApplication) =>
+    clientSecret === undefined
+      ? saved(request, id)
+      : { ...(await saved(request, id)), client_secret: clientSecret };
 
   app.post(paths.applications.create, async (request, reply) => {
     const input = validate(applicationPayloadSchema, request.body);
-    const actor = actorOf(db, authOf(request).userId, PANEL_MENU.appCreate);
-    const result = createApplication(db, input, actor, ctx.clock());
-    return reply.status(201).send(ok('Aplikasi berhasil ditambahkan', withSecret(request, result)));
+    const actor = await actorOf(db, authOf(request).userId, PANEL_MENU.appCreate);
+    const result = await createApplication(store, input, actor, ctx.clock());
+    return reply.status(201).send(ok('Aplikasi berhasil ditambahkan', await withSecret(request, result)));
   });
 
   app.patch(paths.applications.update(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
     const input = validate(applicationPayloadSchema, request.body);
-    const actor = actorOf(db, authOf(request).userId, PANEL_MENU.appList);
+    const actor = await actorOf(db, authOf(request).userId, PANEL_MENU.appList);
     return ok(
       'Aplikasi berhasil diperbarui',
-      withSecret(request, updateApplication(db, id, input, actor, ctx.clock())),
+      await withSecret(request, await updateApplication(store, id, input, actor, ctx.clock())),
     );
   });
 
   app.post(paths.applications.regenerateSecret(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
-    return ok('Secret baru berhasil dibuat', regenerateClientSecret(db, id, ctx.clock()));
+    return ok('Secret baru berhasil dibuat', await regenerateClientSecret(store, id, ctx.clock()));
   });
 
   app.delete(paths.applications.remove(':id'), async (request) => {
     const id = idParam(request.params, NOT_FOUND);
-    deleteApplication(db, id, actorOf(db, authOf(request).userId, PANEL_MENU.appList));
+    await deleteApplication(store, id, await actorOf(db, authOf(request).userId, PANEL_MENU.appList));
     return ok('Aplikasi berhasil dihapus', { ids: [id], deleted: 1 });
   });
 
   app.post(paths.applications.logo, async (request, reply) => {
     const { data } = validate(logoUploadPayloadSchema, request.body);
     const now = ctx.clock();
-    pruneAbandonedLogos(db, now);
-    const { id, file } = storeLogo(db, data, now);
+    await pruneAbandonedLogos(db, now);
+    const { id, file } = await storeLogo(db, data, now);
     return reply.status(201).send(ok('Logo berhasil diunggah', { logo_id: id, logo_url: ctx.logoUrl(file) }));
   });
 }

@@ -1,6 +1,7 @@
 import { PANEL_MENU, SSO_PANEL_APP_ID, type ApplicationInput } from '@sso/shared/contract';
 import { looksLikeName } from '../http/name-skeleton';
-import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import type { Q, Store } from '../db/store';
 import { conflict, fieldError, notFound } from '../http/errors';
 import { isUploadFile, uploadedLogoFile } from './logo-store';
 import { writeSsoClient } from './sso-client-store';
@@ -28,82 +29,105 @@ export interface Actor {
 }
 
 /** The actor of a request: the caller's role and its level on the menu of app 1 keyed `menu`. */
-export function actorOf(db: Db, userId: number, menu: string): Actor {
-  const row = db
-    .prepare<[string, number], { roleId: number; level: number }>(
-      `SELECT u.role_id AS roleId, rm.access_level AS level FROM users u
-       JOIN role_menus rm ON rm.role_id = u.role_id
-       JOIN menus m ON m.id = rm.menu_id AND m.app_id = 1 AND m.panel_key = ?
-       WHERE u.id = ?`,
+export async function actorOf(q: Q, userId: number, menu: string): Promise<Actor> {
+  const row = await q
+    .selectFrom('users as u')
+    .innerJoin('role_menus as rm', 'rm.role_id', 'u.role_id')
+    .innerJoin('menus as m', (join) =>
+      join.onRef('m.id', '=', 'rm.menu_id').on('m.app_id', '=', 1).on('m.panel_key', '=', menu),
     )
-    .get(menu, userId);
+    .select(['u.role_id as roleId', 'rm.access_level as level'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
   // The admin scope checked the grant before the route ran: a missing row is a race; grant nothing.
   return row ?? { roleId: 0, level: 3 };
 }
 
 /** Roles that own "Daftar Aplikasi" of app 1: the application administrators, who hold every application. */
-function appAdminRoles(db: Db): number[] {
-  return db
-    .prepare<[string], { id: number }>(
-      `SELECT rm.role_id AS id FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
-       WHERE m.app_id = 1 AND m.panel_key = ? AND rm.access_level = 1`,
-    )
-    .all(PANEL_MENU.appList)
-    .map((row) => row.id);
+async function appAdminRoles(q: Q): Promise<number[]> {
+  const rows = await q
+    .selectFrom('role_menus as rm')
+    .innerJoin('menus as m', 'm.id', 'rm.menu_id')
+    .select('rm.role_id as id')
+    .where('m.app_id', '=', 1)
+    .where('m.panel_key', '=', PANEL_MENU.appList)
+    .where('rm.access_level', '=', 1)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
-/** Roles whose grant of an application does not hold back its deletion or a menu's removal (JSON). */
-export const exempt = (db: Db, actor: Actor) => JSON.stringify([actor.roleId, ...appAdminRoles(db)]);
+/** Roles whose grant of an application does not hold back its deletion or a menu's removal. */
+export const exempt = async (q: Q, actor: Actor): Promise<number[]> => [
+  actor.roleId,
+  ...(await appAdminRoles(q)),
+];
 
 /**
  * Grants added menus to the actor's role at its level and to the application administrators as
  * owners (so they keep covering every role), adding the application on create; on update only to
  * the roles that already grant it.
  */
-function grantAdded(db: Db, actor: Actor, appId: number, menuIds: readonly number[], addApp: boolean): void {
+async function grantAdded(
+  q: Q,
+  actor: Actor,
+  appId: number,
+  menuIds: readonly number[],
+  addApp: boolean,
+): Promise<void> {
   if (menuIds.length === 0) return;
-  const levels = new Map<number, number>(appAdminRoles(db).map((id) => [id, 1]));
+  const levels = new Map<number, number>((await appAdminRoles(q)).map((id) => [id, 1]));
   if (actor.roleId !== 0 && !levels.has(actor.roleId)) levels.set(actor.roleId, actor.level);
-  const grantsApp = db.prepare('SELECT 1 FROM role_apps WHERE role_id = ? AND app_id = ?');
-  const addAppRow = db.prepare('INSERT OR IGNORE INTO role_apps (role_id, app_id) VALUES (?, ?)');
-  const insert = db.prepare(
-    'INSERT OR IGNORE INTO role_menus (role_id, menu_id, access_level) VALUES (?, ?, ?)',
-  );
   for (const [roleId, level] of levels) {
-    if (addApp) addAppRow.run(roleId, appId);
-    else if (!grantsApp.get(roleId, appId)) continue;
-    for (const id of menuIds) insert.run(roleId, id, level);
+    if (addApp) {
+      await q
+        .insertInto('role_apps')
+        .values({ role_id: roleId, app_id: appId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    } else {
+      const grants = await q
+        .selectFrom('role_apps')
+        .select('role_id')
+        .where('role_id', '=', roleId)
+        .where('app_id', '=', appId)
+        .executeTakeFirst();
+      if (!grants) continue;
+    }
+    await q
+      .insertInto('role_menus')
+      .values(menuIds.map((id) => ({ role_id: roleId, menu_id: id, access_level: level })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 }
 
 /** Application names are unique by their folded form (case, width, spacing) and confusable skeleton. */
-function assertNameFree(db: Db, name: string, exceptId: number): void {
-  const names = db
-    .prepare<[number], { name: string }>('SELECT name FROM applications WHERE id <> ?')
-    .all(exceptId);
+async function assertNameFree(q: Q, name: string, exceptId: number): Promise<void> {
+  const names = await q.selectFrom('applications').select('name').where('id', '<>', exceptId).execute();
   if (names.some((row) => looksLikeName(row.name, name))) throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
 }
 
 /** The logo file a payload asks for: an upload, the generated one (null), or the current one (absent). */
-function logoFileFor(db: Db, appId: number, logoId: number | null | undefined, current: string): string {
+async function logoFileFor(
+  q: Q,
+  appId: number,
+  logoId: number | null | undefined,
+  current: string,
+): Promise<string> {
   if (logoId === undefined) return current;
   if (logoId === null) return `app-${appId}.svg`;
-  const file = uploadedLogoFile(db, logoId);
+  const file = await uploadedLogoFile(q, logoId);
   if (!file) throw fieldError('logo_id', 'Logo tidak ditemukan, unggah ulang');
   return file;
 }
 
 /** Roles granting any of these menus, by menu name: `"Menu" (Role A, Role B)`. */
-function grantsOf(db: Db, menuIds: readonly number[], actor: Actor): string[] {
-  const rows = db
-    .prepare<[string, string], { menu: string; role: string }>(
-      `SELECT m.name AS menu, r.name AS role FROM role_menus rm
-       JOIN menus m ON m.id = rm.menu_id JOIN roles r ON r.id = rm.role_id
-       WHERE rm.menu_id IN (SELECT value FROM json_each(?))
-         AND rm.role_id NOT IN (SELECT value FROM json_each(?))
-       ORDER BY m.position, m.id, r.name`,
-    )
-    .all(JSON.stringify(menuIds), exempt(db, actor));
+async function grantsOf(store: Store, q: Q, menuIds: readonly number[], actor: Actor): Promise<string[]> {
+  const { rows } = await sql<{ menu: string; role: string }>`SELECT m.name AS menu, r.name AS role
+       FROM role_menus rm JOIN menus m ON m.id = rm.menu_id JOIN roles r ON r.id = rm.role_id
+       WHERE rm.menu_id IN ${store.admin.idSet(menuIds)}
+         AND rm.role_id NOT IN ${store.admin.idSet(await exempt(q, actor))}
+       ORDER BY m.position, m.id, r.name`.execute(q);
   const byMenu = new Map<string, string[]>();
   for (const row of rows) byMenu.set(row.menu, [...(byMenu.get(row.menu) ?? []), row.role]);
   return [...byMenu].map(([menu, roles]) => `"${menu}" (${[...new Set(roles)].join(', ')})`);
@@ -134,12 +158,17 @@ function assertPanelTreeUnchanged(stored: ReadonlyMap<number, StoredMenu>, menus
  * they stay under their parent), menus without one are added, stored menus absent are removed.
  * Removing a menu a role grants, or one of the panel's access model (app 1), is refused (409).
  */
-function writeTree(db: Db, appId: number, menus: ApplicationInput['menus'], actor: Actor): number[] {
-  const stored = new Map(
-    db
-      .prepare<[number], StoredMenu>('SELECT id, parent_id, name FROM menus WHERE app_id = ?')
-      .all(appId)
-      .map((row) => [row.id, row]),
+async function writeTree(
+  store: Store,
+  q: Q,
+  appId: number,
+  menus: ApplicationInput['menus'],
+  actor: Actor,
+): Promise<number[]> {
+  const stored = new Map<number, StoredMenu>(
+    (
+      await q.selectFrom('menus').select(['id', 'parent_id', 'name']).where('app_id', '=', appId).execute()
+    ).map((row) => [row.id, row]),
   );
   if (appId === SSO_PANEL_APP_ID) assertPanelTreeUnchanged(stored, menus);
   const locked = (_row: StoredMenu) => appId === SSO_PANEL_APP_ID;
@@ -175,8 +204,9 @@ function writeTree(db: Db, appId: number, menus: ApplicationInput['menus'], acto
       `Menu ${quoted(lockedRemoved.map((row) => row.name))} dipakai oleh hak akses SSO Admin Panel dan tidak dapat dihapus.`,
     );
   }
-  const granted = grantsOf(
-    db,
+  const granted = await grantsOf(
+    store,
+    q,
     removed.map((row) => row.id),
     actor,
   );
@@ -185,26 +215,35 @@ function writeTree(db: Db, appId: number, menus: ApplicationInput['menus'], acto
       `Menu masih diberikan kepada role: ${granted.join('; ')}. Cabut aksesnya di Role Management sebelum menghapus menu.`,
     );
   }
-  db.prepare('DELETE FROM menus WHERE id IN (SELECT value FROM json_each(?))').run(
-    JSON.stringify(removed.map((row) => row.id)),
-  );
+  if (removed.length > 0) {
+    await q
+      .deleteFrom('menus')
+      .where(
+        'id',
+        'in',
+        removed.map((row) => row.id),
+      )
+      .execute();
+  }
 
-  const update = db.prepare('UPDATE menus SET name = ?, position = ? WHERE id = ?');
-  const insert = db.prepare('INSERT INTO menus (app_id, parent_id, name, position) VALUES (?, ?, ?, ?)');
   const added: number[] = [];
-  const save = (id: number | undefined, parentId: number | null, name: string, position: number) => {
+  const save = async (id: number | undefined, parentId: number | null, name: string, position: number) => {
     if (id !== undefined) {
-      update.run(name, position, id);
+      await q.updateTable('menus').set({ name, position }).where('id', '=', id).execute();
       return id;
     }
-    const newId = Number(insert.run(appId, parentId, name, position).lastInsertRowid);
-    added.push(newId);
-    return newId;
+    const row = await q
+      .insertInto('menus')
+      .values({ app_id: appId, parent_id: parentId, name, position })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    added.push(row.id);
+    return row.id;
   };
-  menus.forEach((menu, m) => {
-    const parentId = save(menu.id, null, menu.name, m + 1);
-    menu.children.forEach((child, c) => save(child.id, parentId, child.name, c + 1));
-  });
+  for (const [m, menu] of menus.entries()) {
+    const parentId = await save(menu.id, null, menu.name, m + 1);
+    for (const [c, child] of menu.children.entries()) await save(child.id, parentId, child.name, c + 1);
+  }
   return added;
 }
 
@@ -214,84 +253,91 @@ export interface SavedApplication {
   clientSecret?: string;
 }
 
+/** Application names are unique: writes that check a name take this lock first (ADR 0026). */
+const NAMES_LOCK = 'applications:names';
+
 /** POST applications/create: the application, its menu tree and its SSO client, in one transaction. */
-export function createApplication(
-  db: Db,
+export async function createApplication(
+  store: Store,
   input: ApplicationInput,
   actor: Actor,
   now: number,
-): SavedApplication {
-  return db.transaction(() => {
-    assertNameFree(db, input.name, 0);
-    const id = Number(
-      db
-        .prepare('INSERT INTO applications (name, descriptions, url, logo_file) VALUES (?, ?, ?, ?)')
-        .run(input.name, input.descriptions, input.url, '').lastInsertRowid,
-    );
-    const logo = logoFileFor(db, id, input.logo_id ?? null, '');
-    db.prepare('UPDATE applications SET logo_file = ? WHERE id = ?').run(logo, id);
-    grantAdded(db, actor, id, writeTree(db, id, input.menus, actor), true);
-    const clientSecret = writeSsoClient(db, id, input.name, input.sso, now);
+): Promise<SavedApplication> {
+  return store.transaction(async (trx) => {
+    await store.lockKeys(trx, [NAMES_LOCK]);
+    await assertNameFree(trx, input.name, 0);
+    const { id } = await trx
+      .insertInto('applications')
+      .values({ name: input.name, descriptions: input.descriptions, url: input.url, logo_file: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const logo = await logoFileFor(trx, id, input.logo_id ?? null, '');
+    await trx.updateTable('applications').set({ logo_file: logo }).where('id', '=', id).execute();
+    await grantAdded(trx, actor, id, await writeTree(store, trx, id, input.menus, actor), true);
+    const clientSecret = await writeSsoClient(trx, id, input.name, input.sso, now);
     return clientSecret === undefined ? { id } : { id, clientSecret };
-  })();
+  });
 }
 
 /** PATCH applications/update/{id}: every field, the whole menu tree and the SSO client, all or nothing. */
-export function updateApplication(
-  db: Db,
+export async function updateApplication(
+  store: Store,
   id: number,
   input: ApplicationInput,
   actor: Actor,
   now: number,
-): SavedApplication {
-  return db.transaction(() => {
-    const current = db
-      .prepare<[number], { logo_file: string }>('SELECT logo_file FROM applications WHERE id = ?')
-      .get(id);
+): Promise<SavedApplication> {
+  return store.transaction(async (trx) => {
+    await store.lockKeys(trx, [NAMES_LOCK, `application:${id}`]);
+    const current = await trx
+      .selectFrom('applications')
+      .select('logo_file')
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!current) throw notFound(NOT_FOUND);
-    assertNameFree(db, input.name, id);
-    const logo = logoFileFor(db, id, input.logo_id, current.logo_file);
-    db.prepare('UPDATE applications SET name = ?, descriptions = ?, url = ?, logo_file = ? WHERE id = ?').run(
-      input.name,
-      input.descriptions,
-      input.url,
-      logo,
-      id,
-    );
-    grantAdded(db, actor, id, writeTree(db, id, input.menus, actor), false);
-    const clientSecret = writeSsoClient(db, id, input.name, input.sso, now);
+    await assertNameFree(trx, input.name, id);
+    const logo = await logoFileFor(trx, id, input.logo_id, current.logo_file);
+    await trx
+      .updateTable('applications')
+      .set({ name: input.name, descriptions: input.descriptions, url: input.url, logo_file: logo })
+      .where('id', '=', id)
+      .execute();
+    await grantAdded(trx, actor, id, await writeTree(store, trx, id, input.menus, actor), false);
+    const clientSecret = await writeSsoClient(trx, id, input.name, input.sso, now);
     return clientSecret === undefined ? { id } : { id, clientSecret };
-  })();
+  });
 }
 
 /** DELETE applications/delete/{id}: not app 1, not while a role grants it; its menus go with it. */
-export function deleteApplication(db: Db, id: number, actor: Actor): void {
-  db.transaction(() => {
-    const app = db
-      .prepare<[number], { name: string; logo_file: string }>(
-        'SELECT name, logo_file FROM applications WHERE id = ?',
-      )
-      .get(id);
+export async function deleteApplication(store: Store, id: number, actor: Actor): Promise<void> {
+  await store.transaction(async (trx) => {
+    await store.lockKeys(trx, [`application:${id}`]);
+    const app = await trx
+      .selectFrom('applications')
+      .select(['name', 'logo_file'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!app) throw notFound(NOT_FOUND);
     if (id === SSO_PANEL_APP_ID) {
       throw conflict(`${app.name} tidak dapat dihapus: hak akses panel ini bergantung padanya.`);
     }
-    const roles = db
-      .prepare<[number, string], { name: string }>(
-        `SELECT r.name FROM role_apps ra JOIN roles r ON r.id = ra.role_id
-         WHERE ra.app_id = ? AND ra.role_id NOT IN (SELECT value FROM json_each(?))
-         ORDER BY r.name COLLATE NOCASE`,
-      )
-      .all(id, exempt(db, actor))
-      .map((row) => row.name);
+    const { rows } = await sql<{
+      name: string;
+    }>`SELECT r.name FROM role_apps ra JOIN roles r ON r.id = ra.role_id
+         WHERE ra.app_id = ${id} AND ra.role_id NOT IN ${store.admin.idSet(await exempt(trx, actor))}
+         ORDER BY ${store.admin.caseless(sql.ref('r.name'))}`.execute(trx);
+    const roles = rows.map((row) => row.name);
     if (roles.length > 0) {
       throw conflict(
         `Aplikasi masih diberikan kepada role: ${roles.join(', ')}. Cabut aksesnya di Role Management sebelum menghapus.`,
       );
     }
-    db.prepare('DELETE FROM applications WHERE id = ?').run(id);
+    await trx.deleteFrom('applications').where('id', '=', id).execute();
     if (isUploadFile(app.logo_file)) {
-      db.prepare('DELETE FROM app_logos WHERE id = ?').run(Number(/[0-9]+/.exec(app.logo_file)?.[0]));
+      await trx
+        .deleteFrom('app_logos')
+        .where('id', '=', Number(/[0-9]+/.exec(app.logo_file)?.[0]))
+        .execute();
     }
-  })();
+  });
 }

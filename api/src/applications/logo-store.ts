@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { APPLICATION_LIMITS } from '@sso/shared/contract';
-import type { Db } from '../db/database';
+import type { Q } from '../db/store';
 import { fieldError } from '../http/errors';
 import { sniffLogo } from './logo-sniff';
 import { sanitizeSvg } from './svg-sanitize';
@@ -15,7 +16,7 @@ export const isUploadFile = (file: string) => UPLOAD_FILE.test(file);
  * a PNG); an SVG holds drawing only (svg-sanitize.ts). Stored in the database; served by
  * `readUploadedLogo` with the type sniffed here.
  */
-export function storeLogo(db: Db, base64: string, now: number): { id: number; file: string } {
+export async function storeLogo(q: Q, base64: string, now: number): Promise<{ id: number; file: string }> {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw fieldError('logo', 'Logo tidak boleh kosong');
   if (bytes.length > APPLICATION_LIMITS.logoBytes) throw fieldError('logo', 'Ukuran logo maksimal 256 KB');
@@ -28,30 +29,39 @@ export function storeLogo(db: Db, base64: string, now: number): { id: number; fi
     if (!verdict.ok) throw fieldError('logo', verdict.message);
     stored = Buffer.from(verdict.svg, 'utf8');
   }
-  const id = Number(
-    db.prepare('INSERT INTO app_logos (mime, bytes, created_at) VALUES (?, ?, ?)').run(type.mime, stored, now)
-      .lastInsertRowid,
-  );
+  const { id } = await q
+    .insertInto('app_logos')
+    .values({ mime: type.mime, bytes: stored, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id, file: uploadFileName(id, type.ext) };
 }
 
+const extOf = (mime: string) => (mime === 'image/png' ? 'png' : mime === 'image/jpeg' ? 'jpg' : 'svg');
+
 /** The file name of upload `id`, or undefined when there is none. */
-export function uploadedLogoFile(db: Db, id: number): string | undefined {
-  const row = db.prepare<[number], { mime: string }>('SELECT mime FROM app_logos WHERE id = ?').get(id);
-  if (!row) return undefined;
-  const ext = row.mime === 'image/png' ? 'png' : row.mime === 'image/jpeg' ? 'jpg' : 'svg';
-  return uploadFileName(id, ext);
+export async function uploadedLogoFile(q: Q, id: number): Promise<string | undefined> {
+  const row = await q.selectFrom('app_logos').select('mime').where('id', '=', id).executeTakeFirst();
+  return row ? uploadFileName(id, extOf(row.mime)) : undefined;
 }
 
 /** The bytes and type of an uploaded logo file name, when it names one. */
-export function readUploadedLogo(db: Db, file: string): { mime: string; bytes: Buffer } | undefined {
+export async function readUploadedLogo(
+  q: Q,
+  file: string,
+): Promise<{ mime: string; bytes: Buffer } | undefined> {
   const match = UPLOAD_FILE.exec(file);
   if (!match) return undefined;
-  const row = db
-    .prepare<[number], { mime: string; bytes: Buffer }>('SELECT mime, bytes FROM app_logos WHERE id = ?')
-    .get(Number(match[1]));
+  const id = Number(match[1]);
+  const row = await q
+    .selectFrom('app_logos')
+    .select(['mime', 'bytes'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   // The extension must be the stored type's: one URL, one content type.
-  return row && uploadedLogoFile(db, Number(match[1])) === file ? row : undefined;
+  return row && uploadFileName(id, extOf(row.mime)) === file
+    ? { mime: row.mime, bytes: Buffer.from(row.bytes) }
+    : undefined;
 }
 
 /** How long an upload may wait for its form to be saved (a form left open over lunch keeps its logo). */
@@ -62,11 +72,14 @@ export const ABANDONED_LOGO_MS = 24 * 3_600_000;
  * `maxAgeMs`, are deleted (an abandoned Tambah/Edit Aplikasi form, a logo replaced since). Returns
  * how many went.
  */
-export function pruneAbandonedLogos(db: Db, now: number, maxAgeMs = ABANDONED_LOGO_MS): number {
-  return db
-    .prepare(
-      `DELETE FROM app_logos WHERE created_at < ?
-       AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.logo_file GLOB 'upload-' || app_logos.id || '.*')`,
+export async function pruneAbandonedLogos(q: Q, now: number, maxAgeMs = ABANDONED_LOGO_MS): Promise<number> {
+  const result = await q
+    .deleteFrom('app_logos')
+    .where('created_at', '<', now - maxAgeMs)
+    .where(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM applications a
+        WHERE a.logo_file LIKE 'upload-' || CAST(app_logos.id AS TEXT) || '.%')`,
     )
-    .run(now - maxAgeMs).changes;
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,5 +1,5 @@
 import { SSO_PANEL_APP_ID, type SsoClient, type SsoClientInput } from '@sso/shared/contract';
-import type { Db } from '../db/database';
+import type { Q, Store } from '../db/store';
 import { conflict, fieldError, notFound } from '../http/errors';
 import { generateClientSecret, hashClientSecret } from '../oidc/client-secret';
 import { uriList, type ClientColumns } from '../oidc/client-row';
@@ -21,19 +21,27 @@ export const PANEL_HAS_NO_CLIENT =
 const NO_CLIENT = 'Integrasi SSO belum diaktifkan untuk aplikasi ini';
 const NOT_CONFIDENTIAL = 'Hanya klien confidential yang memiliki secret';
 
-function clientRow(db: Db, appId: number): ClientRow | undefined {
-  return db
-    .prepare<[number], ClientRow>(
-      `SELECT client_id, client_type, secret_hash, redirect_uris, post_logout_redirect_uris,
-         backchannel_logout_uri, initiate_login_uri, created_at, updated_at
-       FROM oidc_clients WHERE application_id = ?`,
-    )
-    .get(appId);
+function clientRow(q: Q, appId: number): Promise<ClientRow | undefined> {
+  return q
+    .selectFrom('oidc_clients')
+    .select([
+      'client_id',
+      'client_type',
+      'secret_hash',
+      'redirect_uris',
+      'post_logout_redirect_uris',
+      'backchannel_logout_uri',
+      'initiate_login_uri',
+      'created_at',
+      'updated_at',
+    ])
+    .where('application_id', '=', appId)
+    .executeTakeFirst();
 }
 
 /** The client of an application as App Management shows it (no secret, no hash), or null. */
-export function findSsoClient(db: Db, appId: number): SsoClient | null {
-  const row = clientRow(db, appId);
+export async function findSsoClient(q: Q, appId: number): Promise<SsoClient | null> {
+  const row = await clientRow(q, appId);
   if (!row) return null;
   return {
     client_id: row.client_id,
@@ -52,7 +60,7 @@ export function findSsoClient(db: Db, appId: number): SsoClient | null {
  * ("Aplikasi Gudang" → `aplikasi-gudang`), numbered when taken. Chosen once; a renamed
  * application keeps it (the application's configuration names it).
  */
-function newClientId(db: Db, name: string): string {
+async function newClientId(q: Q, name: string): Promise<string> {
   const base =
     name
       .normalize('NFKD')
@@ -62,10 +70,14 @@ function newClientId(db: Db, name: string): string {
       .replace(/^-+|-+$/g, '')
       .slice(0, 40)
       .replace(/-+$/, '') || 'aplikasi';
-  const taken = db.prepare<[string], { n: number }>('SELECT 1 AS n FROM oidc_clients WHERE client_id = ?');
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? base : `${base}-${n}`;
-    if (!taken.get(candidate)) return candidate;
+    const taken = await q
+      .selectFrom('oidc_clients')
+      .select('client_id')
+      .where('client_id', '=', candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
   }
 }
 
@@ -74,21 +86,21 @@ function newClientId(db: Db, name: string): string {
  * it, an object creates or updates it. Answers the secret when one was just made (a new
  * confidential client, or a public one made confidential), else undefined.
  */
-export function writeSsoClient(
-  db: Db,
+export async function writeSsoClient(
+  q: Q,
   appId: number,
   appName: string,
   input: SsoClientInput | null | undefined,
   now: number,
-): string | undefined {
+): Promise<string | undefined> {
   if (input === undefined) return undefined;
   if (input === null) {
-    db.prepare('DELETE FROM oidc_clients WHERE application_id = ?').run(appId);
+    await q.deleteFrom('oidc_clients').where('application_id', '=', appId).execute();
     return undefined;
   }
   if (appId === SSO_PANEL_APP_ID) throw fieldError('sso', PANEL_HAS_NO_CLIENT);
   const at = new Date(now).toISOString();
-  const current = clientRow(db, appId);
+  const current = await clientRow(q, appId);
   const needsSecret =
     input.client_type === 'confidential' && (current?.client_type !== 'confidential' || !current.secret_hash);
   const secret = needsSecret ? generateClientSecret() : undefined;
@@ -98,57 +110,54 @@ export function writeSsoClient(
       : secret
         ? hashClientSecret(secret)
         : (current?.secret_hash ?? null);
-  const uris = [
-    JSON.stringify(input.redirect_uris),
-    JSON.stringify(input.post_logout_redirect_uris),
-    input.backchannel_logout_uri,
-    input.initiate_login_uri,
-  ] as const;
+  const columns = {
+    client_type: input.client_type,
+    secret_hash: hash,
+    redirect_uris: JSON.stringify(input.redirect_uris),
+    post_logout_redirect_uris: JSON.stringify(input.post_logout_redirect_uris),
+    backchannel_logout_uri: input.backchannel_logout_uri,
+    initiate_login_uri: input.initiate_login_uri,
+    updated_at: at,
+  };
   if (current) {
-    db.prepare(
-      `UPDATE oidc_clients SET client_type = ?, secret_hash = ?, redirect_uris = ?,
-         post_logout_redirect_uris = ?, backchannel_logout_uri = ?, initiate_login_uri = ?, updated_at = ?
-       WHERE application_id = ?`,
-    ).run(input.client_type, hash, ...uris, at, appId);
+    await q.updateTable('oidc_clients').set(columns).where('application_id', '=', appId).execute();
   } else {
-    db.prepare(
-      `INSERT INTO oidc_clients (application_id, client_id, client_type, secret_hash, redirect_uris,
-         post_logout_redirect_uris, backchannel_logout_uri, initiate_login_uri, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(appId, newClientId(db, appName), input.client_type, hash, ...uris, at, at);
+    await q
+      .insertInto('oidc_clients')
+      .values({ ...columns, application_id: appId, client_id: await newClientId(q, appName), created_at: at })
+      .execute();
   }
   return secret;
 }
 
 /** "Buat ulang secret": a new secret for a confidential client; the old one stops working at once. */
-export function regenerateClientSecret(
-  db: Db,
+export async function regenerateClientSecret(
+  store: Store,
   appId: number,
   now: number,
-): { client_id: string; client_secret: string } {
-  return db.transaction(() => {
-    if (!db.prepare('SELECT 1 FROM applications WHERE id = ?').get(appId)) {
-      throw notFound('Aplikasi tidak ditemukan');
-    }
-    const row = clientRow(db, appId);
+): Promise<{ client_id: string; client_secret: string }> {
+  return store.transaction(async (trx) => {
+    const app = await trx.selectFrom('applications').select('id').where('id', '=', appId).executeTakeFirst();
+    if (!app) throw notFound('Aplikasi tidak ditemukan');
+    const row = await clientRow(trx, appId);
     if (!row) throw conflict(NO_CLIENT);
     if (row.client_type !== 'confidential') throw conflict(NOT_CONFIDENTIAL);
     const secret = generateClientSecret();
-    db.prepare('UPDATE oidc_clients SET secret_hash = ?, updated_at = ? WHERE application_id = ?').run(
-      hashClientSecret(secret),
-      new Date(now).toISOString(),
-      appId,
-    );
+    await trx
+      .updateTable('oidc_clients')
+      .set({ secret_hash: hashClientSecret(secret), updated_at: new Date(now).toISOString() })
+      .where('application_id', '=', appId)
+      .execute();
     return { client_id: row.client_id, client_secret: secret };
-  })();
+  });
 }
 
 /** "URL mulai masuk" of each application that has one (Home's "Aplikasi Anda"). */
-export function initiateLoginUris(db: Db): Map<number, string> {
-  const rows = db
-    .prepare<[], { id: number; uri: string }>(
-      'SELECT application_id AS id, initiate_login_uri AS uri FROM oidc_clients WHERE initiate_login_uri IS NOT NULL',
-    )
-    .all();
-  return new Map(rows.map((row) => [row.id, row.uri]));
+export async function initiateLoginUris(q: Q): Promise<Map<number, string>> {
+  const rows = await q
+    .selectFrom('oidc_clients')
+    .select(['application_id as id', 'initiate_login_uri as uri'])
+    .where('initiate_login_uri', 'is not', null)
+    .execute();
+  return new Map(rows.flatMap((row) => (row.uri === null ? [] : [[row.id, row.uri] as const])));
 }

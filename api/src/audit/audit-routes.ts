@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../context';
 import { listOf } from '../http/reply';
 import { queryValidator, validate } from '../http/validate';
-import { createAdminScopes } from '../access/admin-scope';
+import { actorScopeOf, scopeFilter } from '../access/admin-scope';
 import { authOf } from '../auth/guard';
 import { eventsInSlices, listEvents, type AuditScope } from './audit-store';
 import { csvLine, sendCsv } from './csv';
@@ -57,29 +57,28 @@ const rowOf = (event: AuditEvent) =>
 export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void {
   const listQuery = queryValidator(auditListQuerySchema);
   // Administration per company: a scoped reader sees their own events and those of their users.
-  const scopes = createAdminScopes(ctx.db);
-  const scopeOf = (request: FastifyRequest): AuditScope | null => {
+  const scopeOf = async (request: FastifyRequest): Promise<AuditScope | null> => {
     const actorId = authOf(request).userId;
-    const term = scopes.userTerm(scopes.of(actorId));
-    return term ? { ...term, actorId } : null;
+    const users = scopeFilter(ctx.store.admin, await actorScopeOf(ctx.store, actorId));
+    return users ? { users, actorId } : null;
   };
   app.get(auditPaths.list, async (request, reply) => {
     const params = listQuery(request.query, request.url);
-    const { data, total } = listEvents(ctx.db, params, scopeOf(request));
+    const { data, total } = await listEvents(ctx.store, params, await scopeOf(request));
     void reply.header('cache-control', 'no-store');
     return listOf('Log aktivitas', data, total);
   });
 
   app.get(auditPaths.export, async (request, reply) => {
     const params = validate(auditListQuerySchema, request.query);
-    const slices = eventsInSlices(ctx.db, params, AUDIT_EXPORT_MAX_ROWS, 1000, scopeOf(request));
+    const slices = eventsInSlices(ctx.store, params, AUDIT_EXPORT_MAX_ROWS, 1000, await scopeOf(request));
     const day = new Date(ctx.clock()).toISOString().slice(0, 10);
     return sendCsv(
       reply,
       `log-aktivitas-${day}.csv`,
       HEADER,
-      (function* chunks() {
-        for (const slice of slices) yield slice.map(rowOf).join('');
+      (async function* chunks() {
+        for await (const slice of slices) yield slice.map(rowOf).join('');
       })(),
     );
   });

@@ -7,13 +7,15 @@ import {
   type AuditResult,
 } from '@sso/shared/contract';
 import { z } from 'zod';
-import type { Db } from '../db/database';
-import { statementCache } from '../db/statements';
+import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { Q, Store, Tables } from '../db/store';
 import { containsPattern, isoAt } from '../http/reply';
-import type { ScopeTerm } from '../access/admin-scope';
 
-/** A scoped reader of the log: their users' predicate (admin-scope.ts) and who they are. */
-export type AuditScope = ScopeTerm & { actorId: number };
+/** A scoped reader of the log: their users' predicate (admin-scope.ts `scopeFilter`) and who they are. */
+export interface AuditScope {
+  users: RawBuilder<SqlBool>;
+  actorId: number;
+}
 
 /** An event as recorded (the store adds its id). Never a password, code or token. */
 export interface NewAuditEvent {
@@ -29,80 +31,39 @@ export interface NewAuditEvent {
   userAgent: string | null;
 }
 
-type Row = [
-  id: number,
-  at: number,
-  actor_id: number | null,
-  actor_nik: string | null,
-  actor_name: string | null,
-  action: string,
-  target_type: string | null,
-  target_id: string | null,
-  target_label: string | null,
-  result: AuditResult,
-  status: number,
-  reason: string | null,
-  changes: string | null,
-  ip: string | null,
-  user_agent: string | null,
-];
-
-type Args = Array<string | number>;
-const rows = statementCache<Args, Row>((stmt) => stmt.raw());
-const counts = statementCache<Args, number>((stmt) => stmt.pluck());
-const inserts = statementCache<Array<string | number | null>>();
-
-const COLUMNS = `id, at, actor_id, actor_nik, actor_name, action, target_type, target_id, target_label,
-  result, status, reason, changes, ip, user_agent`;
+type Row = Selectable<Tables['audit_events']>;
 
 const clip = (value: string | null | undefined, max: number) =>
   value === null || value === undefined ? null : value.slice(0, max);
 
 /** Appends one event (the only write of the table besides the prune). */
-export function recordEvent(db: Db, event: NewAuditEvent): void {
-  const stmt = inserts(
-    db,
-    `INSERT INTO audit_events (at, actor_id, actor_nik, actor_name, action, target_type, target_id,
-       target_label, result, status, reason, changes, ip, user_agent)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  stmt.run(
-    event.at,
-    event.actor?.id ?? null,
-    event.actor?.nik ?? null,
-    event.actor?.name ?? null,
-    event.action,
-    event.target?.type ?? null,
-    event.target?.id ?? null,
-    clip(event.target?.label, 255),
-    event.result,
-    event.status,
-    clip(event.reason, 500),
-    event.changes.length > 0 ? JSON.stringify(event.changes) : null,
-    clip(event.ip, 64),
-    clip(event.userAgent, 300),
-  );
+export async function recordEvent(q: Q, event: NewAuditEvent): Promise<void> {
+  await q
+    .insertInto('audit_events')
+    .values({
+      at: event.at,
+      actor_id: event.actor?.id ?? null,
+      actor_nik: event.actor?.nik ?? null,
+      actor_name: event.actor?.name ?? null,
+      action: event.action,
+      target_type: event.target?.type ?? null,
+      target_id: event.target?.id ?? null,
+      target_label: clip(event.target?.label, 255),
+      result: event.result,
+      status: event.status,
+      reason: clip(event.reason, 500),
+      changes: event.changes.length > 0 ? JSON.stringify(event.changes) : null,
+      ip: clip(event.ip, 64),
+      user_agent: clip(event.userAgent, 300),
+    })
+    .execute();
 }
 
 function toEvent(row: Row): AuditEvent {
-  const [id, at, actor_id, actor_nik, actor_name, action, target_type, target_id, target_label] = row;
-  const [, , , , , , , , , result, status, reason, changes, ip, user_agent] = row;
   return {
-    id,
-    at: isoAt(at),
-    actor_id,
-    actor_nik,
-    actor_name,
-    action,
-    target_type,
-    target_id,
-    target_label,
-    result,
-    status,
-    reason,
-    changes: changes === null ? [] : changeList.parse(JSON.parse(changes)),
-    ip,
-    user_agent,
+    ...row,
+    at: isoAt(row.at),
+    changes: row.changes === null ? [] : changeList.parse(JSON.parse(row.changes)),
   };
 }
 
@@ -113,137 +74,125 @@ const DAY_MS = 86_400_000;
 /** Start of a calendar day `YYYY-MM-DD` in a zone `tz` minutes east of UTC, as epoch ms. */
 const dayStart = (day: string, tz: number) => Date.parse(`${day}T00:00:00Z`) - tz * 60_000;
 
+type Term = RawBuilder<SqlBool>;
+const ref = (column: keyof Row & string) => sql.ref<unknown>(column);
+
 /**
- * The filters of the list and the export as one WHERE clause (whitelisted fragments, bound values).
- * `inTimeOrder`: the clause of a page read newest first; a kind of action (`user`: every `user.*`)
- * is then tested row by row (`+action`: no index) so SQLite walks the time index in order instead
- * of collecting every action of the kind and sorting them (tens of ms at a million events). The
- * count, which needs no order, reads the kind's index range.
+ * The filters of the list and the export as WHERE terms (bound values).
+ * `inTimeOrder`: the terms of a page read newest first; a kind of action (`user`: every `user.*`)
+ * is then tested row by row (`store.admin.unindexed`: no index) so SQLite walks the time index in
+ * order instead of collecting every action of the kind and sorting them (tens of ms at a million
+ * events). The count, which needs no order, reads the kind's index range.
  */
 function whereOf(
+  store: Store,
   params: AuditListParams,
   inTimeOrder = false,
   scope: AuditScope | null = null,
-): { sql: string; args: Args } {
-  const where: string[] = [];
-  const args: Args = [];
+): Term[] {
+  const { admin } = store;
+  const where: Term[] = [];
+  const maybeUnindexed = (column: keyof Row & string) =>
+    inTimeOrder ? admin.unindexed(ref(column)) : ref(column);
   if (scope) {
     // Administration per company (admin-scope.ts): events whose target is a user within the actor's
     // scope, and the actor's own events but those naming a user outside it (a refused try at an
-    // outside id is recorded with that user's name: it must not tell them).
-    const inside = `EXISTS (SELECT 1 FROM users u WHERE u.id = CAST(target_id AS INTEGER) AND ${scope.sql})`;
-    where.push(`((target_type = 'user' AND ${inside})
-      OR (actor_id = ? AND (target_type IS NOT 'user' OR target_id IS NULL)))`);
-    args.push(...scope.args, scope.actorId);
+    // outside id is recorded with that user's name: it must not tell them). The cast is reached only
+    // for a user's target (CASE keeps PostgreSQL from casting another type's id).
+    const inside = sql<SqlBool>`EXISTS (SELECT 1 FROM users u WHERE u.id = CASE WHEN target_type = 'user' THEN CAST(target_id AS BIGINT) END AND ${scope.users})`;
+    where.push(sql<SqlBool>`((target_type = 'user' AND ${inside})
+      OR (actor_id = ${scope.actorId} AND (target_type IS NULL OR target_type <> 'user' OR target_id IS NULL)))`);
   }
   if (params.user !== undefined) {
-    // Actor or target: two index ranges (audit_actor, audit_target) merged by SQLite's OR plan.
-    where.push("(actor_id = ? OR (target_type = 'user' AND target_id = ?))");
-    args.push(params.user, String(params.user));
+    // Actor or target: two index ranges (audit_actor, audit_target) merged by an OR plan.
+    where.push(
+      sql<SqlBool>`(actor_id = ${params.user} OR (target_type = 'user' AND target_id = ${String(params.user)}))`,
+    );
   }
-  if (params.actor_id !== undefined) {
-    where.push('actor_id = ?');
-    args.push(params.actor_id);
-  }
-  if (params.target_type !== undefined) {
-    where.push('target_type = ?');
-    args.push(params.target_type);
-  }
-  if (params.target_id !== undefined) {
-    where.push('target_id = ?');
-    args.push(params.target_id);
-  }
+  if (params.actor_id !== undefined) where.push(sql<SqlBool>`actor_id = ${params.actor_id}`);
+  if (params.target_type !== undefined) where.push(sql<SqlBool>`target_type = ${params.target_type}`);
+  if (params.target_id !== undefined) where.push(sql<SqlBool>`target_id = ${params.target_id}`);
   if (params.action !== undefined) {
     // `user.update` exactly, or every action of a kind: `user` or `auth` (prefix before the dot).
-    if (params.action.includes('.')) {
-      where.push('action = ?');
-      args.push(params.action);
-    } else {
-      where.push(inTimeOrder ? '+action >= ? AND +action < ?' : 'action >= ? AND action < ?');
-      args.push(`${params.action}.`, `${params.action}/`);
+    if (params.action.includes('.')) where.push(sql<SqlBool>`action = ${params.action}`);
+    else {
+      const action = maybeUnindexed('action');
+      where.push(sql<SqlBool>`${action} >= ${`${params.action}.`} AND ${action} < ${`${params.action}/`}`);
     }
   }
-  if (params.result !== undefined) {
-    where.push('result = ?');
-    args.push(params.result);
-  }
-  if (params.from !== undefined) {
-    where.push('at >= +?');
-    args.push(dayStart(params.from, params.tz));
-  }
-  if (params.to !== undefined) {
-    where.push('at < +?');
-    args.push(dayStart(params.to, params.tz) + DAY_MS);
-  }
+  if (params.result !== undefined) where.push(sql<SqlBool>`result = ${params.result}`);
+  if (params.from !== undefined) where.push(sql<SqlBool>`at >= ${dayStart(params.from, params.tz)}`);
+  if (params.to !== undefined) where.push(sql<SqlBool>`at < ${dayStart(params.to, params.tz) + DAY_MS}`);
   if (params.keyword) {
-    // LIKE is the definition; for 3 characters or more the trigram index (audit_search) first
-    // narrows the rows to a superset of its matches, as the users list does (user-queries.ts).
+    // Containment ignoring case is the definition; the store may first narrow the rows by its
+    // trigram index (SQLite's audit_search), as the users list does (user-queries.ts).
     const pattern = containsPattern(params.keyword);
-    const like = `(actor_name LIKE +? ESCAPE '\\' OR actor_nik LIKE +? ESCAPE '\\' OR target_label LIKE +? ESCAPE '\\')`;
-    if ([...params.keyword].length >= 3 && !params.keyword.includes('\0')) {
-      where.push(`id IN (SELECT rowid FROM audit_search WHERE audit_search MATCH ?)`);
-      args.push(`"${params.keyword.replace(/"/g, '""')}"`);
-    }
-    where.push(like);
-    args.push(pattern, pattern, pattern);
+    const narrowing = admin.searchNarrowing(ref('id'), 'audit_search', params.keyword);
+    if (narrowing) where.push(narrowing);
+    where.push(
+      sql<SqlBool>`(${sql.join(
+        (['actor_name', 'actor_nik', 'target_label'] as const).map((c) => admin.contains(ref(c), pattern)),
+        sql` OR `,
+      )})`,
+    );
   }
-  return { sql: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', args };
+  return where;
 }
+
+const whereClause = (terms: readonly Term[]) =>
+  terms.length > 0 ? sql`WHERE ${sql.join(terms, sql` AND `)}` : sql``;
+
+const COLUMNS = sql.raw(`id, at, actor_id, actor_nik, actor_name, action, target_type, target_id,
+  target_label, result, status, reason, changes, ip, user_agent`);
 
 /**
  * GET audit/list: a page newest first (or oldest first with `sort=asc`) and the number of
  * matches, counted up to AUDIT_COUNT_LIMIT (+1 means "more than that").
  */
-export function listEvents(
-  db: Db,
+export async function listEvents(
+  store: Store,
   params: AuditListParams,
   scope: AuditScope | null = null,
-): { data: AuditEvent[]; total: number } {
-  const { sql, args } = whereOf(params, true, scope);
-  const direction = params.sort === 'asc' ? 'ASC' : 'DESC';
+): Promise<{ data: AuditEvent[]; total: number }> {
+  const direction = sql.raw(params.sort === 'asc' ? 'ASC' : 'DESC');
   const offset = (params.page - 1) * params.perPage;
-  const page = rows(
-    db,
-    `SELECT ${COLUMNS} FROM audit_events ${sql} ORDER BY at ${direction}, id ${direction} LIMIT +? OFFSET +?`,
-  ).all(...args, params.perPage, offset);
-  const counted = whereOf(params, false, scope);
-  const total = counts(
-    db,
-    `SELECT COUNT(*) FROM (SELECT 1 FROM audit_events ${counted.sql} LIMIT ${AUDIT_COUNT_LIMIT + 1})`,
-  ).get(...counted.args);
-  return { data: page.map(toEvent), total: total ?? 0 };
+  const page =
+    await sql<Row>`SELECT ${COLUMNS} FROM audit_events ${whereClause(whereOf(store, params, true, scope))}
+    ORDER BY at ${direction}, id ${direction} LIMIT ${params.perPage} OFFSET ${offset}`.execute(store.db);
+  const counted = await sql<{ total: number }>`SELECT COUNT(*) AS total FROM (SELECT 1 FROM audit_events
+    ${whereClause(whereOf(store, params, false, scope))} LIMIT ${sql.lit(AUDIT_COUNT_LIMIT + 1)}) AS matches`.execute(
+    store.db,
+  );
+  return { data: page.rows.map(toEvent), total: Number(counted.rows[0]?.total ?? 0) };
 }
 
 /**
  * The matches of the list's filters in the list's order, at most `max`, read in slices of `slice`
- * rows by keyset (each slice is one short synchronous read, so other requests write in between:
- * an open better-sqlite3 iterator would make them fail).
+ * rows by keyset (each slice is one short read, so other requests write in between: no cursor is
+ * held open across slices).
  */
-export function* eventsInSlices(
-  db: Db,
+export async function* eventsInSlices(
+  store: Store,
   params: AuditListParams,
   max: number,
   slice = 1000,
   scope: AuditScope | null = null,
-): Generator<AuditEvent[]> {
-  const { sql, args } = whereOf(params, true, scope);
+): AsyncGenerator<AuditEvent[]> {
   const asc = params.sort === 'asc';
-  const direction = asc ? 'ASC' : 'DESC';
-  const after = asc ? '(at > ? OR (at = ? AND id > ?))' : '(at < ? OR (at = ? AND id < ?))';
-  const first = rows(
-    db,
-    `SELECT ${COLUMNS} FROM audit_events ${sql} ORDER BY at ${direction}, id ${direction} LIMIT +?`,
-  );
-  const next = rows(
-    db,
-    `SELECT ${COLUMNS} FROM audit_events ${sql ? `${sql} AND` : 'WHERE'} ${after}
-     ORDER BY at ${direction}, id ${direction} LIMIT +?`,
-  );
+  const direction = sql.raw(asc ? 'ASC' : 'DESC');
+  const terms = whereOf(store, params, true, scope);
   let left = max;
   let last: Row | undefined;
   while (left > 0) {
     const size = Math.min(slice, left);
-    const got: Row[] = last ? next.all(...args, last[1], last[1], last[0], size) : first.all(...args, size);
+    const after = last
+      ? asc
+        ? sql<SqlBool>`(at > ${last.at} OR (at = ${last.at} AND id > ${last.id}))`
+        : sql<SqlBool>`(at < ${last.at} OR (at = ${last.at} AND id < ${last.id}))`
+      : undefined;
+    const { rows: got } = await sql<Row>`SELECT ${COLUMNS} FROM audit_events
+      ${whereClause(after ? [...terms, after] : terms)}
+      ORDER BY at ${direction}, id ${direction} LIMIT ${size}`.execute(store.db);
     if (got.length === 0) return;
     yield got.map(toEvent);
     left -= got.length;
@@ -256,23 +205,22 @@ export function* eventsInSlices(
  * Deletes the events older than `retentionDays` before `now` (the only DELETE the table's trigger
  * lets through: the cutoff is written into `audit_prune` for this transaction only).
  */
-export function pruneEvents(db: Db, now: number, retentionDays: number): number {
+export async function pruneEvents(store: Store, now: number, retentionDays: number): Promise<number> {
   const cutoff = now - retentionDays * DAY_MS;
-  return db.transaction(() => {
-    db.prepare('INSERT INTO audit_prune (cutoff) VALUES (?)').run(cutoff);
-    const { changes } = db.prepare('DELETE FROM audit_events WHERE at < ?').run(cutoff);
-    db.prepare('DELETE FROM audit_prune').run();
-    return changes;
-  })();
+  return store.transaction(async (trx) => {
+    await trx.insertInto('audit_prune').values({ cutoff }).execute();
+    const deleted = await trx.deleteFrom('audit_events').where('at', '<', cutoff).executeTakeFirst();
+    await trx.deleteFrom('audit_prune').execute();
+    return Number(deleted.numDeletedRows);
+  });
 }
 
 /**
- * Planner statistics for the event table only (sampled: `analysis_limit`, milliseconds at any
- * size). Without them SQLite read a kind filter or a user + result filter through the wrong index
+ * Planner statistics for the event table only (sampled on SQLite: `analysis_limit`, milliseconds at
+ * any size). Without them SQLite read a kind filter or a user + result filter through the wrong index
  * (hundreds of ms at a million events); statistics of the other tables are left alone (an ANALYZE
  * of `users` gave the users list a slower plan).
  */
-export function analyzeEvents(db: Db): void {
-  db.pragma('analysis_limit = 1000');
-  db.exec('ANALYZE audit_events');
+export async function analyzeEvents(store: Store): Promise<void> {
+  await store.admin.analyze(store.db, 'audit_events');
 }

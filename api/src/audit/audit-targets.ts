@@ -1,5 +1,5 @@
 import type { AuditChange, PanelAction } from '@sso/shared/contract';
-import type { Db } from '../db/database';
+import type { Q } from '../db/store';
 
 /** What an event says of a record: a label for the list and its fields, as text, for before → after. */
 export interface TargetSnapshot {
@@ -10,7 +10,7 @@ export interface TargetSnapshot {
 }
 
 /** Reads one record of a target type (null: there is none). Never returns a password or a token. */
-export type TargetDescriber = (db: Db, id: number) => TargetSnapshot | null;
+export type TargetDescriber = (q: Q, id: number) => Promise<TargetSnapshot | null>;
 
 interface TargetType {
   readonly type: string;

@@ -14,7 +14,6 @@ import { ADMIN_ROUTES } from '../access/route-access';
 import { createApplicationPayload, createRolePayload, createUserPayload } from '../test-support/factories';
 import { MODIFIER, VIEWER, call, expectOk, openSession } from '../test-support/http';
 import { useAdminTestApp } from '../test-support/test-app';
-import { pruneEvents, recordEvent } from './audit-store';
 
 const t = useAdminTestApp({ authMaxFailures: 3 });
 
@@ -316,51 +315,3 @@ function portOf(): number {
   if (address === null || typeof address === 'string') throw new Error('not listening');
   return address.port;
 }
-
-describe('append-only', () => {
-  it('the database refuses UPDATE and DELETE of an event', () => {
-    const db = new Database(t.dbFile);
-    try {
-      expect(() => db.prepare("UPDATE audit_events SET result = 'done'").run()).toThrow(/append-only/);
-      expect(() => db.prepare('DELETE FROM audit_events').run()).toThrow(/append-only/);
-      expect(db.prepare('SELECT COUNT(*) AS n FROM audit_events').get()).toEqual({ n: expect.any(Number) });
-    } finally {
-      db.close();
-    }
-  });
-
-  it('the retention prune deletes only events older than the retention', () => {
-    const db = new Database(t.dbFile);
-    try {
-      const now = t.clock();
-      const day = 86_400_000;
-      const base = {
-        actor: null,
-        action: 'auth.login_nik',
-        target: null,
-        result: 'failed' as const,
-        status: 422,
-        reason: 'uji retensi',
-        changes: [],
-        ip: null,
-        userAgent: null,
-      };
-      recordEvent(db, { ...base, at: now - 400 * day });
-      recordEvent(db, { ...base, at: now - 300 * day });
-      const count = () =>
-        db
-          .prepare<[], number>("SELECT COUNT(*) FROM audit_events WHERE reason = 'uji retensi'")
-          .pluck()
-          .get();
-      expect(count()).toBe(2);
-      expect(pruneEvents(db, now, 365)).toBe(1);
-      expect(count()).toBe(1);
-      // The guard is gone after the prune: a plain DELETE is refused again.
-      expect(() => db.prepare("DELETE FROM audit_events WHERE reason = 'uji retensi'").run()).toThrow(
-        /append-only/,
-      );
-    } finally {
-      db.close();
-    }
-  });
-});

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { analyzeEvents, recordEvent } from './audit-store';
 import { changesBetween } from './audit-targets';
 import { describeUser } from './describers';
+import { sqliteStore, type Store } from '../db/store';
 
 const DAY_MS = 86_400_000;
 const ACTIONS = [
@@ -86,14 +87,14 @@ function seed(db: Database.Database, count: number, now: number) {
 }
 
 /** What recording adds to one admin write (a user edit): p50 and p95 over `runs` writes, in ms. */
-function recordingCost(db: Database.Database, userIds: number[], runs = 2000) {
+async function recordingCost(store: Store, userIds: number[], runs = 2000) {
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const id = userIds[i % userIds.length] ?? 1;
     const t = performance.now();
-    const before = describeUser(db, id);
-    const after = describeUser(db, id);
-    recordEvent(db, {
+    const before = await describeUser(store.db, id);
+    const after = await describeUser(store.db, id);
+    await recordEvent(store.db, {
       at: Date.now(),
       actor: { id: 1, nik: '100001', name: 'Administrator' },
       action: 'user.update',
@@ -119,8 +120,9 @@ db.pragma('synchronous = NORMAL');
 db.pragma('busy_timeout = 5000');
 const seeded = seed(db, Number(countText), Date.now());
 // The statistics the api's prune keeps (at start and every 6 hours), as it would have them.
-analyzeEvents(db);
-const write = recordingCost(db, seeded.users);
+const store = sqliteStore(db);
+await analyzeEvents(store);
+const write = await recordingCost(store, seeded.users);
 db.close();
 console.log(
   JSON.stringify({

@@ -33,17 +33,17 @@ export const UTF8_BOM = '\uFEFF';
 
 /**
  * A CSV download: the BOM and the header line, then each chunk of lines pulled only as the client
- * reads (memory holds one chunk, whatever the row count). Used by every CSV export of the api
+ * reads (memory holds one chunk, whatever the row count; chunks may come from async reads). Used by every CSV export of the api
  * (Log Aktivitas, the users list).
  */
 export function sendCsv(
   reply: FastifyReply,
   filename: string,
   header: ReadonlyArray<string>,
-  chunks: Iterable<string>,
+  chunks: Iterable<string> | AsyncIterable<string>,
 ): FastifyReply {
   const stream = Readable.from(
-    (function* lines() {
+    (async function* lines() {
       yield UTF8_BOM + csvLine(header);
       yield* chunks;
     })(),

@@ -1,5 +1,5 @@
-import type { Db } from '../db/database';
-import { statementCache } from '../db/statements';
+import { sql } from 'kysely';
+import type { Q } from '../db/store';
 import { describeUserAgent } from '../users/lifecycle/user-agent';
 import { registerAuditTarget, type TargetSnapshot } from './audit-targets';
 
@@ -19,28 +19,28 @@ type UserRow = {
   role: string;
   is_active: number;
 };
-const userRow = statementCache<[number], UserRow>();
-const textList = statementCache<[number], string>((stmt) => stmt.pluck());
+/** The first column of every row, as texts. */
+const texts = async (q: Q, query: ReturnType<typeof sql<{ text: string }>>) =>
+  (await query.execute(q)).rows.map((row) => row.text);
 
 const joined = (values: readonly string[]) => (values.length > 0 ? values.join(', ') : null);
 
-export function describeUser(db: Db, id: number): TargetSnapshot | null {
-  const row = userRow(
-    db,
-    `SELECT u.nama, u.nik, u.phone, u.email, r.name AS role, u.is_active
-     FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ?`,
-  ).get(id);
+export async function describeUser(q: Q, id: number): Promise<TargetSnapshot | null> {
+  const row = (
+    await sql<UserRow>`SELECT u.nama, u.nik, u.phone, u.email, r.name AS role, u.is_active
+     FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ${id}`.execute(q)
+  ).rows[0];
   if (!row) return null;
-  const companies = textList(
-    db,
-    `SELECT c.nama FROM user_companies uc JOIN companies c ON c.id = uc.company_id
-     WHERE uc.user_id = ? ORDER BY c.nama`,
-  ).all(id);
-  const branches = textList(
-    db,
-    `SELECT b.name FROM user_branches ub JOIN branches b ON b.id = ub.branch_id
-     WHERE ub.user_id = ? ORDER BY b.name`,
-  ).all(id);
+  const companies = await texts(
+    q,
+    sql`SELECT c.nama AS text FROM user_companies uc JOIN companies c ON c.id = uc.company_id
+     WHERE uc.user_id = ${id} ORDER BY c.nama`,
+  );
+  const branches = await texts(
+    q,
+    sql`SELECT b.name AS text FROM user_branches ub JOIN branches b ON b.id = ub.branch_id
+     WHERE ub.user_id = ${id} ORDER BY b.name`,
+  );
   return {
     label: row.nama,
     fields: {
@@ -57,28 +57,22 @@ export function describeUser(db: Db, id: number): TargetSnapshot | null {
 }
 
 type RoleRow = { name: string; descriptions: string | null; color: string; requires_two_step: number };
-const roleRow = statementCache<[number], RoleRow>();
-const grantRows = statementCache<[number], { app: string; menu: string; level: number }>();
-
-export function describeRole(db: Db, id: number): TargetSnapshot | null {
-  const row = roleRow(
-    db,
-    `SELECT r.name, r.descriptions, c.hex_code AS color, r.requires_two_step FROM roles r
-     JOIN colors c ON c.id = r.color_id WHERE r.id = ?`,
-  ).get(id);
+export async function describeRole(q: Q, id: number): Promise<TargetSnapshot | null> {
+  const row = (
+    await sql<RoleRow>`SELECT r.name, r.descriptions, c.hex_code AS color, r.requires_two_step FROM roles r
+     JOIN colors c ON c.id = r.color_id WHERE r.id = ${id}`.execute(q)
+  ).rows[0];
   if (!row) return null;
-  const apps = textList(
-    db,
-    `SELECT a.name FROM role_apps ra JOIN applications a ON a.id = ra.app_id WHERE ra.role_id = ? ORDER BY a.id`,
-  ).all(id);
-  const grants = grantRows(
-    db,
-    `SELECT a.name AS app, CASE WHEN p.name IS NULL THEN m.name ELSE p.name || ' › ' || m.name END AS menu,
-       rm.access_level AS level
+  const apps = await texts(
+    q,
+    sql`SELECT a.name AS text FROM role_apps ra JOIN applications a ON a.id = ra.app_id
+     WHERE ra.role_id = ${id} ORDER BY a.id`,
+  );
+  const { rows: grants } = await sql<{ app: string; menu: string; level: number }>`SELECT a.name AS app,
+       CASE WHEN p.name IS NULL THEN m.name ELSE p.name || ' › ' || m.name END AS menu, rm.access_level AS level
      FROM role_menus rm JOIN menus m ON m.id = rm.menu_id JOIN applications a ON a.id = m.app_id
      LEFT JOIN menus p ON p.id = m.parent_id
-     WHERE rm.role_id = ? ORDER BY a.id, m.id`,
-  ).all(id);
+     WHERE rm.role_id = ${id} ORDER BY a.id, m.id`.execute(q);
   // One field per application: its menus and levels, so a changed grant shows under its application.
   const menus: Record<string, string> = {};
   for (const grant of grants) {
@@ -120,26 +114,25 @@ const uriList = (json: string | null): string | null => {
   const parsed: unknown = JSON.parse(json);
   return Array.isArray(parsed) ? joined(parsed.map(String)) : null;
 };
-const applicationRow = statementCache<[number], ApplicationRow>();
 
 /**
  * An application with its menu tree as text ("Menu › Sub-menu", in order): a renamed or removed menu
  * shows; and its SSO client's settings. Never the client's secret or its hash.
  */
-export function describeApplication(db: Db, id: number): TargetSnapshot | null {
-  const row = applicationRow(
-    db,
-    `SELECT a.name, a.descriptions, a.url, a.logo_file, c.client_id, c.client_type, c.redirect_uris,
-       c.post_logout_redirect_uris, c.backchannel_logout_uri, c.initiate_login_uri
-     FROM applications a LEFT JOIN oidc_clients c ON c.application_id = a.id WHERE a.id = ?`,
-  ).get(id);
+export async function describeApplication(q: Q, id: number): Promise<TargetSnapshot | null> {
+  const row = (
+    await sql<ApplicationRow>`SELECT a.name, a.descriptions, a.url, a.logo_file, c.client_id, c.client_type,
+       c.redirect_uris, c.post_logout_redirect_uris, c.backchannel_logout_uri, c.initiate_login_uri
+     FROM applications a LEFT JOIN oidc_clients c ON c.application_id = a.id WHERE a.id = ${id}`.execute(q)
+  ).rows[0];
   if (!row) return null;
-  const menus = textList(
-    db,
-    `SELECT CASE WHEN p.name IS NULL THEN m.name ELSE p.name || ' › ' || m.name END
+  const menus = await texts(
+    q,
+    sql`SELECT CASE WHEN p.name IS NULL THEN m.name ELSE p.name || ' › ' || m.name END AS text
      FROM menus m LEFT JOIN menus p ON p.id = m.parent_id
-     WHERE m.app_id = ? ORDER BY COALESCE(p.position, m.position), COALESCE(p.id, m.id), m.parent_id IS NOT NULL, m.position, m.id`,
-  ).all(id);
+     WHERE m.app_id = ${id}
+     ORDER BY COALESCE(p.position, m.position), COALESCE(p.id, m.id), m.parent_id IS NOT NULL, m.position, m.id`,
+  );
   return {
     label: row.name,
     fields: {
@@ -164,27 +157,22 @@ type SessionRow = {
   address: string | null;
   user_agent: string | null;
 };
-const sessionRows = statementCache<[number], SessionRow>();
 
 /**
  * A user with their logins not ended (expired ones included: they are in both snapshots and so
  * never counted as ended), one line each: "#12 SSO Admin Panel · Chrome di Windows · 10.0.0.7".
  */
-export function describeUserWithSessions(db: Db, id: number): TargetSnapshot | null {
-  const user = describeUser(db, id);
+export async function describeUserWithSessions(q: Q, id: number): Promise<TargetSnapshot | null> {
+  const user = await describeUser(q, id);
   if (!user) return null;
-  const sessions = sessionRows(
-    db,
-    `SELECT l.rowid AS id, a.name AS application, l.address, l.user_agent
+  const { rows } = await sql<SessionRow>`SELECT l.seq AS id, a.name AS application, l.address, l.user_agent
      FROM login_sessions l LEFT JOIN applications a ON a.id = l.apps_id
-     WHERE l.user_id = ? AND l.revoked_at IS NULL ORDER BY l.rowid`,
-  )
-    .all(id)
-    .map((s) =>
-      [`#${s.id} ${s.application ?? 'Aplikasi'}`, describeUserAgent(s.user_agent), s.address]
-        .filter((part): part is string => Boolean(part))
-        .join(' · '),
-    );
+     WHERE l.user_id = ${id} AND l.revoked_at IS NULL ORDER BY l.seq`.execute(q);
+  const sessions = rows.map((s) =>
+    [`#${s.id} ${s.application ?? 'Aplikasi'}`, describeUserAgent(s.user_agent), s.address]
+      .filter((part): part is string => Boolean(part))
+      .join(' · '),
+  );
   return { ...user, sessions };
 }
 
@@ -197,13 +185,14 @@ registerAuditTarget('user', describeUserWithSessions, [
   'changeUserStatus',
   'endUserSessions',
 ]);
-const factorLabels = statementCache<[number], string>((stmt) => stmt.pluck());
-
 /** A user with their sessions and their two-step factors (names only): what a reset changes. */
-export function describeUserTwoStep(db: Db, id: number): TargetSnapshot | null {
-  const user = describeUserWithSessions(db, id);
+export async function describeUserTwoStep(q: Q, id: number): Promise<TargetSnapshot | null> {
+  const user = await describeUserWithSessions(q, id);
   if (!user) return null;
-  const labels = factorLabels(db, 'SELECT label FROM two_step_factors WHERE user_id = ? ORDER BY id').all(id);
+  const labels = await texts(
+    q,
+    sql`SELECT label AS text FROM two_step_factors WHERE user_id = ${id} ORDER BY id`,
+  );
   return { ...user, fields: { ...user.fields, 'Verifikasi dua langkah': joined(labels) ?? 'Tidak aktif' } };
 }
 registerAuditTarget('user', describeUserTwoStep, ['resetUserTwoStep']);

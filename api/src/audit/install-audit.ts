@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   API_PREFIX,
@@ -12,8 +13,7 @@ import {
 import type { AdminRoute } from '../access/route-access';
 import { stripFormatControls } from '../http/format-controls';
 import type { AppContext } from '../context';
-import type { Db } from '../db/database';
-import { statementCache } from '../db/statements';
+import type { Q, Store } from '../db/store';
 import { reportStoreFault } from '../ops/store-health';
 import { analyzeEvents, pruneEvents, recordEvent, type NewAuditEvent } from './audit-store';
 import { auditActionOf, kindOf } from './admin-actions';
@@ -29,8 +29,8 @@ import {
  * Log Aktivitas records by hooks, not by edits to the route modules: an admin write is known by its
  * row of ADMIN_ROUTES (bound by admin-access.ts), a sign-in step by its path (SIGN_IN below). The
  * record's "before" is read in preHandler (after the access check and body parsing, before the
- * handler writes), the answer's body is kept in onSend, and the event is written in onResponse
- * from the status code and that body. Nothing of a request body is stored but the NIK or phone a
+ * handler writes), and the event is written in onSend from the status code and the answer's body,
+ * before the answer leaves. Nothing of a request body is stored but the NIK or phone a
  * sign-in names and the ids an admin write names: never a password, code or token.
  */
 
@@ -89,19 +89,16 @@ function parsed(payload: string | undefined): Body | undefined {
 }
 
 type Actor = NonNullable<NewAuditEvent['actor']>;
-const actorRows = statementCache<[number], { nik: string; nama: string }>();
-const actorByNik = statementCache<[string], { id: number; nik: string; nama: string }>();
-const actorByPhone = statementCache<[string, string], { id: number; nik: string; nama: string }>();
-const appNames = statementCache<[number], string>((stmt) => stmt.pluck());
-const challengeOwners = statementCache<[string], number | null>((stmt) => stmt.pluck());
-
 /** The account a second-proof challenge names (auth/second-proof.ts), or null for an unknown NIK. */
-function challengeOwner(db: Db, challenge: string): number | null {
-  return challengeOwners(db, 'SELECT user_id FROM sign_in_challenges WHERE id = ?').get(challenge) ?? null;
+async function challengeOwner(q: Q, challenge: string): Promise<number | null> {
+  const { rows } = await sql<{
+    user_id: number | null;
+  }>`SELECT user_id FROM sign_in_challenges WHERE id = ${challenge}`.execute(q);
+  return rows[0]?.user_id ?? null;
 }
 
-function actorById(db: Db, id: number): Actor {
-  const row = actorRows(db, 'SELECT nik, nama FROM users WHERE id = ?').get(id);
+async function actorById(q: Q, id: number): Promise<Actor> {
+  const row = await q.selectFrom('users').select(['nik', 'nama']).where('id', '=', id).executeTakeFirst();
   return { id, nik: row?.nik ?? null, name: row?.nama ?? null };
 }
 
@@ -113,18 +110,26 @@ export const maskTyped = (typed: string): string =>
   '\u2022'.repeat(Math.min(Math.max([...stripFormatControls(typed)].length, 1), 16));
 
 /** The account a sign-in step names; an unknown NIK is kept masked (someone tried one; not what). */
-function actorOfNik(db: Db, nik: string | undefined): NewAuditEvent['actor'] {
+async function actorOfNik(store: Store, nik: string | undefined): Promise<NewAuditEvent['actor']> {
   if (nik === undefined) return null;
-  const row = actorByNik(db, 'SELECT id, nik, nama FROM users WHERE nik = ?').get(nik);
+  const row = await store.db
+    .selectFrom('users')
+    .select(['id', 'nik', 'nama'])
+    .where(store.admin.equalsNoCase(sql.ref('nik'), nik))
+    .executeTakeFirst();
   return row ? { id: row.id, nik: row.nik, name: row.nama } : { id: null, nik: maskTyped(nik), name: null };
 }
 
-function actorOfPhone(db: Db, phone: string | undefined): NewAuditEvent['actor'] {
+async function actorOfPhone(q: Q, phone: string | undefined): Promise<NewAuditEvent['actor']> {
   if (phone === undefined) return null;
-  const row = actorByPhone(
-    db,
-    'SELECT id, nik, nama FROM users WHERE phone IN (?, ?) ORDER BY is_active DESC, id LIMIT 1',
-  ).get(phone, phone.replace(/^\+?62/, '0'));
+  const row = await q
+    .selectFrom('users')
+    .select(['id', 'nik', 'nama'])
+    .where('phone', 'in', [phone, phone.replace(/^\+?62/, '0')])
+    .orderBy('is_active', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return row ? { id: row.id, nik: row.nik, name: row.nama } : null;
 }
 
@@ -144,15 +149,16 @@ function idsOf(request: FastifyRequest): number[] {
 
 interface SignInStep {
   action: string;
-  actor(db: Db, request: FastifyRequest, body: Body | undefined): NewAuditEvent['actor'];
-  target?(db: Db, request: FastifyRequest): NewAuditEvent['target'];
+  actor(store: Store, request: FastifyRequest, body: Body | undefined): Promise<NewAuditEvent['actor']>;
+  target?(store: Store, request: FastifyRequest): Promise<NewAuditEvent['target']>;
 }
 
-const byNik: SignInStep['actor'] = (db, request) => actorOfNik(db, asText(asObject(request.body)?.nik));
-const byPhone: SignInStep['actor'] = (db, request) => actorOfPhone(db, asText(asObject(request.body)?.phone));
-const byBearer: SignInStep['actor'] = (db, request) =>
-  request.auth ? actorById(db, request.auth.userId) : null;
-const phoneTarget: SignInStep['target'] = (_db, request) => {
+const byNik: SignInStep['actor'] = (store, request) => actorOfNik(store, asText(asObject(request.body)?.nik));
+const byPhone: SignInStep['actor'] = (store, request) =>
+  actorOfPhone(store.db, asText(asObject(request.body)?.phone));
+const byBearer: SignInStep['actor'] = async (store, request) =>
+  request.auth ? actorById(store.db, request.auth.userId) : null;
+const phoneTarget: SignInStep['target'] = async (_store, request) => {
   const phone = asText(asObject(request.body)?.phone);
   if (!phone) return null;
   // A phone number is shown masked; anything else typed there only as dots (it may be a password).
@@ -172,10 +178,10 @@ const SIGN_IN: ReadonlyMap<string, SignInStep> = new Map<string, SignInStep>([
     paths.auth.loginSecondProof,
     {
       action: AUDIT_ACTION.loginSecondProof,
-      actor: (db, request) => {
+      actor: async (store, request) => {
         const challenge = asText(asObject(request.body)?.challenge);
-        const id = challenge ? challengeOwner(db, challenge) : null;
-        return id === null ? null : actorById(db, id);
+        const id = challenge ? await challengeOwner(store.db, challenge) : null;
+        return id === null ? null : actorById(store.db, id);
       },
     },
   ],
@@ -189,11 +195,15 @@ const SIGN_IN: ReadonlyMap<string, SignInStep> = new Map<string, SignInStep>([
     {
       action: AUDIT_ACTION.sessionCreate,
       actor: byBearer,
-      target: (db, request) => {
+      target: async (store, request) => {
         const id = asId(asObject(request.body)?.app_id);
         if (id === undefined) return null;
-        const name = appNames(db, 'SELECT name FROM applications WHERE id = ?').get(id);
-        return { type: 'application', id: String(id), label: name ?? null };
+        const app = await store.db
+          .selectFrom('applications')
+          .select('name')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return { type: 'application', id: String(id), label: app?.name ?? null };
       },
     },
   ],
@@ -222,7 +232,8 @@ const PRUNE_EVERY_MS = 6 * 3_600_000;
  * below it) and the retention prune. Call it before the routes are registered.
  */
 export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
+  const { store } = ctx;
+  const db = store.db;
   const base = (request: FastifyRequest, reply: FastifyReply) => ({
     at: ctx.clock(),
     status: reply.statusCode,
@@ -236,26 +247,17 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     if (!row) return;
     const target = auditTargetOf(row.action);
     const before = new Map<number, TargetSnapshot | null>();
-    if (target) for (const id of idsOf(request)) before.set(id, target.describe(db, id));
+    if (target) for (const id of idsOf(request)) before.set(id, await target.describe(db, id));
     state.set(request, { before });
   });
 
-  scope.addHook('onSend', async (request, _reply, payload) => {
-    if (typeof payload === 'string' && (adminWriteOf(request) || signInStepOf(request))) {
-      const audit: RequestAudit = state.get(request) ?? { before: new Map() };
-      audit.payload = payload;
-      state.set(request, audit);
-    }
-    return payload;
-  });
-
-  const recordAdmin = (request: FastifyRequest, reply: FastifyReply, row: AdminRoute) => {
+  const recordAdmin = async (request: FastifyRequest, reply: FastifyReply, row: AdminRoute) => {
     // 401: no session, nobody to name (the access check answered before anything else).
     if (!request.auth) return;
     const audit = state.get(request);
     const body = parsed(audit?.payload);
     const common = base(request, reply);
-    const actor = actorById(db, request.auth.userId);
+    const actor = await actorById(db, request.auth.userId);
     const target = auditTargetOf(row.action);
     const kind = kindOf(row.method);
     const requestBody = asObject(request.body);
@@ -274,7 +276,7 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
       if (created !== undefined) ids.push(created);
     }
     if (ids.length === 0) {
-      recordEvent(db, {
+      await recordEvent(db, {
         ...common,
         actor,
         action,
@@ -288,13 +290,13 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     // (unknown ones) one event between them, so a list of unknown ids writes one row, not one each.
     const deleted = Array.isArray(data?.ids) ? new Set(data.ids.map(asId)) : undefined;
     const skipped = deleted === undefined ? [] : ids.filter((id) => !deleted.has(id));
-    db.transaction(() => {
+    await store.transaction(async (trx) => {
       for (const id of ids) {
         if (deleted !== undefined && !deleted.has(id)) continue;
         const before = audit?.before.has(id) ? (audit.before.get(id) ?? null) : null;
-        const after = target ? target.describe(db, id) : null;
+        const after = target ? await target.describe(trx, id) : null;
         const done = common.result === 'done';
-        recordEvent(db, {
+        await recordEvent(trx, {
           ...common,
           actor,
           action,
@@ -311,7 +313,7 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
         });
       }
       if (skipped.length > 0) {
-        recordEvent(db, {
+        await recordEvent(trx, {
           ...common,
           result: 'failed',
           actor,
@@ -325,51 +327,64 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
           changes: [],
         });
       }
-    })();
+    });
   };
 
-  const recordSignIn = (request: FastifyRequest, reply: FastifyReply, step: SignInStep) => {
+  const recordSignIn = async (request: FastifyRequest, reply: FastifyReply, step: SignInStep) => {
     const body = parsed(state.get(request)?.payload);
     const common = base(request, reply);
-    const actor = step.actor(db, request, body);
-    recordEvent(db, {
+    const actor = await step.actor(store, request, body);
+    await recordEvent(db, {
       ...common,
       actor,
       action: step.action,
-      target: step.target?.(db, request) ?? null,
+      target: (await step.target?.(store, request)) ?? null,
       reason: common.result === 'done' ? null : reasonOf(body),
       changes: [],
     });
   };
 
-  scope.addHook('onResponse', async (request, reply) => {
+  /*
+   * The event is written before the answer leaves (onSend: the status and body are final, the
+   * handler's write is done): an answered write has its event, also when this instance stops right
+   * after answering, and a read that follows the answer, on any instance, finds it. The caller waits
+   * for one insert. A failed record never fails the answer.
+   */
+  scope.addHook('onSend', async (request, reply, payload) => {
     const row = adminWriteOf(request);
     const step = row ? undefined : signInStepOf(request);
-    if (!row && !step) return;
+    if (!row && !step) return payload;
+    if (typeof payload === 'string') {
+      const audit: RequestAudit = state.get(request) ?? { before: new Map() };
+      audit.payload = payload;
+      state.set(request, audit);
+    }
     try {
-      if (row) recordAdmin(request, reply, row);
-      else if (step) recordSignIn(request, reply, step);
+      if (row) await recordAdmin(request, reply, row);
+      else if (step) await recordSignIn(request, reply, step);
     } catch (error) {
-      // The answer is sent; a failed record is the operator's problem, not the caller's. A storage
-      // fault is logged once for all requests (ops/store-health.ts), not here.
-      if (!reportStoreFault(db, error)) request.log.error({ err: error }, 'audit: event not recorded');
+      // A failed record is the operator's problem, not the caller's. A storage fault is logged once
+      // for all requests (ops/store-health.ts), not here.
+      if (!reportStoreFault(ctx.store.db, error))
+        request.log.error({ err: error }, 'audit: event not recorded');
     } finally {
       state.delete(request);
     }
+    return payload;
   });
 
-  const prune = () => {
+  const prune = async () => {
     try {
-      pruneEvents(db, ctx.clock(), ctx.config.auditRetentionDays);
-      analyzeEvents(db);
+      await pruneEvents(store, ctx.clock(), ctx.config.auditRetentionDays);
+      await analyzeEvents(store);
     } catch (error) {
       scope.log.error({ err: error }, 'audit: prune failed');
     }
   };
   let timer: NodeJS.Timeout | undefined;
   scope.addHook('onReady', async () => {
-    prune();
-    timer = setInterval(prune, PRUNE_EVERY_MS);
+    await prune();
+    timer = setInterval(() => void prune(), PRUNE_EVERY_MS);
     timer.unref();
   });
   scope.addHook('onClose', async () => {

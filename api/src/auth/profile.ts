@@ -1,6 +1,5 @@
 import type { MeData, UserUnit } from '@sso/shared/contract';
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
 import type { Store } from '../db/store';
 import { loadRoleApplications } from '../roles/role-grants';
 
@@ -20,15 +19,13 @@ interface ProfileRow {
 }
 
 /**
- * GET api/me: the account, its role, the role's menu tree and the user's units. `db` is for the
- * role's grants, not on the data layer yet (roles/role-grants, the administration side).
+ * GET api/me: the account, its role, the role's menu tree and the user's units.
  */
 export async function loadProfile(
-  stores: { store: Store; db: Db },
+  store: Store,
   userId: number,
   logoUrl: (file: string) => string,
 ): Promise<MeData | null> {
-  const { store } = stores;
   const { rows } = await sql<ProfileRow>`
     SELECT u.id, u.nik, u.nama, u.phone, u.email, u.is_active, u.created_at, u.updated_at, u.client_group,
       r.id AS role_id, r.name AS role_name, r.position AS role_position
@@ -55,7 +52,7 @@ export async function loadProfile(
       client_group: row.client_group,
     },
     roles: [{ id: row.role_id, name: row.role_name, position: row.role_position }],
-    user_menu: loadRoleApplications(stores.db, [row.role_id], logoUrl).get(row.role_id) ?? [],
+    user_menu: (await loadRoleApplications(store.db, [row.role_id], logoUrl)).get(row.role_id) ?? [],
     user_unit: units,
   };
 }

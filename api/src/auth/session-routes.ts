@@ -35,7 +35,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get(paths.session.availableApps, loginToken, async (request) => {
     const auth = authOf(request);
-    const initiateLogin = initiateLoginUris(ctx.db);
+    const initiateLogin = await initiateLoginUris(ctx.store.db);
     const apps = (await grantedApplications(ctx.store.db, auth.userId)).map((a) => ({
       id: a.id,
       name: a.name,
@@ -71,7 +71,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get(paths.session.me, eitherToken, async (request) => {
     const auth = authOf(request);
-    const profile = await loadProfile(ctx, auth.userId, ctx.logoUrl);
+    const profile = await loadProfile(ctx.store, auth.userId, ctx.logoUrl);
     if (!profile) throw unauthorized();
     return ok('Profil berhasil dimuat', profile);
   });

@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const logoUrl = (file: string) => `http://api.test/static/logos/${file}`;
 const search = (db: Db, keyword: string) =>
-  listUsers(db, userListQuerySchema.parse({ keyword, perPage: '1000' }), logoUrl);
+  listUsers(sqliteStore(db), userListQuerySchema.parse({ keyword, perPage: '1000' }), logoUrl);
 /** The definition of the keyword, straight in SQL (LIKE ignores ASCII case). */
 const plainScan = (db: Db, keyword: string) =>
   db
@@ -102,17 +102,17 @@ describe('migrations', () => {
       db.prepare("INSERT INTO users_search (users_search, rank) VALUES ('integrity-check', 1)").run(),
     ).not.toThrow();
     for (const keyword of ['sari', 'PUTRI', 'lama diubah', '1003', '0812', 'an', 'a']) {
-      const found = search(db, keyword);
+      const found = await search(db, keyword);
       expect(found.data.map((u) => u.id)).toEqual(plainScan(db, keyword));
       expect(found.total).toBe(plainScan(db, keyword).length);
     }
-    expect(search(db, 'lama diubah').data.map((u) => u.id)).toEqual([300]);
+    expect((await search(db, 'lama diubah')).data.map((u) => u.id)).toEqual([300]);
     db.close();
 
     // A second start finds nothing to do and keeps the data.
     const again = openDatabase(file);
     expect(again.pragma('user_version', { simple: true })).toBe(schemaVersion);
-    expect(search(again, 'lama diubah').data.map((u) => u.id)).toEqual([300]);
+    expect((await search(again, 'lama diubah')).data.map((u) => u.id)).toEqual([300]);
     again.close();
   });
 
@@ -124,9 +124,9 @@ describe('migrations', () => {
     expect(() =>
       db.prepare("INSERT INTO users_search (users_search, rank) VALUES ('integrity-check', 1)").run(),
     ).not.toThrow();
-    expect(search(db, 'baru saja').data.map((u) => u.id)).toEqual([7]);
+    expect((await search(db, 'baru saja')).data.map((u) => u.id)).toEqual([7]);
     for (const keyword of ['sari', 'wati', '100008', 'zz']) {
-      expect(search(db, keyword).data.map((u) => u.id)).toEqual(plainScan(db, keyword));
+      expect((await search(db, keyword)).data.map((u) => u.id)).toEqual(plainScan(db, keyword));
     }
     db.close();
   });

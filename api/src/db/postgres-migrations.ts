@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
-import { createAdminTables } from './postgres-baseline-admin';
+import { createAdminReferenceKeys, createAdminTables } from './postgres-baseline-admin';
 import { createAuthTables, linkAuthTables } from './postgres-baseline-auth';
 
 /**
@@ -32,6 +32,7 @@ const baseline: Migration = {
     await createAuthTables(db);
     await createAdminTables(db);
     await linkAuthTables(db);
+    await createAdminReferenceKeys(db);
   },
 };
 

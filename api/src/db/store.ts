@@ -10,6 +10,8 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Db } from './database';
+import { adminDialect, type AdminDialect } from './dialect-admin';
+import { reusingStatements } from './statement-reuse';
 import type { AdminTables } from './tables-admin';
 import type { AuthTables } from './tables-auth';
 
@@ -79,6 +81,10 @@ export interface Store {
   poolStats(): PoolStats | null;
   /** Closes what this store opened (the SQLite file stays with its owner, see `sqliteStore`). */
   close(): Promise<void>;
+
+  // --- The administration side's dialect differences (db/dialect-admin.ts) ---
+  /** Case-insensitive matching, keyword search, id lists, planner hints of the admin stores. */
+  readonly admin: AdminDialect;
 }
 
 function withCommon(
@@ -124,6 +130,8 @@ function withCommon(
       return rows.map((row) => row.name);
     },
     close,
+    // --- The administration side's dialect differences (db/dialect-admin.ts) ---
+    admin: adminDialect(kind),
   };
 }
 
@@ -137,8 +145,8 @@ function withCommon(
  */
 class SqliteStoreDialect extends SqliteDialect {
   readonly #database: Db;
-  constructor(config: { database: Db }) {
-    super(config);
+  constructor(config: { database: Db; reused: Db }) {
+    super({ database: config.reused });
     this.#database = config.database;
   }
   override createDriver(): Driver {
@@ -159,7 +167,10 @@ class SqliteStoreDialect extends SqliteDialect {
  * its opener, which closes it; kysely's driver would close it too, so `close()` does nothing.
  */
 export function sqliteStore(database: Db): Store {
-  const db = new Kysely<Tables>({ dialect: new SqliteStoreDialect({ database }) });
+  // Prepared statements reused by SQL text (statement-reuse.ts); transactions read the real connection.
+  const db = new Kysely<Tables>({
+    dialect: new SqliteStoreDialect({ database, reused: reusingStatements(database) }),
+  });
   return withCommon('sqlite', db, async () => undefined);
 }
 

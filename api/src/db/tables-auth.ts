@@ -4,9 +4,21 @@ import type { Generated, GeneratedAlways } from 'kysely';
  * The sign-in side's tables as the data layer types them (ADR 0026): sessions, codes, devices,
  * two-step factors, the provider's storage. Column types are what both stores give back. Times are
  * numbers as SQLite's tables have them: unix seconds for sessions and the provider, milliseconds
- * elsewhere (each table's store says which); `oidc_clients`' two ISO texts stay texts.
+ * elsewhere (each table's store says which); the provider's clients are the administration side's (tables-admin.ts).
  */
 export interface AuthTables {
+  /** The reference data (spec 7), numbered by the directory itself. */
+  colors: { id: number; hex_code: string };
+  companies: { id: number; nama: string; sort_key: string; logo_file: string };
+  branches: { id: number; company_id: number; name: string; daerah: string; kode: string };
+  employees: {
+    id: number;
+    name: string;
+    nik: string;
+    no_hp: string;
+    email: string;
+    company_id: number | null;
+  };
   login_sessions: {
     /** The row number an administrator ends a session by (SQLite's rowid). */
     seq: GeneratedAlways<number>;
@@ -64,18 +76,6 @@ export interface AuthTables {
     first_amr: string | null;
     app_url: string | null;
     pending_secret: string | null;
-  };
-  oidc_clients: {
-    application_id: number;
-    client_id: string;
-    client_type: 'confidential' | 'public';
-    secret_hash: string | null;
-    redirect_uris: Generated<string>;
-    post_logout_redirect_uris: Generated<string>;
-    backchannel_logout_uri: string | null;
-    initiate_login_uri: string | null;
-    created_at: string;
-    updated_at: string;
   };
   oidc_models: {
     model: string;

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
 import type { Q, Store } from '../db/store';
 import { loadProfile } from '../auth/profile';
 
@@ -39,12 +38,12 @@ export async function roleGrantsApplication(q: Q, userId: number, applicationId:
  * Undefined for an unknown or inactive user.
  */
 export async function userClaims(
-  stores: { store: Store; db: Db },
+  store: Store,
   userId: number,
   applicationId: number,
   scopes: ReadonlySet<string>,
 ): Promise<SsoClaims | undefined> {
-  const profile = await loadProfile(stores, userId, () => '');
+  const profile = await loadProfile(store, userId, () => '');
   if (!profile || !profile.user.is_active) return undefined;
   const { user } = profile;
   const claims: SsoClaims = { sub: String(user.id) };

@@ -56,7 +56,7 @@ const loginForm = z.object({ token: z.string().max(4096) });
  * routes, which hand the browser to the panel's login screens and take back the login they made.
  */
 export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promise<Provider> {
-  const { db, config } = ctx;
+  const { config } = ctx;
   const sso = createSsoSessions(ctx.store, ctx.clock, app.log);
   const amrOf = async (loginSessionId: string) =>
     (
@@ -75,7 +75,6 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
     linkWritten: async (uid) => {
       await linking.get(uid)?.catch(() => undefined);
     },
-    db,
     store: ctx.store,
     cookieKeys: await cookieKeys(ctx.store.db),
     jwks: await signingKeys(ctx.store, toUnixSeconds(ctx.clock())),
@@ -94,7 +93,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   const pruning = setInterval(
     () => {
       prune().catch((error: unknown) => {
-        if (!reportStoreFault(db, error)) app.log.error({ err: error }, 'oidc prune failed');
+        if (!reportStoreFault(ctx.store.db, error)) app.log.error({ err: error }, 'oidc prune failed');
       });
     },
     60 * 60 * 1000,
@@ -114,7 +113,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   ) => {
     const ua = req.headers['user-agent'];
     const actor = await actorOf(userId);
-    recordEvent(db, {
+    await recordEvent(ctx.store.db, {
       at: ctx.clock(),
       actor,
       action: AUDIT_ACTION.ssoSignIn,
@@ -134,7 +133,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   // as the provider's own storage faults are.
   const afterEvent = (work: () => Promise<void>) => {
     work().catch((error: unknown) => {
-      if (!reportStoreFault(db, error)) app.log.error({ err: error }, 'oidc event failed');
+      if (!reportStoreFault(ctx.store.db, error)) app.log.error({ err: error }, 'oidc event failed');
     });
   };
   provider.on('interaction.ended', (koa: KoaContextWithOIDC) => {
@@ -175,7 +174,7 @@ export async function registerOidc(app: FastifyInstance, ctx: AppContext): Promi
   });
   provider.on('server_error', (_koa: unknown, error: unknown) => {
     // A storage fault is logged once for the whole api and makes /ready false (ops/store-health.ts).
-    if (reportStoreFault(db, error)) return;
+    if (reportStoreFault(ctx.store.db, error)) return;
     app.log.error({ err: error }, 'oidc provider error');
   });
   // Logins that end anywhere (logout, deactivation, "Keluarkan dari semua sesi", a role change,

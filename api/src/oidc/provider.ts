@@ -7,7 +7,6 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
 import type { Q, Store } from '../db/store';
 import { createAdapterFactory } from './adapter';
 import { roleGrantsApplication, SSO_SCOPE, userClaims } from './claims';
@@ -18,7 +17,6 @@ import { escapeHtml, renderPage, type Page } from './pages';
 
 export interface ProviderOptions {
   /** The tables not on the data layer yet (users, roles: the administration side's). */
-  db: Db;
   /** The provider's storage, clients and cookie keys (ADR 0026). */
   store: Store;
   /** The cookie signing keys (`cookieKeys`: shared by every instance). */
@@ -110,7 +108,7 @@ const ERROR_TEXT: Record<string, string> = {
  * applications are internal); a user whose role grants nothing in the application is refused.
  */
 export function createProvider(options: ProviderOptions): Provider {
-  const { db, store, clock } = options;
+  const { store, clock } = options;
 
   const policy = interactionPolicy.base();
   // After sign-in: the role must grant the application, else a page (ours) and access_denied.
@@ -209,7 +207,7 @@ export function createProvider(options: ProviderOptions): Provider {
       return {
         accountId: sub,
         claims: async (_use, scope) => {
-          const claims = await userClaims({ store, db }, userId, app?.id ?? -1, new Set(scope.split(' ')));
+          const claims = await userClaims(store, userId, app?.id ?? -1, new Set(scope.split(' ')));
           if (!claims) throw new errors.InvalidGrant('akun tidak aktif');
           return { ...claims };
         },

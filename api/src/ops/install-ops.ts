@@ -21,18 +21,18 @@ export interface Ops {
  */
 export function installOps(
   app: FastifyInstance,
-  stores: { db: Db; store: Store },
+  stores: { db: Db | null; store: Store },
   options: { metricsToken: string | undefined; probeEveryMs?: number; postgres: boolean },
 ): Ops {
   const { db, store } = stores;
   const draining = installDraining(app);
   const metrics = installMetrics(app, options.metricsToken, () => store.poolStats());
-  const probe = options.postgres ? postgresProbe(store) : sqliteProbe(db);
+  const probe = db ? sqliteProbe(db) : postgresProbe(store);
   const health = createStoreHealth(probe, app.log, {
     probeEveryMs: options.probeEveryMs,
     onError: (kind) => metrics.storeFault(kind),
   });
-  attachStoreHealth([db, store.db], health);
+  attachStoreHealth(db ? [db, store.db] : [store.db], health);
   app.addHook('onClose', async () => health.stop());
   return {
     notReady() {

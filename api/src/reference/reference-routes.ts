@@ -8,7 +8,7 @@ import {
 } from '@sso/shared/contract';
 import { sql, type RawBuilder } from 'kysely';
 import { menuTree } from '../applications/application-queries';
-import { createAdminScopes } from '../access/admin-scope';
+import { actorScopeOf } from '../access/admin-scope';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
@@ -33,9 +33,6 @@ type EmployeeRow = Omit<Employee, 'registered' | 'own_company'> & {
 
 /** Reference data of spec 7: colours, applications, menu trees, employee directory, companies. */
 export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const scopes = createAdminScopes(db);
-
   const { store } = ctx;
 
   app.get(paths.reference.colors, async () =>
@@ -64,7 +61,7 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(paths.reference.menuWithChild, async (request) => {
     const { apps_id } = validate(menuWithChildQuerySchema, request.query);
     if (!(await findApplication(store.db, apps_id))) throw notFound('Aplikasi tidak ditemukan');
-    return ok('Daftar menu', menuTree(db, apps_id));
+    return ok('Daftar menu', await menuTree(store.db, apps_id));
   });
 
   // The directory with each employee's company: the actor's own companies' employees first
@@ -73,7 +70,7 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
   // (the api refuses it), and another company's staff are not theirs to see (ADR 0022).
   app.get(paths.reference.employeeSearch, async (request) => {
     const query = validate(employeeSearchQuerySchema, request.query);
-    const scope = scopes.of(authOf(request).userId);
+    const scope = await actorScopeOf(store, authOf(request).userId);
     const where: RawBuilder<unknown>[] = [];
     if (query.keyword) {
       const p = containsPattern(query.keyword);
@@ -114,7 +111,7 @@ export function registerReferenceRoutes(app: FastifyInstance, ctx: AppContext): 
   // Administration per company: a scoped actor is offered their own APs and units only (the users
   // forms and the list's filters read this), admin-scope.ts.
   app.get(paths.reference.companies, async (request) => {
-    const scope = scopes.of(authOf(request).userId);
+    const scope = await actorScopeOf(store, authOf(request).userId);
     const { rows: all } = await sql<CompanyBranchRow>`
       SELECT c.id AS company_id, c.nama, c.logo_file, b.id AS branch_id, b.name, b.daerah, b.kode
       FROM companies c LEFT JOIN branches b ON b.company_id = c.id

@@ -1,5 +1,6 @@
 import type { AccessLevel, RoleApplication, RoleMenu } from '@sso/shared/contract';
-import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import type { Q } from '../db/store';
 
 interface GrantedAppRow {
   role_id: number;
@@ -24,31 +25,37 @@ const toLevel = (value: number): AccessLevel => (value === 1 ? 1 : value === 2 ?
  * The application/menu tree each role grants (`acces_level`, spec spelling), in two queries for any
  * number of roles: apps by id, menus by position.
  */
-export function loadRoleApplications(
-  db: Db,
+export async function loadRoleApplications(
+  q: Q,
   roleIds: readonly number[],
+  logoUrl: (file: string) => string,
+): Promise<Map<number, RoleApplication[]>> {
+  if (roleIds.length === 0) return new Map();
+  const ids = [...new Set(roleIds)];
+  const apps = await q
+    .selectFrom('role_apps as ra')
+    .innerJoin('applications as a', 'a.id', 'ra.app_id')
+    .select(['ra.role_id', 'a.id as app_id', 'a.name as app_name', 'a.logo_file'])
+    .where('ra.role_id', 'in', ids)
+    .orderBy('ra.role_id')
+    .orderBy('a.id')
+    .execute();
+  const { rows: menus } =
+    await sql<GrantedMenuRow>`SELECT rm.role_id, m.app_id, m.id, m.parent_id, m.panel_key,
+       m.name, rm.access_level
+     FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
+     WHERE rm.role_id IN (${sql.join(ids)})
+     ORDER BY rm.role_id, m.app_id, m.parent_id IS NOT NULL, m.position, m.id`.execute(q);
+  return grantTree(apps, menus, logoUrl);
+}
+
+/** The roles' application/menu trees from their granted apps and menus (in the queries' order). */
+function grantTree(
+  apps: readonly GrantedAppRow[],
+  menus: readonly GrantedMenuRow[],
   logoUrl: (file: string) => string,
 ): Map<number, RoleApplication[]> {
   const result = new Map<number, RoleApplication[]>();
-  if (roleIds.length === 0) return result;
-  const ids = JSON.stringify(roleIds);
-  const apps = db
-    .prepare<[string], GrantedAppRow>(
-      `SELECT ra.role_id, a.id AS app_id, a.name AS app_name, a.logo_file
-       FROM role_apps ra JOIN applications a ON a.id = ra.app_id
-       WHERE ra.role_id IN (SELECT value FROM json_each(?))
-       ORDER BY ra.role_id, a.id`,
-    )
-    .all(ids);
-  const menus = db
-    .prepare<[string], GrantedMenuRow>(
-      `SELECT rm.role_id, m.app_id, m.id, m.parent_id, m.panel_key, m.name, rm.access_level
-       FROM role_menus rm JOIN menus m ON m.id = rm.menu_id
-       WHERE rm.role_id IN (SELECT value FROM json_each(?))
-       ORDER BY rm.role_id, m.app_id, m.parent_id IS NOT NULL, m.position, m.id`,
-    )
-    .all(ids);
-
   const menusByApp = new Map<string, RoleMenu[]>();
   const topMenus = new Map<string, RoleMenu>();
   for (const row of menus) {

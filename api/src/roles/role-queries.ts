@@ -1,8 +1,8 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AdminScope, Role, RoleListParams, RoleOption, RoleSortField } from '@sso/shared/contract';
-import type { Db } from '../db/database';
+import type { Q, Store } from '../db/store';
 import { containsPattern } from '../http/reply';
 import { loadRoleApplications } from './role-grants';
-import type { ScopeTerm } from '../access/admin-scope';
 
 interface RoleRow {
   id: number;
@@ -13,36 +13,26 @@ interface RoleRow {
   admin_scope: AdminScope;
 }
 
-const SELECT_ROLES = `SELECT r.id, r.name, r.color_id, c.hex_code, r.admin_scope,
-    (SELECT COUNT(*) FROM users m WHERE m.role_id = r.id) AS member_count
-  FROM roles r JOIN colors c ON c.id = r.color_id`;
+/** A reader's users predicate over the alias `m` (admin-scope.ts `scopeFilter`), or null: all users. */
+export type MemberScope = RawBuilder<SqlBool> | null;
 
 /**
- * SELECT_ROLES whose member counts hold only the users within the reader's administration scope
- * (admin-scope.ts; a scoped reader is not told how many users of other companies hold a role).
- * The scope's values are bound before any of the WHERE clause's.
+ * The roles with their colour and member count. A scoped reader's counts hold only the users within
+ * their administration scope (admin-scope.ts; a scoped reader is not told how many users of other
+ * companies hold a role).
  */
-function selectRoles(scope: ScopeTerm | null): { sql: string; args: Array<string | number> } {
-  if (!scope) return { sql: SELECT_ROLES, args: [] };
-  return {
-    sql: `SELECT r.id, r.name, r.color_id, c.hex_code, r.admin_scope,
-    (SELECT COUNT(*) FROM users m WHERE m.role_id = r.id AND ${scope.sql}) AS member_count
-  FROM roles r JOIN colors c ON c.id = r.color_id`,
-    args: scope.args,
-  };
-}
+const selectRoles = (scope: MemberScope) => sql`SELECT r.id, r.name, r.color_id, c.hex_code, r.admin_scope,
+    (SELECT COUNT(*) FROM users m WHERE m.role_id = r.id${scope ? sql` AND ${scope}` : sql``}) AS member_count
+  FROM roles r JOIN colors c ON c.id = r.color_id`;
 
-const sortColumns: Record<RoleSortField, string> = {
-  name: 'r.name COLLATE NOCASE',
-  member_count: 'member_count',
-  created_at: 'r.created_at',
-  updated_at: 'r.updated_at',
-  id: 'r.id',
-};
+const sortColumn = (store: Store, field: RoleSortField) =>
+  field === 'name'
+    ? store.admin.caseless(sql.ref('r.name'))
+    : sql.ref(field === 'member_count' ? 'member_count' : `r.${field}`);
 
-function toRoles(db: Db, rows: RoleRow[], logoUrl: (file: string) => string): Role[] {
-  const grants = loadRoleApplications(
-    db,
+async function toRoles(q: Q, rows: RoleRow[], logoUrl: (file: string) => string): Promise<Role[]> {
+  const grants = await loadRoleApplications(
+    q,
     rows.map((row) => row.id),
     logoUrl,
   );
@@ -50,65 +40,54 @@ function toRoles(db: Db, rows: RoleRow[], logoUrl: (file: string) => string): Ro
     id: row.id,
     name: row.name,
     color: { id: row.color_id, hex_code: row.hex_code },
-    member_count: row.member_count,
+    // COUNT(*) is a bigint on PostgreSQL.
+    member_count: Number(row.member_count),
     applications: grants.get(row.id) ?? [],
     admin_scope: row.admin_scope,
   }));
 }
 
-export function findRole(
-  db: Db,
+export async function findRole(
+  q: Q,
   id: number,
   logoUrl: (file: string) => string,
-  scope: ScopeTerm | null = null,
-): Role | undefined {
-  const select = selectRoles(scope);
-  const row = db
-    .prepare<Array<string | number>, RoleRow>(`${select.sql} WHERE r.id = ?`)
-    .get(...select.args, id);
-  return row ? toRoles(db, [row], logoUrl)[0] : undefined;
+  scope: MemberScope = null,
+): Promise<Role | undefined> {
+  const { rows } = await sql<RoleRow>`${selectRoles(scope)} WHERE r.id = ${id}`.execute(q);
+  return rows[0] ? (await toRoles(q, rows, logoUrl))[0] : undefined;
 }
 
 /** GET role/list; `perusahaan_id` is an application id (see roleListQuerySchema). */
-export function listRoles(
-  db: Db,
+export async function listRoles(
+  store: Store,
   params: RoleListParams,
   logoUrl: (file: string) => string,
-  scope: ScopeTerm | null = null,
+  scope: MemberScope = null,
 ) {
-  const where: string[] = [];
-  const args: Array<string | number> = [];
-  if (params.keyword) {
-    where.push(`r.name LIKE ? ESCAPE '\\'`);
-    args.push(containsPattern(params.keyword));
-  }
+  const where: RawBuilder<SqlBool>[] = [];
+  if (params.keyword) where.push(store.admin.contains(sql.ref('r.name'), containsPattern(params.keyword)));
   if (params.perusahaan_id !== undefined) {
-    where.push('EXISTS (SELECT 1 FROM role_apps f WHERE f.role_id = r.id AND f.app_id = ?)');
-    args.push(params.perusahaan_id);
+    where.push(
+      sql<SqlBool>`EXISTS (SELECT 1 FROM role_apps f WHERE f.role_id = r.id AND f.app_id = ${params.perusahaan_id})`,
+    );
   }
-  const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const total =
-    db
-      .prepare<Array<string | number>, { n: number }>(`SELECT COUNT(*) AS n FROM roles r ${whereSql}`)
-      .get(...args)?.n ?? 0;
-  const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');
-  const order = `${sortColumns[params.sortBy ?? 'created_at']} ${direction}, r.id ${direction}`;
-  const select = selectRoles(scope);
-  const rows = db
-    .prepare<Array<string | number>, RoleRow>(`${select.sql} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(...select.args, ...args, params.perPage, (params.page - 1) * params.perPage);
-  return { data: toRoles(db, rows, logoUrl), total };
+  const whereSql = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  const total = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM roles r ${whereSql}`.execute(store.db);
+  const direction = sql.raw(params.sort ?? (params.sortBy ? 'asc' : 'desc'));
+  const { rows } = await sql<RoleRow>`${selectRoles(scope)} ${whereSql}
+    ORDER BY ${sortColumn(store, params.sortBy ?? 'created_at')} ${direction}, r.id ${direction}
+    LIMIT ${params.perPage} OFFSET ${(params.page - 1) * params.perPage}`.execute(store.db);
+  return { data: await toRoles(store.db, rows, logoUrl), total: Number(total.rows[0]?.n ?? 0) };
 }
 
 /** GET role/all: every role for selects, by name. */
-export function roleOptions(db: Db): RoleOption[] {
-  return db
-    .prepare<[], RoleRow>(`${SELECT_ROLES} ORDER BY r.name COLLATE NOCASE, r.id`)
-    .all()
-    .map((row) => ({
-      id: row.id,
-      name: row.name,
-      color: { id: row.color_id, hex_code: row.hex_code },
-      admin_scope: row.admin_scope,
-    }));
+export async function roleOptions(store: Store): Promise<RoleOption[]> {
+  const { rows } = await sql<RoleRow>`${selectRoles(null)}
+    ORDER BY ${store.admin.caseless(sql.ref('r.name'))}, r.id`.execute(store.db);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    color: { id: row.color_id, hex_code: row.hex_code },
+    admin_scope: row.admin_scope,
+  }));
 }

@@ -48,7 +48,7 @@ export function registerLogoRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.get(`${LOGO_PATH_PREFIX}/:file`, async (request, reply) => {
     const file = paramsSchema.safeParse(request.params).data?.file ?? '';
-    const uploaded = readUploadedLogo(ctx.db, file);
+    const uploaded = await readUploadedLogo(ctx.store.db, file);
     if (uploaded) {
       return reply
         .header('content-type', uploaded.mime)

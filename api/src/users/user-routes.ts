@@ -7,6 +7,7 @@ import {
   userPayloadSchema,
   userUpdatePayloadSchema,
 } from '@sso/shared/contract';
+import { assertLinks } from '../access/admin-scope';
 import { createPrivilege } from '../access/privilege';
 import { authOf } from '../auth/guard';
 import type { AppContext } from '../context';
@@ -15,7 +16,6 @@ import { isoAt, listOf, ok } from '../http/reply';
 import { responseSchema } from '../http/response-schema';
 import { idParam } from '../http/route-params';
 import { queryValidator, validate } from '../http/validate';
-import { versionOf } from '../http/versions';
 import { findUser, listUsers } from './user-queries';
 import { createUser, deleteUsers, updateUser } from './user-writes';
 import { registerLifecycleRoutes } from './lifecycle/lifecycle-routes';
@@ -28,23 +28,26 @@ const NOT_FOUND = 'User tidak ditemukan';
  * account lifecycle.
  */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const privilege = createPrivilege(db, ctx.sessions);
+  const { store } = ctx;
+  const privilege = createPrivilege(store, ctx.sessions);
   // Administration per company: every route below asks the actor's scope here (admin-scope.ts).
-  const { scopes } = privilege;
-  const scopeOf = (request: Parameters<typeof authOf>[0]) => scopes.of(authOf(request).userId);
+  const scopeOf = (request: Parameters<typeof authOf>[0]) => privilege.scopeOf(authOf(request).userId);
   /** The id of the path, 404 when unknown or outside the actor's scope. */
-  const visibleId = (request: Parameters<typeof authOf>[0] & { params: unknown }) => {
+  const visibleId = async (request: Parameters<typeof authOf>[0] & { params: unknown }) => {
     const id = idParam(request.params, NOT_FOUND);
-    scopes.assertVisible(scopeOf(request), [id]);
+    await privilege.assertVisible(await scopeOf(request), [id]);
     return id;
   };
   /** The user as stored now, with its version. */
-  const saved = (id: number) => {
-    const user = findUser(db, id, ctx.logoUrl);
-    const version = versionOf(db, 'users', id);
-    if (!user || version === undefined) throw notFound(NOT_FOUND);
-    return { ...user, version };
+  const saved = async (id: number) => {
+    const user = await findUser(store, id, ctx.logoUrl);
+    const stored = await store.db
+      .selectFrom('users')
+      .select('revision')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!user || !stored) throw notFound(NOT_FOUND);
+    return { ...user, version: stored.revision };
   };
 
   // The largest answer of the api: serialized by a compiled serializer (see responseSchema).
@@ -52,44 +55,50 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   const listQuery = queryValidator(userListQuerySchema);
   app.get(paths.users.list, { schema: listSchema }, async (request) => {
     const params = listQuery(request.query, request.url);
-    const { data, total } = listUsers(db, params, ctx.logoUrl, scopes.userTerm(scopeOf(request)));
+    const { data, total } = await listUsers(store, params, ctx.logoUrl, await scopeOf(request));
     return listOf('Daftar user', data, total);
   });
 
-  app.get(paths.users.detail(':id'), async (request) => ok('Detail user', saved(visibleId(request))));
+  app.get(paths.users.detail(':id'), async (request) =>
+    ok('Detail user', await saved(await visibleId(request))),
+  );
 
   app.post(paths.users.create, async (request, reply) => {
     const input = validate(userPayloadSchema, request.body);
-    scopes.assertLinks(scopeOf(request), input.perusahaan);
-    const id = privilege.guardUserCreate(authOf(request).userId, () =>
-      createUser(db, input, isoAt(ctx.clock())),
+    assertLinks(await scopeOf(request), input.perusahaan);
+    const id = await privilege.guardUserCreate(authOf(request).userId, (trx) =>
+      createUser(trx, store.admin, input, isoAt(ctx.clock())),
     );
-    return reply.status(201).send(ok('User berhasil ditambahkan', saved(id)));
+    return reply.status(201).send(ok('User berhasil ditambahkan', await saved(id)));
   });
 
   app.patch(paths.users.update(':id'), async (request) => {
-    const id = visibleId(request);
+    const id = await visibleId(request);
     const changes = validate(userUpdatePayloadSchema, request.body);
-    if (changes.perusahaan) scopes.assertLinks(scopeOf(request), changes.perusahaan);
-    privilege.guardUserEdit(authOf(request).userId, id, changes, () =>
-      updateUser(db, id, changes, isoAt(ctx.clock())),
+    if (changes.perusahaan) assertLinks(await scopeOf(request), changes.perusahaan);
+    await privilege.guardUserEdit(authOf(request).userId, id, changes, (trx) =>
+      updateUser(trx, store.admin, id, changes, isoAt(ctx.clock())),
     );
-    return ok('User berhasil diperbarui', saved(id));
+    return ok('User berhasil diperbarui', await saved(id));
   });
 
   // Registered before ':id' only for readability: a static segment always wins in the router.
   app.delete(paths.users.bulkRemove, async (request) => {
     const { ids } = validate(bulkDeletePayloadSchema, request.body);
     const actor = authOf(request).userId;
-    scopes.assertVisible(scopes.of(actor), ids);
-    const deleted = privilege.guardUserDelete(actor, ids, () => deleteUsers(db, ids, actor));
+    await privilege.assertVisible(await privilege.scopeOf(actor), ids);
+    const deleted = await privilege.guardUserDelete(actor, ids, (trx) =>
+      deleteUsers(trx, store.admin, ids, actor),
+    );
     return ok(`${deleted.length} user berhasil dihapus`, { ids: deleted, deleted: deleted.length });
   });
 
   app.delete(paths.users.remove(':id'), async (request) => {
-    const id = visibleId(request);
+    const id = await visibleId(request);
     const actor = authOf(request).userId;
-    const deleted = privilege.guardUserDelete(actor, [id], () => deleteUsers(db, [id], actor));
+    const deleted = await privilege.guardUserDelete(actor, [id], (trx) =>
+      deleteUsers(trx, store.admin, [id], actor),
+    );
     return ok('User berhasil dihapus', { ids: deleted, deleted: deleted.length });
   });
 

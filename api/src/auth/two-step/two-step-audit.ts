@@ -34,7 +34,7 @@ export async function recordTwoStep(
   try {
     const actor = await actorOf(ctx, event.actorId);
     const targetActor = target === event.actorId ? actor : await actorOf(ctx, target);
-    recordEvent(ctx.db, {
+    await recordEvent(ctx.store.db, {
       at: ctx.clock(),
       actor,
       action: event.action,

@@ -20,22 +20,22 @@ export const SELF_RESET_MESSAGE =
  * the user's sessions; the next sign-in asks for a new factor when the role requires one.
  */
 export function registerUserTwoStepRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const privilege = createPrivilege(ctx.db, ctx.sessions);
-  const target = (params: unknown, actorId: number) => {
+  const privilege = createPrivilege(ctx.store, ctx.sessions);
+  const target = async (params: unknown, actorId: number) => {
     const id = idParam(params, USER_NOT_FOUND);
-    assertMayManage(ctx.db, privilege, actorId, [id], 'view');
+    await assertMayManage(ctx.store.db, privilege, actorId, [id], 'view');
     return id;
   };
 
   app.get(twoStepPaths.user(':id'), async (request) => {
-    const id = target(request.params, authOf(request).userId);
+    const id = await target(request.params, authOf(request).userId);
     return ok('Verifikasi dua langkah user', await ctx.twoStep.factors.status(id));
   });
 
   app.delete(twoStepPaths.user(':id'), async (request) => {
     const actor = authOf(request).userId;
     validate(userTwoStepResetPayloadSchema, request.body);
-    const id = target(request.params, actor);
+    const id = await target(request.params, actor);
     if (id === actor) throw conflict(SELF_RESET_MESSAGE);
     const removed = await ctx.twoStep.factors.reset(id);
     await ctx.sessions.revokeUser(id, 'two_step_reset');

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   USER_CSV_COLUMNS,
@@ -20,6 +21,7 @@ import type { AppContext } from '../../context';
 import { unprocessable } from '../../http/errors';
 import { isoAt, ok } from '../../http/reply';
 import { validate } from '../../http/validate';
+import { actorScopeOf, allowsLinks } from '../../access/admin-scope';
 import { userSlices } from '../user-queries';
 import { addCompanies, changeRoles } from './bulk-changes';
 import { tooLarge } from './csv-upload';
@@ -72,7 +74,7 @@ const checkQuerySchema = z.object({
  * the privilege rules per user (import-rows.ts, bulk-changes.ts).
  */
 export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, privilege: Privilege): void {
-  const { db } = ctx;
+  const { store, sessions } = ctx;
 
   // The import's upload arrives as the CSV file itself: handed to the route as the request stream
   // (read and checked as it arrives, see csv-upload.ts), never buffered whole.
@@ -83,8 +85,8 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
   app.get(userBulkPaths.export, async (request, reply) => {
     const { page: _page, perPage: _perPage, ...params } = validate(userListQuerySchema, request.query);
     // Within the actor's administration scope: no query parameter widens it (admin-scope.ts).
-    const scope = privilege.scopes.of(authOf(request).userId);
-    const { total, slices } = userSlices(db, params, ctx.logoUrl, privilege.scopes.userTerm(scope));
+    const scope = await actorScopeOf(ctx.store, authOf(request).userId);
+    const { total, slices } = await userSlices(ctx.store, params, ctx.logoUrl, scope);
     if (total > USER_EXPORT_MAX_ROWS) {
       throw unprocessable(
         `Hasil filter berisi ${total.toLocaleString('id-ID')} user, melebihi batas ekspor ${USER_EXPORT_MAX_ROWS.toLocaleString('id-ID')} baris. Persempit pencarian atau filter.`,
@@ -94,8 +96,8 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
       reply,
       `daftar-user-${day(ctx.clock())}.csv`,
       USER_CSV_COLUMNS,
-      (function* chunks() {
-        for (const slice of slices) yield slice.map(userCsvLine).join('');
+      (async function* chunks() {
+        for await (const slice of slices) yield slice.map(userCsvLine).join('');
       })(),
     );
   });
@@ -103,21 +105,20 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
   app.get(userBulkPaths.importTemplate, async (request, reply) => {
     // An existing AP and one of its units make the example row importable as it is: one within
     // the actor's administration scope (admin-scope.ts).
-    const scope = privilege.scopes.of(authOf(request).userId);
-    const example = db
-      .prepare<
-        [],
-        { id: number; branch: number | null; nama: string; kode: string | null; name: string | null }
-      >(
-        `SELECT c.id, b.id AS branch, c.nama, b.kode, b.name FROM companies c LEFT JOIN branches b ON b.company_id = c.id
-         ORDER BY c.sort_key, c.id, b.name`,
-      )
-      .all()
-      .find((row) =>
-        privilege.scopes.allowsLinks(scope, [
-          { perusahaan_id: row.id, cabang: row.branch === null ? [] : [{ cabang_id: row.branch }] },
-        ]),
-      );
+    const scope = await privilege.scopeOf(authOf(request).userId);
+    const { rows: examples } = await sql<{
+      id: number;
+      branch: number | null;
+      nama: string;
+      kode: string | null;
+      name: string | null;
+    }>`SELECT c.id, b.id AS branch, c.nama, b.kode, b.name FROM companies c LEFT JOIN branches b ON b.company_id = c.id
+         ORDER BY c.sort_key, c.id, b.name`.execute(store.db);
+    const example = examples.find((row) =>
+      allowsLinks(scope, [
+        { perusahaan_id: row.id, cabang: row.branch === null ? [] : [{ cabang_id: row.branch }] },
+      ]),
+    );
     const row = [...TEMPLATE_EXAMPLE];
     row[5] = example?.nama ?? '';
     row[6] = example?.kode ?? '';
@@ -137,7 +138,7 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
     }
     const { update_existing: updateExisting } = validate(checkQuerySchema, request.query);
     const checked = await checkImport(
-      db,
+      store,
       privilege,
       authOf(request).userId,
       request.body,
@@ -150,16 +151,18 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
   app.post(userBulkPaths.importCommit, async (request) => {
     const { token } = validate(importCommitPayloadSchema, request.body);
     const actorId = authOf(request).userId;
-    const actor = db
-      .prepare<[number], { nik: string; nama: string }>('SELECT nik, nama FROM users WHERE id = ?')
-      .get(actorId);
-    const { result, signInChanged } = commitImport(db, privilege, actorId, token, ctx.clock(), {
+    const actor = await store.db
+      .selectFrom('users')
+      .select(['nik', 'nama'])
+      .where('id', '=', actorId)
+      .executeTakeFirst();
+    const { result, signInChanged } = await commitImport(store, privilege, actorId, token, ctx.clock(), {
       actor: { id: actorId, nik: actor?.nik ?? null, name: actor?.nama ?? null },
       ip: request.ip,
       userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
     });
     // As an edit of one user: another user's change of how one signs in ends one's sessions.
-    for (const id of signInChanged) void ctx.sessions.revokeUser(id, 'access_changed');
+    for (const id of signInChanged) await sessions.revokeUser(id, 'access_changed');
     const total = result.created + result.updated;
     return ok(`${total} user berhasil diimpor`, result);
   });
@@ -167,15 +170,29 @@ export function registerUserBulkRoutes(app: FastifyInstance, ctx: AppContext, pr
   app.patch(userBulkPaths.bulkRole, async (request) => {
     const input = validate(bulkRolePayloadSchema, request.body);
     const actorId = authOf(request).userId;
-    const changed = changeRoles(db, privilege, actorId, input.ids, input.role_id, isoAt(ctx.clock()));
-    for (const id of changed) if (id !== actorId) void ctx.sessions.revokeUser(id, 'access_changed');
+    const changed = await changeRoles(
+      store,
+      privilege,
+      actorId,
+      input.ids,
+      input.role_id,
+      isoAt(ctx.clock()),
+    );
+    for (const id of changed) if (id !== actorId) await sessions.revokeUser(id, 'access_changed');
     return ok(`Role ${changed.length} user berhasil diubah`, { ids: changed, changed: changed.length });
   });
 
   app.patch(userBulkPaths.bulkCompanies, async (request) => {
     const input = validate(bulkCompaniesPayloadSchema, request.body);
     const actorId = authOf(request).userId;
-    const changed = addCompanies(db, privilege, actorId, input.ids, input.perusahaan, isoAt(ctx.clock()));
+    const changed = await addCompanies(
+      store,
+      privilege,
+      actorId,
+      input.ids,
+      input.perusahaan,
+      isoAt(ctx.clock()),
+    );
     return ok(`AP/Unit ${changed.length} user berhasil ditambahkan`, {
       ids: changed,
       changed: changed.length,

@@ -12,10 +12,11 @@ import {
   type UserCsvColumn,
   type UserPayload,
 } from '@sso/shared/contract';
-import type { Db } from '../../db/database';
+import { sql } from 'kysely';
+import type { Store } from '../../db/store';
 import { unprocessable } from '../../http/errors';
 import type { UserInput } from '../user-writes';
-import type { AdminScopes } from '../../access/admin-scope';
+import { actorScopeOf, allowsLinks, visibleUsers } from '../../access/admin-scope';
 
 /*
  * One import row from CSV cells to a checked payload: the same zod contract as Tambah User
@@ -95,28 +96,31 @@ export interface ImportableRow {
 }
 
 /** The lookups of one check: read once, then each row is a few map reads and one NIK query. */
-export function createRowChecker(
-  db: Db,
+export async function createRowChecker(
+  store: Store,
   actorId: number,
   covered: ReadonlySet<number>,
   updateExisting: boolean,
-  scopes: AdminScopes,
 ) {
+  const q = store.db;
   // Administration per company (admin-scope.ts): the rows' APs and units, and the users they update.
-  const scope = scopes.of(actorId);
-  const roles = db.prepare<[], { id: number; name: string }>('SELECT id, name FROM roles').all();
+  const scope = await actorScopeOf(store, actorId);
+  const roles = await q.selectFrom('roles').select(['id', 'name']).execute();
   const roleByName = new Map<string, { id: number; name: string }[]>();
   for (const role of roles) {
     const key = foldName(role.name);
     roleByName.set(key, [...(roleByName.get(key) ?? []), role]);
   }
-  const companies = db.prepare<[], { id: number; nama: string }>('SELECT id, nama FROM companies').all();
+  // companies and branches are the reference data's tables (typed by the sign-in half).
+  const { rows: companies } = await sql<{ id: number; nama: string }>`SELECT id, nama FROM companies`.execute(
+    q,
+  );
   const companyByName = new Map<string, { id: number; nama: string }[]>();
   for (const company of companies) {
     const key = foldName(company.nama);
     companyByName.set(key, [...(companyByName.get(key) ?? []), company]);
   }
-  const branches = db.prepare<[], Branch>('SELECT id, company_id, name, kode FROM branches').all();
+  const { rows: branches } = await sql<Branch>`SELECT id, company_id, name, kode FROM branches`.execute(q);
   const branchesByCode = new Map<string, Branch[]>();
   const branchesByName = new Map<string, Branch[]>();
   for (const branch of branches) {
@@ -125,19 +129,26 @@ export function createRowChecker(
     const name = foldName(branch.name);
     branchesByName.set(name, [...(branchesByName.get(name) ?? []), branch]);
   }
-  const userByNik = db.prepare<[string], ExistingUser>(
-    'SELECT id, nik, nama, phone, email, role_id, revision FROM users WHERE nik = ?',
-  );
-  const linksOf = db.prepare<[number], { company_id: number; branch_id: number | null }>(
-    `SELECT uc.company_id, ub.branch_id FROM user_companies uc
-     LEFT JOIN user_branches ub ON ub.user_id = uc.user_id AND ub.company_id = uc.company_id
-     WHERE uc.user_id = ?`,
-  );
+  const userByNik = (nik: string): Promise<ExistingUser | undefined> =>
+    q
+      .selectFrom('users')
+      .select(['id', 'nik', 'nama', 'phone', 'email', 'role_id', 'revision'])
+      .where((eb) => store.admin.equalsNoCase(eb.ref('nik'), nik))
+      .executeTakeFirst();
+  const linksOf = (userId: number) =>
+    q
+      .selectFrom('user_companies as uc')
+      .leftJoin('user_branches as ub', (join) =>
+        join.onRef('ub.user_id', '=', 'uc.user_id').onRef('ub.company_id', '=', 'uc.company_id'),
+      )
+      .select(['uc.company_id', 'ub.branch_id'])
+      .where('uc.user_id', '=', userId)
+      .execute();
   const seenNik = new Map<string, number>();
   const seenPhone = new Map<string, number>();
 
   /** Whether an update would change nothing (the same fields, the same APs and units). */
-  const unchanged = (user: ExistingUser, input: UserInput) => {
+  const unchanged = async (user: ExistingUser, input: UserInput) => {
     if (
       user.nama !== input.nama ||
       user.phone !== input.phone ||
@@ -146,7 +157,7 @@ export function createRowChecker(
     ) {
       return false;
     }
-    const stored = new Set(linksOf.all(user.id).map((l) => `${l.company_id}.${l.branch_id ?? ''}`));
+    const stored = new Set((await linksOf(user.id)).map((l) => `${l.company_id}.${l.branch_id ?? ''}`));
     const wanted = new Set(
       input.perusahaan.flatMap((c) =>
         c.cabang.length === 0
@@ -160,11 +171,11 @@ export function createRowChecker(
   };
 
   /** Checks one data row: the preview row, and what to write when it passes. */
-  return function checkRow(
+  return async function checkRow(
     row: number,
     cells: readonly string[],
     columns: ColumnIndex,
-  ): { preview: ImportRow; importable?: ImportableRow } {
+  ): Promise<{ preview: ImportRow; importable?: ImportableRow }> {
     const value = (column: UserCsvColumn) => cellValue(cells, columns[column]);
     const nik = value('NIK');
     const nama = value('Nama');
@@ -230,7 +241,7 @@ export function createRowChecker(
       }
     }
 
-    if (perusahaan.size > 0 && !scopes.allowsLinks(scope, [...perusahaan.values()])) {
+    if (perusahaan.size > 0 && !allowsLinks(scope, [...perusahaan.values()])) {
       problems.push(OUTSIDE_SCOPE_MESSAGE);
     }
 
@@ -272,11 +283,11 @@ export function createRowChecker(
     }
 
     // Against existing users: a NIK taken is an update when asked for, under the privilege rules.
-    const existing = nik === '' ? undefined : userByNik.get(nik);
+    const existing = nik === '' ? undefined : await userByNik(nik);
     if (existing) {
       if (!updateExisting) {
         problems.push('NIK sudah terdaftar (aktifkan "Perbarui user yang sudah ada" untuk memperbarui)');
-      } else if (!scopes.visible(scope, [existing.id]).has(existing.id)) {
+      } else if (!(await visibleUsers(store, scope, [existing.id])).has(existing.id)) {
         // Outside the actor's scope: taken, and nothing more is told.
         problems.push('NIK sudah terdaftar');
       } else if (!covered.has(existing.role_id)) {
@@ -289,7 +300,7 @@ export function createRowChecker(
     if (problems.length > 0 || !parsed.success) return { preview: preview('error') };
     const input = parsed.data;
     if (existing) {
-      if (unchanged(existing, input)) return { preview: preview('unchanged') };
+      if (await unchanged(existing, input)) return { preview: preview('unchanged') };
       return {
         preview: preview('update'),
         importable: { row, action: 'update', id: existing.id, revision: existing.revision, input },

@@ -10,12 +10,13 @@ import {
   userPayloadSchema,
 } from '@sso/shared/contract';
 import { z } from 'zod';
+import { allowsLinks, visibleUsers } from '../../access/admin-scope';
 import type { Privilege } from '../../access/privilege';
 import { csvLine, UTF8_BOM } from '../../audit/csv';
-import { describeUser } from '../../audit/describers';
 import { recordEvent, type NewAuditEvent } from '../../audit/audit-store';
+import { describeUser } from '../../audit/describers';
 import { changesBetween } from '../../audit/audit-targets';
-import type { Db } from '../../db/database';
+import type { Store } from '../../db/store';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import { createUser, updateUser } from '../user-writes';
 import { readCsvUpload, EMPTY_FILE_MESSAGE } from './csv-upload';
@@ -47,7 +48,7 @@ const PRUNE_AFTER_SECONDS = 24 * 3600;
  * every row with its problems.
  */
 export async function checkImport(
-  db: Db,
+  store: Store,
   privilege: Privilege,
   actorId: number,
   body: Readable,
@@ -55,9 +56,9 @@ export async function checkImport(
   now: number,
   limits = { maxBytes: USER_IMPORT_MAX_BYTES, maxRows: USER_IMPORT_MAX_ROWS },
 ): Promise<ImportCheck> {
-  const roleIds = db.prepare<[], number>('SELECT id FROM roles').pluck().all();
-  const covered = privilege.coveredRoles(actorId, roleIds);
-  const checkRow = createRowChecker(db, actorId, covered, updateExisting, privilege.scopes);
+  const roleIds = (await store.db.selectFrom('roles').select('id').execute()).map((role) => role.id);
+  const covered = await privilege.coveredRoles(actorId, roleIds);
+  const checkRow = await createRowChecker(store, actorId, covered, updateExisting);
   let columns: ColumnIndex | undefined;
   const rows: ImportRow[] = [];
   const importable: ImportableRow[] = [];
@@ -70,7 +71,7 @@ export async function checkImport(
       header = record.cells.map((cell) => cell.replace(/^\uFEFF/, '').trim());
       continue;
     }
-    const checked = checkRow(record.line, record.cells, columns);
+    const checked = await checkRow(record.line, record.cells, columns);
     rows.push(checked.preview);
     if (checked.preview.action === 'error') {
       const cells = header.map((_, at) => record.cells[at] ?? '');
@@ -86,26 +87,27 @@ export async function checkImport(
   if (importable.length > 0) {
     token = randomBytes(24).toString('base64url');
     const seconds = Math.floor(now / 1000);
-    db.prepare('DELETE FROM user_imports WHERE created_at < ?').run(seconds - PRUNE_AFTER_SECONDS);
-    db.prepare(
-      `INSERT INTO user_imports (token, actor_id, created_at, update_existing, unchanged, rows)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    ).run(token, actorId, seconds, updateExisting ? 1 : 0, counts.unchanged, JSON.stringify(importable));
+    await store.db
+      .deleteFrom('user_imports')
+      .where('created_at', '<', seconds - PRUNE_AFTER_SECONDS)
+      .execute();
+    await store.db
+      .insertInto('user_imports')
+      .values({
+        token,
+        actor_id: actorId,
+        created_at: seconds,
+        update_existing: updateExisting ? 1 : 0,
+        unchanged: counts.unchanged,
+        rows: JSON.stringify(importable),
+      })
+      .execute();
   }
   const problemsCsv =
     problemLines.length > 0
       ? UTF8_BOM + csvLine(['Baris', ...header, 'Alasan']) + problemLines.join('')
       : null;
   return { token, update_existing: updateExisting, counts, rows, problems_csv: problemsCsv };
-}
-
-interface StoredImport {
-  id: number;
-  actor_id: number;
-  created_at: number;
-  unchanged: number;
-  rows: string;
-  committed_at: number | null;
 }
 
 /** Who and from where, for the events of each user written. */
@@ -119,20 +121,20 @@ export type EventOrigin = Pick<NewAuditEvent, 'ip' | 'userAgent'> & { actor: New
  * event is recorded by the audit hook). Two "Impor" of the same check: the second finds it run.
  */
 export function commitImport(
-  db: Db,
+  store: Store,
   privilege: Privilege,
   actorId: number,
   token: string,
   now: number,
   origin: EventOrigin,
-): { result: ImportResult; signInChanged: number[] } {
+): Promise<{ result: ImportResult; signInChanged: number[] }> {
   const at = new Date(now).toISOString();
-  return db.transaction(() => {
-    const stored = db
-      .prepare<[string], StoredImport>(
-        'SELECT id, actor_id, created_at, unchanged, rows, committed_at FROM user_imports WHERE token = ?',
-      )
-      .get(token);
+  return privilege.guarded(async (trx) => {
+    const stored = await trx
+      .selectFrom('user_imports')
+      .select(['id', 'actor_id', 'created_at', 'unchanged', 'rows', 'committed_at'])
+      .where('token', '=', token)
+      .executeTakeFirst();
     const seconds = Math.floor(now / 1000);
     if (!stored || stored.actor_id !== actorId || stored.created_at + USER_IMPORT_TTL_SECONDS < seconds) {
       throw notFound(IMPORT_NOT_FOUND_MESSAGE);
@@ -140,16 +142,25 @@ export function commitImport(
     if (stored.committed_at !== null) throw conflict(IMPORT_DONE_MESSAGE);
     const rows = storedRowsSchema.parse(JSON.parse(stored.rows));
     const roleIds = [...new Set(rows.map((row) => row.input.role_ids[0] ?? 0))];
-    const covered = privilege.coveredRoles(actorId, roleIds);
+    const covered = await privilege.coveredRoles(actorId, roleIds, trx);
     // Administration per company: each row still within the actor's scope (admin-scope.ts).
-    const scope = privilege.scopes.of(actorId);
+    const scope = await privilege.scopeOf(actorId, trx);
+    const updatedIds = rows.flatMap((row) => (row.id === undefined ? [] : [row.id]));
+    const visible = await visibleUsers(store, scope, updatedIds, trx);
     const inScope = (row: (typeof rows)[number]) =>
-      privilege.scopes.allowsLinks(scope, row.input.perusahaan) &&
-      (row.id === undefined || privilege.scopes.visible(scope, [row.id]).has(row.id));
-    const current = db.prepare<[number], { revision: number; role_id: number; nik: string; phone: string }>(
-      'SELECT revision, role_id, nik, phone FROM users WHERE id = ?',
-    );
-    const nikTaken = db.prepare<[string], number>('SELECT 1 FROM users WHERE nik = ?').pluck();
+      allowsLinks(scope, row.input.perusahaan) && (row.id === undefined || visible.has(row.id));
+    const current = (id: number) =>
+      trx
+        .selectFrom('users')
+        .select(['revision', 'role_id', 'nik', 'phone'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    const nikTaken = async (nik: string) =>
+      (await trx
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => store.admin.equalsNoCase(eb.ref('nik'), nik))
+        .executeTakeFirst()) !== undefined;
     const ids: number[] = [];
     const signInChanged: number[] = [];
     let created = 0;
@@ -160,10 +171,10 @@ export function commitImport(
       }
       const base = { at: now, status: 200, result: 'done' as const, reason: null, ...origin };
       if (row.action === 'create') {
-        if (nikTaken.get(row.input.nik)) throw conflict(IMPORT_STALE_MESSAGE(row.row));
-        const id = createUser(db, row.input, at);
-        const after = describeUser(db, id);
-        recordEvent(db, {
+        if (await nikTaken(row.input.nik)) throw conflict(IMPORT_STALE_MESSAGE(row.row));
+        const id = await createUser(trx, store.admin, row.input, at);
+        const after = await describeUser(trx, id);
+        await recordEvent(trx, {
           ...base,
           action: 'user.create',
           target: { type: 'user', id: String(id), label: after?.label ?? null },
@@ -172,20 +183,20 @@ export function commitImport(
         ids.push(id);
         created += 1;
       } else if (row.id !== undefined) {
-        const before = current.get(row.id);
+        const before = await current(row.id);
         if (!before || before.revision !== row.revision || !covered.has(before.role_id)) {
           throw conflict(IMPORT_STALE_MESSAGE(row.row));
         }
-        const described = describeUser(db, row.id);
-        updateUser(db, row.id, { ...row.input, version: row.revision }, at);
-        const after = describeUser(db, row.id);
-        recordEvent(db, {
+        const described = await describeUser(trx, row.id);
+        await updateUser(trx, store.admin, row.id, { ...row.input, version: row.revision }, at);
+        const after = await describeUser(trx, row.id);
+        await recordEvent(trx, {
           ...base,
           action: 'user.update',
           target: { type: 'user', id: String(row.id), label: after?.label ?? null },
           changes: changesBetween(described, after),
         });
-        const now2 = current.get(row.id);
+        const now2 = await current(row.id);
         if (
           row.id !== actorId &&
           now2 &&
@@ -197,8 +208,12 @@ export function commitImport(
         updated += 1;
       }
     }
-    privilege.assertPanelKept();
-    db.prepare('UPDATE user_imports SET committed_at = ? WHERE id = ?').run(seconds, stored.id);
+    await privilege.assertPanelKept(trx);
+    await trx
+      .updateTable('user_imports')
+      .set({ committed_at: seconds })
+      .where('id', '=', stored.id)
+      .execute();
     return { result: { created, updated, unchanged: stored.unchanged, ids, created_at: at }, signInChanged };
-  })();
+  });
 }

@@ -31,11 +31,10 @@ const sessionParamsSchema = z.object({
  * (route-access.ts) and passes the privilege rules (rules.ts, access/privilege.ts).
  */
 export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext, privilege: Privilege): void {
-  const { db } = ctx;
   /** The target of a route after the rules of `action`. */
-  const target = (request: { params: unknown }, actorId: number, action: LifecycleAction) => {
+  const target = async (request: { params: unknown }, actorId: number, action: LifecycleAction) => {
     const id = idParam(request.params, USER_NOT_FOUND);
-    assertMayManage(db, privilege, actorId, [id], action);
+    await assertMayManage(ctx.store.db, privilege, actorId, [id], action);
     return id;
   };
   const account = async (id: number) => {
@@ -45,7 +44,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext, p
   };
 
   app.get(paths.users.account(':id'), async (request) => {
-    const id = target(request, authOf(request).userId, 'view');
+    const id = await target(request, authOf(request).userId, 'view');
     return ok('Akun user', await account(id));
   });
 
@@ -53,7 +52,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext, p
     const actor = authOf(request).userId;
     const input = validate(userStatusPayloadSchema, request.body);
     const id = idParam(request.params, USER_NOT_FOUND);
-    changeStatus(ctx, privilege, actor, [id], input.is_active, input.reason);
+    await changeStatus(ctx, privilege, actor, [id], input.is_active, input.reason);
     return ok(
       input.is_active ? 'User berhasil diaktifkan' : 'User berhasil dinonaktifkan',
       await account(id),
@@ -65,26 +64,27 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext, p
     const actor = authOf(request).userId;
     const input = validate(bulkUserStatusPayloadSchema, request.body);
     const ids = [...new Set(input.ids)];
-    changeStatus(ctx, privilege, actor, ids, input.is_active, input.reason);
+    await changeStatus(ctx, privilege, actor, ids, input.is_active, input.reason);
     const verb = input.is_active ? 'diaktifkan' : 'dinonaktifkan';
     return ok(`${ids.length} user berhasil ${verb}`, { ids, changed: ids.length });
   });
 
   app.delete(paths.users.sessions(':id'), async (request) => {
-    const id = target(request, authOf(request).userId, 'endSessions');
-    const ended = endAllSessions(ctx, id);
+    const id = await target(request, authOf(request).userId, 'endSessions');
+    const ended = await endAllSessions(ctx, id);
     return ok(ended === 0 ? 'Tidak ada sesi aktif' : `${ended} sesi berhasil diakhiri`, { ended });
   });
 
   app.delete(paths.users.session(':id', ':sessionId'), async (request) => {
-    const id = target(request, authOf(request).userId, 'endSessions');
+    const id = await target(request, authOf(request).userId, 'endSessions');
     const parsed = sessionParamsSchema.safeParse(request.params);
-    if (!parsed.success || !endSession(ctx, id, parsed.data.sessionId)) throw notFound(SESSION_NOT_FOUND);
+    if (!parsed.success || !(await endSession(ctx, id, parsed.data.sessionId)))
+      throw notFound(SESSION_NOT_FOUND);
     return ok('Sesi berhasil diakhiri', { ended: 1 });
   });
 
   app.delete(paths.users.lock(':id'), async (request) => {
-    const id = target(request, authOf(request).userId, 'unlock');
+    const id = await target(request, authOf(request).userId, 'unlock');
     const locked = (await account(id)).lock !== null;
     await liftAccountLock(ctx.store.db, id);
     return ok(locked ? 'Blokir masuk berhasil dibuka' : 'Akun tidak sedang diblokir', {

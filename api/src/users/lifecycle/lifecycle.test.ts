@@ -24,6 +24,7 @@ import {
 } from '../../test-support/http';
 import { useAdminTestApp } from '../../test-support/test-app';
 import { openDatabase } from '../../db/database';
+import { sqliteStore } from '../../db/store';
 import { createPrivilege } from '../../access/privilege';
 import type { AppContext } from '../../context';
 import { changeStatus } from './account';
@@ -321,8 +322,10 @@ describe('rules', () => {
       if (actor === undefined) throw new Error('the seed has no other owner');
       db.prepare('UPDATE users SET is_active = 0 WHERE id != ?').run(last.id);
       const revoked: number[] = [];
+      const store = sqliteStore(db);
       const ctx = {
         db,
+        store,
         clock: t.clock,
         sessions: {
           revokeUser: async (id: number) => {
@@ -330,14 +333,14 @@ describe('rules', () => {
           },
         },
       };
-      const privilege = createPrivilege(db, ctx.sessions);
+      const privilege = createPrivilege(store, ctx.sessions);
       const deactivateLast = () =>
         changeStatus(ctx as unknown as AppContext, privilege, actor, [last.id], false, 'uji');
-      expect(deactivateLast).toThrow(LAST_OWNER_MESSAGE);
+      await expect(deactivateLast()).rejects.toThrow(LAST_OWNER_MESSAGE);
       expect(db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(last.id)).toBe(1);
       expect(revoked).toEqual([]);
       db.prepare('UPDATE users SET is_active = 1 WHERE id = ?').run(actor);
-      deactivateLast();
+      await deactivateLast();
       expect(db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(last.id)).toBe(0);
       expect(revoked).toEqual([last.id]);
     } finally {

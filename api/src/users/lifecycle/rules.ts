@@ -1,5 +1,5 @@
 import type { Privilege } from '../../access/privilege';
-import type { Db } from '../../db/database';
+import type { Q } from '../../db/store';
 import { conflict, forbidden, notFoundAmong } from '../../http/errors';
 
 /**
@@ -24,19 +24,22 @@ export type LifecycleAction = 'view' | 'activate' | 'deactivate' | 'endSessions'
  * cover); all targets or none. THE check of every lifecycle action, so an action added later (a
  * two-step reset) follows the scope by calling it.
  */
-export function assertMayManage(
-  db: Db,
-  privilege: Pick<Privilege, 'mayActOnUser' | 'scopes'>,
+export async function assertMayManage(
+  q: Q,
+  privilege: Pick<Privilege, 'mayActOnUser' | 'scopeOf' | 'assertVisible'>,
   actorId: number,
   targetIds: readonly number[],
   action: LifecycleAction,
-): void {
-  privilege.scopes.assertVisible(privilege.scopes.of(actorId), targetIds);
+): Promise<void> {
+  await privilege.assertVisible(await privilege.scopeOf(actorId, q), targetIds, q);
   const found = new Set(
-    db
-      .prepare<[string], number>('SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))')
-      .pluck()
-      .all(JSON.stringify(targetIds)),
+    (
+      await q
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', [...new Set(targetIds)])
+        .execute()
+    ).map((row) => row.id),
   );
   const missing = notFoundAmong(targetIds, found, 'User');
   if (missing) throw missing;
@@ -44,5 +47,7 @@ export function assertMayManage(
     if (action === 'deactivate') throw conflict(SELF_DEACTIVATE_MESSAGE);
     if (action === 'endSessions') throw conflict(SELF_SESSIONS_MESSAGE);
   }
-  if (targetIds.some((id) => !privilege.mayActOnUser(actorId, id))) throw forbidden(NOT_COVERED_MESSAGE);
+  for (const id of targetIds) {
+    if (!(await privilege.mayActOnUser(actorId, id, q))) throw forbidden(NOT_COVERED_MESSAGE);
+  }
 }
