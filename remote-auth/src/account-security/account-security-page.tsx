@@ -13,9 +13,9 @@ import {
   TextField,
   toast,
 } from '@sso/shared/ui';
-import { QrCode } from '../two-step/qr-code';
-import { RecoveryCodesList } from '../two-step/recovery-codes-list';
-import twoStep from '../two-step/two-step.module.css';
+import { QrCode } from '../shared/two-step/qr-code';
+import { RecoveryCodesList } from '../shared/two-step/recovery-codes-list';
+import twoStep from '../shared/two-step/two-step.module.css';
 import {
   passkeyFormSchema,
   passwordStepSchema,

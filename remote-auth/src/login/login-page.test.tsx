@@ -17,13 +17,13 @@ import {
   sessionScenarios,
   startFakeServer,
 } from '@sso/shared/testing/fake-server';
-import { secondProofStore } from '../second-proof/second-proof-storage';
-import { signWithPasskey } from '../two-step/passkey-ceremony';
-import { twoStepStore } from '../two-step/two-step-storage';
+import { secondProofStore } from '../shared/storage/second-proof-storage';
+import { signWithPasskey } from '../shared/two-step/passkey-ceremony';
+import { twoStepStore } from '../shared/storage/two-step-storage';
 import LoginPage from './login-page';
 
 // The device's passkey ceremony (WebAuthn, absent from jsdom) is not an endpoint: it stays faked.
-jest.mock('../two-step/passkey-ceremony', () => ({ signWithPasskey: jest.fn() }));
+jest.mock('../shared/two-step/passkey-ceremony', () => ({ signWithPasskey: jest.fn() }));
 jest.mocked(signWithPasskey).mockResolvedValue({ id: 'passkey-1' } as never);
 
 const server = startFakeServer();
