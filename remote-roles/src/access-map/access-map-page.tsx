@@ -10,15 +10,16 @@ import {
 import { formatNumber, t } from '@sso/shared/i18n';
 import { Button, PageHeader, StatePanel, toast } from '@sso/shared/ui';
 import {
+  type DataTableColumn,
   FilterFold,
+  isPositiveIntParam,
+  type ListSearchOptions,
+  ListToolbar,
   ListView,
   SearchField,
   Select,
   type SelectProps,
-  isPositiveIntParam,
   useListSearchParams,
-  type DataTableColumn,
-  type ListSearchOptions,
 } from '@sso/shared/ui-data';
 import { accessMapText as text } from './access-map-texts';
 import {
@@ -336,7 +337,7 @@ export default function AccessMapPage() {
                   {text.changePerson}
                 </Button>
               </div>
-              <div className={styles.toolbar}>
+              <ListToolbar>
                 <ToolbarSelect
                   label={text.application}
                   options={appOptions}
@@ -352,7 +353,7 @@ export default function AccessMapPage() {
                   clearLabel={text.allLevels}
                   onChange={setFilter('level')}
                 />
-              </div>
+              </ListToolbar>
               <ListView
                 query={person}
                 list={{ ...list, sort: personSort }}
@@ -374,7 +375,7 @@ export default function AccessMapPage() {
         </>
       ) : (
         <>
-          <div className={styles.toolbar}>
+          <ListToolbar>
             <ToolbarSelect
               label={text.application}
               placeholder={text.chooseApplication}
@@ -449,7 +450,7 @@ export default function AccessMapPage() {
                 onChange={setFilter('level')}
               />
             </FilterFold>
-          </div>
+          </ListToolbar>
           {placeParams === null ? (
             <StatePanel title={text.pickPlaceTitle} body={text.pickPlaceBody} />
           ) : (
