@@ -39,7 +39,13 @@ function setup() {
   const nik = screen.getByRole('textbox', { name: 'NIK' });
   const password = screen.getByLabelText('Password', { selector: 'input' });
   const submit = screen.getByRole('button', { name: 'Masuk' });
-  return { user, nik, password, submit };
+  /** Types the NIK and the password, then presses Masuk. */
+  const signIn = async (nikValue: string, passwordValue: string) => {
+    await user.type(nik, nikValue);
+    await user.type(password, passwordValue);
+    await user.click(submit);
+  };
+  return { user, nik, password, submit, signIn };
 }
 
 beforeEach(() => window.localStorage.clear());
@@ -59,10 +65,8 @@ describe('LoginPage', () => {
         'Verifikasi dua langkah diperlukan',
       ),
     );
-    const { user, nik, password, submit } = setup();
-    await user.type(nik, '100007');
-    await user.type(password, 'password123');
-    await user.click(submit);
+    const { signIn } = setup();
+    await signIn('100007', 'password123');
     expect(await screen.findByTestId('location')).toHaveTextContent('/verifikasi-dua-langkah');
     expect(twoStepStore.read()).toEqual({ challenge: 'tantangan_2', enrol: false, passkey: true });
     expect(readSession()).toBeNull();
@@ -101,10 +105,8 @@ describe('LoginPage', () => {
         'Verifikasi tambahan diperlukan',
       ),
     );
-    const { user, nik, password, submit } = setup();
-    await user.type(nik, '100001');
-    await user.type(password, 'admin123');
-    await user.click(submit);
+    const { signIn } = setup();
+    await signIn('100001', 'admin123');
     expect(await screen.findByTestId('location')).toHaveTextContent('/verifikasi-masuk');
     expect(secondProofStore.read()).toEqual({ challenge: 'tantangan_1', masked_phone: '0812xxxxx890' });
     expect(readSession()).toBeNull();
@@ -124,15 +126,13 @@ describe('LoginPage', () => {
 
   it('says why the last session ended, until the next sign-in', async () => {
     noteSessionEnded('Sesi Anda telah diakhiri oleh administrator.');
-    const { user, nik, password, submit } = setup();
+    const { signIn } = setup();
     expect(screen.getByText('Sesi Anda telah diakhiri oleh administrator.')).toHaveAttribute(
       'role',
       'status',
     );
     fakeServer.use(...sessionScenarios.signsIn(paths.auth.loginNik));
-    await user.type(nik, '100001');
-    await user.type(password, 'admin123');
-    await user.click(submit);
+    await signIn('100001', 'admin123');
     await waitFor(() => expect(readSession()).not.toBeNull());
     expect(readSessionEndNotice()).toBeNull();
   });
@@ -153,10 +153,8 @@ describe('LoginPage', () => {
   });
 
   it('treats a NIK of spaces as empty', async () => {
-    const { user, nik, password, submit } = setup();
-    await user.type(nik, '   ');
-    await user.type(password, 'secret');
-    await user.click(submit);
+    const { signIn } = setup();
+    await signIn('   ', 'secret');
     expect(await screen.findByText('NIK tidak boleh kosong')).toBeInTheDocument();
     expect(screen.queryByText('Password tidak boleh kosong')).not.toBeInTheDocument();
     expect(nikLogins()).toHaveLength(0);
@@ -174,10 +172,8 @@ describe('LoginPage', () => {
   it('stores the session, says "Login successfully" and goes to /home', async () => {
     const success = jest.spyOn(toast, 'success');
     fakeServer.use(...sessionScenarios.signsIn(paths.auth.loginNik));
-    const { user, nik, password, submit } = setup();
-    await user.type(nik, ' 100001 ');
-    await user.type(password, 'admin123');
-    await user.click(submit);
+    const { signIn } = setup();
+    await signIn(' 100001 ', 'admin123');
     expect(await screen.findByTestId('location')).toHaveTextContent('/home');
     expect(await bodiesSentTo(server.requests, 'POST', paths.auth.loginNik)).toEqual([
       expect.objectContaining({ nik: '100001', password: 'admin123' }),
@@ -193,10 +189,8 @@ describe('LoginPage', () => {
     ['password', 'NIK atau password salah', 'Password'],
   ])('shows the server error of %s under its field', async (field, message, label) => {
     loginNikAnswers(() => failure(422, message, { [field]: message }));
-    const { user, nik, password, submit } = setup();
-    await user.type(nik, '999999');
-    await user.type(password, 'wrong');
-    await user.click(submit);
+    const { signIn } = setup();
+    await signIn('999999', 'wrong');
     const input = screen.getByLabelText(label, { selector: 'input' });
     await waitFor(() => expect(input).toHaveAccessibleDescription(message));
     expect(screen.getAllByRole('alert')).toHaveLength(1);
@@ -218,10 +212,8 @@ describe('LoginPage', () => {
     ],
   ])('puts %s under that field (spec 8), not above the button', async (_name, response, label, message) => {
     loginNikAnswers(response);
-    const { user, nik, password, submit } = setup();
-    await user.type(nik, '999999');
-    await user.type(password, 'wrong');
-    await user.click(submit);
+    const { signIn } = setup();
+    await signIn('999999', 'wrong');
     const input = screen.getByLabelText(label, { selector: 'input' });
     await waitFor(() => expect(input).toHaveAccessibleDescription(message));
     expect(input).toHaveAttribute('aria-invalid', 'true');
@@ -241,10 +233,8 @@ describe('LoginPage', () => {
     ],
   ])('shows %s on the form and stores nothing', async (_name, response, message) => {
     loginNikAnswers(response);
-    const { user, nik, password, submit } = setup();
-    await user.type(nik, '100001');
-    await user.type(password, 'admin123');
-    await user.click(submit);
+    const { signIn } = setup();
+    await signIn('100001', 'admin123');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     expect(readSession()).toBeNull();
@@ -258,10 +248,8 @@ describe('LoginPage', () => {
       ),
       ...sessionScenarios.signsIn(paths.auth.loginNik),
     );
-    const { user, nik, password, submit } = setup();
-    await user.type(nik, '100001');
-    await user.type(password, 'admin123');
-    await user.click(submit);
+    const { signIn } = setup();
+    await signIn('100001', 'admin123');
     expect(await screen.findByRole('alert')).toHaveTextContent('Data dari server tidak dikenali');
     expect(readSession()).toBeNull();
   });
