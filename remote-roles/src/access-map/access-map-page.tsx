@@ -190,6 +190,12 @@ export default function AccessMapPage() {
   const levelOptions = LEVELS.map((l) => ({ value: l, label: accessMapLevelLabel[l] }));
   const setFilter = (key: Filter) => (value: number | null) =>
     list.setFilter(key, value === null ? null : String(value));
+  /** A filter whose choice empties the one under it (an application's menu, a company's unit). */
+  const setParentFilter = (key: Filter, child: Filter) => (value: number | null) =>
+    list.update({
+      filters: { ...f, [key]: value === null ? undefined : String(value), [child]: undefined },
+      page: 1,
+    });
   const placeName = [chosenApp?.name, menuOptions.find((m) => m.value === num(f.menu))?.label]
     .filter(Boolean)
     .join(' › ');
@@ -382,12 +388,7 @@ export default function AccessMapPage() {
               options={appOptions}
               value={app ?? null}
               loading={options.isPending}
-              onChange={(value) =>
-                list.update({
-                  filters: { ...f, app: value === null ? undefined : String(value), menu: undefined },
-                  page: 1,
-                })
-              }
+              onChange={setParentFilter('app', 'menu')}
             />
             <ToolbarSelect
               label={text.menu}
@@ -416,16 +417,7 @@ export default function AccessMapPage() {
                 options={companyOptions}
                 value={num(f.perusahaan_id) ?? null}
                 clearLabel={text.allCompanies}
-                onChange={(value) =>
-                  list.update({
-                    filters: {
-                      ...f,
-                      perusahaan_id: value === null ? undefined : String(value),
-                      cabang_id: undefined,
-                    },
-                    page: 1,
-                  })
-                }
+                onChange={setParentFilter('perusahaan_id', 'cabang_id')}
               />
               <ToolbarSelect
                 label={text.unit}
