@@ -187,3 +187,19 @@ export async function shotAtWidths(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize(size);
 }
+
+/**
+ * User Management searched for the user's NIK, then the user's row opened: the "Detail User"
+ * drawer, visible.
+ */
+export async function openUserDrawer(page: Page, user: { nik: string; nama: string }) {
+  await page.goto(`${routes.userManagement}?keyword=${encodeURIComponent(user.nik)}`);
+  const row = page
+    .getByRole('table', { name: 'Daftar user' })
+    .getByRole('row')
+    .filter({ hasText: user.nama });
+  await row.getByText(user.nik).click();
+  const drawer = page.getByRole('dialog', { name: 'Detail User' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
