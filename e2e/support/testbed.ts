@@ -189,8 +189,8 @@ export async function shotAtWidths(page: Page, name: string): Promise<void> {
 }
 
 /**
- * User Management searched for the user's NIK, then the user's row opened: the "Detail User"
- * drawer, visible.
+ * User Management searched for the user's NIK, then the user's row opened by its name (shown at
+ * every width; the NIK column folds away on a phone): the "Detail User" drawer, visible.
  */
 export async function openUserDrawer(page: Page, user: { nik: string; nama: string }) {
   await page.goto(`${routes.userManagement}?keyword=${encodeURIComponent(user.nik)}`);
@@ -198,7 +198,7 @@ export async function openUserDrawer(page: Page, user: { nik: string; nama: stri
     .getByRole('table', { name: 'Daftar user' })
     .getByRole('row')
     .filter({ hasText: user.nama });
-  await row.getByText(user.nik).click();
+  await row.getByText(user.nama).click();
   const drawer = page.getByRole('dialog', { name: 'Detail User' });
   await expect(drawer).toBeVisible();
   return drawer;
