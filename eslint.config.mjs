@@ -10,9 +10,8 @@ import { apps as registry, sharedExports } from './scripts/apps.mjs';
 import { featureZones } from './scripts/lint/feature-zones.mjs';
 
 const apps = registry.map((app) => app.dir);
-// Remotes whose features are kept apart (scripts/lint/feature-zones.mjs). remote-auth is not yet:
-// its sign-in screens share the login's field rules and the two-step step (docs/development.md).
-const featureRemotes = apps.filter((app) => app.startsWith('remote-') && app !== 'remote-auth');
+// Remotes whose features are kept apart (scripts/lint/feature-zones.mjs): every remote.
+const featureRemotes = apps.filter((app) => app.startsWith('remote-'));
 /** An app imports no other app's code and not the api's. */
 const appZones = (app) => [
   ...apps
@@ -177,7 +176,7 @@ export default tseslint.config(
       'shared/src/dev-shell/**',
       'shared/src/testing/**',
       // Rendered once at build time, outside the host (ADR 0016): it brings its own router.
-      'remote-auth/src/prerender/screens.tsx',
+      'remote-auth/src/prerender-screens.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
+import { shotAtWidths } from './support/testbed';
 
 /**
  * Peta Akses (issue 32, ADR 0025) end to end: by place (an application's sub-menu, a level filter,
@@ -13,19 +13,6 @@ import { routes } from './support/routes';
 const SCOPED = { nik: '100006', password: 'password123' } as const;
 const ARTA = 'PT Arta Boga Cemerlang';
 const PAGE = routes.accessMap;
-const shotsDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
-
-/** With SHOTS=1: the screen at 1440 and at 390 px wide (README "Tests": screens are looked at). */
-async function shot(page: Page, name: string) {
-  if (!process.env.SHOTS) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
 
 async function choose(page: Page, combobox: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: combobox }).click();
@@ -51,7 +38,7 @@ test.describe('Peta Akses', () => {
     await page.getByRole('link', { name: 'Peta Akses' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Peta Akses' })).toBeVisible();
     await expect(page.getByText('Pilih aplikasi (dan bila perlu menu atau sub-menu)')).toBeVisible();
-    await shot(page, 'peta-akses-start');
+    await shotAtWidths(page, 'peta-akses-start');
 
     await choose(page, 'Aplikasi', 'HRIS');
     await choose(page, 'Menu atau sub-menu', 'Karyawan › Data Karyawan');
@@ -66,7 +53,7 @@ test.describe('Peta Akses', () => {
     await expect(table(page).getByRole('row').filter({ hasText: 'Modifier' })).toHaveCount(0);
     await expect(table(page).getByRole('row').filter({ hasText: 'Owner' }).first()).toBeVisible();
     await expectNoA11yViolations(page);
-    await shot(page, 'peta-akses-tempat');
+    await shotAtWidths(page, 'peta-akses-tempat');
 
     // The URL holds the view: a reload shows the same rows.
     await page.reload();
@@ -103,7 +90,7 @@ test.describe('Peta Akses', () => {
     await expect(rows.filter({ hasText: 'Peta Akses' })).toContainText('Viewer');
     await expect(rows.filter({ hasText: 'Log Aktivitas' })).toContainText('Viewer');
     await expect(rows.filter({ hasText: 'HRIS' })).toHaveCount(0);
-    await shot(page, 'peta-akses-orang');
+    await shotAtWidths(page, 'peta-akses-orang');
   });
 
   test('the scoped admin 100006 sees only users of their company, and a phone width scrolls only vertically', async ({
@@ -131,7 +118,7 @@ test.describe('Peta Akses', () => {
     const outside = other.data.data.find((c) => c.nama !== ARTA);
     await page.goto(`${PAGE}?app=2&perusahaan_id=${outside?.id ?? 1}`);
     await expect(page.getByText('Tidak ada user yang cocok dengan pencarian atau filter ini.')).toBeVisible();
-    await shot(page, 'peta-akses-other-ap');
+    await shotAtWidths(page, 'peta-akses-other-ap');
     // Someone of another company by person: "User tidak ditemukan".
     const users = (await apiClient.get('/api/v1/ap/users/list?perPage=100000')).body as {
       data: Array<{ id: number; perusahaan: Array<{ perusahaan_id: number }> }>;
@@ -139,7 +126,7 @@ test.describe('Peta Akses', () => {
     const stranger = users.data.find((u) => u.perusahaan.some((c) => c.perusahaan_id === outside?.id));
     await page.goto(`${PAGE}?view=orang&user=${stranger?.id ?? 1}`);
     await expect(page.getByText('User tidak ditemukan')).toBeVisible();
-    await shot(page, 'peta-akses-not-found');
+    await shotAtWidths(page, 'peta-akses-not-found');
 
     await page.setViewportSize({ width: 390, height: 844 });
     for (const url of [`${PAGE}?app=2`, `${PAGE}?view=orang`]) {
@@ -150,6 +137,6 @@ test.describe('Peta Akses', () => {
       expect(overflow, url).toBeLessThanOrEqual(0);
     }
     await page.goto(`${PAGE}?app=2`);
-    await shot(page, 'peta-akses-scoped');
+    await shotAtWidths(page, 'peta-akses-scoped');
   });
 });

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
-import { createUser, roleIdsByName } from './support/testbed';
+import { createUser, roleIdsByName, shotAtWidths } from './support/testbed';
 
 /**
  * Log Aktivitas and Home (issue 20) against the real api: an edit found with its before → after
@@ -14,18 +12,6 @@ import { createUser, roleIdsByName } from './support/testbed';
 
 const USERS = '/api/v1/ap/users';
 const AUDIT = '/api/v1/ap/audit/list';
-const shotsDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
-
-/** With SHOTS=1: the screen at 1440 and at 390 px wide (docs/development.md "Tests": screens are looked at). */
-async function shot(page: Page, name: string) {
-  if (!process.env.SHOTS) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
 
 test.describe('Log Aktivitas', () => {
   test('an edit is found through "Lihat aktivitas" with its before → after; axe', async ({
@@ -59,14 +45,14 @@ test.describe('Log Aktivitas', () => {
     await expect(row).toContainText('Administrator (NIK 100001)');
     await expect(page.getByRole('row', { name: new RegExp(`Menambah user ${user.nama}`) })).toBeVisible();
     await expectNoA11yViolations(page);
-    await shot(page, 'log-aktivitas');
+    await shotAtWidths(page, 'log-aktivitas');
 
     await row.getByRole('button', { name: `Mengubah user ${user.nama}` }).click();
     const drawer = page.getByRole('dialog', { name: 'Detail Aktivitas' });
     const change = drawer.getByRole('table', { name: 'Perubahan' }).getByRole('row', { name: /^Role/ });
     await expect(change.getByRole('cell')).toHaveText(['Admin', 'Viewer']);
     await expectNoA11yViolations(page);
-    await shot(page, 'log-aktivitas-drawer');
+    await shotAtWidths(page, 'log-aktivitas-drawer');
   });
 
   test('a failed login appears with its reason; the CSV holds exactly the filtered rows', async ({
@@ -148,7 +134,7 @@ test.describe('Home', () => {
     await expect(roles).toContainText(/\d+ role terdaftar/);
     await expect(recent.getByRole('listitem')).toHaveCount(5);
     await expectNoA11yViolations(page);
-    await shot(page, 'home');
+    await shotAtWidths(page, 'home');
 
     // The roles remote goes down (its descriptor is remembered from the visit above).
     await page.route('http://localhost:3003/**', (route) => route.abort('connectionrefused'));
@@ -163,7 +149,7 @@ test.describe('Home', () => {
         .getByRole('navigation', { name: 'Menu utama' })
         .getByRole('link', { name: 'Log Aktivitas', exact: true }),
     ).toBeVisible();
-    await shot(page, 'home-remote-down');
+    await shotAtWidths(page, 'home-remote-down');
 
     await page.unroute('http://localhost:3003/**');
     await roles.getByRole('button', { name: 'Coba lagi' }).click();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { createAccount, signInToHome, type TestAccount as Account } from './support/testbed';
+import { createAccount, openUserDrawer, signInToHome } from './support/testbed';
 
 /**
  * Records that keep their identity and say what happened (issue 37), at 1440 and 390 px: a user
@@ -23,19 +23,6 @@ const WIDTHS = [
 async function shot(page: Page, name: string) {
   if (!process.env.SHOTS) return;
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
-}
-
-/** The user's drawer in User Management, found by NIK. */
-async function openUserDrawer(page: Page, account: Account) {
-  await page.goto(`${routes.userManagement}?keyword=${account.nik}`);
-  const row = page
-    .getByRole('table', { name: 'Daftar user' })
-    .getByRole('row')
-    .filter({ hasText: account.nama });
-  await row.getByText(account.nama).click();
-  const drawer = page.getByRole('dialog', { name: 'Detail User' });
-  await expect(drawer).toBeVisible();
-  return drawer;
 }
 
 for (const size of WIDTHS) {

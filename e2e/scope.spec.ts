@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import type { Company, Employee, RoleOption } from '@sso/shared/contract';
 import { routes } from './support/routes';
 import type { SsoApi } from './support/sso-api';
 
@@ -14,23 +15,6 @@ import type { SsoApi } from './support/sso-api';
 const SCOPED = { nik: '100006', password: 'password123' } as const;
 const ARTA = 'PT Arta Boga Cemerlang';
 const USERS = '/api/v1/ap/users';
-
-interface Company {
-  id: number;
-  nama: string;
-  cabangs: { id: number; name: string; kode: string }[];
-}
-interface RoleOption {
-  id: number;
-  name: string;
-}
-interface Employee {
-  id: number;
-  name: string;
-  nik: string;
-  perusahaan_name?: string | null;
-  own_company?: boolean;
-}
 
 let sequence = 0;
 const stamp = () => `${Date.now() % 1e8}`.padStart(8, '0') + String((sequence += 1) % 10);

@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { SsoApi } from './support/sso-api';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
+import { openUserDrawer } from './support/testbed';
 
 /**
  * Issue 31: two-step verification in Chromium against the real api. Codes are computed here, with
@@ -217,13 +218,7 @@ test('a role that requires it takes its member to enrol right after the password
 
     // The administrator resets it in Detail User (with a reason); the member's session ends.
     await loginAs(page);
-    await page.goto(`${routes.userManagement}?keyword=${account.nik}`);
-    const row = page
-      .getByRole('table', { name: 'Daftar user' })
-      .getByRole('row')
-      .filter({ hasText: account.nama });
-    await row.getByText(account.nik).click();
-    const drawer = page.getByRole('dialog', { name: 'Detail User' });
+    const drawer = await openUserDrawer(page, account);
     const section = drawer.getByRole('region', { name: 'Verifikasi dua langkah' });
     await expect(section.getByText('Aplikasi autentikator', { exact: true })).toBeVisible();
     await expect(section).not.toContainText(secret);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import type { Company, Employee, RoleOption } from '@sso/shared/contract';
 import { routes } from './support/routes';
 import type { SsoApi } from './support/sso-api';
 import { createUser as createTestUser, uniqueDigits } from './support/testbed';
@@ -11,21 +12,6 @@ import { createUser as createTestUser, uniqueDigits } from './support/testbed';
  * through the real api, with a unique stamp it then searches for.
  */
 
-interface Company {
-  id: number;
-  nama: string;
-  cabangs: { id: number; name: string; kode: string }[];
-}
-interface RoleOption {
-  id: number;
-  name: string;
-}
-interface Employee {
-  id: number;
-  name: string;
-  nik: string;
-  no_hp: string;
-}
 interface CreatedUser {
   id: number;
   nama: string;

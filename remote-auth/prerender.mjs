@@ -1,5 +1,5 @@
 // `pnpm --filter remote-auth run build` runs this after the container build (ADR 0016): it renders
-// the auth screens a visitor lands on (src/prerender/screens.tsx) with the remote's own components
+// the auth screens a visitor lands on (src/prerender-screens.tsx) with the remote's own components
 // and writes each, with the CSS it uses, to dist/prerender/<route>.html, beside mf-manifest.json.
 // The host's servers put the current one into the page (scripts/lib/prerendered.mjs), so a redeploy
 // of this remote alone changes what paints before any script runs.
@@ -23,7 +23,7 @@ function bundle() {
     mode: 'production',
     context: here,
     target: 'web',
-    entry: { screens: './src/prerender/screens.tsx' },
+    entry: { screens: './src/prerender-screens.tsx' },
     output: { path: out, filename: '[name].cjs', library: { type: 'commonjs2' }, asyncChunks: false },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],

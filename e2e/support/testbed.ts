@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { paths } from '@sso/shared/contract';
 import { routes } from './routes';
@@ -167,4 +168,38 @@ export async function createRole<Role = { id: number; name: string }>(
     }),
     201,
   );
+}
+
+/** Where `shotAtWidths` writes (test-results/screens, outside the sources). */
+export const shotsDir = path.join(import.meta.dirname, '..', '..', 'test-results', 'screens');
+
+/**
+ * With SHOTS=1: the whole screen at 1440 and at 390 px wide, `name-1440.png` and `name-390.png`
+ * (docs/development.md "Tests": screens are looked at); the viewport is put back after.
+ */
+export async function shotAtWidths(page: Page, name: string): Promise<void> {
+  if (!process.env.SHOTS) return;
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+/**
+ * User Management searched for the user's NIK, then the user's row opened by its name (shown at
+ * every width; the NIK column folds away on a phone): the "Detail User" drawer, visible.
+ */
+export async function openUserDrawer(page: Page, user: { nik: string; nama: string }) {
+  await page.goto(`${routes.userManagement}?keyword=${encodeURIComponent(user.nik)}`);
+  const row = page
+    .getByRole('table', { name: 'Daftar user' })
+    .getByRole('row')
+    .filter({ hasText: user.nama });
+  await row.getByText(user.nama).click();
+  const drawer = page.getByRole('dialog', { name: 'Detail User' });
+  await expect(drawer).toBeVisible();
+  return drawer;
 }

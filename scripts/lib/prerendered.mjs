@@ -14,7 +14,7 @@ export const PRERENDER_INCLUDE = '<!--# include virtual="/__prerendered$sso_prer
 /** A path that may have a prerendered screen: one lower-case segment ("/login"). */
 export const PRERENDERABLE_PATH = /^\/[a-z][a-z-]{0,39}$/;
 
-/** Filled by the server (remote-auth/src/prerender/slots.ts). */
+/** Filled by the server (remote-auth/src/shared/prerender/slots.ts). */
 export const PRODUCT_NAME_SLOT = 'SSO_PRERENDER_PRODUCT_NAME';
 
 /**

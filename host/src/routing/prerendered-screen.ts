@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 
 /**
  * The auth screen the server put into the page (ADR 0016) stays painted until the auth page takes
- * it over (remote-auth/src/prerender/take-over.ts). The host removes it when it shows anything else:
+ * it over (remote-auth/src/shared/prerender/take-over.ts). The host removes it when it shows anything else:
  * a signed-in visitor sent on, a failed remote, a start that failed, another route. While the page's
  * code is loading (a spinner), the painted screen is what the visitor sees and types into.
  */

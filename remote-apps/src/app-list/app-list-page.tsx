@@ -6,13 +6,14 @@ import { t } from '@sso/shared/i18n';
 import { useCan } from '@sso/shared/session';
 import { PageHeader, buttonClassName } from '@sso/shared/ui';
 import {
+  type DataTableColumn,
   KebabMenu,
+  type KebabMenuItem,
+  ListToolbar,
   ListView,
   SearchField,
   useListSearchParams,
   useRememberListPlace,
-  type DataTableColumn,
-  type KebabMenuItem,
 } from '@sso/shared/ui-data';
 import { appsText } from '../texts';
 import { useApplications } from '../api/get-applications';
@@ -114,7 +115,7 @@ export default function AppListPage() {
           ) : null
         }
       />
-      <div className={styles.toolbar}>
+      <ListToolbar>
         <SearchField
           className={styles.search}
           label={appsText.list.search}
@@ -122,7 +123,7 @@ export default function AppListPage() {
           value={list.keyword}
           onSearch={list.setKeyword}
         />
-      </div>
+      </ListToolbar>
       <ListView
         query={apps}
         list={list}

@@ -11,12 +11,13 @@ import {
 import { formatNumber } from '@sso/shared/i18n';
 import { Button, PageHeader, toast } from '@sso/shared/ui';
 import {
+  type DataTableColumn,
+  FilterFold,
+  ListToolbar,
   ListView,
   SearchField,
   Select,
-  FilterFold,
   useListSearchParams,
-  type DataTableColumn,
 } from '@sso/shared/ui-data';
 import { auditText } from '../texts';
 import { useEvents } from '../api/get-events';
@@ -126,7 +127,7 @@ export default function AuditLogPage() {
           </Button>
         }
       />
-      <div className={styles.toolbar}>
+      <ListToolbar>
         <SearchField
           className={styles.search}
           label={text.search}
@@ -173,7 +174,7 @@ export default function AuditLogPage() {
             />
           </div>
         </FilterFold>
-      </div>
+      </ListToolbar>
       {userFilter ? (
         <p className={styles.chip}>
           <span>

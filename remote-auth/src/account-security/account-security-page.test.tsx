@@ -101,6 +101,39 @@ describe('Keamanan Akun (issue 31)', () => {
     );
   });
 
+  it('a passkey needs a name before the browser is asked', async () => {
+    fakeServer.use(twoStepScenarios.status(status()));
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Tambah passkey' }));
+    const label = screen.getByRole('textbox', { name: 'Nama perangkat' });
+    expect(label).toHaveValue('Passkey perangkat ini');
+    await user.clear(label);
+    await user.type(label, '   ');
+    await user.click(screen.getByRole('button', { name: 'Buat passkey' }));
+    expect(await screen.findByText('Nama perangkat tidak boleh kosong')).toBeInTheDocument();
+    expect(label).toHaveFocus();
+    expect(requestsTo(server.requests, 'POST', twoStepPaths.accountPasskeyOptions)).toEqual([]);
+  });
+
+  it('new recovery codes ask for the current password, then show the new set once', async () => {
+    fakeServer.use(
+      twoStepScenarios.status(status({ factors: [factor], recovery_codes_left: 3 })),
+      twoStepScenarios.recoveryCodesRenewed(codes),
+    );
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Buat kode baru' }));
+    await user.click(screen.getByRole('button', { name: 'Buat kode baru' }));
+    expect(await screen.findByText('Password tidak boleh kosong')).toBeInTheDocument();
+    expect(requestsTo(server.requests, 'POST', twoStepPaths.accountRecoveryCodes)).toEqual([]);
+    await user.type(screen.getByLabelText('Password saat ini'), 'rahasia-saya');
+    await user.click(screen.getByRole('button', { name: 'Buat kode baru' }));
+    const shown = await screen.findByRole('list', { name: 'Kode pemulihan' });
+    expect(within(shown).getAllByRole('listitem')).toHaveLength(10);
+    expect(await bodiesSentTo(server.requests, 'POST', twoStepPaths.accountRecoveryCodes)).toEqual([
+      { password: 'rahasia-saya' },
+    ]);
+  });
+
   it('a failed read says so, never a blank page', async () => {
     fakeServer.use(twoStepScenarios.status(networkDown()));
     setup();

@@ -1,10 +1,32 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { toApiError } from '@sso/shared/api';
 import type { TotpOffer, TwoStepFactor } from '@sso/shared/contract';
-import { Button, PageHeader, PasswordField, Spinner, TextField, toast } from '@sso/shared/ui';
-import { QrCode } from '../two-step/qr-code';
-import { RecoveryCodesList } from '../two-step/recovery-codes-list';
-import twoStep from '../two-step/two-step.module.css';
+import { serverFieldErrors } from '@sso/shared/form-errors';
+import {
+  Button,
+  FormServerError,
+  PageHeader,
+  PasswordField,
+  Spinner,
+  TextField,
+  toast,
+} from '@sso/shared/ui';
+import { QrCode } from '../shared/two-step/qr-code';
+import { RecoveryCodesList } from '../shared/two-step/recovery-codes-list';
+import twoStep from '../shared/two-step/two-step.module.css';
+import {
+  passkeyFormSchema,
+  passwordStepSchema,
+  totpFormSchema,
+  type PasskeyFormOutput,
+  type PasskeyFormValues,
+  type PasswordStepOutput,
+  type PasswordStepValues,
+  type TotpFormOutput,
+  type TotpFormValues,
+} from './account-security-forms';
 import { accountText } from './account-security-texts';
 import {
   startTotp,
@@ -122,6 +144,22 @@ const messageOf = (error: unknown, field: string) => {
   return apiError.fieldError(field) ?? apiError.message;
 };
 
+const TOTP_FIELDS = ['label', 'code'] as const;
+
+/** A refusal's messages under their fields; returns the message no field takes (for the form). */
+function placeServerErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  setError: (field: F, error: { type: string; message: string }) => void,
+): string | null {
+  const server = serverFieldErrors(error, fields);
+  for (const field of fields) {
+    const message = server.fields[field];
+    if (message) setError(field, { type: 'server', message });
+  }
+  return server.unplaced;
+}
+
 function AddAuthenticator({
   onCancel,
   onAdded,
@@ -131,9 +169,16 @@ function AddAuthenticator({
 }) {
   const [offer, setOffer] = useState<(TotpOffer & { enrolment: string }) | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ label?: string; code?: string; form?: string }>({});
-  const labelRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TotpFormValues, unknown, TotpFormOutput>({
+    defaultValues: { label: accountText.labelDefault, code: '' },
+    resolver: zodResolver(totpFormSchema),
+  });
   const confirm = useConfirmTotp();
   useEffect(() => {
     let live = true;
@@ -145,36 +190,17 @@ function AddAuthenticator({
       live = false;
     };
   }, []);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!offer || confirm.isPending) return;
-    const label = labelRef.current?.value.trim() ?? '';
-    const code = codeRef.current?.value.replace(/\s/g, '') ?? '';
-    const found = {
-      label: label === '' ? accountText.labelEmpty : undefined,
-      code: /^\d{6}$/.test(code) ? undefined : accountText.codeFormat,
-    };
-    setErrors(found);
-    if (found.label) return labelRef.current?.focus();
-    if (found.code) return codeRef.current?.focus();
-    confirm.mutate(
-      { enrolment: offer.enrolment, label, code },
-      {
-        onSuccess: (result) => {
-          toast.success(accountText.added);
-          onAdded(result.recovery_codes);
-        },
-        onError: (error) => {
-          const apiError = toApiError(error);
-          setErrors({
-            code: apiError.fieldError('code'),
-            label: apiError.fieldError('label'),
-            form: apiError.fieldError('code') ? undefined : apiError.message,
-          });
-        },
-      },
-    );
-  };
+  const submit = handleSubmit(async (values) => {
+    if (!offer) return;
+    setServerError(null);
+    try {
+      const result = await confirm.mutateAsync({ enrolment: offer.enrolment, ...values });
+      toast.success(accountText.added);
+      onAdded(result.recovery_codes);
+    } catch (error) {
+      setServerError(placeServerErrors(error, TOTP_FIELDS, setError));
+    }
+  });
   if (loadError) {
     return (
       <div className={styles.panel}>
@@ -190,7 +216,12 @@ function AddAuthenticator({
     );
   }
   return (
-    <form className={styles.panel} onSubmit={submit} noValidate aria-label={accountText.addTotp}>
+    <form
+      className={styles.panel}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={accountText.addTotp}
+    >
       <ol className={twoStep.steps}>
         <li>{accountText.step1}</li>
         <li>{accountText.step2}</li>
@@ -206,34 +237,27 @@ function AddAuthenticator({
             </code>
           </div>
           <TextField
-            ref={labelRef}
-            name="label"
+            {...register('label')}
             label={accountText.labelLabel}
-            defaultValue={accountText.labelDefault}
             maxLength={60}
-            error={errors.label}
+            error={errors.label?.message}
           />
           <TextField
-            ref={codeRef}
-            name="code"
+            {...register('code')}
             label={accountText.codeLabel}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={32}
-            error={errors.code}
+            error={errors.code?.message}
           />
         </div>
       </div>
-      {errors.form ? (
-        <p className={styles.error} role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      {serverError ? <FormServerError title={accountText.totpFailed} message={serverError} /> : null}
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onCancel}>
           {accountText.cancel}
         </Button>
-        <Button type="submit" loading={confirm.isPending} disabled={!offer}>
+        <Button type="submit" loading={isSubmitting} disabled={!offer}>
           {accountText.activate}
         </Button>
       </div>
@@ -248,50 +272,46 @@ function AddPasskey({
   onCancel: () => void;
   onAdded: (codes: string[] | null) => void;
 }) {
-  const labelRef = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<{ label?: string; form?: string }>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<PasskeyFormValues, unknown, PasskeyFormOutput>({
+    defaultValues: { label: accountText.passkeyLabelDefault },
+    resolver: zodResolver(passkeyFormSchema),
+  });
   const add = useAddPasskey();
+  const submit = handleSubmit(async ({ label }) => {
+    setServerError(null);
+    try {
+      const result = await add.mutateAsync(label);
+      toast.success(accountText.passkeyAdded);
+      onAdded(result.recovery_codes);
+    } catch (error) {
+      setServerError(messageOf(error, 'passkey'));
+    }
+  });
   return (
     <form
       className={styles.panel}
       aria-label={accountText.addPasskey}
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const label = labelRef.current?.value.trim() ?? '';
-        if (label === '') {
-          setError({ label: accountText.labelEmpty });
-          return labelRef.current?.focus();
-        }
-        setError({});
-        add.mutate(label, {
-          onSuccess: (result) => {
-            toast.success(accountText.passkeyAdded);
-            onAdded(result.recovery_codes);
-          },
-          onError: (e) => setError({ form: messageOf(e, 'passkey') }),
-        });
-      }}
+      onSubmit={(event) => void submit(event)}
     >
       <p className={styles.muted}>{accountText.passkeyIntro}</p>
       <TextField
-        ref={labelRef}
-        name="passkey-label"
+        {...register('label')}
         label={accountText.labelLabel}
-        defaultValue={accountText.passkeyLabelDefault}
         maxLength={60}
-        error={error.label}
+        error={errors.label?.message}
       />
-      {error.form ? (
-        <p className={styles.error} role="alert">
-          {error.form}
-        </p>
-      ) : null}
+      {serverError ? <FormServerError title={accountText.passkeyFailed} message={serverError} /> : null}
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onCancel}>
           {accountText.cancel}
         </Button>
-        <Button type="submit" loading={add.isPending}>
+        <Button type="submit" loading={isSubmitting}>
           {accountText.createPasskey}
         </Button>
       </div>
@@ -299,54 +319,55 @@ function AddPasskey({
   );
 }
 
-/** The current password, asked before a removal or a new set of recovery codes. */
+/**
+ * The current password, asked before a removal or a new set of recovery codes; a refusal (a wrong
+ * password, or the api's message) shows under the field.
+ */
 function PasswordStep({
   title,
   submitLabel,
-  pending,
   onSubmit,
   onCancel,
-  error,
 }: {
   title: string;
   submitLabel: string;
-  pending: boolean;
-  onSubmit: (password: string) => void;
+  onSubmit: (proof: PasswordStepOutput) => Promise<unknown>;
   onCancel: () => void;
-  error: string | null;
 }) {
-  const ref = useRef<HTMLInputElement>(null);
-  const [empty, setEmpty] = useState(false);
   const id = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordStepValues, unknown, PasswordStepOutput>({
+    defaultValues: { password: '' },
+    resolver: zodResolver(passwordStepSchema),
+  });
+  const submit = handleSubmit(async (proof) => {
+    try {
+      await onSubmit(proof);
+    } catch (error) {
+      setError('password', { type: 'server', message: messageOf(error, 'password') }, { shouldFocus: true });
+    }
+  });
   return (
-    <form
-      className={styles.panel}
-      aria-labelledby={id}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const password = ref.current?.value ?? '';
-        setEmpty(password === '');
-        if (password === '') return ref.current?.focus();
-        if (!pending) onSubmit(password);
-      }}
-    >
+    <form className={styles.panel} aria-labelledby={id} noValidate onSubmit={(event) => void submit(event)}>
       <p id={id} className={styles.muted}>
         {title}
       </p>
       <PasswordField
-        ref={ref}
-        name="current-password"
+        {...register('password')}
         label={accountText.passwordLabel}
         autoComplete="current-password"
         autoFocus
-        error={empty ? accountText.passwordEmpty : (error ?? undefined)}
+        error={errors.password?.message}
       />
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onCancel}>
           {accountText.cancel}
         </Button>
-        <Button type="submit" variant="danger" loading={pending}>
+        <Button type="submit" variant="danger" loading={isSubmitting}>
           {submitLabel}
         </Button>
       </div>
@@ -356,7 +377,6 @@ function PasswordStep({
 
 function FactorRow({ factor, locked }: { factor: TwoStepFactor; locked: boolean }) {
   const [asking, setAsking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const remove = useRemoveFactor();
   return (
     <li className={styles.factor}>
@@ -385,21 +405,11 @@ function FactorRow({ factor, locked }: { factor: TwoStepFactor; locked: boolean 
         <PasswordStep
           title={accountText.removeQuestion(factor.label)}
           submitLabel={accountText.remove}
-          pending={remove.isPending}
-          error={error}
-          onCancel={() => {
-            setAsking(false);
-            setError(null);
+          onCancel={() => setAsking(false)}
+          onSubmit={async (proof) => {
+            const result = await remove.mutateAsync({ id: factor.id, ...proof });
+            toast.success(result.message);
           }}
-          onSubmit={(password) =>
-            remove.mutate(
-              { id: factor.id, password },
-              {
-                onSuccess: (result) => toast.success(result.message),
-                onError: (e) => setError(messageOf(e, 'password')),
-              },
-            )
-          }
         />
       ) : null}
     </li>
@@ -408,7 +418,6 @@ function FactorRow({ factor, locked }: { factor: TwoStepFactor; locked: boolean 
 
 function RecoveryCodesCard({ left, onNew }: { left: number; onNew: (codes: string[]) => void }) {
   const [asking, setAsking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const renew = useNewRecoveryCodes();
   return (
     <section className={styles.card} aria-labelledby="recovery-heading">
@@ -420,24 +429,12 @@ function RecoveryCodesCard({ left, onNew }: { left: number; onNew: (codes: strin
         <PasswordStep
           title={accountText.renewQuestion}
           submitLabel={accountText.renew}
-          pending={renew.isPending}
-          error={error}
-          onCancel={() => {
+          onCancel={() => setAsking(false)}
+          onSubmit={async (proof) => {
+            const codes = await renew.mutateAsync(proof);
             setAsking(false);
-            setError(null);
+            onNew(codes);
           }}
-          onSubmit={(password) =>
-            renew.mutate(
-              { password },
-              {
-                onSuccess: (codes) => {
-                  setAsking(false);
-                  onNew(codes);
-                },
-                onError: (e) => setError(messageOf(e, 'password')),
-              },
-            )
-          }
         />
       ) : (
         <div>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, api } from '@sso/shared/api';
 import { toast } from '@sso/shared/ui';
 import { renderRoute } from '@sso/shared/testing';
-import { remainingSeconds, startCooldown } from '../otp/resend-cooldown';
+import { remainingSeconds, startCooldown } from '../shared/otp/resend-cooldown';
 import ForgotPasswordPage from './forgot-password-page';
 import { resetCooldownStore, resetNikStore, resetOtpStore, resetPhoneStore } from './reset-storage';
 import ValidateResetOtpPage from './validate-reset-otp-page';

@@ -5,12 +5,12 @@ import { serverFieldErrors } from '@sso/shared/form-errors';
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Button, TextField } from '@sso/shared/ui';
-import { AuthLayout } from '../auth-layout/auth-layout';
-import styles from '../auth-layout/auth-layout.module.css';
-import { AuthFooter } from '../auth-layout/auth-footer';
+import { AuthLayout } from '../shared/auth-layout/auth-layout';
+import styles from '../shared/auth-layout/auth-layout.module.css';
+import { AuthFooter } from '../shared/auth-layout/auth-footer';
 import { authText } from '../texts';
 import { useStartPasswordReset } from './api/start-password-reset';
-import { nikRules } from '../login/login-form-rules';
+import { nikRules } from '../shared/login/login-form-rules';
 
 /** Spec 5 "Forgot password": NIK required, same message as the login. */
 interface ForgotPasswordFormValues {

@@ -5,7 +5,7 @@ import { paths } from '@sso/shared/contract';
 import { toast } from '@sso/shared/ui';
 import { renderRoute } from '@sso/shared/testing';
 import { HttpResponse, apiUrl, fakeServer, http, startFakeServer } from '@sso/shared/testing/fake-server';
-import { startCooldown } from '../otp/resend-cooldown';
+import { startCooldown } from '../shared/otp/resend-cooldown';
 import NewPasswordPage from './new-password-page';
 import { newPasswordToSend } from './api/reset-password';
 import { resetCooldownStore, resetNikStore, resetOtpStore, resetPhoneStore } from './reset-storage';

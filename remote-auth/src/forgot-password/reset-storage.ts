@@ -1,6 +1,6 @@
 import { localValue } from '@sso/shared/session';
-import { cooldownGuard } from '../otp/resend-cooldown';
-import { digitsOf, textOf } from '../storage/stored-value-guard';
+import { cooldownGuard } from '../shared/otp/resend-cooldown';
+import { digitsOf, textOf } from '../shared/storage/stored-value-guard';
 
 /**
  * Spec 4 "Forgot password": the flow stores nik and masked phone (step 1), then the verified otp

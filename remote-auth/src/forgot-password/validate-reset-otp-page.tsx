@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
-import { otpErrorMessage } from '../auth-errors/otp-errors';
-import { OtpStep } from '../otp/otp-step';
-import { useOtpResend } from '../otp/use-otp-resend';
+import { otpErrorMessage } from '../shared/auth-errors/otp-errors';
+import { OtpStep } from '../shared/otp/otp-step';
+import { useOtpResend } from '../shared/otp/use-otp-resend';
 import { resendResetOtp } from './api/resend-reset-otp';
 import { clearResetFlow, resetCooldownStore, resetNikStore, resetPhoneStore } from './reset-storage';
 import { useVerifyResetOtp } from './api/verify-reset-otp';

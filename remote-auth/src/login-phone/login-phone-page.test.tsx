@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, api } from '@sso/shared/api';
 import { renderRoute } from '@sso/shared/testing';
-import { remainingSeconds } from '../otp/resend-cooldown';
+import { remainingSeconds } from '../shared/otp/resend-cooldown';
 import { loginCooldownStore, loginPhoneStore } from './login-phone-storage';
 import LoginPhonePage from './login-phone-page';
 

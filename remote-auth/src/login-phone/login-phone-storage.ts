@@ -1,6 +1,6 @@
 import { localValue } from '@sso/shared/session';
-import { cooldownGuard } from '../otp/resend-cooldown';
-import { digitsOf } from '../storage/stored-value-guard';
+import { cooldownGuard } from '../shared/otp/resend-cooldown';
+import { digitsOf } from '../shared/storage/stored-value-guard';
 
 /**
  * What the phone login keeps between its two screens, in localStorage so a reload of

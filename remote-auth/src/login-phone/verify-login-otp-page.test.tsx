@@ -15,7 +15,7 @@ import {
   sessionScenarios,
   startFakeServer,
 } from '@sso/shared/testing/fake-server';
-import { startCooldown } from '../otp/resend-cooldown';
+import { startCooldown } from '../shared/otp/resend-cooldown';
 import { loginCooldownStore, loginPhoneStore } from './login-phone-storage';
 import VerifyLoginOtpPage from './verify-login-otp-page';
 

@@ -4,18 +4,18 @@ import { appPaths } from '@sso/shared/federation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
 import { t } from '@sso/shared/i18n';
 import { Button, PasswordField, TextField } from '@sso/shared/ui';
-import { AuthLayout } from '../auth-layout/auth-layout';
-import { SessionEndNotice } from '../auth-layout/session-end-notice';
-import { FormAlert } from '../auth-layout/form-alert';
-import styles from '../auth-layout/auth-layout.module.css';
-import { AuthFooter } from '../auth-layout/auth-footer';
+import { AuthLayout } from '../shared/auth-layout/auth-layout';
+import { SessionEndNotice } from '../shared/auth-layout/session-end-notice';
+import { FormAlert } from '../shared/auth-layout/form-alert';
+import styles from '../shared/auth-layout/auth-layout.module.css';
+import { AuthFooter } from '../shared/auth-layout/auth-footer';
 import { authText } from '../texts';
-import { validateLogin, type LoginFormErrors, type LoginFormValues } from './login-form-rules';
+import { validateLogin, type LoginFormErrors, type LoginFormValues } from '../shared/login/login-form-rules';
 import { preloadLoginCall, useLoginWithNik } from './api/login-with-nik';
-import { leavingForApplication, useSsoApplication } from '../sso/sso-request';
-import { useContinueSignedIn } from '../sso/use-continue-signed-in';
-import { useAction } from '../auth-action/use-action';
-import { useFinishLogin } from './use-finish-login';
+import { leavingForApplication, useSsoApplication } from '../shared/sso/sso-request';
+import { useContinueSignedIn } from '../shared/sso/use-continue-signed-in';
+import { useAction } from '../shared/auth-action/use-action';
+import { useFinishLogin } from '../shared/login/use-finish-login';
 
 /** How a server message names a field of this form. */
 const NAMED_BY = { nik: /\bNIK\b/i, password: /\bpassword\b/i };

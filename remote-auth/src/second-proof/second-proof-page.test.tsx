@@ -6,7 +6,7 @@ import { readSession } from '@sso/shared/session';
 import { toast } from '@sso/shared/ui';
 import { renderRoute } from '@sso/shared/testing';
 import { bodiesSentTo, fakeServer, sessionScenarios, startFakeServer } from '@sso/shared/testing/fake-server';
-import { secondProofStore } from './second-proof-storage';
+import { secondProofStore } from '../shared/storage/second-proof-storage';
 import SecondProofPage from './second-proof-page';
 
 const server = startFakeServer();

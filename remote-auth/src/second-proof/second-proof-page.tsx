@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
-import { otpErrorMessage } from '../auth-errors/otp-errors';
-import layout from '../auth-layout/auth-layout.module.css';
-import { OtpStep } from '../otp/otp-step';
+import { otpErrorMessage } from '../shared/auth-errors/otp-errors';
+import layout from '../shared/auth-layout/auth-layout.module.css';
+import { OtpStep } from '../shared/otp/otp-step';
 import { authText } from '../texts';
 import { useSecondProof } from './api/login-with-second-proof';
-import { secondProofStore } from './second-proof-storage';
+import { secondProofStore } from '../shared/storage/second-proof-storage';
 
 /**
  * /verifikasi-masuk (issue 36): the NIK login from a browser the account does not know, while its

@@ -38,6 +38,9 @@ export const twoStepScenarios = {
   /** POST the passkey options of a pending sign-in (what the device signs). */
   passkeyOptions: () =>
     http.post(apiUrl(twoStepPaths.passkeyOptions), () => answer({ options: { challenge: 'dGVzdA' } })),
+  /** POST account recovery codes: a new set (the old one ends). */
+  recoveryCodesRenewed: (codes: readonly string[]) =>
+    http.post(apiUrl(twoStepPaths.accountRecoveryCodes), () => answer({ recovery_codes: [...codes] })),
   /** DELETE account factor answers these in turn: the status after it, or a refusal. */
   factorRemoved: (...answers: readonly (TwoStepStatus | Refusal)[]) =>
     http.delete(apiUrl(twoStepPaths.accountFactor(':id')), inTurn(answers)),

@@ -12,12 +12,12 @@ import {
   startFakeServer,
 } from '@sso/shared/testing/fake-server';
 import { twoStepScenarios } from '../test-support/two-step-scenarios';
-import { signWithPasskey } from './passkey-ceremony';
-import { twoStepStore } from './two-step-storage';
+import { signWithPasskey } from '../shared/two-step/passkey-ceremony';
+import { twoStepStore } from '../shared/storage/two-step-storage';
 import TwoStepPage from './two-step-page';
 
 // Not endpoints: the device's passkey ceremony (WebAuthn) and the QR code drawing library.
-jest.mock('./passkey-ceremony', () => ({ signWithPasskey: jest.fn() }));
+jest.mock('../shared/two-step/passkey-ceremony', () => ({ signWithPasskey: jest.fn() }));
 jest.mock('uqr', () => ({ renderSVG: () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }));
 
 const server = startFakeServer();

@@ -4,12 +4,12 @@ import { appPaths } from '@sso/shared/federation';
 import { toApiError } from '@sso/shared/api';
 import { twoStepCodeProblem, type TotpOffer, type TwoStepMethod } from '@sso/shared/contract';
 import { Button, TextField } from '@sso/shared/ui';
-import { AuthLayout } from '../auth-layout/auth-layout';
-import { FormAlert } from '../auth-layout/form-alert';
-import layout from '../auth-layout/auth-layout.module.css';
-import { useAction } from '../auth-action/use-action';
-import { useFinishLogin } from '../login/use-finish-login';
-import { leavingForApplication } from '../sso/sso-request';
+import { AuthLayout } from '../shared/auth-layout/auth-layout';
+import { FormAlert } from '../shared/auth-layout/form-alert';
+import layout from '../shared/auth-layout/auth-layout.module.css';
+import { useAction } from '../shared/auth-action/use-action';
+import { useFinishLogin } from '../shared/login/use-finish-login';
+import { leavingForApplication } from '../shared/sso/sso-request';
 import { twoStepText } from './two-step-texts';
 import {
   confirmEnrolment,
@@ -18,10 +18,10 @@ import {
   verifySecondStep,
   verifyWithPasskey,
 } from './api/two-step-sign-in';
-import { QrCode } from './qr-code';
-import { RecoveryCodesList } from './recovery-codes-list';
-import { twoStepStore, type StoredTwoStep } from './two-step-storage';
-import styles from './two-step.module.css';
+import { QrCode } from '../shared/two-step/qr-code';
+import { RecoveryCodesList } from '../shared/two-step/recovery-codes-list';
+import { twoStepStore, type StoredTwoStep } from '../shared/storage/two-step-storage';
+import styles from '../shared/two-step/two-step.module.css';
 
 /** The message of a failed call: the code field's, else the api's (or the network's). */
 const messageOf = (error: unknown) => {

@@ -10,15 +10,16 @@ import {
 import { formatNumber, t } from '@sso/shared/i18n';
 import { Button, PageHeader, StatePanel, toast } from '@sso/shared/ui';
 import {
+  type DataTableColumn,
   FilterFold,
+  isPositiveIntParam,
+  type ListSearchOptions,
+  ListToolbar,
   ListView,
   SearchField,
   Select,
   type SelectProps,
-  isPositiveIntParam,
   useListSearchParams,
-  type DataTableColumn,
-  type ListSearchOptions,
 } from '@sso/shared/ui-data';
 import { accessMapText as text } from './access-map-texts';
 import {
@@ -189,6 +190,12 @@ export default function AccessMapPage() {
   const levelOptions = LEVELS.map((l) => ({ value: l, label: accessMapLevelLabel[l] }));
   const setFilter = (key: Filter) => (value: number | null) =>
     list.setFilter(key, value === null ? null : String(value));
+  /** A filter whose choice empties the one under it (an application's menu, a company's unit). */
+  const setParentFilter = (key: Filter, child: Filter) => (value: number | null) =>
+    list.update({
+      filters: { ...f, [key]: value === null ? undefined : String(value), [child]: undefined },
+      page: 1,
+    });
   const placeName = [chosenApp?.name, menuOptions.find((m) => m.value === num(f.menu))?.label]
     .filter(Boolean)
     .join(' › ');
@@ -336,7 +343,7 @@ export default function AccessMapPage() {
                   {text.changePerson}
                 </Button>
               </div>
-              <div className={styles.toolbar}>
+              <ListToolbar>
                 <ToolbarSelect
                   label={text.application}
                   options={appOptions}
@@ -352,7 +359,7 @@ export default function AccessMapPage() {
                   clearLabel={text.allLevels}
                   onChange={setFilter('level')}
                 />
-              </div>
+              </ListToolbar>
               <ListView
                 query={person}
                 list={{ ...list, sort: personSort }}
@@ -374,19 +381,14 @@ export default function AccessMapPage() {
         </>
       ) : (
         <>
-          <div className={styles.toolbar}>
+          <ListToolbar>
             <ToolbarSelect
               label={text.application}
               placeholder={text.chooseApplication}
               options={appOptions}
               value={app ?? null}
               loading={options.isPending}
-              onChange={(value) =>
-                list.update({
-                  filters: { ...f, app: value === null ? undefined : String(value), menu: undefined },
-                  page: 1,
-                })
-              }
+              onChange={setParentFilter('app', 'menu')}
             />
             <ToolbarSelect
               label={text.menu}
@@ -415,16 +417,7 @@ export default function AccessMapPage() {
                 options={companyOptions}
                 value={num(f.perusahaan_id) ?? null}
                 clearLabel={text.allCompanies}
-                onChange={(value) =>
-                  list.update({
-                    filters: {
-                      ...f,
-                      perusahaan_id: value === null ? undefined : String(value),
-                      cabang_id: undefined,
-                    },
-                    page: 1,
-                  })
-                }
+                onChange={setParentFilter('perusahaan_id', 'cabang_id')}
               />
               <ToolbarSelect
                 label={text.unit}
@@ -449,7 +442,7 @@ export default function AccessMapPage() {
                 onChange={setFilter('level')}
               />
             </FilterFold>
-          </div>
+          </ListToolbar>
           {placeParams === null ? (
             <StatePanel title={text.pickPlaceTitle} body={text.pickPlaceBody} />
           ) : (

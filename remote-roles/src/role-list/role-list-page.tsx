@@ -7,8 +7,10 @@ import { useCan } from '@sso/shared/session';
 import { PageHeader, buttonClassName } from '@sso/shared/ui';
 import { OWNER_ONLY_REASON, READ_ONLY_REASON, ROLE_NOT_COVERED_REASON, whyNot } from '@sso/shared/access';
 import {
+  type DataTableColumn,
   FilterFold,
   KebabMenu,
+  ListToolbar,
   ListView,
   LogoStack,
   SearchField,
@@ -16,7 +18,6 @@ import {
   useListSearchParams,
   useRememberListPlace,
   useRowSelection,
-  type DataTableColumn,
 } from '@sso/shared/ui-data';
 import { useApplications } from '../reference-data/get-applications';
 import { rolesText } from '../texts';
@@ -119,7 +120,7 @@ export default function RoleListPage() {
           ) : null
         }
       />
-      <div className={styles.toolbar}>
+      <ListToolbar>
         <SearchField
           className={styles.search}
           label={rolesText.list.search}
@@ -140,7 +141,7 @@ export default function RoleListPage() {
             />
           </div>
         </FilterFold>
-      </div>
+      </ListToolbar>
       <ListView
         query={roles}
         list={list}

@@ -27,6 +27,7 @@ export { splitOverflow, overflowLabel, OVERFLOW_VISIBLE, type OverflowSplit } fr
 export { ColorDot, type ColorDotProps } from './color-dot';
 export { RoleChip, readableTextColor, type RoleChipProps } from './role-chip';
 export { SearchField, type SearchFieldProps } from './search-field';
+export { ListToolbar } from './list-toolbar';
 export { useDebouncedValue, SEARCH_DEBOUNCE_MS } from './use-debounced-value';
 export { Drawer, type DrawerProps } from './drawer';
 export { DetailList } from './detail-list';

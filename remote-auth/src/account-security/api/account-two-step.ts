@@ -51,7 +51,7 @@ export const useAddPasskey = () =>
     const { options, registration } = (
       await api.post(twoStepPaths.accountPasskeyOptions, {}, accountPasskeyOptionsResponseSchema)
     ).data;
-    const { createPasskey } = await import('../../two-step/passkey-ceremony');
+    const { createPasskey } = await import('../../shared/two-step/passkey-ceremony');
     const response = await createPasskey(options);
     return (
       await api.post(

@@ -1,4 +1,4 @@
-import { useAction } from '../../auth-action/use-action';
+import { useAction } from '../../shared/auth-action/use-action';
 import { useNavigate } from '@sso/shared/navigation';
 import { api } from '@sso/shared/api';
 import { paths, resetPasswordResponseSchema, type ResetPasswordResponse } from '@sso/shared/contract';

@@ -1,8 +1,8 @@
-import { useAction } from '../../auth-action/use-action';
+import { useAction } from '../../shared/auth-action/use-action';
 import { useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
 import { toast } from '@sso/shared/ui';
-import { startCooldown } from '../../otp/resend-cooldown';
+import { startCooldown } from '../../shared/otp/resend-cooldown';
 import { findResetAccount } from './find-reset-account';
 import { requestResetOtp } from './request-reset-otp';
 import { resetCooldownStore, resetNikStore, resetOtpStore, resetPhoneStore } from '../reset-storage';

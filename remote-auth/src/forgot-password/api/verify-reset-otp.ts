@@ -1,4 +1,4 @@
-import { useAction } from '../../auth-action/use-action';
+import { useAction } from '../../shared/auth-action/use-action';
 import { useNavigate } from '@sso/shared/navigation';
 import { api } from '@sso/shared/api';
 import { paths, verifyResetOtpResponseSchema, type VerifyResetOtpResponse } from '@sso/shared/contract';

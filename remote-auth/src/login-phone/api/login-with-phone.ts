@@ -1,12 +1,12 @@
-import { useAction } from '../../auth-action/use-action';
+import { useAction } from '../../shared/auth-action/use-action';
 import { api, completeLogin } from '@sso/shared/api';
 import { loginOrTwoStepResponseSchema, paths } from '@sso/shared/contract';
 import { useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
-import { storeTwoStep } from '../../two-step/two-step-storage';
+import { storeTwoStep } from '../../shared/storage/two-step-storage';
 import { writeSession } from '@sso/shared/session';
-import { useFinishLogin } from '../../login/use-finish-login';
-import { continueToApplication, leavingForApplication, ssoInteraction } from '../../sso/sso-request';
+import { useFinishLogin } from '../../shared/login/use-finish-login';
+import { continueToApplication, leavingForApplication, ssoInteraction } from '../../shared/sso/sso-request';
 import { clearLoginPhoneFlow } from '../login-phone-storage';
 
 /** Spec 5 "OTP": the phone flow sends the code as a number; an empty code is sent as 0. */

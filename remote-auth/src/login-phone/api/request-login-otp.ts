@@ -1,4 +1,4 @@
-import { useAction } from '../../auth-action/use-action';
+import { useAction } from '../../shared/auth-action/use-action';
 import { api } from '@sso/shared/api';
 import { otpSentResponseSchema, paths, type OtpSentResponse } from '@sso/shared/contract';
 

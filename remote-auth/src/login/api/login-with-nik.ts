@@ -1,9 +1,9 @@
 import { useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
 import { writeSession } from '@sso/shared/session';
-import { useAction } from '../../auth-action/use-action';
-import { continueToApplication, leavingForApplication, ssoInteraction } from '../../sso/sso-request';
-import { useFinishLogin } from '../use-finish-login';
+import { useAction } from '../../shared/auth-action/use-action';
+import { continueToApplication, leavingForApplication, ssoInteraction } from '../../shared/sso/sso-request';
+import { useFinishLogin } from '../../shared/login/use-finish-login';
 
 export interface NikCredentials {
   nik: string;
@@ -89,8 +89,8 @@ export async function loginAndStore({ nik, password }: NikCredentials): Promise<
 async function loadApi() {
   const [api, { secondProofStore }, { storeTwoStep }] = await Promise.all([
     import('@sso/shared/api'),
-    import('../../second-proof/second-proof-storage'),
-    import('../../two-step/two-step-storage'),
+    import('../../shared/storage/second-proof-storage'),
+    import('../../shared/storage/two-step-storage'),
   ]);
   return { ...api, secondProofStore, storeTwoStep };
 }

@@ -1,8 +1,8 @@
 import { api, completeLogin, toApiError } from '@sso/shared/api';
 import { loginResponseSchema, passkeyLoginOptionsResponseSchema, twoStepPaths } from '@sso/shared/contract';
 import { writeSession } from '@sso/shared/session';
-import { signWithPasskey } from '../../two-step/passkey-ceremony';
-import { continueToApplication, ssoInteraction } from '../../sso/sso-request';
+import { signWithPasskey } from '../../shared/two-step/passkey-ceremony';
+import { continueToApplication, ssoInteraction } from '../../shared/sso/sso-request';
 
 /**
  * "Masuk dengan passkey" (issue 31): a passkey with user verification is the first and only step.

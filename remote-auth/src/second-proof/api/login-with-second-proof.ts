@@ -2,12 +2,12 @@ import { api, loginWithSecondProof, toApiError, TwoStepRequired } from '@sso/sha
 import { loginOrTwoStepResponseSchema, paths } from '@sso/shared/contract';
 import { useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
-import { storeTwoStep } from '../../two-step/two-step-storage';
+import { storeTwoStep } from '../../shared/storage/two-step-storage';
 import { writeSession } from '@sso/shared/session';
-import { useAction } from '../../auth-action/use-action';
-import { useFinishLogin } from '../../login/use-finish-login';
-import { continueToApplication, leavingForApplication, ssoInteraction } from '../../sso/sso-request';
-import { secondProofStore } from '../second-proof-storage';
+import { useAction } from '../../shared/auth-action/use-action';
+import { useFinishLogin } from '../../shared/login/use-finish-login';
+import { continueToApplication, leavingForApplication, ssoInteraction } from '../../shared/sso/sso-request';
+import { secondProofStore } from '../../shared/storage/second-proof-storage';
 
 /**
  * POST auth/login/second-proof, then the login chain; the session is written once all succeeded.

@@ -9,8 +9,8 @@ import {
   type TwoStepMethod,
 } from '@sso/shared/contract';
 import { writeSession } from '@sso/shared/session';
-import { continueToApplication, ssoInteraction } from '../../sso/sso-request';
-import { twoStepStore } from '../two-step-storage';
+import { continueToApplication, ssoInteraction } from '../../shared/sso/sso-request';
+import { twoStepStore } from '../../shared/storage/two-step-storage';
 
 /**
  * The end of a sign-in whose second step passed: during a single sign-on request the login token
@@ -45,7 +45,7 @@ export async function verifySecondStep(input: { challenge: string; method: TwoSt
 
 /** A passkey as the second step: options bound to the pending sign-in, the device signs, the api checks. */
 export async function verifyWithPasskey(challenge: string) {
-  const { signWithPasskey } = await import('../passkey-ceremony');
+  const { signWithPasskey } = await import('../../shared/two-step/passkey-ceremony');
   const { options } = (
     await call(() => api.post(twoStepPaths.passkeyOptions, { challenge }, passkeyOptionsResponseSchema))
   ).data;

@@ -5,7 +5,7 @@ import { Button, OtpInput, emptyOtp, otpCode } from '@sso/shared/ui';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import { FormAlert } from '../auth-layout/form-alert';
 import layout from '../auth-layout/auth-layout.module.css';
-import { authText } from '../texts';
+import { authText } from '../../texts';
 import type { OtpResend } from './use-otp-resend';
 import styles from './otp-step.module.css';
 

@@ -6,10 +6,10 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { setProductName } from '@sso/shared/i18n';
 import { authRoutes } from '@sso/shared/routes';
-import LoginPage from '../login/login-page';
-import LoginPhonePage from '../login-phone/login-phone-page';
-import ForgotPasswordPage from '../forgot-password/forgot-password-page';
-import { PRODUCT_NAME_SLOT } from './slots';
+import LoginPage from './login/login-page';
+import LoginPhonePage from './login-phone/login-phone-page';
+import ForgotPasswordPage from './forgot-password/forgot-password-page';
+import { PRODUCT_NAME_SLOT } from './shared/prerender/slots';
 
 /** Route → page: the screens a visitor lands on (the others follow a step of these). */
 export const PRERENDERED: Record<string, ComponentType> = {

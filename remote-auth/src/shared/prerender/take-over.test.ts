@@ -1,4 +1,4 @@
-import { PRODUCT_NAME_SLOT as SERVER_SLOT } from '../../../scripts/lib/prerendered.mjs';
+import { PRODUCT_NAME_SLOT as SERVER_SLOT } from '../../../../scripts/lib/prerendered.mjs';
 import { PRODUCT_NAME_SLOT, PRERENDERED_ATTRIBUTE } from './slots';
 import { takeOverPrerendered } from './take-over';
 

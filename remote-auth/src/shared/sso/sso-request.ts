@@ -88,7 +88,7 @@ export async function continueToApplication(interaction: string, token: string):
     // `?sso=` keeps the step open to a user signed in to the panel (a public-only route otherwise
     // sends them to /home): their panel login may be the one-factor login being stepped up.
     // Its store (and validator) loads here, not with the login screen (ADR 0006).
-    const { storeTwoStep } = await import('../two-step/two-step-storage');
+    const { storeTwoStep } = await import('../storage/two-step-storage');
     storeTwoStep(answer.twoStep);
     leaving = true;
     window.location.assign(`${appPaths.twoStep}?sso=${encodeURIComponent(interaction)}`);
