@@ -1,10 +1,14 @@
 import {
   CompiledQuery,
   Kysely,
+  OperationNodeTransformer,
   PostgresDialect,
+  ValueNode,
   SqliteDialect,
   sql,
   type Driver,
+  type KyselyPlugin,
+  type PrimitiveValueListNode,
   type RawBuilder,
   type Transaction,
 } from 'kysely';
@@ -183,6 +187,31 @@ export interface PostgresOptions {
   readonly poolSize?: number;
 }
 
+/**
+ * PostgreSQL's text cannot hold a NUL character (SQLite's can): a parameter with one would fail the
+ * whole query (a 500 for a typed keyword or NIK). Nothing stored holds one (stored texts refuse
+ * control characters), so a value with NUL can match nothing on either store; sent with U+FFFD in
+ * its place it still matches nothing, and the query answers as it does on SQLite.
+ */
+class NulFreeValues extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return typeof node.value === 'string' && node.value.includes('\0')
+      ? ValueNode.create(node.value.replaceAll('\0', '\uFFFD'))
+      : super.transformValue(node);
+  }
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    const values = node.values.map((value) =>
+      typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value,
+    );
+    return super.transformPrimitiveValueList({ ...node, values });
+  }
+}
+
+const nulFreeValues: KyselyPlugin = {
+  transformQuery: (args) => new NulFreeValues().transformNode(args.node),
+  transformResult: (args) => Promise.resolve(args.result),
+};
+
 /** The data layer over a PostgreSQL database (`DATABASE_URL`), through a pool of `pg` connections. */
 export function postgresStore(url: string, options: PostgresOptions = {}): Store {
   const pool = new pg.Pool({
@@ -195,7 +224,7 @@ export function postgresStore(url: string, options: PostgresOptions = {}): Store
   // query in flight fails on its own (a storage fault, ADR 0023) and the pool drops the connection.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [nulFreeValues] });
   return withCommon(
     'postgres',
     db,

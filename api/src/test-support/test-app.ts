@@ -61,8 +61,8 @@ if (testStoreKind === 'postgres') {
 }
 
 /** A new database of this test file's cluster, or undefined on SQLite. */
-function testDatabaseUrl(): string | undefined {
-  if (testStoreKind !== 'postgres') return undefined;
+function testDatabaseUrl(kind: StoreKind): string | undefined {
+  if (kind !== 'postgres') return undefined;
   cluster ??= startTestPostgres();
   databases += 1;
   return cluster.createDatabase(`api_${databases}`);
@@ -70,13 +70,17 @@ function testDatabaseUrl(): string | undefined {
 
 /**
  * A fresh api on a fresh temporary database file (and, with `TEST_STORE=postgres`, a fresh
- * PostgreSQL database), listening on an ephemeral port; `close()` removes them.
+ * PostgreSQL database), listening on an ephemeral port; `close()` removes them. `store` names the
+ * store whatever TEST_STORE says, for the tests of one store's own behaviour (its file's faults).
  */
-export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: Partial<BuildAppOptions> = {},
+  { store = testStoreKind }: { store?: StoreKind } = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'sso-api-test-'));
   const dbFile = join(dir, 'sso.sqlite');
   const clock = createTestClock();
-  const databaseUrl = testDatabaseUrl();
+  const databaseUrl = testDatabaseUrl(store);
   const app = await buildApp({
     dbFile,
     ...(databaseUrl ? { databaseUrl } : {}),

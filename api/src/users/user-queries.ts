@@ -47,6 +47,18 @@ function sortColumn(dialect: AdminDialect, field: UserSortField): RawBuilder<unk
 /** `asc`/`desc` as SQL (the contract's enum, never free text). */
 const directionSql = (direction: SortDirection) => sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
 
+/**
+ * `ORDER BY` of the list: the column, then the id. A user who never signed in (`last_login_at` NULL)
+ * sorts as the smallest value on both stores, as SQLite orders NULLs (PostgreSQL's default is the
+ * opposite): first ascending, last descending.
+ */
+function orderOf(dialect: AdminDialect, field: UserSortField, direction: SortDirection): RawBuilder<unknown> {
+  const dir = directionSql(direction);
+  const nulls =
+    field === 'last_login_at' ? sql.raw(direction === 'asc' ? ' NULLS FIRST' : ' NULLS LAST') : sql``;
+  return sql`${sortColumn(dialect, field)} ${dir}${nulls}, u.id ${dir}`;
+}
+
 /** `WHERE` over the terms, or nothing. */
 const whereOf = (terms: readonly RawBuilder<SqlBool>[]) =>
   terms.length > 0 ? sql`WHERE ${sql.join(terms, sql` AND `)}` : sql``;
@@ -363,13 +375,12 @@ export async function listUsers(
   const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');
   const limit = params.perPage;
   const offset = (params.page - 1) * params.perPage;
-  const dir = directionSql(direction);
   const rows =
     params.sortBy === 'role_name'
       ? await pageByRoleName(store, q, terms, direction, limit, offset)
       : (
           await sql<UserRow>`${SELECT_USERS} ${whereOf(terms)}
-            ORDER BY ${sortColumn(admin, params.sortBy ?? 'created_at')} ${dir}, u.id ${dir}
+            ORDER BY ${orderOf(admin, params.sortBy ?? 'created_at', direction)}
             LIMIT ${bound(admin, limit)} OFFSET ${bound(admin, offset)}`.execute(q)
         ).rows;
   return { data: await withCompanies(store, q, rows, logoUrl), total };
@@ -391,10 +402,9 @@ export async function userSlices(
 ): Promise<{ total: number; slices: AsyncGenerator<User[]> }> {
   const { admin } = store;
   const direction = params.sort ?? (params.sortBy ? 'asc' : 'desc');
-  const dir = directionSql(direction);
   const { rows } = await sql<{ id: number }>`SELECT u.id FROM users u JOIN roles r ON r.id = u.role_id
     ${whereOf(userFilter(admin, params, scope))}
-    ORDER BY ${sortColumn(admin, params.sortBy ?? 'created_at')} ${dir}, u.id ${dir}`.execute(store.db);
+    ORDER BY ${orderOf(admin, params.sortBy ?? 'created_at', direction)}`.execute(store.db);
   const ids = rows.map((row) => row.id);
   async function* slices(): AsyncGenerator<User[]> {
     for (let start = 0; start < ids.length; start += EXPORT_SLICE) {
