@@ -3,8 +3,7 @@
 // - sign-ins per second at production scrypt cost with 1 and with 2 api instances behind the
 //   generated nginx (one upstream group), on one database; the ratio is the figure, reported with the
 //   cores the machine has (two instances on 2 cores share the same cores, so it cannot double);
-// - the users list's p95 at 200,000 users on each store: SQLite, and PostgreSQL once the api accepts
-//   DATABASE_URL (ADR 0026; until then a line says it is skipped and why).
+// - the users list's p95 at 200,000 users on each store: SQLite and PostgreSQL.
 // Figures only, never asserted: they move with the machine.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -7,8 +7,8 @@
  * - SIGKILL of one instance under a load of reads and writes: the other keeps answering, nginx passes
  *   the refused or broken idempotent requests on, and every write acknowledged (201) is in the
  *   database afterwards. Only writes in flight on the killed instance may fail (never sent twice).
- * The store is a parameter: SCALE_TEST_STORE=sqlite (the default today: two processes on one SQLite
- * file in WAL) or postgres (a throwaway cluster, once the api accepts DATABASE_URL, ADR 0026).
+ * The store is a parameter: SCALE_TEST_STORE=postgres (the default: a throwaway cluster, as the
+ * instances of `--scale` share) or sqlite (two processes on one SQLite file in WAL).
  * Runs where Debian's nginx is installed (./panel test installs it).
  */
 import fs from 'node:fs';
@@ -23,7 +23,7 @@ import { adminToken, send, startBuiltApi, type RunningApi } from '../../api/src/
 import { nginxInstalled, startNginx, workerUser, writeConfig, type RunningNginx } from '../nginx/run.mjs';
 import { PASSIVE_CHECK } from './instances.mjs';
 
-const STORE = process.env.SCALE_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+const STORE = process.env.SCALE_TEST_STORE === 'sqlite' ? 'sqlite' : 'postgres';
 const { dbFile, main } = useBuiltApi('several-instances');
 
 let work: string;
