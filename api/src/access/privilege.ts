@@ -336,8 +336,17 @@ export function createPrivilege(store: Store, sessions: SessionRevoker): Privile
       return guarded(async (trx) => {
         if (userIds.includes(actorId)) throw forbidden(OWN_ACCOUNT_DELETE_MESSAGE);
         const refused: UserRow[] = [];
-        for (const id of new Set(userIds)) {
-          const user = await userRow(trx, id);
+        // The listed users read in one query (a list may name thousands of ids, most unknown: one
+        // round trip each was seconds on PostgreSQL), then judged in the order of the list.
+        const unique = [...new Set(userIds)];
+        const rows: UserRow[] = await trx
+          .selectFrom('users')
+          .select(['id', 'nama', 'nik', 'phone', 'role_id'])
+          .where('id', 'in', store.admin.idSet(unique))
+          .execute();
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        for (const id of unique) {
+          const user = byId.get(id);
           if (user !== undefined && !(await mayActOnUser(actorId, user.id, trx))) refused.push(user);
         }
         if (refused.length > 0) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   applicationDetailResponseSchema,
@@ -20,6 +20,7 @@ import { hashClientSecret, verifyClientSecret } from '../oidc/client-secret';
 import { createApplicationPayload } from '../test-support/factories';
 import { MODIFIER, VIEWER, call, callRoot, expectError, expectOk, openSession } from '../test-support/http';
 import { useAdminTestApp } from '../test-support/test-app';
+import { readRow, readRows } from '../test-support/test-rows';
 
 const t = useAdminTestApp();
 
@@ -63,31 +64,16 @@ const payloadOf = (app: ApplicationDetail, sso?: SsoClientPayload | null): Appli
   ...(sso === undefined ? {} : { sso }),
 });
 
-/** The stored row, read from the database file (the provider's view of the client). */
-function storedClient(appId: number) {
-  const db = new Database(t.dbFile, { readonly: true });
-  try {
-    return db
-      .prepare<
-        [number],
-        { client_id: string; client_type: string; secret_hash: string | null; redirect_uris: string }
-      >(
-        'SELECT client_id, client_type, secret_hash, redirect_uris FROM oidc_clients WHERE application_id = ?',
-      )
-      .get(appId);
-  } finally {
-    db.close();
-  }
-}
+/** The stored row, read from the database (the provider's view of the client). */
+const storedClient = (appId: number) =>
+  readRow(
+    t,
+    sql<{ client_id: string; client_type: string; secret_hash: string | null; redirect_uris: string }>`
+      SELECT client_id, client_type, secret_hash, redirect_uris FROM oidc_clients WHERE application_id = ${appId}`,
+  );
 
-function allAuditText(): string {
-  const db = new Database(t.dbFile, { readonly: true });
-  try {
-    return JSON.stringify(db.prepare('SELECT * FROM audit_events').all());
-  } finally {
-    db.close();
-  }
-}
+const allAuditText = async (): Promise<string> =>
+  JSON.stringify(await readRows(t, sql`SELECT * FROM audit_events`));
 
 describe('client-secret module (shared with the provider)', () => {
   it('hashes as sha256$ + lowercase hex, verifies in constant time, generates 32 random bytes base64url', () => {
@@ -179,7 +165,7 @@ describe('Integrasi SSO: URI validation (api side of the shared contract)', () =
     const app = await createOk({
       sso: confidential({ redirect_uris: ['https://Gudang.example.com/Callback'] }),
     });
-    expect(storedClient(app.id)?.redirect_uris).toBe('["https://Gudang.example.com/Callback"]');
+    expect((await storedClient(app.id))?.redirect_uris).toBe('["https://Gudang.example.com/Callback"]');
   });
 
   it('a refused client writes nothing: not the application either', async () => {
@@ -200,7 +186,7 @@ describe('Integrasi SSO: the client and its secret', () => {
     const app = await createOk({ name: 'Aplikasi Gudang Pusat', sso: confidential() });
     expect(app.client_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(app.sso).toMatchObject({ client_id: 'aplikasi-gudang-pusat', client_type: 'confidential' });
-    const row = storedClient(app.id);
+    const row = await storedClient(app.id);
     expect(row?.secret_hash).toBe(hashClientSecret(app.client_secret ?? ''));
     expect(verifyClientSecret(app.client_secret ?? '', row?.secret_hash ?? '')).toBe(true);
 
@@ -214,7 +200,7 @@ describe('Integrasi SSO: the client and its secret', () => {
       applicationSavedResponseSchema,
     );
     expect(again.data.client_secret).toBeUndefined();
-    expect(storedClient(app.id)?.secret_hash).toBe(row?.secret_hash);
+    expect((await storedClient(app.id))?.secret_hash).toBe(row?.secret_hash);
   });
 
   it('"Buat ulang secret" answers a new secret once; the old one stops verifying at once', async () => {
@@ -223,7 +209,7 @@ describe('Integrasi SSO: the client and its secret', () => {
     const reply = expectOk(await regenerate(app.id), clientSecretResponseSchema);
     expect(reply.data.client_id).toBe(app.sso?.client_id);
     expect(reply.data.client_secret).not.toBe(first);
-    const hash = storedClient(app.id)?.secret_hash ?? '';
+    const hash = (await storedClient(app.id))?.secret_hash ?? '';
     expect(verifyClientSecret(reply.data.client_secret, hash)).toBe(true);
     expect(verifyClientSecret(first, hash)).toBe(false);
   });
@@ -231,7 +217,7 @@ describe('Integrasi SSO: the client and its secret', () => {
   it('a public client has no secret (PKCE); made confidential it gets one; made public it loses it', async () => {
     const app = await createOk({ sso: confidential({ client_type: 'public' }) });
     expect(app.client_secret).toBeUndefined();
-    expect(storedClient(app.id)?.secret_hash).toBeNull();
+    expect((await storedClient(app.id))?.secret_hash).toBeNull();
     expect(expectError(await regenerate(app.id), 409).message).toBe(
       'Hanya klien confidential yang memiliki secret',
     );
@@ -241,10 +227,10 @@ describe('Integrasi SSO: the client and its secret', () => {
       applicationSavedResponseSchema,
     ).data;
     expect(made.client_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(storedClient(app.id)?.secret_hash).toBe(hashClientSecret(made.client_secret ?? ''));
+    expect((await storedClient(app.id))?.secret_hash).toBe(hashClientSecret(made.client_secret ?? ''));
 
     await update(app.id, payloadOf(app, confidential({ client_type: 'public' })));
-    expect(storedClient(app.id)).toMatchObject({ client_type: 'public', secret_hash: null });
+    expect(await storedClient(app.id)).toMatchObject({ client_type: 'public', secret_hash: null });
   });
 
   it('the client id is chosen once from the name, numbered when taken, kept on rename', async () => {
@@ -262,17 +248,17 @@ describe('Integrasi SSO: the client and its secret', () => {
   it('an absent `sso` keeps the client, null removes it, deleting the application deletes it', async () => {
     const app = await createOk({ sso: confidential() });
     await update(app.id, payloadOf(app));
-    expect(storedClient(app.id)).toBeDefined();
+    expect(await storedClient(app.id)).toBeDefined();
     await update(app.id, payloadOf(app, null));
-    expect(storedClient(app.id)).toBeUndefined();
+    expect(await storedClient(app.id)).toBeUndefined();
     expect((await detail(app.id)).sso).toBeNull();
 
     const other = await createOk({ sso: confidential() });
-    expect(storedClient(other.id)).toBeDefined();
+    expect(await storedClient(other.id)).toBeDefined();
     expect(
       (await call(t.app, 'DELETE', paths.applications.remove(other.id), { token: t.token })).statusCode,
     ).toBe(200);
-    expect(storedClient(other.id)).toBeUndefined();
+    expect(await storedClient(other.id)).toBeUndefined();
   });
 
   it('app 1 (this panel) has no client: it keeps the spec chain', async () => {
@@ -300,7 +286,7 @@ describe('Integrasi SSO: privilege (App Management levels)', () => {
     expect((await detail(app.id, viewer)).sso?.client_id).toBe(app.sso?.client_id);
     expect((await regenerate(app.id, viewer)).statusCode).toBe(403);
     expect((await update(app.id, payloadOf(app, null), viewer)).statusCode).toBe(403);
-    expect(storedClient(app.id)).toBeDefined();
+    expect(await storedClient(app.id)).toBeDefined();
 
     const modifier = (await openSession(t.app, MODIFIER)).accessToken;
     expect(
@@ -367,8 +353,8 @@ describe('Integrasi SSO: Log Aktivitas (never a secret)', () => {
     });
     expect(auditActivity(regenerated)).toBe('Membuat ulang secret SSO aplikasi Aplikasi Audit SSO');
 
-    const hash = storedClient(app.id)?.secret_hash ?? '';
-    const text = allAuditText();
+    const hash = (await storedClient(app.id))?.secret_hash ?? '';
+    const text = await allAuditText();
     for (const leaked of [app.client_secret ?? '', secret, hash, hash.slice('sha256$'.length)]) {
       expect(leaked.length).toBeGreaterThan(20);
       expect(text).not.toContain(leaked);

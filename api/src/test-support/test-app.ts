@@ -139,6 +139,8 @@ export interface AdminTestApp {
   readonly loginToken: string;
   readonly clock: TestClock;
   readonly dbFile: string;
+  /** The PostgreSQL database of the app under `TEST_STORE=postgres` (see `openTestStore`). */
+  readonly databaseUrl?: string;
 }
 
 export function useAdminTestApp(options: Partial<BuildAppOptions> = {}): AdminTestApp {
@@ -169,6 +171,9 @@ export function useAdminTestApp(options: Partial<BuildAppOptions> = {}): AdminTe
     },
     get dbFile() {
       return current().dbFile;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   ESCALATION_MESSAGE,
@@ -18,6 +18,7 @@ import {
 import { createAccount } from '../../test-support/accounts';
 import { MODIFIER_2, call, expectError, expectOk, listUsers, openSession } from '../../test-support/http';
 import { useAdminTestApp } from '../../test-support/test-app';
+import { readRow, readRows } from '../../test-support/test-rows';
 import { NOT_TEXT_MESSAGE } from './csv-upload';
 import { IMPORT_DONE_MESSAGE } from './user-import';
 
@@ -31,21 +32,23 @@ const portOf = () => {
 let ap: { id: number; nama: string };
 let units: { id: number; kode: string; name: string }[];
 let otherAp: { id: number; nama: string };
-const read = <T>(sql: string, ...args: unknown[]): T[] => {
-  const db = new Database(t.dbFile, { readonly: true });
-  try {
-    return db.prepare(sql).all(...args) as T[];
-  } finally {
-    db.close();
-  }
-};
-const userCount = () => read<{ n: number }>('SELECT COUNT(*) AS n FROM users')[0]?.n ?? 0;
+const userCount = async () => (await readRow(t, sql<{ n: number }>`SELECT COUNT(*) AS n FROM users`))?.n ?? 0;
 
-beforeAll(() => {
-  const companies = read<{ id: number; nama: string }>('SELECT id, nama FROM companies ORDER BY id');
+beforeAll(async () => {
+  const companies = await readRows(
+    t,
+    sql<{ id: number; nama: string }>`SELECT id, nama FROM companies ORDER BY id`,
+  );
   ap = companies[0] as { id: number; nama: string };
   otherAp = companies[1] as { id: number; nama: string };
-  units = read('SELECT id, kode, name FROM branches WHERE company_id = ? ORDER BY id LIMIT 2', ap.id);
+  units = await readRows(
+    t,
+    sql<{
+      id: number;
+      kode: string;
+      name: string;
+    }>`SELECT id, kode, name FROM branches WHERE company_id = ${ap.id} ORDER BY id LIMIT 2`,
+  );
 });
 
 const HEADER = USER_CSV_COLUMNS.join(',');
@@ -113,7 +116,7 @@ describe('the template', () => {
 
 describe('checking a file', () => {
   it('names every problem with its row, as Tambah User would, and writes nothing', async () => {
-    const before = userCount();
+    const before = await userCount();
     const csv = [
       HEADER,
       row(), // 2: fine
@@ -151,7 +154,7 @@ describe('checking a file', () => {
     expect(failed).toHaveLength(11);
     expect(failed[1]).toMatch(/^3,,Karyawan Impor .*,NIK tidak boleh kosong$/);
     expect(failed[8]).toContain(`"'=HYPERLINK(""http://x"",""klik"")"`);
-    expect(userCount()).toBe(before);
+    expect(await userCount()).toBe(before);
   });
 
   it('reads a semicolon file with a byte order mark, units by name, look-alike names folded', async () => {
@@ -318,11 +321,11 @@ describe('importing', () => {
         })
       ).statusCode,
     ).toBe(201);
-    const before = userCount();
+    const before = await userCount();
     expect(expectError(await commit(result.token ?? ''), 409).message).toMatch(
       /berubah sejak berkas diperiksa \(baris 3\)/,
     );
-    expect(userCount()).toBe(before);
+    expect(await userCount()).toBe(before);
   });
 
   it('is refused for another administrator and for an unknown token', async () => {
@@ -393,13 +396,17 @@ describe('bulk changes', () => {
     const modifier = await openSession(t.app, MODIFIER_2);
     const refused = expectError(await bulkRole([a.id, b.id, strong.id], 3, modifier.accessToken), 403);
     expect(refused.message).toMatch(new RegExp(`^${USER_TAKEOVER_MESSAGE}: .*\\(${strong.nik}\\)$`));
-    expect(read<{ role_id: number }>('SELECT role_id FROM users WHERE id = ?', strong.id)[0]?.role_id).toBe(
-      2,
-    );
+    expect(
+      (await readRow(t, sql<{ role_id: number }>`SELECT role_id FROM users WHERE id = ${strong.id}`))
+        ?.role_id,
+    ).toBe(2);
 
     const done = expectOk(await bulkRole([a.id, b.id], 5, t.token), bulkUserChangeResponseSchema).data;
     expect(done.changed).toBe(2);
-    const roles = read<{ role_id: number }>('SELECT role_id FROM users WHERE id IN (?, ?)', a.id, b.id);
+    const roles = await readRows(
+      t,
+      sql<{ role_id: number }>`SELECT role_id FROM users WHERE id IN (${a.id}, ${b.id})`,
+    );
     expect(roles.map((r) => r.role_id)).toEqual([5, 5]);
     const events = expectOk(
       await call(t.app, 'GET', auditPaths.list, {
@@ -421,7 +428,7 @@ describe('bulk changes', () => {
     expect(expectError(await bulkRole([a.id], 1, modifier.accessToken), 403).message).toBe(
       ESCALATION_MESSAGE,
     );
-    const self = read<{ id: number }>("SELECT id FROM users WHERE nik = '100001'")[0]?.id ?? 0;
+    const self = (await readRow(t, sql<{ id: number }>`SELECT id FROM users WHERE nik = '100001'`))?.id ?? 0;
     expect(expectError(await bulkRole([a.id, self], 3), 403).message).toBe(OWN_ROLE_MESSAGE);
   });
 
@@ -432,9 +439,11 @@ describe('bulk changes', () => {
       body: { ids: [a.id], perusahaan: [{ perusahaan_id: otherAp.id, cabang: [] }] },
     });
     expect(expectOk(reply, bulkUserChangeResponseSchema).data.changed).toBe(1);
-    const companies = read<{ company_id: number }>(
-      'SELECT company_id FROM user_companies WHERE user_id = ? ORDER BY company_id',
-      a.id,
+    const companies = await readRows(
+      t,
+      sql<{
+        company_id: number;
+      }>`SELECT company_id FROM user_companies WHERE user_id = ${a.id} ORDER BY company_id`,
     );
     expect(companies.map((c) => c.company_id)).toEqual([1, otherAp.id].sort((x, y) => x - y));
     const again = await call(t.app, 'PATCH', userBulkPaths.bulkCompanies, {
@@ -442,6 +451,6 @@ describe('bulk changes', () => {
       body: { ids: [a.id], perusahaan: [{ perusahaan_id: otherAp.id, cabang: [] }] },
     });
     expect(expectOk(again, bulkUserChangeResponseSchema).data.changed).toBe(0);
-    expect(z.number().parse(userCount())).toBeGreaterThan(0);
+    expect(z.number().parse(await userCount())).toBeGreaterThan(0);
   });
 });
