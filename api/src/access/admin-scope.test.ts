@@ -17,11 +17,11 @@ import {
   userResponseSchema,
   type User,
 } from '@sso/shared/contract';
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { createUserPayload } from '../test-support/factories';
 import { call, expectError, expectOk, listUsers, openSession } from '../test-support/http';
-import { useAdminTestApp } from '../test-support/test-app';
+import { openTestStore, useAdminTestApp } from '../test-support/test-app';
 import { createAccount } from '../test-support/accounts';
 
 const t = useAdminTestApp({ seedUsers: 120 });
@@ -219,20 +219,24 @@ describe('reads', () => {
 
   it("the employee picker offers the actor's companies' employees first; a scoped actor only theirs", async () => {
     // One employee whose company is not known: offered to both (after their own companies').
-    const db = new Database(t.dbFile);
-    db.prepare(
-      `INSERT INTO employees (name, nik, no_hp, email, company_id) VALUES ('Aaron Tanpa AP', 'E-NULL-1', '081299990001', '', NULL)`,
-    ).run();
-    const companyOf = new Map(
-      db
-        .prepare<[], { nik: string; company_id: number | null }>('SELECT nik, company_id FROM employees')
-        .all()
-        .map((row) => [row.nik, row.company_id]),
-    );
-    const adminCompanies = new Set(
-      db.prepare<[], number>('SELECT company_id FROM user_companies WHERE user_id = 1').pluck().all(),
-    );
-    db.close();
+    const { store, close } = openTestStore(t);
+    let companyOf: Map<string, number | null>;
+    let adminCompanies: Set<number>;
+    try {
+      await sql`INSERT INTO employees (name, nik, no_hp, email, company_id)
+        VALUES ('Aaron Tanpa AP', 'E-NULL-1', '081299990001', '', NULL)`.execute(store.db);
+      const employees = await sql<{
+        nik: string;
+        company_id: number | null;
+      }>`SELECT nik, company_id FROM employees`.execute(store.db);
+      companyOf = new Map(employees.rows.map((row) => [row.nik, row.company_id]));
+      const companies = await sql<{
+        company_id: number;
+      }>`SELECT company_id FROM user_companies WHERE user_id = 1`.execute(store.db);
+      adminCompanies = new Set(companies.rows.map((row) => row.company_id));
+    } finally {
+      await close();
+    }
     const search = async (token: string, query: Record<string, string | number> = {}) =>
       expectOk(
         await call(t.app, 'GET', paths.reference.employeeSearch, { token, query: { limit: 1000, ...query } }),

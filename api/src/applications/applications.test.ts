@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import {
   applicationDetailResponseSchema,
   applicationListResponseSchema,
@@ -15,7 +14,7 @@ import {
 } from '@sso/shared/contract';
 import { createApplicationPayload, createRolePayload } from '../test-support/factories';
 import { MODIFIER, call, callRoot, expectError, expectOk, openSession } from '../test-support/http';
-import { useAdminTestApp } from '../test-support/test-app';
+import { openTestStore, useAdminTestApp } from '../test-support/test-app';
 
 const t = useAdminTestApp();
 
@@ -448,13 +447,13 @@ describe('POST applications/logo', () => {
   it('serves an SVG stored before the rule as its drawing only', async () => {
     const hostile =
       '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script><rect width="10" height="10"/></svg>';
-    const db = new Database(t.dbFile);
-    const id = Number(
-      db
-        .prepare("INSERT INTO app_logos (mime, bytes, created_at) VALUES ('image/svg+xml', ?, 0)")
-        .run(Buffer.from(hostile)).lastInsertRowid,
-    );
-    db.close();
+    const { store, close } = openTestStore(t);
+    const { id } = await store.db
+      .insertInto('app_logos')
+      .values({ mime: 'image/svg+xml', bytes: Buffer.from(hostile), created_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .finally(close);
     const served = await callRoot(t.app, 'GET', `/static/logos/upload-${id}.svg`);
     expect(served.statusCode).toBe(200);
     expect(served.body).toBe(

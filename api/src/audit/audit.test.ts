@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import {
   applicationDetailResponseSchema,
   auditActivity,
@@ -10,10 +9,11 @@ import {
   type AuditEvent,
   type AuditListQuery,
 } from '@sso/shared/contract';
+import { sql } from 'kysely';
 import { ADMIN_ROUTES } from '../access/route-access';
 import { createApplicationPayload, createRolePayload, createUserPayload } from '../test-support/factories';
 import { MODIFIER, VIEWER, call, expectOk, openSession } from '../test-support/http';
-import { useAdminTestApp } from '../test-support/test-app';
+import { openTestStore, useAdminTestApp } from '../test-support/test-app';
 
 const t = useAdminTestApp({ authMaxFailures: 3 });
 
@@ -191,9 +191,12 @@ describe('sign-in events', () => {
       status: 422,
       reason: 'NIK atau password salah',
     });
-    const db = new Database(t.dbFile, { readonly: true });
-    const rows = JSON.stringify(db.prepare('SELECT * FROM audit_events').all());
-    db.close();
+    const { store, close } = openTestStore(t);
+    const rows = await sql`SELECT * FROM audit_events`
+      .execute(store.db)
+      .then((result) => JSON.stringify(result.rows))
+      .finally(close);
+    expect(rows).toContain('"actor_nik":"100002"'); // the app's events, this one among them
     expect(rows).not.toContain('salah-sekali-123');
     expect(rows).not.toContain('admin123');
     expect(rows).not.toContain(t.token);

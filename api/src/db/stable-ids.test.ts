@@ -18,9 +18,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const created = z.object({ data: z.object({ id: z.int().positive() }) });
 
-/** An api on `dbFile` with an administrator's token; `close()` keeps the file (a restart reopens it). */
-async function start(dbFile: string) {
-  const api: TestApp = await createTestApp({ dbFile });
+/**
+ * An api on `dbFile` with an administrator's token; `close()` keeps the file (a restart reopens it).
+ * On PostgreSQL a restart passes the first start's `databaseUrl` (each test app gets a new database).
+ */
+async function start(dbFile: string, databaseUrl?: string) {
+  const api: TestApp = await createTestApp({ dbFile, ...(databaseUrl ? { databaseUrl } : {}) });
   const { accessToken } = await openSession(api.app, ADMIN);
   const as = (method: 'POST' | 'DELETE' | 'GET', path: string, body?: unknown) =>
     call(api.app, method, path, { token: accessToken, body });
@@ -83,7 +86,7 @@ describe('ids are never given again', () => {
     const lastEvent = (await first.history(budi))[0]?.id ?? 0;
     await first.api.app.close();
 
-    const second = await start(dbFile);
+    const second = await start(dbFile, first.api.databaseUrl);
     try {
       const cici = await second.createUser('Cici Lestari');
       expect(cici).toBeGreaterThan(budi);

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import {
   paths,
   userListResponseSchema,
@@ -8,7 +7,7 @@ import {
 } from '@sso/shared/contract';
 import { createUserPayload } from '../test-support/factories';
 import { branchesOf, call, listUsers, expectOk } from '../test-support/http';
-import { useAdminTestApp } from '../test-support/test-app';
+import { openTestStore, useAdminTestApp } from '../test-support/test-app';
 
 /**
  * The users-list keyword: a substring of nama, nik or phone, ignoring ASCII case, every character
@@ -220,12 +219,21 @@ describe('users list answers', () => {
     expect(before?.perusahaan.find((p) => p.perusahaan_id === 1)?.perusahaan_name).toBe(
       'PT. Sinar Niaga Sejahtera',
     );
-    const other = new Database(t.dbFile);
+    // Another connection: a second handle on the app's database (the file, or the PostgreSQL database).
+    const other = openTestStore(t);
     try {
-      other.prepare("UPDATE companies SET nama = 'PT. Sinar Niaga Baru' WHERE id = 1").run();
-      other.prepare("UPDATE users SET nama = 'Diubah Di Luar' WHERE id = ?").run(before?.id ?? 0);
+      await other.store.db
+        .updateTable('companies')
+        .set({ nama: 'PT. Sinar Niaga Baru' })
+        .where('id', '=', 1)
+        .execute();
+      await other.store.db
+        .updateTable('users')
+        .set({ nama: 'Diubah Di Luar' })
+        .where('id', '=', before?.id ?? 0)
+        .execute();
     } finally {
-      other.close();
+      await other.close();
     }
     const after = (await list({ perusahaan_id: 1, perPage: 1 })).data[0];
     expect(after?.nama).toBe('Diubah Di Luar');

@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   AUDIT_ACTION,
@@ -22,7 +23,7 @@ import {
 import { createAccount, type TestAccount } from '../../test-support/accounts';
 import { createRolePayload } from '../../test-support/factories';
 import { ADMIN, MODIFIER, VIEWER, call, expectError, expectOk, openSession } from '../../test-support/http';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, openTestStore, type TestApp } from '../../test-support/test-app';
 import { DEMO_TOTP_SECRET, DEMO_TWO_STEP_NIK } from './demo-two-step';
 
 let t: TestApp;
@@ -233,17 +234,21 @@ describe('secrets', () => {
       expect(reply.body).not.toContain(account.secret);
       expect(reply.body).not.toMatch(/"secret"/);
     }
-    const { default: Database } = await import('better-sqlite3');
-    const db = new Database(t.dbFile, { readonly: true });
-    const stored = db
-      .prepare('SELECT secret FROM two_step_factors WHERE user_id = ?')
-      .pluck()
-      .get(account.id);
-    const hashes = db
-      .prepare('SELECT code_hash FROM recovery_codes WHERE user_id = ?')
-      .pluck()
-      .all(account.id);
-    db.close();
+    const { store, close } = openTestStore(t);
+    let stored: string | null | undefined;
+    let hashes: string[];
+    try {
+      const factors = await sql<{
+        secret: string | null;
+      }>`SELECT secret FROM two_step_factors WHERE user_id = ${account.id}`.execute(store.db);
+      stored = factors.rows[0]?.secret;
+      const codes = await sql<{
+        code_hash: string;
+      }>`SELECT code_hash FROM recovery_codes WHERE user_id = ${account.id}`.execute(store.db);
+      hashes = codes.rows.map((row) => row.code_hash);
+    } finally {
+      await close();
+    }
     expect(String(stored)).toMatch(/^v1\./);
     expect(String(stored)).not.toContain(account.secret);
     expect(hashes).toHaveLength(10);

@@ -22,9 +22,7 @@ import {
   openSession,
   type PanelSession,
 } from '../../test-support/http';
-import { useAdminTestApp } from '../../test-support/test-app';
-import { openDatabase } from '../../db/database';
-import { sqliteStore } from '../../db/store';
+import { openTestStore, useAdminTestApp } from '../../test-support/test-app';
 import { createPrivilege } from '../../access/privilege';
 import type { AppContext } from '../../context';
 import { changeStatus } from './account';
@@ -312,19 +310,29 @@ describe('rules', () => {
     // Through the api the actor is an active owner who covers the target, so this is defence in
     // depth: an actor who is not (here, deactivated) and the last active owner as the target.
     const last = await createAccount(t.app, t.token, { role_ids: [1] });
-    const db = openDatabase(t.dbFile);
-    const inactiveBefore = db.prepare<[], number>('SELECT id FROM users WHERE is_active = 0').pluck().all();
+    const { store, close } = openTestStore(t);
+    const users = () => store.db.updateTable('users');
+    const activeOf = async (id: number) =>
+      (await store.db.selectFrom('users').select('is_active').where('id', '=', id).executeTakeFirst())
+        ?.is_active;
+    const inactiveBefore = (
+      await store.db.selectFrom('users').select('id').where('is_active', '=', 0).execute()
+    ).map((row) => row.id);
     try {
-      const actor = db
-        .prepare<[number], number>('SELECT id FROM users WHERE role_id = 1 AND id != ? ORDER BY id LIMIT 1')
-        .pluck()
-        .get(last.id);
+      const actor = (
+        await store.db
+          .selectFrom('users')
+          .select('id')
+          .where('role_id', '=', 1)
+          .where('id', '!=', last.id)
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst()
+      )?.id;
       if (actor === undefined) throw new Error('the seed has no other owner');
-      db.prepare('UPDATE users SET is_active = 0 WHERE id != ?').run(last.id);
+      await users().set({ is_active: 0 }).where('id', '!=', last.id).execute();
       const revoked: number[] = [];
-      const store = sqliteStore(db);
       const ctx = {
-        db,
         store,
         clock: t.clock,
         sessions: {
@@ -337,18 +345,18 @@ describe('rules', () => {
       const deactivateLast = () =>
         changeStatus(ctx as unknown as AppContext, privilege, actor, [last.id], false, 'uji');
       await expect(deactivateLast()).rejects.toThrow(LAST_OWNER_MESSAGE);
-      expect(db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(last.id)).toBe(1);
+      expect(await activeOf(last.id)).toBe(1);
       expect(revoked).toEqual([]);
-      db.prepare('UPDATE users SET is_active = 1 WHERE id = ?').run(actor);
+      await users().set({ is_active: 1 }).where('id', '=', actor).execute();
       await deactivateLast();
-      expect(db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(last.id)).toBe(0);
+      expect(await activeOf(last.id)).toBe(0);
       expect(revoked).toEqual([last.id]);
     } finally {
-      db.prepare('UPDATE users SET is_active = 1').run();
-      db.prepare('UPDATE users SET is_active = 0 WHERE id IN (SELECT value FROM json_each(?))').run(
-        JSON.stringify(inactiveBefore),
-      );
-      db.close();
+      await users().set({ is_active: 1 }).execute();
+      if (inactiveBefore.length > 0) {
+        await users().set({ is_active: 0 }).where('id', 'in', inactiveBefore).execute();
+      }
+      await close();
     }
   });
 });
