@@ -231,6 +231,9 @@ const PRUNE_EVERY_MS = 6 * 3_600_000;
  * Installs the recording hooks on `scope` (the api prefix: sign-in routes and the admin scope
  * below it) and the retention prune. Call it before the routes are registered.
  */
+/** Snapshot reads of a write's targets sent together (a PostgreSQL pool's size, ADR 0026). */
+const SNAPSHOT_READS_AT_ONCE = 10;
+
 export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
   const { store } = ctx;
   const db = store.db;
@@ -247,7 +250,16 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     if (!row) return;
     const target = auditTargetOf(row.action);
     const before = new Map<number, TargetSnapshot | null>();
-    if (target) for (const id of idsOf(request)) before.set(id, await target.describe(db, id));
+    if (target) {
+      // A few at a time: on PostgreSQL each read is a round trip, and a bulk write names thousands
+      // of ids (the pool serves them side by side; SQLite's one connection takes them in turn).
+      const ids = idsOf(request);
+      for (let start = 0; start < ids.length; start += SNAPSHOT_READS_AT_ONCE) {
+        const chunk = ids.slice(start, start + SNAPSHOT_READS_AT_ONCE);
+        const snapshots = await Promise.all(chunk.map((id) => target.describe(db, id)));
+        chunk.forEach((id, i) => before.set(id, snapshots[i] ?? null));
+      }
+    }
     state.set(request, { before });
   });
 
