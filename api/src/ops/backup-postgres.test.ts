@@ -121,7 +121,9 @@ test('a dump taken under writes, restored into the database with no instance con
   await client.end();
 
   const restored = ops(['restore', backupFile]);
-  expect(restored.output).toMatch(/restored .*\.dump into PostgreSQL .* \(schema 1, (\d+ users, )?integrity ok\)/);
+  expect(restored.output).toMatch(
+    /restored .*\.dump into PostgreSQL .* \(schema 1, (\d+ users, )?integrity ok\)/,
+  );
   expect(restored.status).toBe(0);
   const names = await keys();
   const before = beforeBackup;
