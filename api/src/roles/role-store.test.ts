@@ -3,8 +3,7 @@ import { createPanelGrants } from '../access/panel-grants';
 import { createRolePrivilege } from '../access/privilege';
 import { referenceTables } from '../access/reference-tables.test-support';
 import type { Store, StoreKind } from '../db/store';
-import { HttpError } from '../http/errors';
-import { STORE_KINDS, useTestStores } from '../test-support/stores';
+import { STORE_KINDS, outcome, useTestStores } from '../test-support/stores';
 import { findRole, listRoles, roleOptions } from './role-queries';
 import { createRole, deleteRoles, updateRole } from './role-writes';
 
@@ -12,16 +11,6 @@ const stores = useTestStores();
 const AT = '2025-06-15T12:00:00.000Z';
 const ACTOR = 1;
 const logoUrl = (file: string) => `/logo/${file}`;
-
-const outcome = async (work: Promise<unknown>) => {
-  try {
-    await work;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof HttpError) return `${error.statusCode} ${error.message}`;
-    throw error;
-  }
-};
 
 /**
  * This panel (app 1, no menus: any role granting it keeps the panel), Gudang (app 2) with its menu

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../db/database';
 import { migratePostgres } from '../db/postgres-migrations';
 import { postgresStore, sqliteStore, type Store, type StoreKind } from '../db/store';
+import { HttpError } from '../http/errors';
 import { startTestPostgres, type TestPostgres } from './postgres';
 
 /** Both stores, for `describe.each(STORE_KINDS)` (ADR 0026). */
@@ -72,4 +73,15 @@ export function useTestStores(): TestStores {
       return stores;
     },
   };
+}
+
+/** How a store write ended, as a test reads it: `ok`, or the refusal's status and message. */
+export async function outcome(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof HttpError) return `${error.statusCode} ${error.message}`;
+    throw error;
+  }
 }

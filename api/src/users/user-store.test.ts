@@ -11,8 +11,7 @@ import { createPrivilege } from '../access/privilege';
 import { referenceTables } from '../access/reference-tables.test-support';
 import type { AppContext } from '../context';
 import type { Store, StoreKind } from '../db/store';
-import { HttpError } from '../http/errors';
-import { STORE_KINDS, useTestStores } from '../test-support/stores';
+import { STORE_KINDS, outcome, useTestStores } from '../test-support/stores';
 import { addCompanies, changeRoles } from './bulk/bulk-changes';
 import { checkImport, commitImport, IMPORT_STALE_MESSAGE } from './bulk/user-import';
 import { changeStatus } from './lifecycle/account';
@@ -24,16 +23,6 @@ import { createUser, deleteUsers, updateUser } from './user-writes';
 const stores = useTestStores();
 const AT = '2025-06-15T12:00:00.000Z';
 const ACTOR = 1;
-
-const outcome = async (work: Promise<unknown>) => {
-  try {
-    await work;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof HttpError) return `${error.statusCode} ${error.message}`;
-    throw error;
-  }
-};
 
 /**
  * This panel (app 1, no menus: any role granting it keeps the panel) and Kasir (app 3); the actor
