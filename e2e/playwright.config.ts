@@ -87,6 +87,9 @@ export default defineConfig<{ server: StaticServer }>({
     url: 'http://localhost:3000/config.json',
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
+    // Stopped as Ctrl-C stops it (scripts/start.mjs drains the api, stops nginx and, with --scale,
+    // the PostgreSQL cluster it started), not killed: a killed start leaves the cluster running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     // A database of the run's own on the checkout's PostgreSQL cluster (`.postgres/`).
     env: run === 'scale' ? { ...e2eEnv, SCALE_DATABASE: `sso_e2e_${process.pid}` } : e2eEnv,
   },
