@@ -177,6 +177,8 @@ export async function measureScale({ quick }) {
     }
     {
       const cluster = startCluster({ dir: path.join(root, '.postgres'), database: `bench_${process.pid}` });
+      // Stopped with the rest (the checkout's cluster keeps its data for the next start).
+      stops.push(async () => cluster.stop());
       const port = await freePort();
       log(`users list: seeding ${users.toLocaleString('en')} users on PostgreSQL (first start)…`);
       const seedStarted = Date.now();
