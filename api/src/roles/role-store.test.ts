@@ -3,7 +3,7 @@ import { createPanelGrants } from '../access/panel-grants';
 import { createRolePrivilege } from '../access/privilege';
 import { referenceTables } from '../access/reference-tables.test-support';
 import type { Store, StoreKind } from '../db/store';
-import { STORE_KINDS, outcome, useTestStores } from '../test-support/stores';
+import { STORE_KINDS, insertActor, outcome, useTestStores } from '../test-support/stores';
 import { findRole, listRoles, roleOptions } from './role-queries';
 import { createRole, deleteRoles, updateRole } from './role-writes';
 
@@ -61,20 +61,7 @@ async function fixture(kind: StoreKind, instances = 1) {
     .insertInto('role_menus')
     .values({ role_id: owner, menu_id: stok, access_level: 1 })
     .execute();
-  await store.db
-    .insertInto('users')
-    .values({
-      id: ACTOR,
-      nama: 'Admin',
-      nik: '100001',
-      phone: '0812',
-      email: '',
-      role_id: owner,
-      created_at: AT,
-      updated_at: AT,
-    })
-    .execute();
-  await store.admin.followIds(store.db, 'users');
+  await insertActor(store, { id: ACTOR, roleId: owner, at: AT });
   return { stores: opened, store, stok, owner };
 }
 

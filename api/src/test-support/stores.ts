@@ -85,3 +85,24 @@ export async function outcome(work: Promise<unknown>): Promise<string> {
     throw error;
   }
 }
+
+/** The acting administrator of a store test: user `id` ("Admin", NIK 100001) holding `roleId`. */
+export async function insertActor(
+  store: Store,
+  { id, roleId, at }: { id: number; roleId: number; at: string },
+): Promise<void> {
+  await store.db
+    .insertInto('users')
+    .values({
+      id,
+      nama: 'Admin',
+      nik: '100001',
+      phone: '0812',
+      email: '',
+      role_id: roleId,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await store.admin.followIds(store.db, 'users');
+}

@@ -11,7 +11,7 @@ import { createPrivilege } from '../access/privilege';
 import { referenceTables } from '../access/reference-tables.test-support';
 import type { AppContext } from '../context';
 import type { Store, StoreKind } from '../db/store';
-import { STORE_KINDS, outcome, useTestStores } from '../test-support/stores';
+import { STORE_KINDS, insertActor, outcome, useTestStores } from '../test-support/stores';
 import { addCompanies, changeRoles } from './bulk/bulk-changes';
 import { checkImport, commitImport, IMPORT_STALE_MESSAGE } from './bulk/user-import';
 import { changeStatus } from './lifecycle/account';
@@ -64,20 +64,7 @@ async function fixture(kind: StoreKind, instances = 1) {
   };
   const owner = await role('Pemilik', 1);
   const kasir = await role('Kasir', 3);
-  await store.db
-    .insertInto('users')
-    .values({
-      id: ACTOR,
-      nama: 'Admin',
-      nik: '100001',
-      phone: '0812',
-      email: '',
-      role_id: owner,
-      created_at: AT,
-      updated_at: AT,
-    })
-    .execute();
-  await store.admin.followIds(store.db, 'users');
+  await insertActor(store, { id: ACTOR, roleId: owner, at: AT });
   await sql`INSERT INTO companies (id, nama, sort_key, logo_file) VALUES (10, 'AP Satu', 'ap satu', 'a.svg')`.execute(
     store.db,
   );
