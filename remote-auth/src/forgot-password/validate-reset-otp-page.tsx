@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
-import { otpErrorMessage } from '../shared/auth-errors/otp-errors';
 import { OtpStep } from '../shared/otp/otp-step';
 import { useOtpResend } from '../shared/otp/use-otp-resend';
 import { resendResetOtp } from './api/resend-reset-otp';
@@ -17,7 +16,6 @@ export default function ValidateResetOtpPage() {
   const [stored] = useState(() => ({ nik: resetNikStore.read(), maskedPhone: resetPhoneStore.read() }));
   const verify = useVerifyResetOtp();
   const resend = useOtpResend(() => resendResetOtp(stored.nik ?? ''), resetCooldownStore);
-  const [error, setError] = useState<string | null>(null);
 
   const { nik, maskedPhone } = stored;
   if (!nik || !maskedPhone) return <Navigate to={appPaths.forgotPassword} replace />;
@@ -28,12 +26,8 @@ export default function ValidateResetOtpPage() {
         clearResetFlow();
         void navigate(appPaths.forgotPassword);
       }}
-      onVerify={(code) => {
-        setError(null);
-        verify.mutate({ nik, code }, { onError: (failure) => setError(otpErrorMessage(failure)) });
-      }}
+      onVerify={(code, callbacks) => verify.mutate({ nik, code }, callbacks)}
       verifying={verify.isPending}
-      verifyError={error}
       resend={resend}
     />
   );

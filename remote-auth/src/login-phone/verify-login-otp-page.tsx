@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { maskPhone } from '@sso/shared/contract';
 import { Navigate, useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
-import { otpErrorMessage } from '../shared/auth-errors/otp-errors';
 import { OtpStep } from '../shared/otp/otp-step';
 import { useOtpResend } from '../shared/otp/use-otp-resend';
 import { clearLoginPhoneFlow, loginCooldownStore, loginPhoneStore } from './login-phone-storage';
@@ -18,7 +17,6 @@ export default function VerifyLoginOtpPage() {
   const [phone] = useState(() => loginPhoneStore.read());
   const login = useLoginWithPhone();
   const resend = useOtpResend(() => requestLoginOtp(phone ?? ''), loginCooldownStore);
-  const [error, setError] = useState<string | null>(null);
 
   if (!phone) return <Navigate to={appPaths.loginByPhone} replace />;
   return (
@@ -28,12 +26,8 @@ export default function VerifyLoginOtpPage() {
         clearLoginPhoneFlow();
         void navigate(appPaths.loginByPhone);
       }}
-      onVerify={(code) => {
-        setError(null);
-        login.mutate({ phone, code }, { onError: (failure) => setError(otpErrorMessage(failure)) });
-      }}
+      onVerify={(code, callbacks) => login.mutate({ phone, code }, callbacks)}
       verifying={login.isPending}
-      verifyError={error}
       resend={resend}
     />
   );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
-import { otpErrorMessage } from '../shared/auth-errors/otp-errors';
 import layout from '../shared/auth-layout/auth-layout.module.css';
 import { OtpStep } from '../shared/otp/otp-step';
 import { authText } from '../texts';
@@ -19,7 +18,6 @@ export default function SecondProofPage() {
   const navigate = useNavigate();
   const [stored] = useState(() => secondProofStore.read());
   const verify = useSecondProof();
-  const [error, setError] = useState<string | null>(null);
 
   if (!stored) return <Navigate to={appPaths.login} replace />;
   const again = () => {
@@ -32,15 +30,8 @@ export default function SecondProofPage() {
       intro={authText.secondProofIntro}
       maskedPhone={stored.masked_phone}
       onBack={again}
-      onVerify={(code) => {
-        setError(null);
-        verify.mutate(
-          { challenge: stored.challenge, code },
-          { onError: (failure) => setError(otpErrorMessage(failure)) },
-        );
-      }}
+      onVerify={(code, callbacks) => verify.mutate({ challenge: stored.challenge, code }, callbacks)}
       verifying={verify.isPending}
-      verifyError={error}
       footer={
         <>
           <span>{authText.secondProofNoCode}</span>{' '}

@@ -1,12 +1,15 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { OTP_LENGTH } from '@sso/shared/contract';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { t } from '@sso/shared/i18n';
-import { Button, OtpInput, emptyOtp, otpCode } from '@sso/shared/ui';
+import { Button, OtpInput, otpCode } from '@sso/shared/ui';
+import { otpErrorMessage } from '../auth-errors/otp-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import { FormAlert } from '../auth-layout/form-alert';
 import layout from '../auth-layout/auth-layout.module.css';
 import { authText } from '../../texts';
 import type { OtpResend } from './use-otp-resend';
+import { emptyOtpForm, otpFormSchema, type OtpFormValues } from './otp-form';
 import styles from './otp-step.module.css';
 
 export interface OtpStepProps {
@@ -18,10 +21,12 @@ export interface OtpStepProps {
   maskedPhone: string;
   /** Back arrow: the page clears its stored data and returns to the previous step. */
   onBack: () => void;
-  onVerify: (code: string) => void;
+  /**
+   * Sends the typed code (the page's action); a failure's `onError` puts its message (spec 8
+   * catalogue, `otpErrorMessage`) under the boxes.
+   */
+  onVerify: (code: string, callbacks: { onError: (failure: unknown) => void }) => void;
   verifying: boolean;
-  /** Message of the last failed verification (spec 8 catalogue). */
-  verifyError: string | null;
   /** The resend button with its countdown; a screen without one shows `footer` instead. */
   resend?: OtpResend;
   footer?: ReactNode;
@@ -29,7 +34,9 @@ export interface OtpStepProps {
 
 /**
  * The OTP screen of both flows (spec 2 "OTP screens"): where the code went, six boxes, the verify
- * button, and the resend button with its mm:ss countdown.
+ * button, and the resend button with its mm:ss countdown. A react-hook-form form: the boxes are
+ * one controlled field checked by the contract's OTP schema; the server's answer is that field's
+ * error, cleared as the code is edited.
  */
 export function OtpStep({
   title = authText.otpTitle,
@@ -38,20 +45,21 @@ export function OtpStep({
   onBack,
   onVerify,
   verifying,
-  verifyError,
   resend,
   footer,
 }: OtpStepProps) {
-  const [digits, setDigits] = useState(() => emptyOtp(OTP_LENGTH));
+  const { control, handleSubmit, setError } = useForm<OtpFormValues>({
+    resolver: zodResolver(otpFormSchema),
+    defaultValues: emptyOtpForm(),
+  });
   const counting = (resend?.remaining ?? 0) > 0;
 
-  const submit = () => {
-    if (!verifying) onVerify(otpCode(digits));
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
+  const submit = handleSubmit(({ code }) => {
+    if (verifying) return;
+    onVerify(otpCode(code), {
+      onError: (failure) => setError('code', { type: 'server', message: otpErrorMessage(failure) }),
+    });
+  });
 
   return (
     <AuthLayout
@@ -63,14 +71,20 @@ export function OtpStep({
       }
       onBack={onBack}
     >
-      <form className={layout.form} onSubmit={onSubmit} noValidate>
-        <OtpInput
-          label={authText.otpLabel}
-          value={digits}
-          onChange={setDigits}
-          onSubmit={submit}
-          error={verifyError ?? undefined}
-          autoFocus
+      <form className={layout.form} onSubmit={(event) => void submit(event)} noValidate>
+        <Controller
+          control={control}
+          name="code"
+          render={({ field, fieldState }) => (
+            <OtpInput
+              label={authText.otpLabel}
+              value={field.value}
+              onChange={field.onChange}
+              onSubmit={() => void submit()}
+              error={fieldState.error?.message}
+              autoFocus
+            />
+          )}
         />
         <Button type="submit" block loading={verifying}>
           {authText.verify}
