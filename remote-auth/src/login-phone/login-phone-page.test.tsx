@@ -72,4 +72,34 @@ describe('LoginPhonePage', () => {
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     expect(loginPhoneStore.read()).toBeNull();
   });
+
+  it.each([
+    ['an empty number', '', 'Nomor HP tidak boleh kosong'],
+    ['a number too short', '0812', 'Nomor HP tidak valid'],
+  ])(
+    "refuses %s under the field with the api's message, before any request",
+    async (_name, typed, message) => {
+      const { user, phone } = setup();
+      if (typed) await user.type(phone, typed);
+      await user.click(screen.getByRole('button', { name: 'Kirim Kode OTP' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(phone).toHaveAccessibleDescription(message);
+      expect(phone).toHaveFocus();
+      expect(post).not.toHaveBeenCalled();
+    },
+  );
+
+  it("clears the server's answer once the number is edited", async () => {
+    post.mockRejectedValueOnce(
+      new ApiError('http', 'Nomor HP tidak terdaftar', 422, {
+        message: 'Nomor HP tidak terdaftar',
+        errors: { phone: 'Nomor HP tidak terdaftar' },
+      }),
+    );
+    const { user, phone } = setup();
+    await user.type(phone, '089999999999{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nomor HP tidak terdaftar');
+    await user.type(phone, '{Backspace}');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,11 @@
-import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import { TextField } from '@sso/shared/ui';
 import { authText } from '../texts';
 import { PHONE_MAX_DIGITS, digitsOnly, isAllowedPhoneKey, pasteDigits } from './phone-digits';
@@ -6,13 +13,24 @@ import { PHONE_MAX_DIGITS, digitsOnly, isAllowedPhoneKey, pasteDigits } from './
 interface PhoneFieldProps {
   value: string;
   onChange: (value: string) => void;
-  error?: string | null | undefined;
+  onBlur?: () => void;
+  error?: string | undefined;
+  /** The form's handle on the input (react-hook-form focuses a field it refuses). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** Spec 2 "Login by phone": a phone field accepting only digits and editing keys, typed or pasted. */
-export function PhoneField({ value, onChange, error }: PhoneFieldProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
+export function PhoneField({ value, onChange, onBlur, error, ref }: PhoneFieldProps) {
+  const inputRef = useRef<HTMLInputElement | null>(null);
   const pendingCaret = useRef<number | null>(null);
+  const inputRefs = useCallback(
+    (node: HTMLInputElement | null) => {
+      inputRef.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
 
   // After a paste, put the caret right after the inserted digits (not at the end).
   useLayoutEffect(() => {
@@ -38,7 +56,7 @@ export function PhoneField({ value, onChange, error }: PhoneFieldProps) {
 
   return (
     <TextField
-      ref={inputRef}
+      ref={inputRefs}
       label={authText.phoneLabel}
       placeholder={authText.phonePlaceholder}
       type="tel"
@@ -46,7 +64,8 @@ export function PhoneField({ value, onChange, error }: PhoneFieldProps) {
       autoComplete="tel"
       autoFocus
       value={value}
-      error={error ?? undefined}
+      error={error}
+      onBlur={onBlur}
       onKeyDown={onKeyDown}
       onPaste={onPaste}
       // Anything that slips past the key filter (autofill, drag and drop, IME) is cleaned here.

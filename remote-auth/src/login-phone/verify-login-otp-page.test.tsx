@@ -102,6 +102,20 @@ describe('VerifyLoginOtpPage', () => {
     expect(readSession()).toBeNull();
   });
 
+  it('a pasted code fills the boxes and is sent; editing it clears the last answer', async () => {
+    fakeServer.use(sessionScenarios.signInFails(paths.auth.loginPhone, 422, 'Unknown error.', { otp: 'x' }));
+    const user = setup();
+    await user.paste('98 76 54');
+    expect(screen.getByRole('textbox', { name: 'Digit 6 dari 6' })).toHaveValue('4');
+    expect(screen.getByRole('textbox', { name: 'Digit 6 dari 6' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Kode OTP tidak sesuai');
+    expect(await sent(paths.auth.loginPhone)).toEqual([{ phone: '081234567890', otp: 987654 }]);
+    await user.keyboard('{Backspace}');
+    expect(screen.getByRole('textbox', { name: 'Digit 6 dari 6' })).toHaveValue('');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
   it('counts down mm:ss, then offers "Kirim ulang OTP"', () => {
     setup();
     expect(resendButton()).toBeDisabled();
