@@ -81,6 +81,22 @@ describe('TwoStepPage (issue 31)', () => {
     });
   });
 
+  it("puts the api's refusal of the code under the field; another method starts a clean form", async () => {
+    fakeServer.use(wrongCodeOnce(twoStepPaths.verify));
+    const user = setup();
+    const field = screen.getByRole('textbox', { name: 'Kode autentikator' });
+    await user.type(field, '000000{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Kode salah atau sudah digunakan');
+    expect(field).toHaveAccessibleDescription('Kode salah atau sudah digunakan');
+    await user.click(screen.getByRole('button', { name: 'Gunakan kode pemulihan' }));
+    const recovery = screen.getByRole('textbox', { name: 'Kode pemulihan' });
+    expect(recovery).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(recovery, 'abc{Enter}');
+    expect(recovery).toHaveAccessibleDescription('Kode pemulihan terdiri dari 10 huruf dan angka');
+    expect(recovery).toHaveFocus();
+  });
+
   it('offers "Gunakan passkey" only to a user with a passkey; a cancelled ceremony says so and stays', async () => {
     jest
       .mocked(signWithPasskey)

@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from '@sso/shared/navigation';
 import { appPaths } from '@sso/shared/federation';
 import { toApiError } from '@sso/shared/api';
-import { twoStepCodeProblem, type TotpOffer, type TwoStepMethod } from '@sso/shared/contract';
+import type { TotpOffer, TwoStepMethod } from '@sso/shared/contract';
+import { serverFieldErrors } from '@sso/shared/form-errors';
 import { Button, TextField } from '@sso/shared/ui';
 import { AuthLayout } from '../shared/auth-layout/auth-layout';
 import { FormAlert } from '../shared/auth-layout/form-alert';
@@ -11,6 +14,11 @@ import { useAction } from '../shared/auth-action/use-action';
 import { useFinishLogin } from '../shared/login/use-finish-login';
 import { leavingForApplication } from '../shared/sso/sso-request';
 import { twoStepText } from './two-step-texts';
+import {
+  twoStepCodeFormSchema,
+  type TwoStepCodeFormOutput,
+  type TwoStepCodeFormValues,
+} from './two-step-forms';
 import {
   confirmEnrolment,
   finishSignIn,
@@ -50,6 +58,14 @@ function useStartOver() {
   };
 }
 
+/** What a code form tells its page's action: a refusal goes under the field, or above the button. */
+type CodeCallbacks = { onError: (failure: unknown) => void };
+
+/**
+ * The code of the second step or of the enrolment: a react-hook-form form checked by the contract's
+ * code schema in the method's format; the api's refusal of the code (`errors.code`) goes under the
+ * field, any other message to `onMessage`, shown above the button as `error`.
+ */
 function CodeForm({
   label,
   hint,
@@ -58,6 +74,7 @@ function CodeForm({
   error,
   method,
   onSubmit,
+  onMessage,
 }: {
   label: string;
   hint?: string;
@@ -65,27 +82,31 @@ function CodeForm({
   pending: boolean;
   error: string | null;
   method: TwoStepMethod;
-  onSubmit: (code: string) => void;
+  onSubmit: (code: string, callbacks: CodeCallbacks) => void;
+  onMessage: (message: string) => void;
 }) {
-  const ref = useRef<HTMLInputElement>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const code = ref.current?.value.trim() ?? '';
-    const problem = code === '' ? twoStepText.codeEmpty : twoStepCodeProblem(method, code);
-    setFieldError(problem ?? undefined);
-    if (problem) {
-      ref.current?.focus();
-      return;
-    }
-    if (!pending) onSubmit(code);
-  };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TwoStepCodeFormValues, unknown, TwoStepCodeFormOutput>({
+    resolver: zodResolver(twoStepCodeFormSchema(method)),
+    defaultValues: { code: '' },
+  });
+  const submit = handleSubmit(({ code }) => {
+    if (pending) return;
+    onSubmit(code, {
+      onError: (failure) => {
+        const server = serverFieldErrors(failure, ['code'] as const);
+        if (server.fields.code) setError('code', { type: 'server', message: server.fields.code });
+        else onMessage(server.message);
+      },
+    });
+  });
   return (
-    <form className={layout.form} onSubmit={submit} noValidate>
+    <form className={layout.form} onSubmit={(event) => void submit(event)} noValidate>
       <TextField
-        key={method}
-        ref={ref}
-        name="code"
         label={label}
         hint={hint}
         inputMode={method === 'totp' ? 'numeric' : 'text'}
@@ -94,7 +115,8 @@ function CodeForm({
         spellCheck={false}
         maxLength={32}
         autoFocus
-        error={fieldError}
+        error={errors.code?.message}
+        {...register('code')}
       />
       <FormAlert message={error} />
       <Button type="submit" block loading={pending}>
@@ -129,17 +151,17 @@ function VerifyStep({ stored }: { stored: StoredTwoStep }) {
       onBack={startOver}
     >
       <CodeForm
+        // A new method is a new form: its own format, nothing typed or refused carried over.
+        key={method}
         method={method}
         label={totp ? twoStepText.totpLabel : twoStepText.recoveryLabel}
         submitLabel={twoStepText.verify}
         pending={verify.isPending}
         error={error}
-        onSubmit={(code) => {
+        onMessage={setError}
+        onSubmit={(code, callbacks) => {
           setError(null);
-          verify.mutate(
-            { challenge: stored.challenge, method, code },
-            { onError: (e) => setError(messageOf(e)) },
-          );
+          verify.mutate({ challenge: stored.challenge, method, code }, callbacks);
         }}
       />
       {stored.passkey ? (
@@ -251,17 +273,18 @@ function EnrolStep({ stored }: { stored: StoredTwoStep }) {
             submitLabel={twoStepText.activate}
             pending={confirm.isPending || !offer}
             error={error}
-            onSubmit={(code) => {
+            onMessage={setError}
+            onSubmit={(code, callbacks) => {
               setError(null);
               confirm.mutate(
                 { challenge: stored.challenge, code },
                 {
+                  ...callbacks,
                   onSuccess: (result) =>
                     setDone({
                       login: { token: result.token, apps_id: result.apps_id },
                       codes: result.recovery_codes,
                     }),
-                  onError: (e) => setError(messageOf(e)),
                 },
               );
             }}

@@ -6,7 +6,6 @@ export const twoStepText = {
     'Masukkan salah satu kode pemulihan yang Anda simpan. Setiap kode hanya dapat dipakai sekali.',
   totpLabel: 'Kode autentikator',
   recoveryLabel: 'Kode pemulihan',
-  codeEmpty: 'Kode tidak boleh kosong',
   verify: 'Verifikasi',
   useRecovery: 'Gunakan kode pemulihan',
   usePasskey: 'Gunakan passkey',
