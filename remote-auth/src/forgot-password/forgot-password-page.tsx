@@ -1,5 +1,6 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordPayloadSchema, type ForgotPasswordPayload } from '@sso/shared/contract';
 import { useNavigate } from '@sso/shared/navigation';
 import { serverFieldErrors } from '@sso/shared/form-errors';
 import { appPaths } from '@sso/shared/federation';
@@ -10,33 +11,31 @@ import styles from '../shared/auth-layout/auth-layout.module.css';
 import { AuthFooter } from '../shared/auth-layout/auth-footer';
 import { authText } from '../texts';
 import { useStartPasswordReset } from './api/start-password-reset';
-import { nikRules } from '../shared/login/login-form-rules';
 
-/** Spec 5 "Forgot password": NIK required, same message as the login. */
-interface ForgotPasswordFormValues {
-  nik: string;
-}
-
-/** /forgot-password (spec 2 and 4): the NIK, then the code goes to its phone and /validate-otp. */
+/**
+ * /forgot-password (spec 2 and 4): the NIK, then the code goes to its phone and /validate-otp.
+ * Spec 5: NIK required, the login's message ("NIK tidak boleh kosong"), as the api's payload
+ * schema (`forgotPasswordPayloadSchema`) says it; a NIK of spaces counts as empty and is trimmed.
+ */
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
-  } = useForm<ForgotPasswordFormValues>({
+  } = useForm<ForgotPasswordPayload>({
+    resolver: zodResolver(forgotPasswordPayloadSchema),
     defaultValues: { nik: '' },
   });
-  const [serverError, setServerError] = useState<string | null>(null);
   const start = useStartPasswordReset();
 
   const onSubmit = handleSubmit(({ nik }) => {
-    setServerError(null);
-    start.mutate(nik.trim(), {
+    start.mutate(nik, {
       onError: (failure) => {
         // Spec 8: the server's nik error, or its message, under the field.
         const server = serverFieldErrors(failure, ['nik'] as const);
-        setServerError(server.fields.nik ?? server.message);
+        setError('nik', { type: 'server', message: server.fields.nik ?? server.message });
       },
     });
   });
@@ -53,8 +52,8 @@ export default function ForgotPasswordPage() {
           placeholder={authText.nikPlaceholder}
           autoComplete="username"
           autoFocus
-          error={errors.nik?.message ?? serverError ?? undefined}
-          {...register('nik', { ...nikRules, onChange: () => setServerError(null) })}
+          error={errors.nik?.message}
+          {...register('nik')}
         />
         <Button type="submit" block loading={start.isPending}>
           {t.auth.sendOtp}
