@@ -94,6 +94,21 @@ export async function runLoginChain(
   const apps = await client.get(paths.session.availableApps, availableAppsResponseSchema, token);
   const app = apps.data.find((a) => String(a.id) === String(appsId));
   if (!app || String(app.id) !== String(SSO_PANEL_APP_ID)) throw noPanelAccess();
+  return openSession(client, token, app, true);
+}
+
+/**
+ * The steps both sessions are built with (spec 4): session/create for the app with the login
+ * token, session/validate, then the profile of that app session (its grants are what the panel
+ * enforces). The panel's session keeps the login token and must grant the panel; another
+ * application's session carries neither.
+ */
+async function openSession(
+  client: LoginChainClient,
+  token: string,
+  app: SessionApp,
+  forPanel: boolean,
+): Promise<Session> {
   const created = await client.post(
     paths.session.create,
     { app_id: app.id },
@@ -106,15 +121,19 @@ export async function runLoginChain(
     validateSessionResponseSchema,
     token,
   );
-  // The profile of the app session: its grants are what the panel enforces.
   const me = await client.get(paths.session.me, meResponseSchema, created.data.access_token);
-  return toSession(me.data, app, {
-    token,
-    expires_at: created.data.expires_at,
-    access_token: created.data.access_token,
-    session_token: created.data.session_token,
-    refresh_token: created.data.refresh_token,
-  });
+  return toSession(
+    me.data,
+    app,
+    {
+      token: forPanel ? token : null,
+      expires_at: created.data.expires_at,
+      access_token: created.data.access_token,
+      session_token: created.data.session_token,
+      refresh_token: created.data.refresh_token,
+    },
+    forPanel,
+  );
 }
 
 /**
@@ -151,32 +170,8 @@ export async function confirmHandedOverSession(handed: Session): Promise<Session
  * app session. What Home's "Aplikasi Anda" hands to the application as the `/` route's `data`
  * (ours, issue 30). A role that does not grant the application is the api's 403.
  */
-export async function openApplicationSession(token: string, app: SessionApp): Promise<Session> {
-  const created = await panelClient.post(
-    paths.session.create,
-    { app_id: app.id },
-    createSessionResponseSchema,
-    token,
-  );
-  await panelClient.post(
-    paths.session.validate,
-    { session_token: created.data.session_token },
-    validateSessionResponseSchema,
-    token,
-  );
-  const me = await panelClient.get(paths.session.me, meResponseSchema, created.data.access_token);
-  return toSession(
-    me.data,
-    app,
-    {
-      token: null,
-      expires_at: created.data.expires_at,
-      access_token: created.data.access_token,
-      session_token: created.data.session_token,
-      refresh_token: created.data.refresh_token,
-    },
-    false,
-  );
+export function openApplicationSession(token: string, app: SessionApp): Promise<Session> {
+  return openSession(panelClient, token, app, false);
 }
 
 /** The chain with the panel's client (the phone login, after its OTP step). */
