@@ -13,6 +13,7 @@ import {
   TextField,
   toast,
 } from '@sso/shared/ui';
+import { FormAlert } from '../shared/auth-layout/form-alert';
 import { QrCode } from '../shared/two-step/qr-code';
 import { RecoveryCodesList } from '../shared/two-step/recovery-codes-list';
 import twoStep from '../shared/two-step/two-step.module.css';
@@ -60,11 +61,7 @@ export default function AccountSecurityPage() {
       </p>
     );
   } else if (!status.data) {
-    body = (
-      <p className={styles.error} role="alert">
-        {accountText.loadFailed}: {toApiError(status.error).message}
-      </p>
-    );
+    body = <FormAlert message={`${accountText.loadFailed}: ${toApiError(status.error).message}`} />;
   } else {
     const data = status.data;
     const active = data.factors.length > 0;
@@ -204,9 +201,7 @@ function AddAuthenticator({
   if (loadError) {
     return (
       <div className={styles.panel}>
-        <p className={styles.error} role="alert">
-          {loadError}
-        </p>
+        <FormAlert message={loadError} />
         <div>
           <Button variant="secondary" onClick={onCancel}>
             {accountText.cancel}
