@@ -102,8 +102,10 @@ describe('VerifyLoginOtpPage', () => {
     expect(readSession()).toBeNull();
   });
 
-  it('a pasted code fills the boxes and is sent; editing it clears the last answer', async () => {
-    fakeServer.use(sessionScenarios.signInFails(paths.auth.loginPhone, 422, 'Unknown error.', { otp: 'x' }));
+  it('a pasted code fills the boxes and is sent, again if asked; editing it clears the last answer', async () => {
+    const refused = () =>
+      sessionScenarios.signInFails(paths.auth.loginPhone, 422, 'Unknown error.', { otp: 'x' });
+    fakeServer.use(refused(), refused());
     const user = setup();
     await user.paste('98 76 54');
     expect(screen.getByRole('textbox', { name: 'Digit 6 dari 6' })).toHaveValue('4');
@@ -111,6 +113,10 @@ describe('VerifyLoginOtpPage', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Kode OTP tidak sesuai');
     expect(await sent(paths.auth.loginPhone)).toEqual([{ phone: '081234567890', otp: 987654 }]);
+    // The same code again is sent again (the last answer does not hold the form).
+    await user.keyboard('{Enter}');
+    await waitFor(async () => expect(await sent(paths.auth.loginPhone)).toHaveLength(2));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Kode OTP tidak sesuai');
     await user.keyboard('{Backspace}');
     expect(screen.getByRole('textbox', { name: 'Digit 6 dari 6' })).toHaveValue('');
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());

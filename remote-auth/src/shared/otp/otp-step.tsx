@@ -1,15 +1,19 @@
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { t } from '@sso/shared/i18n';
-import { Button, OtpInput, otpCode } from '@sso/shared/ui';
+import { OTP_LENGTH } from '@sso/shared/contract';
+import { Button, OtpInput, emptyOtp, otpCode } from '@sso/shared/ui';
 import { otpErrorMessage } from '../auth-errors/otp-errors';
 import { AuthLayout } from '../auth-layout/auth-layout';
 import { FormAlert } from '../auth-layout/form-alert';
 import layout from '../auth-layout/auth-layout.module.css';
 import { authText } from '../../texts';
 import type { OtpResend } from './use-otp-resend';
-import { emptyOtpForm, otpFormSchema, type OtpFormValues } from './otp-form';
+
+/** The boxes, one entry per digit ('' when empty): positions matter, so not the joined code. */
+interface OtpFormValues {
+  code: string[];
+}
 import styles from './otp-step.module.css';
 
 export interface OtpStepProps {
@@ -34,9 +38,10 @@ export interface OtpStepProps {
 
 /**
  * The OTP screen of both flows (spec 2 "OTP screens"): where the code went, six boxes, the verify
- * button, and the resend button with its mm:ss countdown. A react-hook-form form: the boxes are
- * one controlled field checked by the contract's OTP schema; the server's answer is that field's
- * error, cleared as the code is edited.
+ * button, and the resend button with its mm:ss countdown. A react-hook-form form: the boxes are one
+ * controlled field; the server's answer is that field's error, cleared as the code is edited. No
+ * rule of its own: the boxes take only digits and spec 5 sends an empty code (the api's
+ * `otpInputSchema` answers it, "Kode OTP tidak boleh kosong").
  */
 export function OtpStep({
   title = authText.otpTitle,
@@ -48,9 +53,8 @@ export function OtpStep({
   resend,
   footer,
 }: OtpStepProps) {
-  const { control, handleSubmit, setError } = useForm<OtpFormValues>({
-    resolver: zodResolver(otpFormSchema),
-    defaultValues: emptyOtpForm(),
+  const { control, handleSubmit, setError, clearErrors } = useForm<OtpFormValues>({
+    defaultValues: { code: emptyOtp(OTP_LENGTH) },
   });
   const counting = (resend?.remaining ?? 0) > 0;
 
@@ -79,7 +83,10 @@ export function OtpStep({
             <OtpInput
               label={authText.otpLabel}
               value={field.value}
-              onChange={field.onChange}
+              onChange={(boxes) => {
+                field.onChange(boxes);
+                clearErrors('code');
+              }}
               onSubmit={() => void submit()}
               error={fieldState.error?.message}
               autoFocus
