@@ -89,7 +89,7 @@ describe('LoginPhonePage', () => {
     },
   );
 
-  it("clears the server's answer once the number is edited", async () => {
+  it('focuses the number the server refused and clears its answer once it is edited', async () => {
     post.mockRejectedValueOnce(
       new ApiError('http', 'Nomor HP tidak terdaftar', 422, {
         message: 'Nomor HP tidak terdaftar',
@@ -99,6 +99,7 @@ describe('LoginPhonePage', () => {
     const { user, phone } = setup();
     await user.type(phone, '089999999999{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Nomor HP tidak terdaftar');
+    expect(phone).toHaveFocus();
     await user.type(phone, '{Backspace}');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

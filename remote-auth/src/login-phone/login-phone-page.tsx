@@ -42,7 +42,11 @@ export default function LoginPhonePage() {
       onError: (failure) => {
         // Spec 8: the server's phone error, or its message, under the field.
         const server = serverFieldErrors(failure, ['phone'] as const);
-        setError('phone', { type: 'server', message: server.fields.phone ?? server.message });
+        setError(
+          'phone',
+          { type: 'server', message: server.fields.phone ?? server.message },
+          { shouldFocus: true },
+        );
       },
     });
   });

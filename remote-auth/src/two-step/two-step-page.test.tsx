@@ -88,6 +88,7 @@ describe('TwoStepPage (issue 31)', () => {
     await user.type(field, '000000{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Kode salah atau sudah digunakan');
     expect(field).toHaveAccessibleDescription('Kode salah atau sudah digunakan');
+    expect(field).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Gunakan kode pemulihan' }));
     const recovery = screen.getByRole('textbox', { name: 'Kode pemulihan' });
     expect(recovery).toHaveValue('');

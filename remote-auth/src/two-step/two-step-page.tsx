@@ -99,8 +99,11 @@ function CodeForm({
     onSubmit(code, {
       onError: (failure) => {
         const server = serverFieldErrors(failure, ['code'] as const);
-        if (server.fields.code) setError('code', { type: 'server', message: server.fields.code });
-        else onMessage(server.message);
+        if (server.fields.code) {
+          setError('code', { type: 'server', message: server.fields.code }, { shouldFocus: true });
+        } else {
+          onMessage(server.message);
+        }
       },
     });
   });
