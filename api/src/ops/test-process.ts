@@ -1,4 +1,7 @@
-/** The built api as a child process, for the tests of this folder (draining, storage faults). */
+/**
+ * The built api as a child process, and the ops commands, for the tests that run them (draining,
+ * storage faults, backups, shutdown, production logs).
+ */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
