@@ -130,41 +130,29 @@ export function openTestStore(app: Pick<TestApp, 'dbFile' | 'databaseUrl'>): {
   };
 }
 
-/** One test file's api: created with an admin session before its tests, closed after them. */
-export interface AdminTestApp {
-  readonly app: FastifyInstance;
-  /** Access token of the administrator's app-1 session: the bearer of admin calls. */
-  readonly token: string;
-  /** The administrator's login token (session routes only). */
-  readonly loginToken: string;
-  readonly clock: TestClock;
-  readonly dbFile: string;
-  /** The PostgreSQL database of the app under `TEST_STORE=postgres` (see `openTestStore`). */
-  readonly databaseUrl?: string;
-}
+/** A test app as a test file's tests see it: the one the hooks made for the current test. */
+export type UsedTestApp = Readonly<Omit<TestApp, 'close'>>;
 
-export function useAdminTestApp(options: Partial<BuildAppOptions> = {}): AdminTestApp {
+/**
+ * One test file's (or describe block's) api: created before its tests with `options` (before each
+ * test with `each`) and closed after them. Read it inside tests and hooks only.
+ */
+export function useTestApp(
+  options: Partial<BuildAppOptions> = {},
+  { each = false }: { each?: boolean } = {},
+): UsedTestApp {
   let testApp: TestApp | undefined;
-  let token = '';
-  let loginToken = '';
-  beforeAll(async () => {
+  (each ? beforeEach : beforeAll)(async () => {
     testApp = await createTestApp(options);
-    ({ accessToken: token, loginToken } = await openSession(testApp.app, ADMIN));
   });
-  afterAll(() => testApp?.close());
+  (each ? afterEach : afterAll)(() => testApp?.close());
   const current = (): TestApp => {
-    if (!testApp) throw new Error('useAdminTestApp: the app exists only inside tests and hooks');
+    if (!testApp) throw new Error('useTestApp: the app exists only inside tests and hooks');
     return testApp;
   };
   return {
     get app() {
       return current().app;
-    },
-    get token() {
-      return token;
-    },
-    get loginToken() {
-      return loginToken;
     },
     get clock() {
       return current().clock;
@@ -176,4 +164,26 @@ export function useAdminTestApp(options: Partial<BuildAppOptions> = {}): AdminTe
       return current().databaseUrl;
     },
   };
+}
+
+/** One test file's api (`useTestApp`) with an admin session opened before its tests. */
+export interface AdminTestApp extends UsedTestApp {
+  /** Access token of the administrator's app-1 session: the bearer of admin calls. */
+  readonly token: string;
+  /** The administrator's login token (session routes only). */
+  readonly loginToken: string;
+}
+
+export function useAdminTestApp(options: Partial<BuildAppOptions> = {}): AdminTestApp {
+  const testApp = useTestApp(options);
+  let token = '';
+  let loginToken = '';
+  beforeAll(async () => {
+    ({ accessToken: token, loginToken } = await openSession(testApp.app, ADMIN));
+  });
+  // The app's getters are inherited (each reads the current test's app), the session's added.
+  return Object.defineProperties(Object.create(testApp) as AdminTestApp, {
+    token: { get: () => token },
+    loginToken: { get: () => loginToken },
+  });
 }

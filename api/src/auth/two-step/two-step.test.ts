@@ -23,16 +23,14 @@ import {
 import { createAccount, type TestAccount } from '../../test-support/accounts';
 import { createRolePayload } from '../../test-support/factories';
 import { ADMIN, MODIFIER, VIEWER, call, expectError, expectOk, openSession } from '../../test-support/http';
-import { createTestApp, openTestStore, type TestApp } from '../../test-support/test-app';
+import { openTestStore, useTestApp } from '../../test-support/test-app';
 import { DEMO_TOTP_SECRET, DEMO_TWO_STEP_NIK } from './demo-two-step';
 
-let t: TestApp;
+const t = useTestApp({ tokenTtlSeconds: 3600 });
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp({ tokenTtlSeconds: 3600 });
   admin = (await openSession(t.app, ADMIN)).accessToken;
 });
-afterAll(() => t.close());
 
 const codeOf = (secret: string, offsetSeconds = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock() + offsetSeconds * 1000 });
