@@ -183,3 +183,33 @@ export async function finishLogin(jar: CookieJar, origin: string, uid: string, t
   const answer = z.object({ data: z.object({ location: z.string() }) }).parse(await response.json());
   return followToPanelOrApp(jar, new URL(answer.data.location, origin).href, origin);
 }
+
+/** A test file's OIDC api (`startOidcApp`): started before its tests, closed after them. */
+export function useOidcApp(): Readonly<Omit<OidcTestApp, 'stop' | 'close'>> {
+  let started: OidcTestApp | undefined;
+  beforeAll(async () => {
+    started = await startOidcApp();
+  });
+  afterAll(() => started?.close());
+  const current = (): OidcTestApp => {
+    if (!started) throw new Error('useOidcApp: the api exists only inside tests and hooks');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get origin() {
+      return current().origin;
+    },
+    get issuer() {
+      return current().issuer;
+    },
+    get dbFile() {
+      return current().dbFile;
+    },
+  };
+}
