@@ -5,6 +5,7 @@ import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
 import {
   createAccount as createTestAccount,
+  createRole,
   openUserDrawer,
   signInThroughForm,
   uniqueName,
@@ -129,22 +130,16 @@ async function roleRequiringTwoStep(apiClient: SsoApi): Promise<number> {
     apps_id: number;
     menus: { id: number; acces_level: number; children: { id: number; acces_level: number }[] }[];
   };
-  const role = (detail.body as { data: { color: { id: number }; applications: Listed[] } }).data;
-  const created = await apiClient.post('/api/v1/ap/role/create', {
-    name: uniqueName('Wajib 2FA'),
-    color_id: role.color.id,
-    requires_two_step: true,
-    applications: role.applications.map((app) => ({
-      apps_id: app.apps_id,
-      menus: app.menus.map((m) => ({
-        id: m.id,
-        access_level: m.acces_level,
-        children: m.children.map((c) => ({ id: c.id, access_level: c.acces_level })),
-      })),
+  const role = (detail.body as { data: { applications: Listed[] } }).data;
+  const applications = role.applications.map((app) => ({
+    apps_id: app.apps_id,
+    menus: app.menus.map((m) => ({
+      id: m.id,
+      access_level: m.acces_level,
+      children: m.children.map((c) => ({ id: c.id, access_level: c.acces_level })),
     })),
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return (created.body as { data: { id: number } }).data.id;
+  }));
+  return (await createRole(apiClient, uniqueName('Wajib 2FA'), applications, { requiresTwoStep: true })).id;
 }
 
 test('a role that requires it takes its member to enrol right after the password; then an administrator resets it', async ({
@@ -220,22 +215,15 @@ async function hrisRole(apiClient: SsoApi): Promise<number> {
   const menus = await apiClient.get('/api/v1/ap/menu/with-child?apps_id=2');
   expect(menus.status).toBe(200);
   type MenuNode = { id: number; menu?: MenuNode[] };
-  const created = await apiClient.post('/api/v1/ap/role/create', {
-    name: uniqueName('HRIS 2FA'),
-    color_id: 1,
-    applications: [
-      {
-        apps_id: 2,
-        menus: (menus.body as { data: MenuNode[] }).data.map((m) => ({
-          id: m.id,
-          access_level: 3,
-          children: (m.menu ?? []).map((c) => ({ id: c.id, access_level: 3 })),
-        })),
-      },
-    ],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return (created.body as { data: { id: number } }).data.id;
+  const hris = {
+    apps_id: 2,
+    menus: (menus.body as { data: MenuNode[] }).data.map((m) => ({
+      id: m.id,
+      access_level: 3,
+      children: (m.menu ?? []).map((c) => ({ id: c.id, access_level: 3 })),
+    })),
+  };
+  return (await createRole(apiClient, uniqueName('HRIS 2FA'), [hris])).id;
 }
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
