@@ -404,17 +404,22 @@ export function panelSites({ root, releasesDir, apps, configFile }) {
   });
 }
 
+/** The host's config.json at `configFile`, read and checked; null when it is missing or unreadable. */
+function readConfigFile(configFile) {
+  try {
+    return readConfig(fs.readFileSync(configFile, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Where the host's page takes its prerendered screens from, read from its config.json (ADR 0016).
  * @param {string} configFile @returns {Site['prerender'] | null}
  */
 export function prerenderSite(configFile) {
-  let config;
-  try {
-    config = readConfig(fs.readFileSync(configFile, 'utf8'));
-  } catch {
-    return null;
-  }
+  const config = readConfigFile(configFile);
+  if (!config) return null;
   const base = prerenderBase(config);
   return base ? { origin: base.origin, path: base.pathname, productName: productNameHtml(config) } : null;
 }
@@ -424,12 +429,8 @@ export function prerenderSite(configFile) {
  * @param {string} configFile @returns {Site['inlineManifest'] | null}
  */
 export function inlineManifestSite(configFile) {
-  let config;
-  try {
-    config = readConfig(fs.readFileSync(configFile, 'utf8'));
-  } catch {
-    return null;
-  }
+  const config = readConfigFile(configFile);
+  if (!config) return null;
   const url = inlineManifestUrl(config);
   return url ? { origin: url.origin, path: url.pathname } : null;
 }
