@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { loginResponseSchema, paths, API_PREFIX } from '@sso/shared/contract';
 import { buildApp, type BuildAppOptions } from '../app';
 import { freePort } from './built-api';
-import { createTestClock, TEST_PASSWORD_COST, type TestClock } from './test-app';
+import { createTestClock, TEST_PASSWORD_COST, useStarted, type TestClock } from './test-app';
 
 export interface OidcTestApp {
   app: FastifyInstance;
@@ -185,31 +185,5 @@ export async function finishLogin(jar: CookieJar, origin: string, uid: string, t
 }
 
 /** A test file's OIDC api (`startOidcApp`): started before its tests, closed after them. */
-export function useOidcApp(): Readonly<Omit<OidcTestApp, 'stop' | 'close'>> {
-  let started: OidcTestApp | undefined;
-  beforeAll(async () => {
-    started = await startOidcApp();
-  });
-  afterAll(() => started?.close());
-  const current = (): OidcTestApp => {
-    if (!started) throw new Error('useOidcApp: the api exists only inside tests and hooks');
-    return started;
-  };
-  return {
-    get app() {
-      return current().app;
-    },
-    get clock() {
-      return current().clock;
-    },
-    get origin() {
-      return current().origin;
-    },
-    get issuer() {
-      return current().issuer;
-    },
-    get dbFile() {
-      return current().dbFile;
-    },
-  };
-}
+export const useOidcApp = (): Readonly<Omit<OidcTestApp, 'close'>> =>
+  useStarted('useOidcApp', () => startOidcApp());

@@ -130,40 +130,41 @@ export function openTestStore(app: Pick<TestApp, 'dbFile' | 'databaseUrl'>): {
   };
 }
 
+/**
+ * What `start` makes (an app, a server) for the tests of a file or describe block: made before them
+ * (before each test with `each`), closed after. The answer reads the fields of the current one, so
+ * it is read inside tests and hooks only.
+ */
+export function useStarted<T extends { close(): Promise<void> }>(
+  name: string,
+  start: () => Promise<T>,
+  { each = false }: { each?: boolean } = {},
+): Readonly<Omit<T, 'close'>> {
+  let current: T | undefined;
+  (each ? beforeEach : beforeAll)(async () => {
+    current = await start();
+  });
+  (each ? afterEach : afterAll)(() => current?.close());
+  return new Proxy({} as Omit<T, 'close'>, {
+    get(_, key) {
+      if (!current) throw new Error(`${name}: it exists only inside tests and hooks`);
+      return current[key as keyof T];
+    },
+  });
+}
+
 /** A test app as a test file's tests see it: the one the hooks made for the current test. */
 export type UsedTestApp = Readonly<Omit<TestApp, 'close'>>;
 
 /**
  * One test file's (or describe block's) api: created before its tests with `options` (before each
- * test with `each`) and closed after them. Read it inside tests and hooks only.
+ * test with `each`) and closed after them.
  */
 export function useTestApp(
   options: Partial<BuildAppOptions> = {},
   { each = false }: { each?: boolean } = {},
 ): UsedTestApp {
-  let testApp: TestApp | undefined;
-  (each ? beforeEach : beforeAll)(async () => {
-    testApp = await createTestApp(options);
-  });
-  (each ? afterEach : afterAll)(() => testApp?.close());
-  const current = (): TestApp => {
-    if (!testApp) throw new Error('useTestApp: the app exists only inside tests and hooks');
-    return testApp;
-  };
-  return {
-    get app() {
-      return current().app;
-    },
-    get clock() {
-      return current().clock;
-    },
-    get dbFile() {
-      return current().dbFile;
-    },
-    get databaseUrl() {
-      return current().databaseUrl;
-    },
-  };
+  return useStarted('useTestApp', () => createTestApp(options), { each });
 }
 
 /** One test file's api (`useTestApp`) with an admin session opened before its tests. */
