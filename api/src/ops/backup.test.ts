@@ -26,7 +26,7 @@ test('a backup taken under writes, restored into the stopped api, holds every wr
     LOG_LEVEL: 'warn',
     SEED_USERS: '20',
   });
-  let acknowledged: string[] = [];
+  let acknowledged: string[] | undefined;
   let beforeBackup: string[] | undefined;
   let backupFile: string | undefined;
   try {
@@ -65,7 +65,9 @@ test('a backup taken under writes, restored into the stopped api, holds every wr
     expect(await running.exited).toBe(0);
   }
 
-  if (backupFile === undefined || beforeBackup === undefined) throw new Error('no backup was taken');
+  if (backupFile === undefined || beforeBackup === undefined || acknowledged === undefined) {
+    throw new Error('no backup was taken');
+  }
   const restored = ops(['restore', backupFile]);
   expect(restored.output).toContain('integrity ok');
   expect(restored.status).toBe(0);
