@@ -4,6 +4,8 @@
  * migration creates and the stable-ids rebuild (stable-ids-migration.ts) makes again. SQLite keeps
  * each table's and trigger's text as written (sqlite_master): the text here is the one the last
  * migration touching each wrote, so a migrated file's schema is the same as before it was shared.
+ * Migrations that have shipped keep their text: a schema changes by a new migration, never by an
+ * edit here.
  */
 
 /** Log Aktivitas' event columns; `id` and `bigint` are the store's types (SQLite: INTEGER). */
