@@ -61,6 +61,21 @@ const visibleHeaders = async (table: Locator) =>
     .map((text) => text.replace(/[↕↑↓]/g, '').trim())
     .filter((text) => text !== 'Aksi');
 
+/** A list with its rows loaded: more than the header row, nothing busy. */
+async function expectLoaded(page: Page, table: Locator) {
+  await expect(table.getByRole('row')).not.toHaveCount(1);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** On a phone: only `headers` shown, no sideways scrolling, every cell of the first row in view. */
+async function expectPhoneColumns(page: Page, table: Locator, headers: string[]) {
+  await expect.poll(async () => (await visibleHeaders(table)).filter(Boolean)).toEqual(headers);
+  await expectNoSidewaysScroll(page, table);
+  for (const cell of await table.getByRole('row').nth(1).locator('td:visible').all()) {
+    await expect(cell).toBeInViewport();
+  }
+}
+
 async function idOfRole(apiClient: SsoApi, name: string): Promise<number> {
   const id = (await roleIdsByName(apiClient)).get(name);
   if (id === undefined) throw new Error(`no role ${name}`);
@@ -89,16 +104,9 @@ for (const width of WIDTHS) {
       }) => {
         await page.goto(`${routes.userManagement}?status=active`);
         const table = usersTable(page);
-        await expect(table.getByRole('row')).not.toHaveCount(1);
-        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await expectLoaded(page, table);
         if (phone) {
-          await expect
-            .poll(async () => (await visibleHeaders(table)).filter(Boolean))
-            .toEqual(['Nama', 'Role', 'Status']);
-          await expectNoSidewaysScroll(page, table);
-          for (const cell of await table.getByRole('row').nth(1).locator('td:visible').all()) {
-            await expect(cell).toBeInViewport();
-          }
+          await expectPhoneColumns(page, table, ['Nama', 'Role', 'Status']);
           // The four filters fold behind one control that counts the ones set.
           await expect(filterControl(page)).toHaveAccessibleName('Filter 1 aktif');
           await expect(page.getByRole('combobox', { name: 'Filter status' })).toBeHidden();
@@ -141,16 +149,9 @@ for (const width of WIDTHS) {
         }) => {
           await page.goto(routes.auditLog);
           const table = logTable(page);
-          await expect(table.getByRole('row')).not.toHaveCount(1);
-          await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+          await expectLoaded(page, table);
           if (phone) {
-            await expect
-              .poll(async () => (await visibleHeaders(table)).filter(Boolean))
-              .toEqual(['Waktu', 'Pelaku', 'Aktivitas']);
-            await expectNoSidewaysScroll(page, table);
-            for (const cell of await table.getByRole('row').nth(1).locator('td:visible').all()) {
-              await expect(cell).toBeInViewport();
-            }
+            await expectPhoneColumns(page, table, ['Waktu', 'Pelaku', 'Aktivitas']);
             await expect(filterControl(page)).toHaveAccessibleName('Filter');
             await expect(page.getByRole('combobox', { name: 'Jenis aktivitas' })).toBeHidden();
           } else {

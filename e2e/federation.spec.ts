@@ -104,17 +104,22 @@ test.describe('federation', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     }
 
+    /** The users list opened, then its remote stopped and the page reloaded: the fallback's retry button. */
+    async function openUsersWithRemoteDown(page: Page, loginAs: LoginAs) {
+      await openUsers(page, loginAs);
+      await stack.stopRemote();
+      await page.reload();
+      const retry = page.getByRole('button', { name: 'Coba lagi' });
+      await expect(retry).toBeVisible();
+      return retry;
+    }
+
     test('a remote that is down shows an Indonesian fallback with a retry; the rest keeps working', async ({
       page,
       loginAs,
     }) => {
-      await openUsers(page, loginAs);
-
-      await stack.stopRemote();
-      await page.reload();
+      const retry = await openUsersWithRemoteDown(page, loginAs);
       await expect(page.getByText('Modul tidak dapat dimuat')).toBeVisible();
-      const retry = page.getByRole('button', { name: 'Coba lagi' });
-      await expect(retry).toBeVisible();
 
       // The sidebar and the other remotes keep working.
       await page.getByRole('link', { name: 'Role Management', exact: true }).click();
@@ -207,11 +212,7 @@ test.describe('federation', () => {
         page,
         loginAs,
       }) => {
-        await openUsers(page, loginAs);
-        await stack.stopRemote();
-        await page.reload();
-        const retry = page.getByRole('button', { name: 'Coba lagi' });
-        await expect(retry).toBeVisible();
+        const retry = await openUsersWithRemoteDown(page, loginAs);
 
         // Redeployed meanwhile with its code elsewhere: the manifest the retry reads is checked again
         // (every manifest the runtime loads passes the host's checks), and its code is refused.

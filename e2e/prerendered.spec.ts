@@ -28,6 +28,15 @@ async function holdMainScript(page: Page): Promise<() => void> {
   return release;
 }
 
+/** The login screen as painted, its script held, the demo administrator's NIK typed into the painted form. */
+async function paintedLoginWithNik(page: Page) {
+  const release = await holdMainScript(page);
+  await page.goto(routes.login, { waitUntil: 'commit' });
+  const painted = page.locator(PAINTED);
+  await painted.getByLabel('NIK', { exact: true }).fill(DEMO_ADMIN.nik);
+  return { release, painted };
+}
+
 test.describe('prerendered sign-in screens', () => {
   test('each screen a visitor lands on paints its card, fields and button before any script', async ({
     page,
@@ -64,10 +73,7 @@ test.describe('prerendered sign-in screens', () => {
   test('typing into the painted form before the script runs loses nothing; React takes the fields over', async ({
     page,
   }) => {
-    const release = await holdMainScript(page);
-    await page.goto(routes.login, { waitUntil: 'commit' });
-    const painted = page.locator(PAINTED);
-    await painted.getByLabel('NIK', { exact: true }).fill(DEMO_ADMIN.nik);
+    const { release, painted } = await paintedLoginWithNik(page);
     await painted.getByLabel('Password', { exact: true }).click();
     await page.keyboard.type(DEMO_ADMIN.password.slice(0, -1));
     release();
@@ -109,10 +115,7 @@ test.describe('prerendered sign-in screens', () => {
   test('a submit pressed on the painted form is held, never sent natively, and made when React takes over', async ({
     page,
   }) => {
-    const release = await holdMainScript(page);
-    await page.goto(routes.login, { waitUntil: 'commit' });
-    const painted = page.locator(PAINTED);
-    await painted.getByLabel('NIK', { exact: true }).fill(DEMO_ADMIN.nik);
+    const { release, painted } = await paintedLoginWithNik(page);
     await painted.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
     await painted.getByLabel('Password', { exact: true }).press('Enter');
     // Not a native GET: the password never reaches the address bar.

@@ -104,7 +104,7 @@ test.describe('role management', () => {
     applications: RolePayloadApp[],
     colorIndex = 0,
   ): Promise<ApiRole> {
-    const role = await createRoleThroughApi<ApiRole>(api, name, applications, colorIndex);
+    const role = await createRoleThroughApi<ApiRole>(api, name, applications, { colorIndex });
     created.push(name);
     return role;
   }

@@ -3,6 +3,7 @@ import { test, expect } from './support/fixtures';
 import type { Company, Employee, RoleOption } from '@sso/shared/contract';
 import { routes } from './support/routes';
 import type { SsoApi } from './support/sso-api';
+import { createUser as createTestUser, uniqueDigits } from './support/testbed';
 
 /**
  * Administration per company (issue 32) end to end: the seeded scoped administrator (NIK 100006,
@@ -15,9 +16,6 @@ import type { SsoApi } from './support/sso-api';
 const SCOPED = { nik: '100006', password: 'password123' } as const;
 const ARTA = 'PT Arta Boga Cemerlang';
 const USERS = '/api/v1/ap/users';
-
-let sequence = 0;
-const stamp = () => `${Date.now() % 1e8}`.padStart(8, '0') + String((sequence += 1) % 10);
 
 async function companiesOf(apiClient: SsoApi): Promise<Company[]> {
   const response = await apiClient.get('/company/companies-with-branches');
@@ -32,20 +30,14 @@ async function roleNamed(apiClient: SsoApi, name: string): Promise<RoleOption> {
 }
 
 /** A user made by the group-wide administrator in one company (with its first unit). */
-async function createUser(apiClient: SsoApi, company: Company, role: RoleOption, tag: string) {
-  const unique = stamp();
-  const user = { nama: `E2E Cakupan ${tag} ${unique}`, nik: `E2ES${unique}`, phone: `089${unique}` };
-  const created = await apiClient.post(USERS, {
-    ...user,
-    email: '',
-    role_ids: [role.id],
-    perusahaan: [
-      { perusahaan_id: company.id, cabang: company.cabangs.slice(0, 1).map((u) => ({ cabang_id: u.id })) },
-    ],
+const createUser = (apiClient: SsoApi, company: Company, role: RoleOption, tag: string) =>
+  createTestUser(apiClient, {
+    label: `Cakupan ${tag}`,
+    roleId: role.id,
+    company,
+    units: company.cabangs.slice(0, 1).map((unit) => ({ cabang_id: unit.id })),
+    phonePrefix: '089',
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { ...user, id: (created.body as { data: { id: number } }).data.id };
-}
 
 const EMPLOYEES = '/api/v1/ap/user-temporary/search';
 
@@ -167,8 +159,8 @@ test.describe('administration per company', () => {
       USERS,
       {
         nama: 'Payload Rekayasa',
-        nik: `E2EX${stamp()}`,
-        phone: `0891${stamp().slice(0, 8)}`,
+        nik: `E2EX${uniqueDigits()}`,
+        phone: `089${uniqueDigits()}`,
         email: '',
         role_ids: [(await roleNamed(apiClient, 'Finance Staff')).id],
         perusahaan: [{ perusahaan_id: other().id, cabang: [] }],

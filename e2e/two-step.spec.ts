@@ -3,20 +3,19 @@ import { Secret, TOTP } from 'otpauth';
 import type { SsoApi } from './support/sso-api';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { openUserDrawer } from './support/testbed';
+import {
+  createAccount as createTestAccount,
+  createRole,
+  openUserDrawer,
+  signInThroughForm,
+  uniqueName,
+  type Outbox,
+} from './support/testbed';
 
 /**
  * Issue 31: two-step verification in Chromium against the real api. Codes are computed here, with
  * `otpauth`, from the secret the page shows (as a tester would with the demo account's secret).
  */
-
-interface Account {
-  id: number;
-  nama: string;
-  nik: string;
-  phone: string;
-  password: string;
-}
 
 const TWO_STEP = routes.twoStep;
 const ACCOUNT_SECURITY = routes.accountSecurity;
@@ -26,40 +25,9 @@ const nextCode = (secret: string) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + 30_000 });
 const currentCode = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
 
-/** A panel user (role `roleId`) with a password set the way a user would: recovery, the outbox's code, reset. */
-async function createAccount(
-  apiClient: SsoApi,
-  outbox: { latestCode: (to: string, purpose: 'reset') => Promise<string> },
-  roleId = 2,
-): Promise<Account> {
-  const unique = `${Date.now() % 1e8}`.padStart(8, '0');
-  const user = { nama: `E2E Dua Langkah ${unique}`, nik: `E2ET${unique}`, phone: `087${unique}` };
-  const created = await apiClient.post('/api/v1/ap/users', {
-    ...user,
-    email: '',
-    role_ids: [roleId],
-    perusahaan: [{ perusahaan_id: 1, perusahaan_name: 'AP', cabang: [] }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const password = `Dua-Langkah-${unique}`;
-  expect((await apiClient.post('/forgot-password/request-otp', { nik: user.nik })).status).toBe(200);
-  const otp = await outbox.latestCode(user.phone, 'reset');
-  expect((await apiClient.post('/forgot-password/verify-otp', { nik: user.nik, otp })).status).toBe(200);
-  const reset = await apiClient.post('/forgot-password/reset', {
-    nik: user.nik,
-    otp,
-    new_password: password,
-  });
-  expect(reset.status, JSON.stringify(reset.body)).toBe(200);
-  return { id: (created.body as { data: { id: number } }).data.id, ...user, password };
-}
-
-async function submitLogin(page: Page, nik: string, password: string): Promise<void> {
-  await page.goto(routes.login);
-  await page.getByRole('textbox', { name: 'NIK' }).fill(nik);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-}
+/** A panel user (role 2 unless given) with a password set the way a user would (the testbed's). */
+const createAccount = (apiClient: SsoApi, outbox: Outbox, roleId?: number) =>
+  createTestAccount(apiClient, outbox, { label: 'Dua Langkah', roleId });
 
 async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -101,14 +69,14 @@ test('enrol an authenticator app, sign in with it and with a recovery code; a us
 }) => {
   test.setTimeout(120_000);
   const account = await createAccount(apiClient, outbox);
-  await submitLogin(page, account.nik, account.password);
+  await signInThroughForm(page, account);
   await expect(page).toHaveURL(/\/home$/);
   const { secret, codes } = await addAuthenticator(page, 'Ponsel kantor');
   await expectNoA11yViolations(page);
 
   // The password alone no longer signs in: the second step asks for the app's code.
   await logout(page);
-  await submitLogin(page, account.nik, account.password);
+  await signInThroughForm(page, account);
   await expect(page).toHaveURL(new RegExp(`${TWO_STEP}$`));
   await expect(page.getByRole('heading', { name: 'Verifikasi Dua Langkah' })).toBeVisible();
   // No session exists before the step passes: a protected page goes back to the login.
@@ -126,7 +94,7 @@ test('enrol an authenticator app, sign in with it and with a recovery code; a us
 
   // A recovery code instead, once.
   await logout(page);
-  await submitLogin(page, account.nik, account.password);
+  await signInThroughForm(page, account);
   await expect(page).toHaveURL(new RegExp(`${TWO_STEP}$`));
   await page.getByRole('button', { name: 'Gunakan kode pemulihan' }).click();
   await page.getByRole('textbox', { name: 'Kode pemulihan' }).fill(codes[0] ?? '');
@@ -136,7 +104,7 @@ test('enrol an authenticator app, sign in with it and with a recovery code; a us
   await expect(page.getByText('Tersisa 9 dari 10 kode', { exact: false })).toBeVisible();
 
   await logout(page);
-  await submitLogin(page, account.nik, account.password);
+  await signInThroughForm(page, account);
   await page.getByRole('button', { name: 'Gunakan kode pemulihan' }).click();
   await page.getByRole('textbox', { name: 'Kode pemulihan' }).fill(codes[0] ?? '');
   await page.getByRole('button', { name: 'Verifikasi' }).click();
@@ -145,7 +113,7 @@ test('enrol an authenticator app, sign in with it and with a recovery code; a us
 });
 
 test('the demo account 100007 signs in with the secret listed in the README', async ({ page }) => {
-  await submitLogin(page, '100007', 'password123');
+  await signInThroughForm(page, { nik: '100007', password: 'password123' });
   await expect(page).toHaveURL(new RegExp(`${TWO_STEP}$`));
   await page
     .getByRole('textbox', { name: 'Kode autentikator' })
@@ -162,22 +130,16 @@ async function roleRequiringTwoStep(apiClient: SsoApi): Promise<number> {
     apps_id: number;
     menus: { id: number; acces_level: number; children: { id: number; acces_level: number }[] }[];
   };
-  const role = (detail.body as { data: { color: { id: number }; applications: Listed[] } }).data;
-  const created = await apiClient.post('/api/v1/ap/role/create', {
-    name: `E2E Wajib 2FA ${Date.now() % 1e8}`,
-    color_id: role.color.id,
-    requires_two_step: true,
-    applications: role.applications.map((app) => ({
-      apps_id: app.apps_id,
-      menus: app.menus.map((m) => ({
-        id: m.id,
-        access_level: m.acces_level,
-        children: m.children.map((c) => ({ id: c.id, access_level: c.acces_level })),
-      })),
+  const role = (detail.body as { data: { applications: Listed[] } }).data;
+  const applications = role.applications.map((app) => ({
+    apps_id: app.apps_id,
+    menus: app.menus.map((m) => ({
+      id: m.id,
+      access_level: m.acces_level,
+      children: m.children.map((c) => ({ id: c.id, access_level: c.acces_level })),
     })),
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return (created.body as { data: { id: number } }).data.id;
+  }));
+  return (await createRole(apiClient, uniqueName('Wajib 2FA'), applications, { requiresTwoStep: true })).id;
 }
 
 test('a role that requires it takes its member to enrol right after the password; then an administrator resets it', async ({
@@ -194,13 +156,13 @@ test('a role that requires it takes its member to enrol right after the password
   const member = await browser.newContext();
   const theirs = await member.newPage();
   try {
-    await submitLogin(theirs, account.nik, account.password);
+    await signInThroughForm(theirs, account);
     await expect(theirs).toHaveURL(new RegExp(`${TWO_STEP}$`));
     await expect(theirs.getByRole('heading', { name: 'Aktifkan Verifikasi Dua Langkah' })).toBeVisible();
     // No way around it by URL: nothing is signed in yet.
     await theirs.goto(routes.home);
     await expect(theirs).toHaveURL(/\/login/);
-    await submitLogin(theirs, account.nik, account.password);
+    await signInThroughForm(theirs, account);
     await expect(theirs.getByRole('img', { name: 'Kode QR untuk aplikasi autentikator' })).toBeVisible();
     await expectNoA11yViolations(theirs);
     const secret = (await theirs.getByTestId('totp-secret').textContent())?.trim() ?? '';
@@ -237,7 +199,7 @@ test('a role that requires it takes its member to enrol right after the password
     await expect(theirs).toHaveURL(/\/login/);
     await expect(theirs.getByText(/verifikasi dua langkah Anda diatur ulang/)).toBeVisible();
     // The next sign-in asks to enrol again.
-    await submitLogin(theirs, account.nik, account.password);
+    await signInThroughForm(theirs, account);
     await expect(theirs.getByRole('heading', { name: 'Aktifkan Verifikasi Dua Langkah' })).toBeVisible();
 
     // Log Aktivitas has the reset with its reason.
@@ -253,22 +215,15 @@ async function hrisRole(apiClient: SsoApi): Promise<number> {
   const menus = await apiClient.get('/api/v1/ap/menu/with-child?apps_id=2');
   expect(menus.status).toBe(200);
   type MenuNode = { id: number; menu?: MenuNode[] };
-  const created = await apiClient.post('/api/v1/ap/role/create', {
-    name: `E2E HRIS 2FA ${Date.now() % 1e8}`,
-    color_id: 1,
-    applications: [
-      {
-        apps_id: 2,
-        menus: (menus.body as { data: MenuNode[] }).data.map((m) => ({
-          id: m.id,
-          access_level: 3,
-          children: (m.menu ?? []).map((c) => ({ id: c.id, access_level: 3 })),
-        })),
-      },
-    ],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return (created.body as { data: { id: number } }).data.id;
+  const hris = {
+    apps_id: 2,
+    menus: (menus.body as { data: MenuNode[] }).data.map((m) => ({
+      id: m.id,
+      access_level: 3,
+      children: (m.menu ?? []).map((c) => ({ id: c.id, access_level: 3 })),
+    })),
+  };
+  return (await createRole(apiClient, uniqueName('HRIS 2FA'), [hris])).id;
 }
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
@@ -376,7 +331,7 @@ test('a passkey (Chromium virtual authenticator): added in Keamanan Akun, then t
     },
   });
   const account = await createAccount(apiClient, outbox);
-  await submitLogin(page, account.nik, account.password);
+  await signInThroughForm(page, account);
   await expect(page).toHaveURL(/\/home$/);
   await page.getByRole('link', { name: 'Keamanan Akun' }).click();
   await page.getByRole('button', { name: 'Tambah passkey' }).click();
@@ -390,7 +345,7 @@ test('a passkey (Chromium virtual authenticator): added in Keamanan Akun, then t
   await expectNoA11yViolations(page);
 
   await logout(page);
-  await submitLogin(page, account.nik, account.password);
+  await signInThroughForm(page, account);
   await expect(page).toHaveURL(new RegExp(`${TWO_STEP}$`));
   await page.getByRole('button', { name: 'Gunakan passkey' }).click();
   await expect(page).toHaveURL(/\/home$/);

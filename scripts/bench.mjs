@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { addSessionInitScript, demoAdminSession, launchChromium } from './lib/browser-kit.mjs';
 import { APPS, appSizes, sizeTable, sourceMapReport } from './bundle-sizes.mjs';
-import { measureRawScrypt, measureSignIns, measureUnknownVsWrong, peakRssMB } from './lib/bench-sign-in.mjs';
+import { measureRawScrypt, measureSignIns, measureUnknownVsWrong } from './lib/bench-sign-in.mjs';
+import { peakRssMB, percentile, round } from './lib/bench-figures.mjs';
 import { lighthouseRuns } from './lib/bench-lighthouse.mjs';
 import { measureOidc, measureRoundTrip } from './lib/bench-oidc.mjs';
 import { closeServer, serveStatic } from './serve-static.mjs';
@@ -54,11 +55,6 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 };
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
-};
-const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 const log = (...a) => console.log('[bench]', ...a);
 
 // 1. Clean production builds of all apps (wall time), then the baseline.

@@ -19,17 +19,15 @@ import {
 } from './test-support/http';
 import { isLoopbackAddress } from './dev/outbox-routes';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from './test-support/test-app';
+import { createTestApp, useTestApp, type TestApp } from './test-support/test-app';
 
-let t: TestApp;
+const t = useTestApp({ otpMinIntervalSeconds: 0 });
 let token: string;
 let viewerToken: string;
 beforeAll(async () => {
-  t = await createTestApp({ otpMinIntervalSeconds: 0 });
   token = await adminAccessToken(t.app);
   viewerToken = (await openSession(t.app, VIEWER)).accessToken;
 });
-afterAll(() => t.close());
 
 /** A GET with headers fetch would not send as given (Host), straight over node:http. */
 function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {

@@ -8,12 +8,12 @@
  * database are searched for each code, password and token: none may be there. DEV_OUTBOX=1 is set
  * too, to show that production ignores it.
  */
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import Database from 'better-sqlite3';
-import { API_PREFIX, DEV_OUTBOX_PATH, READY_PATH, auditPaths, paths } from '@sso/shared/contract';
-import { freePort, useBuiltApi } from './test-support/built-api';
+import { API_PREFIX, DEV_OUTBOX_PATH, auditPaths, paths } from '@sso/shared/contract';
+import { useBuiltApi } from './test-support/built-api';
+import { send, startBuiltApi } from './ops/test-process';
 import { ADMIN } from './test-support/http';
 
 const { dbFile, main } = useBuiltApi('production-logs');
@@ -48,48 +48,22 @@ async function gateway(): Promise<{ url: string; texts: string[]; close: () => P
 
 test('the production build writes no code, password or token to its log or its tables', async () => {
   const sms = await gateway();
-  const port = await freePort();
-  const api = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      DB_FILE: dbFile,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      DEV_OUTBOX: '1',
-      SEED_USERS: '10',
-      OTP_MIN_INTERVAL_SECONDS: '0',
-      OTP_WEBHOOK_URL: sms.url,
-      OTP_WEBHOOK_TOKEN: 'gateway-token-rahasia',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const running = await startBuiltApi([process.execPath, main], {
+    DB_FILE: dbFile,
+    DEV_OUTBOX: '1',
+    SEED_USERS: '10',
+    OTP_MIN_INTERVAL_SECONDS: '0',
+    OTP_WEBHOOK_URL: sms.url,
+    OTP_WEBHOOK_TOKEN: 'gateway-token-rahasia',
   });
-  let output = '';
-  api.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  api.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => api.once('exit', (code) => resolve(code)));
+  const { api, output, exited } = running;
 
-  const send = (method: string, url: string, body?: unknown, token?: string) =>
-    new Promise<Answer>((resolve, reject) => {
-      const text = body === undefined ? undefined : JSON.stringify(body);
-      const headers: Record<string, string> = {};
-      if (text !== undefined) headers['content-type'] = 'application/json';
-      if (token) headers.authorization = `Bearer ${token}`;
-      const request = http.request(
-        { host: '127.0.0.1', port, method, path: url, headers, agent: false },
-        (res) => {
-          let answer = '';
-          res.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, text: answer, json: () => JSON.parse(answer) as never }),
-          );
-        },
-      );
-      request.on('error', reject);
-      request.end(text);
-    });
+  const request = async (method: string, url: string, body?: unknown, token?: string): Promise<Answer> => {
+    const answer = await send(running.port, method, url, { body, token });
+    return { status: answer.status, text: answer.body, json: () => JSON.parse(answer.body) as never };
+  };
   const sso = (method: string, url: string, body?: unknown, token?: string) =>
-    send(method, `${API_PREFIX}${url}`, body, token);
+    request(method, `${API_PREFIX}${url}`, body, token);
   /** The newest code the gateway received (the webhook is not awaited by the answer). */
   const nextCode = async (count: number) => {
     for (let i = 0; i < 100 && sms.texts.length < count; i += 1) await sleep(20);
@@ -112,16 +86,6 @@ test('the production build writes no code, password or token to its log or its t
   };
 
   try {
-    for (let i = 0; ; i += 1) {
-      try {
-        if ((await send('GET', READY_PATH)).status === 200) break;
-      } catch {
-        // not listening yet
-      }
-      if (i > 400 || api.exitCode !== null) throw new Error(`api did not start:\n${output}`);
-      await sleep(50);
-    }
-
     // Password sign-in, an app session, api/me, admin reads (a query string with a token in it).
     const login = await sso('POST', paths.auth.loginNik, { ...ADMIN, url: 'http://localhost:3000' });
     expect(login.status).toBe(200);
@@ -142,9 +106,9 @@ test('the production build writes no code, password or token to its log or its t
     ).toBe(200);
     expect((await sso('GET', auditPaths.list, undefined, accessToken)).status).toBe(200);
     // The handoff's query string, sent to the api as a careless client would: never logged.
-    expect((await send('GET', `/?data=${encodeURIComponent(accessToken)}`)).status).toBe(404);
+    expect((await request('GET', `/?data=${encodeURIComponent(accessToken)}`)).status).toBe(404);
     // The development outbox does not exist in production, DEV_OUTBOX=1 or not.
-    expect((await send('GET', DEV_OUTBOX_PATH)).status).toBe(404);
+    expect((await request('GET', DEV_OUTBOX_PATH)).status).toBe(404);
 
     // Phone code sign-in.
     expect((await sso('POST', paths.auth.requestOtp, { phone: ADMIN.phone })).status).toBe(200);
@@ -203,10 +167,10 @@ test('the production build writes no code, password or token to its log or its t
   // The codes did reach the gateway: the flows above really sent them.
   expect(codes).toHaveLength(2);
   // The log has lines (the flows were logged), and none holds a secret.
-  expect(output).toContain(`POST ${API_PREFIX}${paths.auth.loginNik} 200`);
-  const leaks = secrets.filter((secret) => output.includes(secret));
+  expect(output()).toContain(`POST ${API_PREFIX}${paths.auth.loginNik} 200`);
+  const leaks = secrets.filter((secret) => output().includes(secret));
   expect(leaks).toEqual([]);
-  expect(output).not.toMatch(/data=/);
+  expect(output()).not.toMatch(/data=/);
 
   // No table holds one either.
   const db = new Database(dbFile, { readonly: true });

@@ -1,18 +1,16 @@
 import { apiErrorBodySchema, paths } from '@sso/shared/contract';
 import { ADMIN, call, openSession, type Reply, type PanelSession } from './test-support/http';
-import { createTestApp, type TestApp } from './test-support/test-app';
+import { useTestApp } from './test-support/test-app';
 
 /**
  * "Nothing may answer 500 on bad input": every route of spec 7 gets junk bodies, junk queries and
  * junk ids; each answer must be a client error (or a success) carrying the envelope.
  */
-let t: TestApp;
+const t = useTestApp({ otpMinIntervalSeconds: 0 });
 let session: PanelSession;
 beforeAll(async () => {
-  t = await createTestApp({ otpMinIntervalSeconds: 0 });
   session = await openSession(t.app, ADMIN);
 });
-afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const routes: Array<[Method, string]> = [

@@ -3,11 +3,11 @@
  * it starts from JavaScript alone, answers /health and /ready, and on SIGTERM finishes the requests
  * in flight before it closes the database and exits.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { API_PREFIX, HEALTH_PATH, READY_PATH, paths } from '@sso/shared/contract';
-import { freePort, useBuiltApi } from './test-support/built-api';
+import { useBuiltApi } from './test-support/built-api';
+import { send, startBuiltApi } from './ops/test-process';
 import { ADMIN } from './test-support/http';
 
 const { dbFile, main } = useBuiltApi('shutdown');
@@ -17,51 +17,12 @@ interface Answer {
   body: string;
 }
 
-function get(port: number, url: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: url, agent: false }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .on('error', reject);
-  });
+async function get(port: number, url: string): Promise<Answer> {
+  const { status, body } = await send(port, 'GET', url);
+  return { status, body };
 }
 
-async function start(): Promise<{
-  api: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}> {
-  const port = await freePort();
-  const api = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      DB_FILE: dbFile,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  api.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  api.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => api.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await get(port, READY_PATH)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || api.exitCode !== null) throw new Error(`api did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { api, port, output: () => output, exited };
-}
+const start = () => startBuiltApi([process.execPath, main], { DB_FILE: dbFile });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -151,12 +151,15 @@ export async function signInToHome(page: Page, account: { nik: string; password:
   await expect(page).toHaveURL(/\/home$/);
 }
 
-/** A role made through the api with these applications, in the seed's colour `colorIndex`. */
+/**
+ * A role made through the api with these applications, in the seed's colour `colorIndex` (the
+ * first unless given), asking its members for two-step verification with `requiresTwoStep`.
+ */
 export async function createRole<Role = { id: number; name: string }>(
   api: SsoApi,
   name: string,
   applications: readonly object[],
-  colorIndex = 0,
+  { colorIndex = 0, requiresTwoStep = false }: { colorIndex?: number; requiresTwoStep?: boolean } = {},
 ): Promise<Role> {
   const colors = dataOf<{ id: number }[]>(await api.get(paths.reference.colors));
   return dataOf<Role>(
@@ -164,6 +167,7 @@ export async function createRole<Role = { id: number; name: string }>(
       name,
       descriptions: null,
       color_id: colors[colorIndex]?.id,
+      ...(requiresTwoStep ? { requires_two_step: true } : {}),
       applications,
     }),
     201,

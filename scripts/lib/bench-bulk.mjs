@@ -1,19 +1,7 @@
 // Users in bulk at scale (issue 33), for `pnpm bench` (not --quick): a 10,000-row file checked and
 // imported through the api's routes, the api's memory sampled meanwhile, then the export of every
 // user. Reported, never asserted (DESIGN "Performance").
-import fs from 'node:fs';
-
-const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
-
-/** The api's resident memory now (MB), from /proc. */
-function rssMB(pid) {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return kb / 1024;
-  } catch {
-    return NaN;
-  }
-}
+import { round, rssMB } from './bench-figures.mjs';
 
 /** Runs `action` while sampling the api's memory every 20 ms: its duration and the highest sample. */
 async function sampled(pid, action) {

@@ -3,12 +3,7 @@
 // after each client signed in once through the provider as a browser does (authorization request,
 // the panel's login token handed to the interaction, the code exchanged with PKCE). Figures only.
 import { createHash, randomBytes } from 'node:crypto';
-
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
-};
-const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+import { percentile, round } from './bench-figures.mjs';
 
 const CLIENT = { id: 'bench', secret: 'bench-secret', redirect: 'http://localhost/bench/callback' };
 const basic = `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`;

@@ -7,9 +7,10 @@
 // Figures only, never asserted: they move with the machine.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { percentile, round } from './bench-figures.mjs';
+import { freePort } from './free-port.mjs';
 import { measureSignIns } from './bench-sign-in.mjs';
 import { nginxInstalled, startNginx, workerUser, writeConfig } from '../nginx/run.mjs';
 import { PASSIVE_CHECK, waitReady } from '../scale/instances.mjs';
@@ -17,21 +18,6 @@ import { startCluster } from '../postgres/cluster.mjs';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const log = (...a) => console.log('[bench scale]', ...a);
-const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
-};
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A built api on `port` with `env` (production, quiet); `stop()` drains it. */
 function startApi(port, env) {

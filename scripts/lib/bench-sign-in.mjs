@@ -3,14 +3,8 @@
 // login for an unknown NIK compares with a wrong password (a ratio near 1: timing tells nothing).
 // Figures only, never asserted: they move with the machine.
 import { scrypt } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
-};
-const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+import { percentile, round } from './bench-figures.mjs';
 
 /**
  * Seeded users 100005…100240 (the employee directory's) share the demo password (api/README.md);
@@ -71,16 +65,6 @@ export async function measureUnknownVsWrong(api, { rounds }) {
   const unknownMs = round(percentile(unknown, 50));
   const wrongMs = round(percentile(wrong, 50));
   return { rounds, unknownMs, wrongMs, ratio: round(unknownMs / wrongMs, 2) };
-}
-
-/** The peak resident memory of a process (Linux), in MB; NaN elsewhere. */
-export function peakRssMB(pid) {
-  try {
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return round(kb / 1024);
-  } catch {
-    return NaN;
-  }
 }
 
 /**

@@ -3,18 +3,7 @@
 // event), one signs in at production scrypt cost; the api's resident memory is sampled every second.
 // It must level off: the highest sample of the last quarter within 5 % (or 8 MB) of the highest of
 // the second quarter (the first quarter is warm-up). Reported, and a budget row.
-import fs from 'node:fs';
-
-const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
-
-function rssMB(pid) {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return kb / 1024;
-  } catch {
-    return NaN;
-  }
-}
+import { round, rssMB } from './bench-figures.mjs';
 
 /**
  * `api`: the api base (…/api/v1/sso); `token`: an administrator's access token; `pid`: the api's

@@ -4,22 +4,12 @@
  * alone). Runs where Debian's nginx is installed (./panel test installs it).
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, paths } from '@sso/shared/contract';
 import { buildApp } from '../../api/src/app';
 import { nginxInstalled, startNginx, workerUser, writeConfig, type RunningNginx } from './run.mjs';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+import { freePort } from '../lib/free-port.mjs';
 
 let work: string;
 let api: Awaited<ReturnType<typeof buildApp>>;

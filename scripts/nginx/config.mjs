@@ -124,6 +124,22 @@ function server(site, listen) {
 }
 
 /**
+ * An internal location's proxying from `origin` (the auth remote's prerendered screens, its
+ * manifest): uncompressed, each step bounded by `timeout`, the origin's errors intercepted.
+ */
+function proxiedFrom(origin, timeout) {
+  return [
+    `      proxy_pass ${quote(origin)};`,
+    '      proxy_http_version 1.1;',
+    '      proxy_set_header Accept-Encoding "";',
+    `      proxy_connect_timeout ${timeout};`,
+    `      proxy_send_timeout ${timeout};`,
+    `      proxy_read_timeout ${timeout};`,
+    '      proxy_intercept_errors on;',
+  ];
+}
+
+/**
  * The host's page through the SSI module: its include (scripts/lib/prerendered.mjs) becomes the auth
  * remote's current screen for the requested path, fetched from the remote on each page load (so a
  * redeploy of the remote alone shows), the product name filled; nothing when the remote has none,
@@ -174,13 +190,7 @@ function prerenderLocations(site, headers) {
     ...(manifest
       ? [
           `      rewrite ^ ${manifest.path} break;`,
-          `      proxy_pass ${quote(manifest.origin)};`,
-          '      proxy_http_version 1.1;',
-          '      proxy_set_header Accept-Encoding "";',
-          `      proxy_connect_timeout ${timeout};`,
-          `      proxy_send_timeout ${timeout};`,
-          `      proxy_read_timeout ${timeout};`,
-          '      proxy_intercept_errors on;',
+          ...proxiedFrom(manifest.origin, timeout),
           '      error_page 301 302 303 307 308 400 403 404 405 500 502 503 504 = /__prerendered-none;',
           ...escapeJson,
         ]
@@ -203,13 +213,7 @@ function prerenderLocations(site, headers) {
     '    location ^~ /__prerendered/ {',
     '      internal;',
     `      rewrite ^/__prerendered/([a-z][a-z-]*)$ ${base}$1.html break;`,
-    `      proxy_pass ${quote(origin)};`,
-    '      proxy_http_version 1.1;',
-    '      proxy_set_header Accept-Encoding "";',
-    `      proxy_connect_timeout ${timeout};`,
-    `      proxy_send_timeout ${timeout};`,
-    `      proxy_read_timeout ${timeout};`,
-    '      proxy_intercept_errors on;',
+    ...proxiedFrom(origin, timeout),
     '      error_page 301 302 400 403 404 405 500 502 503 504 = /__prerendered-none;',
     `      sub_filter ${quote(PRODUCT_NAME_SLOT)} ${quote(productName)};`,
     '      sub_filter_once off;',
@@ -404,17 +408,22 @@ export function panelSites({ root, releasesDir, apps, configFile }) {
   });
 }
 
+/** The host's config.json at `configFile`, read and checked; null when it is missing or unreadable. */
+function readConfigFile(configFile) {
+  try {
+    return readConfig(fs.readFileSync(configFile, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Where the host's page takes its prerendered screens from, read from its config.json (ADR 0016).
  * @param {string} configFile @returns {Site['prerender'] | null}
  */
 export function prerenderSite(configFile) {
-  let config;
-  try {
-    config = readConfig(fs.readFileSync(configFile, 'utf8'));
-  } catch {
-    return null;
-  }
+  const config = readConfigFile(configFile);
+  if (!config) return null;
   const base = prerenderBase(config);
   return base ? { origin: base.origin, path: base.pathname, productName: productNameHtml(config) } : null;
 }
@@ -424,12 +433,8 @@ export function prerenderSite(configFile) {
  * @param {string} configFile @returns {Site['inlineManifest'] | null}
  */
 export function inlineManifestSite(configFile) {
-  let config;
-  try {
-    config = readConfig(fs.readFileSync(configFile, 'utf8'));
-  } catch {
-    return null;
-  }
+  const config = readConfigFile(configFile);
+  if (!config) return null;
   const url = inlineManifestUrl(config);
   return url ? { origin: url.origin, path: url.pathname } : null;
 }

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { nginxConfig } from './config.mjs';
 import { nginxInstalled, startNginx, workerUser, writeConfig, type RunningNginx } from './run.mjs';
+import { freePort } from '../lib/free-port.mjs';
 
 interface Instance {
   url: string;
@@ -29,14 +30,6 @@ async function instance(answer: (response: http.ServerResponse) => void): Promis
   const { port } = server.address() as net.AddressInfo;
   return { url: `http://127.0.0.1:${port}`, seen, server };
 }
-
-const freePort = async () => {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-};
 
 (nginxInstalled() ? describe : describe.skip)('the api upstream group of the generated nginx', () => {
   let work: string;

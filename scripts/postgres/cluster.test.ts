@@ -6,23 +6,13 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startCluster, shownUrl } from './cluster.mjs';
 import { postgresBin } from './install.mjs';
+import { freePort } from '../lib/free-port.mjs';
 
 const bin = postgresBin();
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 (bin ? describe : describe.skip)('the cluster of ./panel start --scale', () => {
   let work: string;

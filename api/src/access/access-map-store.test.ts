@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { accessMapPersonQuerySchema, accessMapPlaceQuerySchema } from '@sso/shared/contract';
 import type { StoreKind } from '../db/store';
 import { HttpError } from '../http/errors';
-import { STORE_KINDS, useTestStores } from '../test-support/stores';
+import { STORE_KINDS, insertRole, useTestStores } from '../test-support/stores';
 import { createAccessMap, MENU_NOT_FOUND } from './access-map';
 import { actorScopeOf } from './admin-scope';
 import { referenceTables } from './reference-tables.test-support';
@@ -39,18 +39,7 @@ async function fixture(kind: StoreKind) {
   const stok = await menu('Stok', null, 1);
   const opname = await menu('Opname', stok, 1);
   const role = async (name: string, grants: Array<[number, 1 | 2 | 3]>) => {
-    const { id } = await store.db
-      .insertInto('roles')
-      .values({
-        name,
-        name_key: name.toLowerCase(),
-        color_id: 1,
-        position: 1,
-        created_at: AT,
-        updated_at: AT,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertRole(store, { name, position: 1, at: AT });
     await store.db.insertInto('role_apps').values({ role_id: id, app_id: 2 }).execute();
     for (const [menuId, level] of grants) {
       await store.db

@@ -13,7 +13,7 @@ import {
   type User,
 } from '@sso/shared/contract';
 import { createUserPayload } from '../test-support/factories';
-import { call, expectError, expectOk, listUsers, openSession } from '../test-support/http';
+import { call, csvLines, expectError, expectOk, listUsers, openSession } from '../test-support/http';
 import { useAdminTestApp } from '../test-support/test-app';
 
 const t = useAdminTestApp({ seedUsers: 120 });
@@ -222,12 +222,7 @@ describe('within the administration scope', () => {
       token: scoped,
       query: { app: '2', perusahaan_id: '1', perPage: '100000', page: '1' },
     });
-    expect(
-      widened.body
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\n'),
-    ).toHaveLength(1);
+    expect(csvLines(widened.body)).toHaveLength(1);
   });
 });
 
@@ -273,10 +268,7 @@ describe('by person', () => {
       query: { app: '1' },
     });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const lines = csvLines(csv.body);
     expect(lines[0]).toBe('NIK,Nama,Aplikasi,Menu,Sub-menu,Level,Role');
     expect(lines.some((line) => line.includes('Peta Akses') && line.includes('Owner'))).toBe(true);
     expect(lines.slice(1).every((line) => line.includes('SSO Admin Panel'))).toBe(true);

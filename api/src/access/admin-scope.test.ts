@@ -20,7 +20,7 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { createUserPayload } from '../test-support/factories';
-import { call, expectError, expectOk, listUsers, openSession } from '../test-support/http';
+import { call, csvLines, expectError, expectOk, listUsers, openSession } from '../test-support/http';
 import { openTestStore, useAdminTestApp } from '../test-support/test-app';
 import { createAccount } from '../test-support/accounts';
 
@@ -486,12 +486,7 @@ describe('import and CSV', () => {
       token: scoped,
       query: { perusahaan_id: 1 },
     });
-    expect(
-      widened.body
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\n'),
-    ).toHaveLength(1);
+    expect(csvLines(widened.body)).toHaveLength(1);
   });
 });
 
@@ -559,12 +554,7 @@ describe('Log Aktivitas', () => {
       query: { target_id: String(stranger?.id) },
     });
     expect(csv.statusCode).toBe(200);
-    expect(
-      csv.body
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\n'),
-    ).toHaveLength(1);
+    expect(csvLines(csv.body)).toHaveLength(1);
     const all = await call(t.app, 'GET', auditPaths.export, { token: scoped });
     expect(all.body).toContain('dalam.cakupan@sso.local');
     expect(all.body).not.toContain('luar.cakupan@sso.local');

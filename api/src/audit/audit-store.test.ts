@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { auditListQuerySchema, type AuditListQuery } from '@sso/shared/contract';
 import type { Store, StoreKind } from '../db/store';
-import { STORE_KINDS, useTestStores } from '../test-support/stores';
+import { STORE_KINDS, insertRole, useTestStores } from '../test-support/stores';
 import { actorScopeOf, scopeFilter } from '../access/admin-scope';
 import { referenceTables } from '../access/reference-tables.test-support';
 import { eventsInSlices, listEvents, pruneEvents, recordEvent, type NewAuditEvent } from './audit-store';
@@ -157,26 +157,20 @@ async function scopedFixture(store: Store) {
   await sql`INSERT INTO branches (id, company_id, name, daerah, kode) VALUES (9011, 901, 'Satu A', 'X', 'SA'),
     (9021, 902, 'Dua A', 'Y', 'DA')`.execute(store.db);
   const at = new Date(NOW).toISOString();
-  const role = await store.db
-    .insertInto('roles')
-    .values({
-      name: 'Admin PT',
-      name_key: 'admin pt scoped',
-      color_id: 1,
-      position: 99,
-      created_at: at,
-      updated_at: at,
-      admin_scope: 'own',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const roleId = await insertRole(store, {
+    name: 'Admin PT',
+    nameKey: 'admin pt scoped',
+    position: 99,
+    at,
+    adminScope: 'own',
+  });
   const user = (id: number, nik: string) => ({
     id,
     nama: `User ${id}`,
     nik,
     phone: '0812',
     email: '',
-    role_id: role.id,
+    role_id: roleId,
     created_at: at,
     updated_at: at,
   });

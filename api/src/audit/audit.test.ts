@@ -12,7 +12,7 @@ import {
 import { sql } from 'kysely';
 import { ADMIN_ROUTES } from '../access/route-access';
 import { createApplicationPayload, createRolePayload, createUserPayload } from '../test-support/factories';
-import { MODIFIER, VIEWER, call, expectOk, openSession } from '../test-support/http';
+import { MODIFIER, VIEWER, call, csvLines, expectOk, openSession } from '../test-support/http';
 import { openTestStore, useAdminTestApp } from '../test-support/test-app';
 
 const t = useAdminTestApp({ authMaxFailures: 3 });
@@ -303,10 +303,7 @@ describe('reading', () => {
       ).arrayBuffer(),
     );
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = reply.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const lines = csvLines(reply.body);
     expect(lines[0]).toMatch(/^Waktu \(UTC\),NIK Pelaku,Pelaku,Aktivitas,/);
     expect(lines.length - 1).toBe((await events({ action: 'user.create' })).meta.total);
     expect(reply.body).toContain(`,"'=HYPERLINK(""x""), ""Budi""",Berhasil,`);

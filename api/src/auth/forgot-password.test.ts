@@ -17,13 +17,9 @@ import {
   loginWithNik,
   otherCode,
 } from '../test-support/http';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { useTestApp } from '../test-support/test-app';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.close());
+const t = useTestApp({}, { each: true });
 
 const fp = paths.forgotPassword;
 const post = (path: string, body: unknown) => call(t.app, 'POST', path, { body });

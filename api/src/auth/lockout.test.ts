@@ -18,7 +18,7 @@ import {
   type CallOptions,
   type Reply,
 } from '../test-support/http';
-import { createTestApp, openTestStore, type TestApp } from '../test-support/test-app';
+import { openTestStore, useTestApp, type UsedTestApp } from '../test-support/test-app';
 import { accountLock, liftAccountLock } from './account-lock';
 import { findAccountByNik } from './accounts';
 
@@ -30,12 +30,8 @@ const OWNER = '127.0.0.1';
 const GUESSERS = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6'];
 const NEWCOMER = '127.0.0.9';
 
-let t: TestApp;
-beforeEach(async () => {
-  // Per-address limits at their defaults: the guessers use one try each, from five addresses.
-  t = await createTestApp({ authMaxFailuresPerAddress: 5 });
-});
-afterEach(() => t.close());
+// Per-address limits at their defaults: the guessers use one try each, from five addresses.
+const t = useTestApp({ authMaxFailuresPerAddress: 5 }, { each: true });
 
 const post = (path: string, body: unknown, from: string, options: CallOptions = {}) =>
   call(t.app, 'POST', path, { ...options, body, from });
@@ -56,7 +52,7 @@ function expectSecondProof(reply: Reply) {
 
 /** A second handle on the test app's database, as a lifecycle route would read it (accountLock). */
 let lockStore: ReturnType<typeof openTestStore> | undefined;
-function contextOf(app: TestApp) {
+function contextOf(app: UsedTestApp) {
   lockStore ??= openTestStore(app);
   return { store: lockStore.store, clock: app.clock, config: { authMaxFailures: 5 } };
 }

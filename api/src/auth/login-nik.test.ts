@@ -9,13 +9,9 @@ import {
   loginWithNik,
   openSession,
 } from '../test-support/http';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { useTestApp } from '../test-support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ tokenTtlSeconds: 3600 });
-});
-afterAll(() => t.close());
+const t = useTestApp({ tokenTtlSeconds: 3600 });
 
 const login = (body: unknown) => call(t.app, 'POST', paths.auth.loginNik, { body });
 const me = (token?: string) => call(t.app, 'GET', paths.session.me, { token });

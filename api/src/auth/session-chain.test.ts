@@ -18,13 +18,9 @@ import {
   loginWithNik,
   openSession,
 } from '../test-support/http';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { useTestApp } from '../test-support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ tokenTtlSeconds: 28_800 });
-});
-afterAll(() => t.close());
+const t = useTestApp({ tokenTtlSeconds: 28_800 });
 
 /** Spec 4 "Login chain", as the panel runs it. */
 async function runChain() {

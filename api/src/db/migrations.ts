@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { AUDIT_MIGRATION } from '../audit/audit-schema';
+import { oidcClientColumns, USERS_SEARCH_TRIGGERS } from './schema-text';
 import { STABLE_IDS_MIGRATION } from './stable-ids-migration';
 
 /**
@@ -222,18 +223,7 @@ const migrations: readonly string[] = [
     content = 'users', content_rowid = 'id',
     tokenize = 'trigram case_sensitive 0'
   );
-  CREATE TRIGGER users_search_insert AFTER INSERT ON users BEGIN
-    INSERT INTO users_search (rowid, nama, nik, phone) VALUES (new.id, new.nama, new.nik, new.phone);
-  END;
-  CREATE TRIGGER users_search_delete AFTER DELETE ON users BEGIN
-    INSERT INTO users_search (users_search, rowid, nama, nik, phone)
-      VALUES ('delete', old.id, old.nama, old.nik, old.phone);
-  END;
-  CREATE TRIGGER users_search_update AFTER UPDATE OF id, nama, nik, phone ON users BEGIN
-    INSERT INTO users_search (users_search, rowid, nama, nik, phone)
-      VALUES ('delete', old.id, old.nama, old.nik, old.phone);
-    INSERT INTO users_search (rowid, nama, nik, phone) VALUES (new.id, new.nama, new.nik, new.phone);
-  END;
+  ${USERS_SEARCH_TRIGGERS}
   INSERT INTO users_search (users_search) VALUES ('rebuild');
   `,
   // 3: counters of the guessing throttle (auth/throttle.ts): tries per key in a fixed window.
@@ -385,18 +375,7 @@ const migrations: readonly string[] = [
   // 17: OpenID Connect clients: an application other than app 1 signing in through the SSO
   // (api/src/oidc; the App Management screens edit the rows).
   `
-CREATE TABLE oidc_clients (
-  application_id INTEGER PRIMARY KEY REFERENCES applications(id) ON DELETE CASCADE,
-  client_id TEXT NOT NULL UNIQUE,
-  client_type TEXT NOT NULL CHECK (client_type IN ('confidential', 'public')),
-  secret_hash TEXT,
-  redirect_uris TEXT NOT NULL DEFAULT '[]',
-  post_logout_redirect_uris TEXT NOT NULL DEFAULT '[]',
-  backchannel_logout_uri TEXT,
-  initiate_login_uri TEXT,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
+CREATE TABLE oidc_clients (${oidcClientColumns({ id: 'INTEGER' })});
 `,
   // 18: the OpenID Connect provider's state (api/src/oidc): every artefact it stores (sessions,
   // interactions, grants, codes, tokens) as a payload keyed by model and id; its signing keys; and

@@ -13,6 +13,12 @@
  * reborn either. Login sessions get a numeric `seq` (their public id in the account drawer, until
  * now the implicit rowid); the session id itself stays a unique text key.
  */
+import {
+  AUDIT_EVENT_INDEXES_SCRIPT,
+  AUDIT_EVENT_TRIGGERS,
+  auditEventColumns,
+  USERS_SEARCH_TRIGGERS,
+} from './schema-text';
 
 interface Rebuild {
   table: string;
@@ -71,19 +77,7 @@ export const STABLE_IDS_MIGRATION = [
     CREATE INDEX users_updated ON users (updated_at, id);
     CREATE INDEX users_email ON users (email COLLATE NOCASE, id);
     CREATE INDEX users_last_login ON users (last_login_at, id);
-    CREATE INDEX users_active ON users (is_active, id);
-    CREATE TRIGGER users_search_insert AFTER INSERT ON users BEGIN
-      INSERT INTO users_search (rowid, nama, nik, phone) VALUES (new.id, new.nama, new.nik, new.phone);
-    END;
-    CREATE TRIGGER users_search_delete AFTER DELETE ON users BEGIN
-      INSERT INTO users_search (users_search, rowid, nama, nik, phone)
-        VALUES ('delete', old.id, old.nama, old.nik, old.phone);
-    END;
-    CREATE TRIGGER users_search_update AFTER UPDATE OF id, nama, nik, phone ON users BEGIN
-      INSERT INTO users_search (users_search, rowid, nama, nik, phone)
-        VALUES ('delete', old.id, old.nama, old.nik, old.phone);
-      INSERT INTO users_search (rowid, nama, nik, phone) VALUES (new.id, new.nama, new.nik, new.phone);
-    END;`,
+    CREATE INDEX users_active ON users (is_active, id);${USERS_SEARCH_TRIGGERS}`,
   }),
   rebuild({
     table: 'roles',
@@ -150,43 +144,8 @@ export const STABLE_IDS_MIGRATION = [
   }),
   rebuild({
     table: 'audit_events',
-    columns: `
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    at INTEGER NOT NULL,
-    actor_id INTEGER,
-    actor_nik TEXT,
-    actor_name TEXT,
-    action TEXT NOT NULL,
-    target_type TEXT,
-    target_id TEXT,
-    target_label TEXT,
-    result TEXT NOT NULL CHECK (result IN ('done', 'refused', 'failed')),
-    status INTEGER NOT NULL,
-    reason TEXT,
-    changes TEXT,
-    ip TEXT,
-    user_agent TEXT`,
-    after: `
-    CREATE INDEX audit_at ON audit_events (at, id);
-    CREATE INDEX audit_actor ON audit_events (actor_id, at, id);
-    CREATE INDEX audit_target ON audit_events (target_type, target_id, at, id);
-    CREATE INDEX audit_action ON audit_events (action, at, id);
-    CREATE INDEX audit_result ON audit_events (result, at, id);
-    CREATE TRIGGER audit_search_insert AFTER INSERT ON audit_events BEGIN
-      INSERT INTO audit_search (rowid, actor_name, actor_nik, target_label)
-        VALUES (new.id, new.actor_name, new.actor_nik, new.target_label);
-    END;
-    CREATE TRIGGER audit_search_delete AFTER DELETE ON audit_events BEGIN
-      INSERT INTO audit_search (audit_search, rowid, actor_name, actor_nik, target_label)
-        VALUES ('delete', old.id, old.actor_name, old.actor_nik, old.target_label);
-    END;
-    CREATE TRIGGER audit_events_no_update BEFORE UPDATE ON audit_events BEGIN
-      SELECT RAISE(ABORT, 'audit_events is append-only');
-    END;
-    CREATE TRIGGER audit_events_no_delete BEFORE DELETE ON audit_events
-    WHEN NOT EXISTS (SELECT 1 FROM audit_prune WHERE old.at < cutoff) BEGIN
-      SELECT RAISE(ABORT, 'audit_events is append-only (only the retention prune deletes)');
-    END;`,
+    columns: auditEventColumns({ id: 'INTEGER PRIMARY KEY AUTOINCREMENT', bigint: 'INTEGER' }),
+    after: `${AUDIT_EVENT_INDEXES_SCRIPT}${AUDIT_EVENT_TRIGGERS}`,
   }),
   floorFromAudit('users', 'user', true),
   floorFromAudit('roles', 'role'),

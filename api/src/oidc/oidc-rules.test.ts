@@ -46,6 +46,19 @@ const errorOf = async (promise: Promise<unknown>) =>
     },
   );
 
+/** The SSO session is gone: the refresh token is refused and HRIS's next sign-in asks to log in. */
+async function expectSignedOutOfHris(jar: CookieJar, hris: Awaited<ReturnType<typeof signIn>>) {
+  expect(await errorOf(oidc.refreshTokenGrant(hris.config, hris.tokens.refresh_token ?? ''))).toBe(
+    'invalid_grant',
+  );
+  const again = await followToPanelOrApp(
+    jar,
+    (await authorizationRequest(hris.config, 'hris')).url.href,
+    api.origin,
+  );
+  expect(again.kind).toBe('login');
+}
+
 describe('single sign-on rules', () => {
   it('refuses HR Manager at Inventory with a page in Indonesian and access_denied, no code', async () => {
     const jar = new CookieJar();
@@ -186,15 +199,7 @@ describe('single sign-on rules', () => {
     const db = new Database(api.dbFile);
     db.prepare('UPDATE users SET is_active = 0 WHERE id = ?').run(Number(sub));
     db.close();
-    expect(await errorOf(oidc.refreshTokenGrant(hris.config, hris.tokens.refresh_token ?? ''))).toBe(
-      'invalid_grant',
-    );
-    const again = await followToPanelOrApp(
-      jar,
-      (await authorizationRequest(hris.config, 'hris')).url.href,
-      api.origin,
-    );
-    expect(again.kind).toBe('login');
+    await expectSignedOutOfHris(jar, hris);
   });
 
   it('a login that expired and was purged takes its SSO session and tokens with it', async () => {
@@ -204,15 +209,7 @@ describe('single sign-on rules', () => {
     // What the session store's purge of expired logins does (the link goes with it: ON DELETE CASCADE).
     db.prepare('DELETE FROM login_sessions WHERE user_id = 1').run();
     db.close();
-    expect(await errorOf(oidc.refreshTokenGrant(hris.config, hris.tokens.refresh_token ?? ''))).toBe(
-      'invalid_grant',
-    );
-    const again = await followToPanelOrApp(
-      jar,
-      (await authorizationRequest(hris.config, 'hris')).url.href,
-      api.origin,
-    );
-    expect(again.kind).toBe('login');
+    await expectSignedOutOfHris(jar, hris);
   });
 
   it('keeps sessions and refresh tokens across an api restart', async () => {

@@ -10,8 +10,7 @@ import {
   followToPanelOrApp,
   loginToken,
   relyingParty,
-  startOidcApp,
-  type OidcTestApp,
+  useOidcApp,
 } from '../test-support/oidc';
 
 /** An application's back-channel logout endpoint: the logout tokens it received, decoded. */
@@ -40,19 +39,15 @@ function logoutReceiver() {
   };
 }
 
-let api: OidcTestApp;
+const api = useOidcApp();
 const receiver = logoutReceiver();
 beforeAll(async () => {
-  api = await startOidcApp();
   const uri = await receiver.listen();
   const db = new Database(api.dbFile);
   db.prepare("UPDATE oidc_clients SET backchannel_logout_uri = ? WHERE client_id = 'hris'").run(uri);
   db.close();
 });
-afterAll(async () => {
-  await receiver.close();
-  await api.close();
-});
+afterAll(() => receiver.close());
 
 const HR_MANAGER = { id: 3, nik: '100003', password: 'password123' };
 

@@ -18,16 +18,11 @@ import {
   followToPanelOrApp,
   loginToken,
   relyingParty,
-  startOidcApp,
-  type OidcTestApp,
+  useOidcApp,
 } from '../test-support/oidc';
 import { ACR_MFA, ACR_SINGLE } from './provider';
 
-let api: OidcTestApp;
-beforeAll(async () => {
-  api = await startOidcApp();
-});
-afterAll(() => api.close());
+const api = useOidcApp();
 
 const post = async (path: string, body: unknown) => {
   const response = await fetch(`${api.origin}${API_PREFIX}${path}`, {

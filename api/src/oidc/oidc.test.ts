@@ -7,15 +7,10 @@ import {
   loginToken,
   relyingParty,
   REDIRECT,
-  startOidcApp,
-  type OidcTestApp,
+  useOidcApp,
 } from '../test-support/oidc';
 
-let api: OidcTestApp;
-beforeAll(async () => {
-  api = await startOidcApp();
-});
-afterAll(() => api.close());
+const api = useOidcApp();
 
 describe('OpenID Connect provider', () => {
   it('signs in at HRIS through the panel login, then Inventory without a second login', async () => {

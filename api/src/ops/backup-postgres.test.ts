@@ -6,7 +6,6 @@
  * none written after it. A restore is refused while a session is connected, and a damaged file always.
  * On a throwaway cluster (test-support/postgres.ts).
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,29 +13,15 @@ import pg from 'pg';
 import { migratePostgres } from '../db/postgres-migrations';
 import { postgresStore } from '../db/store';
 import { startTestPostgres, type TestPostgres } from '../test-support/postgres';
-
-const root = path.join(__dirname, '..', '..', '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-const cli = path.join(root, 'api', 'src', 'ops', 'ops-cli.ts');
+import { backupUnderWrites, runOps, runOpsAsync } from './test-process';
 
 let cluster: TestPostgres;
 let work: string;
 let url: string;
 let backupDir: string;
 
-const env = () => ({ PATH: process.env.PATH, DATABASE_URL: url, BACKUP_DIR: backupDir, BACKUP_KEEP: '3' });
-const ops = (args: string[]) => {
-  const result = spawnSync(tsx, [cli, ...args], { env: env(), encoding: 'utf8' });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-};
-const opsAsync = (args: string[]) =>
-  new Promise<{ status: number | null; output: string }>((resolve) => {
-    const child = spawn(tsx, [cli, ...args], { env: env() });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (status) => resolve({ status, output }));
-  });
+const env = () => ({ DATABASE_URL: url, BACKUP_DIR: backupDir, BACKUP_KEEP: '3' });
+const ops = (args: string[]) => runOps(args, env());
 
 async function keys(): Promise<Set<string>> {
   const client = new pg.Client({ connectionString: url });
@@ -71,28 +56,23 @@ afterAll(() => {
 
 test('a dump taken under writes, restored into the database with no instance connected, holds every write acknowledged before it started', async () => {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
-  const acknowledged: string[] = [];
-  let writing = true;
+  let acknowledged: string[] | undefined;
   let beforeBackup: string[] | undefined;
   let backupFile: string | undefined;
   try {
-    const writer = async (w: number) => {
-      for (let n = 0; writing; n += 1) {
+    const written = await backupUnderWrites(
+      async (w, n) => {
         const key = `cadangan:${w}-${n}`;
         await pool.query('INSERT INTO throttle (key, hits, window_ends_at) VALUES ($1, 1, $2)', [
           key,
           Date.now(),
         ]);
-        acknowledged.push(key);
-      }
-    };
-    const writers = [0, 1, 2, 3].map(writer);
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    beforeBackup = [...acknowledged];
-    const backup = await opsAsync(['backup']);
-    const duringBackup = acknowledged.length - beforeBackup.length;
-    writing = false;
-    await Promise.all(writers);
+        return key;
+      },
+      () => runOpsAsync(['backup'], env()),
+    );
+    const { backup, duringBackup } = written;
+    ({ acknowledged, beforeBackup } = written);
     expect(backup.output).toMatch(
       /^backup of PostgreSQL postgres:.* written: .*\.dump \(.* schema 1, (\d+ users, )?integrity ok/m,
     );
@@ -108,10 +88,11 @@ test('a dump taken under writes, restored into the database with no instance con
     expect(refused.output).toMatch(/restore refused: \d+ other sessions? (is|are) connected to database sso/);
     expect(refused.status).toBe(1);
   } finally {
-    writing = false;
     await pool.end();
   }
-  if (backupFile === undefined || beforeBackup === undefined) throw new Error('no backup was taken');
+  if (backupFile === undefined || beforeBackup === undefined || acknowledged === undefined) {
+    throw new Error('no backup was taken');
+  }
   expect((await keys()).size).toBe(acknowledged.length);
 
   // A table of a newer schema is not left beside the restored one (the api migrates it again).

@@ -4,7 +4,6 @@
  * `pnpm backup` runs it); restored, the database holds every role whose creation was acknowledged
  * before the backup started. A restore is refused while the api runs, and a damaged file always.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,34 +11,14 @@ import { API_PREFIX, paths } from '@sso/shared/contract';
 import { useBuiltApi } from '../test-support/built-api';
 import { createRolePayload } from '../test-support/factories';
 import { backupName, prune } from './backup';
-import { adminToken, send, startBuiltApi } from './test-process';
+import { adminToken, backupUnderWrites, runOps, runOpsAsync, send, startBuiltApi } from './test-process';
 
 const { dbFile, main } = useBuiltApi('backup');
-const root = path.join(__dirname, '..', '..', '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-const cli = path.join(root, 'api', 'src', 'ops', 'ops-cli.ts');
 const backupDir = path.join(path.dirname(dbFile), 'backups');
 
 /** `pnpm backup` / `pnpm restore FILE`, run as the package script runs it. */
-const ops = (args: string[], env: Record<string, string> = {}) => {
-  const result = spawnSync(tsx, [cli, ...args], {
-    env: { PATH: process.env.PATH, DB_FILE: dbFile, BACKUP_DIR: backupDir, ...env },
-    encoding: 'utf8',
-  });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-};
-
-/** The same, without waiting (the backup runs while the writers go on). */
-const opsAsync = (args: string[]) =>
-  new Promise<{ status: number | null; output: string }>((resolve) => {
-    const child = spawn(tsx, [cli, ...args], {
-      env: { PATH: process.env.PATH, DB_FILE: dbFile, BACKUP_DIR: backupDir },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (status) => resolve({ status, output }));
-  });
+const ops = (args: string[], env: Record<string, string> = {}) =>
+  runOps(args, { DB_FILE: dbFile, BACKUP_DIR: backupDir, ...env });
 
 test('a backup taken under writes, restored into the stopped api, holds every write acknowledged before it started', async () => {
   const running = await startBuiltApi([process.execPath, main], {
@@ -47,31 +26,25 @@ test('a backup taken under writes, restored into the stopped api, holds every wr
     LOG_LEVEL: 'warn',
     SEED_USERS: '20',
   });
-  const acknowledged: string[] = [];
+  let acknowledged: string[] | undefined;
   let beforeBackup: string[] | undefined;
-  let writing = true;
   let backupFile: string | undefined;
   try {
     const token = await adminToken(running.port);
-    const writer = async (w: number) => {
-      for (let n = 0; writing; n += 1) {
+    const written = await backupUnderWrites(
+      async (w, n) => {
         const name = `Cadangan ${w}-${n}`;
         const answer = await send(running.port, 'POST', `${API_PREFIX}${paths.roles.create}`, {
           token,
           body: createRolePayload({ name }),
         });
         if (answer.status !== 201) throw new Error(`${answer.status} ${answer.body}`);
-        acknowledged.push(name);
-      }
-    };
-    const writers = [0, 1, 2, 3].map(writer);
-    await new Promise((resolve) => setTimeout(resolve, 700));
-
-    beforeBackup = [...acknowledged];
-    const backup = await opsAsync(['backup']);
-    const duringBackup = acknowledged.length - beforeBackup.length;
-    writing = false;
-    await Promise.all(writers);
+        return name;
+      },
+      () => runOpsAsync(['backup'], { DB_FILE: dbFile, BACKUP_DIR: backupDir }),
+    );
+    const { backup, duringBackup } = written;
+    ({ acknowledged, beforeBackup } = written);
     expect(backup.output).toMatch(/^backup of SQLite .* written: .*\.sqlite \(.* integrity ok/m);
     expect(backup.status).toBe(0);
     // The writes went on while the backup ran.
@@ -88,12 +61,13 @@ test('a backup taken under writes, restored into the stopped api, holds every wr
     expect(refused.output).toContain('the api is running');
     expect(fs.readdirSync(path.dirname(dbFile)).some((name) => name.includes('before-restore'))).toBe(false);
   } finally {
-    writing = false;
     running.api.kill('SIGTERM');
     expect(await running.exited).toBe(0);
   }
 
-  if (backupFile === undefined || beforeBackup === undefined) throw new Error('no backup was taken');
+  if (backupFile === undefined || beforeBackup === undefined || acknowledged === undefined) {
+    throw new Error('no backup was taken');
+  }
   const restored = ops(['restore', backupFile]);
   expect(restored.output).toContain('integrity ok');
   expect(restored.status).toBe(0);

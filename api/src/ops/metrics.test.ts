@@ -7,7 +7,7 @@ import { paths } from '@sso/shared/contract';
 import { createSemaphore } from '../auth/password';
 import { settingsFromEnv } from '../config';
 import { ADMIN, call, callRoot, openSession } from '../test-support/http';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createTestApp, useTestApp } from '../test-support/test-app';
 import { signInOutcome } from './metrics';
 
 const TOKEN = 'metrics-token-for-the-test-0123';
@@ -19,11 +19,7 @@ function valueOf(text: string, series: string): number | undefined {
 }
 
 describe('GET /metrics', () => {
-  let api: TestApp;
-  beforeAll(async () => {
-    api = await createTestApp({ metricsToken: TOKEN, authMaxFailures: 2, lookupMaxPerAddress: 1 });
-  });
-  afterAll(() => api.close());
+  const api = useTestApp({ metricsToken: TOKEN, authMaxFailures: 2, lookupMaxPerAddress: 1 });
 
   const scrape = () =>
     callRoot(api.app, 'GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });

@@ -14,6 +14,7 @@ import { schemaVersion } from '../db/migrations';
 import { migratePostgres } from '../db/postgres-migrations';
 import { postgresStore } from '../db/store';
 import { copySqliteToPostgres } from './copy-to-postgres';
+import { runCommand } from './run-command';
 
 const USAGE =
   'usage: pnpm db:migrate-to-postgres --from FILE.sqlite [--to postgres://USER:PASSWORD@HOST:PORT/DATABASE] [--batch 1000] [--sample 20] (--to defaults to DATABASE_URL)';
@@ -96,10 +97,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { runBackup, runRestore, sqliteBackupStore, type BackupStore } from './backup';
 import { postgresBackupStore } from './backup-postgres';
+import { runCommand } from './run-command';
 
 const envSchema = z.object({
   DB_FILE: z.string().min(1).optional(),
@@ -100,10 +101,4 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,6 +1,10 @@
-/** The built api as a child process, for the tests of this folder (draining, storage faults). */
-import { spawn, type ChildProcess } from 'node:child_process';
+/**
+ * The built api as a child process, and the ops commands, for the tests that run them (draining,
+ * storage faults, backups, shutdown, production logs).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import path from 'node:path';
 import {
   API_PREFIX,
   READY_PATH,
@@ -99,4 +103,60 @@ export async function adminToken(port: number): Promise<string> {
   });
   if (session.status !== 200) throw new Error(`session: ${session.status} ${session.body}`);
   return createSessionResponseSchema.parse(JSON.parse(session.body)).data.access_token;
+}
+
+const tsx = path.join(__dirname, '..', '..', '..', 'node_modules', '.bin', 'tsx');
+const opsCli = path.join(__dirname, 'ops-cli.ts');
+
+export interface OpsRun {
+  status: number | null;
+  output: string;
+}
+
+/** An ops command (`pnpm backup`, `pnpm restore FILE`, ...) run as the package script runs it, with `env`. */
+export function runOps(args: string[], env: Record<string, string | undefined>): OpsRun {
+  const result = spawnSync(tsx, [opsCli, ...args], {
+    env: { PATH: process.env.PATH, ...env },
+    encoding: 'utf8',
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** The same, without waiting (a backup runs while writers go on). */
+export function runOpsAsync(args: string[], env: Record<string, string | undefined>): Promise<OpsRun> {
+  return new Promise((resolve) => {
+    const child = spawn(tsx, [opsCli, ...args], { env: { PATH: process.env.PATH, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (status) => resolve({ status, output }));
+  });
+}
+
+/**
+ * `takeBackup` run while four writers keep writing (`write(w, n)` makes one write and answers its
+ * key), started once they have written for 0.7 s. Answers the backup's run, the keys acknowledged
+ * before it started, how many were acknowledged while it ran, and all the keys acknowledged (the
+ * writers are stopped and waited for before it answers).
+ */
+export async function backupUnderWrites(
+  write: (w: number, n: number) => Promise<string>,
+  takeBackup: () => Promise<OpsRun>,
+): Promise<{ backup: OpsRun; beforeBackup: string[]; duringBackup: number; acknowledged: string[] }> {
+  const acknowledged: string[] = [];
+  let writing = true;
+  const writer = async (w: number) => {
+    for (let n = 0; writing; n += 1) acknowledged.push(await write(w, n));
+  };
+  const writers = [0, 1, 2, 3].map(writer);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const beforeBackup = [...acknowledged];
+    const backup = await takeBackup();
+    const duringBackup = acknowledged.length - beforeBackup.length;
+    return { backup, beforeBackup, duringBackup, acknowledged };
+  } finally {
+    writing = false;
+    await Promise.all(writers);
+  }
 }

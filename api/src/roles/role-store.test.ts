@@ -3,7 +3,14 @@ import { createPanelGrants } from '../access/panel-grants';
 import { createRolePrivilege } from '../access/privilege';
 import { referenceTables } from '../access/reference-tables.test-support';
 import type { Store, StoreKind } from '../db/store';
-import { STORE_KINDS, insertActor, outcome, useTestStores } from '../test-support/stores';
+import {
+  STORE_KINDS,
+  insertActor,
+  insertApplications,
+  insertRole,
+  outcome,
+  useTestStores,
+} from '../test-support/stores';
 import { findRole, listRoles, roleOptions } from './role-queries';
 import { createRole, deleteRoles, updateRole } from './role-writes';
 
@@ -20,36 +27,13 @@ async function fixture(kind: StoreKind, instances = 1) {
   const opened = await stores.storesOn(kind, instances);
   const store = opened[0]!;
   await referenceTables(store);
-  await store.db
-    .insertInto('applications')
-    .values(
-      [1, 2, 3].map((id) => ({
-        id,
-        name: `App ${id}`,
-        descriptions: null,
-        url: 'http://x',
-        logo_file: 'a.svg',
-      })),
-    )
-    .execute();
-  await store.admin.followIds(store.db, 'applications');
+  await insertApplications(store, [1, 2, 3]);
   const { id: stok } = await store.db
     .insertInto('menus')
     .values({ app_id: 2, parent_id: null, name: 'Stok', position: 1 })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { id: owner } = await store.db
-    .insertInto('roles')
-    .values({
-      name: 'Pemilik',
-      name_key: 'pemilik',
-      color_id: 1,
-      position: 1,
-      created_at: AT,
-      updated_at: AT,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const owner = await insertRole(store, { name: 'Pemilik', position: 1, at: AT });
   await store.db
     .insertInto('role_apps')
     .values([

@@ -195,3 +195,10 @@ export async function listUsers(app: FastifyInstance, token: string, query: User
   );
   return expectOk(await call(app, 'GET', paths.users.list, { token, query: q }), userListResponseSchema);
 }
+
+/** The lines of a CSV export (its byte-order mark dropped, no empty last line): the header first. */
+export const csvLines = (text: string): string[] =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,20 +6,8 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { loginResponseSchema, paths, API_PREFIX } from '@sso/shared/contract';
 import { buildApp, type BuildAppOptions } from '../app';
-import { createTestClock, TEST_PASSWORD_COST, type TestClock } from './test-app';
-
-/** A free port on the loopback (the issuer must name the port the api listens on). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './built-api';
+import { createTestClock, TEST_PASSWORD_COST, useStarted, type TestClock } from './test-app';
 
 export interface OidcTestApp {
   app: FastifyInstance;
@@ -39,6 +26,7 @@ export async function startOidcApp(
 ): Promise<OidcTestApp> {
   const dir = options.dbFile ? undefined : mkdtempSync(join(tmpdir(), 'sso-oidc-test-'));
   const dbFile = options.dbFile ?? join(dir ?? '', 'sso.sqlite');
+  // The issuer must name the port the api listens on.
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const clock = options.clock ?? createTestClock(Date.now());
@@ -195,3 +183,7 @@ export async function finishLogin(jar: CookieJar, origin: string, uid: string, t
   const answer = z.object({ data: z.object({ location: z.string() }) }).parse(await response.json());
   return followToPanelOrApp(jar, new URL(answer.data.location, origin).href, origin);
 }
+
+/** A test file's OIDC api (`startOidcApp`): started before its tests, closed after them. */
+export const useOidcApp = (): Readonly<Omit<OidcTestApp, 'close'>> =>
+  useStarted('useOidcApp', () => startOidcApp());

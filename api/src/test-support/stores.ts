@@ -106,3 +106,41 @@ export async function insertActor(
     .execute();
   await store.admin.followIds(store.db, 'users');
 }
+
+/** Applications `ids` ("App <id>"), the ids the store hands out next following them. */
+export async function insertApplications(store: Store, ids: number[]): Promise<void> {
+  await store.db
+    .insertInto('applications')
+    .values(
+      ids.map((id) => ({ id, name: `App ${id}`, descriptions: null, url: 'http://x', logo_file: 'a.svg' })),
+    )
+    .execute();
+  await store.admin.followIds(store.db, 'applications');
+}
+
+/** A role of colour 1 named `name` (its key the name in lower case unless given): its id. */
+export async function insertRole(
+  store: Store,
+  {
+    name,
+    nameKey = name.toLowerCase(),
+    position,
+    at,
+    adminScope,
+  }: { name: string; nameKey?: string; position: number; at: string; adminScope?: 'own' },
+): Promise<number> {
+  const { id } = await store.db
+    .insertInto('roles')
+    .values({
+      name,
+      name_key: nameKey,
+      color_id: 1,
+      position,
+      created_at: at,
+      updated_at: at,
+      ...(adminScope ? { admin_scope: adminScope } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

@@ -130,50 +130,61 @@ export function openTestStore(app: Pick<TestApp, 'dbFile' | 'databaseUrl'>): {
   };
 }
 
-/** One test file's api: created with an admin session before its tests, closed after them. */
-export interface AdminTestApp {
-  readonly app: FastifyInstance;
+/**
+ * What `start` makes (an app, a server) for the tests of a file or describe block: made before them
+ * (before each test with `each`), closed after. The answer reads the fields of the current one, so
+ * it is read inside tests and hooks only.
+ */
+export function useStarted<T extends { close(): Promise<void> }>(
+  name: string,
+  start: () => Promise<T>,
+  { each = false }: { each?: boolean } = {},
+): Readonly<Omit<T, 'close'>> {
+  let current: T | undefined;
+  (each ? beforeEach : beforeAll)(async () => {
+    current = await start();
+  });
+  (each ? afterEach : afterAll)(() => current?.close());
+  return new Proxy({} as Omit<T, 'close'>, {
+    get(_, key) {
+      if (!current) throw new Error(`${name}: it exists only inside tests and hooks`);
+      return current[key as keyof T];
+    },
+  });
+}
+
+/** A test app as a test file's tests see it: the one the hooks made for the current test. */
+export type UsedTestApp = Readonly<Omit<TestApp, 'close'>>;
+
+/**
+ * One test file's (or describe block's) api: created before its tests with `options` (before each
+ * test with `each`) and closed after them.
+ */
+export function useTestApp(
+  options: Partial<BuildAppOptions> = {},
+  { each = false }: { each?: boolean } = {},
+): UsedTestApp {
+  return useStarted('useTestApp', () => createTestApp(options), { each });
+}
+
+/** One test file's api (`useTestApp`) with an admin session opened before its tests. */
+export interface AdminTestApp extends UsedTestApp {
   /** Access token of the administrator's app-1 session: the bearer of admin calls. */
   readonly token: string;
   /** The administrator's login token (session routes only). */
   readonly loginToken: string;
-  readonly clock: TestClock;
-  readonly dbFile: string;
-  /** The PostgreSQL database of the app under `TEST_STORE=postgres` (see `openTestStore`). */
-  readonly databaseUrl?: string;
 }
 
 export function useAdminTestApp(options: Partial<BuildAppOptions> = {}): AdminTestApp {
-  let testApp: TestApp | undefined;
+  const testApp = useTestApp(options);
   let token = '';
   let loginToken = '';
   beforeAll(async () => {
-    testApp = await createTestApp(options);
     ({ accessToken: token, loginToken } = await openSession(testApp.app, ADMIN));
   });
-  afterAll(() => testApp?.close());
-  const current = (): TestApp => {
-    if (!testApp) throw new Error('useAdminTestApp: the app exists only inside tests and hooks');
-    return testApp;
-  };
-  return {
-    get app() {
-      return current().app;
-    },
-    get token() {
-      return token;
-    },
-    get loginToken() {
-      return loginToken;
-    },
-    get clock() {
-      return current().clock;
-    },
-    get dbFile() {
-      return current().dbFile;
-    },
-    get databaseUrl() {
-      return current().databaseUrl;
-    },
-  };
+  // The app's getters are inherited (each reads the current test's app), the session's added.
+  return Object.defineProperties(Object.create(testApp) as AdminTestApp, {
+    token: { get: () => token },
+    loginToken: { get: () => loginToken },
+  });
 }

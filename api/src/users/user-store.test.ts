@@ -11,7 +11,14 @@ import { createPrivilege } from '../access/privilege';
 import { referenceTables } from '../access/reference-tables.test-support';
 import type { AppContext } from '../context';
 import type { Store, StoreKind } from '../db/store';
-import { STORE_KINDS, insertActor, outcome, useTestStores } from '../test-support/stores';
+import {
+  STORE_KINDS,
+  insertActor,
+  insertApplications,
+  insertRole,
+  outcome,
+  useTestStores,
+} from '../test-support/stores';
 import { addCompanies, changeRoles } from './bulk/bulk-changes';
 import { checkImport, commitImport, IMPORT_STALE_MESSAGE } from './bulk/user-import';
 import { changeStatus } from './lifecycle/account';
@@ -33,32 +40,9 @@ async function fixture(kind: StoreKind, instances = 1) {
   const opened = await stores.storesOn(kind, instances);
   const store = opened[0]!;
   await referenceTables(store);
-  await store.db
-    .insertInto('applications')
-    .values(
-      [1, 3].map((id) => ({
-        id,
-        name: `App ${id}`,
-        descriptions: null,
-        url: 'http://x',
-        logo_file: 'a.svg',
-      })),
-    )
-    .execute();
-  await store.admin.followIds(store.db, 'applications');
+  await insertApplications(store, [1, 3]);
   const role = async (name: string, app: number) => {
-    const { id } = await store.db
-      .insertInto('roles')
-      .values({
-        name,
-        name_key: name.toLowerCase(),
-        color_id: 1,
-        position: app,
-        created_at: AT,
-        updated_at: AT,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertRole(store, { name, position: app, at: AT });
     await store.db.insertInto('role_apps').values({ role_id: id, app_id: app }).execute();
     return id;
   };
@@ -299,20 +283,8 @@ describe.each<StoreKind>(STORE_KINDS)('users list on %s', (kind) => {
 
   it("a scoped actor lists and counts only their companies' users; another instance's write is seen at once", async () => {
     const { stores: instances, store, owner, link, ids } = await withUsers(2);
-    const scoped = await store.db
-      .insertInto('roles')
-      .values({
-        name: 'Admin AP',
-        name_key: 'admin ap',
-        color_id: 1,
-        position: 9,
-        created_at: AT,
-        updated_at: AT,
-        admin_scope: 'own',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await store.db.updateTable('users').set({ role_id: scoped.id }).where('nik', '=', 'R-5').execute();
+    const scoped = await insertRole(store, { name: 'Admin AP', position: 9, at: AT, adminScope: 'own' });
+    await store.db.updateTable('users').set({ role_id: scoped }).where('nik', '=', 'R-5').execute();
     await link('R-5', 10);
     const actor = ids.get('R-5')!;
     const seen = async (target: Store) => {

@@ -23,19 +23,25 @@ import {
 import { createAccount, type TestAccount } from '../../test-support/accounts';
 import { createRolePayload } from '../../test-support/factories';
 import { ADMIN, MODIFIER, VIEWER, call, expectError, expectOk, openSession } from '../../test-support/http';
-import { createTestApp, openTestStore, type TestApp } from '../../test-support/test-app';
+import { openTestStore, useTestApp } from '../../test-support/test-app';
 import { DEMO_TOTP_SECRET, DEMO_TWO_STEP_NIK } from './demo-two-step';
 
-let t: TestApp;
+const t = useTestApp({ tokenTtlSeconds: 3600 });
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp({ tokenTtlSeconds: 3600 });
   admin = (await openSession(t.app, ADMIN)).accessToken;
 });
-afterAll(() => t.close());
 
 const codeOf = (secret: string, offsetSeconds = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock() + offsetSeconds * 1000 });
+
+/** A sign-in with the password alone (no second step asked): its login token. */
+async function passwordLogin(account: { nik: string; password: string }): Promise<string> {
+  const reply = await call(t.app, 'POST', paths.auth.loginNik, {
+    body: { nik: account.nik, password: account.password },
+  });
+  return expectOk(reply, loginResponseSchema).data.token;
+}
 
 /** The first step: the pending second step it asks for (202). */
 async function firstStep(nik: string, password: string) {
@@ -51,15 +57,17 @@ async function firstStep(nik: string, password: string) {
 const verify = (challenge: string, method: string, code: unknown) =>
   call(t.app, 'POST', twoStepPaths.verify, { body: { challenge, method, code } });
 
+/** A sign-in of an account with an authenticator app: the password, then its current code. */
+async function totpLogin(account: { nik: string; password: string; secret: string }): Promise<string> {
+  const pending = await firstStep(account.nik, account.password);
+  return expectOk(await verify(pending.challenge, 'totp', codeOf(account.secret)), loginResponseSchema).data
+    .token;
+}
+
 /** An account that added an authenticator app through Keamanan Akun: its secret and recovery codes. */
 async function accountWithTotp(overrides = {}): Promise<TestAccount & { secret: string; codes: string[] }> {
   const account = await createAccount(t.app, admin, overrides);
-  const token = expectOk(
-    await call(t.app, 'POST', paths.auth.loginNik, {
-      body: { nik: account.nik, password: account.password },
-    }),
-    loginResponseSchema,
-  ).data.token;
+  const token = await passwordLogin(account);
   const offer = expectOk(
     await call(t.app, 'POST', twoStepPaths.accountTotp, { token, body: {} }),
     accountTotpStartResponseSchema,
@@ -222,11 +230,7 @@ describe('recovery codes', () => {
 describe('secrets', () => {
   it('are never returned by a read and are stored sealed; recovery codes are stored hashed', async () => {
     const account = await accountWithTotp();
-    const pending = await firstStep(account.nik, account.password);
-    const token = expectOk(
-      await verify(pending.challenge, 'totp', codeOf(account.secret)),
-      loginResponseSchema,
-    ).data.token;
+    const token = await totpLogin(account);
     const own = await call(t.app, 'GET', twoStepPaths.account, { token });
     const byAdmin = await call(t.app, 'GET', twoStepPaths.user(account.id), { token: admin });
     for (const reply of [own, byAdmin]) {
@@ -342,11 +346,7 @@ describe('required by role', () => {
 describe('removing a factor', () => {
   it('needs the current password or a code; removing the last one ends the recovery codes too', async () => {
     const account = await accountWithTotp();
-    const pending = await firstStep(account.nik, account.password);
-    const token = expectOk(
-      await verify(pending.challenge, 'totp', codeOf(account.secret)),
-      loginResponseSchema,
-    ).data.token;
+    const token = await totpLogin(account);
     const status = expectOk(
       await call(t.app, 'GET', twoStepPaths.account, { token }),
       twoStepStatusResponseSchema,
@@ -373,12 +373,7 @@ describe('removing a factor', () => {
     ).data;
     expect(after).toMatchObject({ factors: [], recovery_codes_left: 0 });
     // Signs in with the password alone again.
-    expectOk(
-      await call(t.app, 'POST', paths.auth.loginNik, {
-        body: { nik: account.nik, password: account.password },
-      }),
-      loginResponseSchema,
-    );
+    await passwordLogin(account);
     expect((await events(AUDIT_ACTION.twoStepRemove)).some((e) => e.actor_id === account.id)).toBe(true);
   });
 });
@@ -386,11 +381,7 @@ describe('removing a factor', () => {
 describe('administration (Detail User)', () => {
   it('an administrator resets a user: factors gone, sessions ended with the reason, recorded with the reason typed', async () => {
     const account = await accountWithTotp();
-    const pending = await firstStep(account.nik, account.password);
-    const token = expectOk(
-      await verify(pending.challenge, 'totp', codeOf(account.secret)),
-      loginResponseSchema,
-    ).data.token;
+    const token = await totpLogin(account);
     const listed = expectOk(
       await call(t.app, 'GET', twoStepPaths.user(account.id), { token: admin }),
       twoStepStatusResponseSchema,
@@ -453,12 +444,7 @@ describe('demo seed', () => {
 describe('passkeys', () => {
   it('options for a new passkey name our RP (the panel host); a forged or foreign answer stores nothing', async () => {
     const account = await createAccount(t.app, admin);
-    const token = expectOk(
-      await call(t.app, 'POST', paths.auth.loginNik, {
-        body: { nik: account.nik, password: account.password },
-      }),
-      loginResponseSchema,
-    ).data.token;
+    const token = await passwordLogin(account);
     const started = expectOk(
       await call(t.app, 'POST', twoStepPaths.accountPasskeyOptions, { token, body: {} }),
       accountPasskeyOptionsResponseSchema,
@@ -483,10 +469,7 @@ describe('passkeys', () => {
     expect(refused.errors?.passkey).toBe('Passkey tidak dapat diverifikasi. Coba lagi.');
     // Another user's registration token is not this user's.
     const other = await createAccount(t.app, admin);
-    const otherToken = expectOk(
-      await call(t.app, 'POST', paths.auth.loginNik, { body: { nik: other.nik, password: other.password } }),
-      loginResponseSchema,
-    ).data.token;
+    const otherToken = await passwordLogin(other);
     expectError(
       await call(t.app, 'POST', twoStepPaths.accountPasskey, {
         token: otherToken,

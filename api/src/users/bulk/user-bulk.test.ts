@@ -16,7 +16,15 @@ import {
   type ImportCheck,
 } from '@sso/shared/contract';
 import { createAccount } from '../../test-support/accounts';
-import { MODIFIER_2, call, expectError, expectOk, listUsers, openSession } from '../../test-support/http';
+import {
+  MODIFIER_2,
+  call,
+  csvLines,
+  expectError,
+  expectOk,
+  listUsers,
+  openSession,
+} from '../../test-support/http';
 import { useAdminTestApp } from '../../test-support/test-app';
 import { readRow, readRows } from '../../test-support/test-rows';
 import { NOT_TEXT_MESSAGE } from './csv-upload';
@@ -146,10 +154,7 @@ describe('checking a file', () => {
     expect(problems[11]).toContain('Nama tidak boleh berisi karakter kontrol atau karakter tak terlihat');
     expect(problems[12]).toContain('Minimal pilih 1 AP');
     // "Unduh baris bermasalah": the failed rows as they were, with their reasons.
-    const failed = (result.problems_csv ?? '')
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const failed = csvLines(result.problems_csv ?? '');
     expect(failed[0]).toBe(`Baris,${HEADER},Alasan`);
     expect(failed).toHaveLength(11);
     expect(failed[1]).toMatch(/^3,,Karyawan Impor .*,NIK tidak boleh kosong$/);
