@@ -7,13 +7,10 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { API_PREFIX, HEALTH_PATH, READY_PATH } from '@sso/shared/contract';
-import { installAdminAccess } from './access/admin-access';
-import { registerApplicationRoutes } from './applications/application-routes';
-import { registerAuditRoutes } from './audit/audit-routes';
-import { registerAccessMapRoutes } from './access/access-map-routes';
+import { accessHooks, installAdminScope } from './access/admin-access';
 import { installAudit } from './audit/install-audit';
-import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
-import { registerLoginRoutes } from './auth/login-routes';
+import { installDeclaredScope } from './http/route';
+import { ADMIN_TABLES, SIGN_IN_TABLES } from './routes';
 import { createDevices } from './auth/devices';
 import { createKnownAddresses } from './auth/known-addresses';
 import {
@@ -26,7 +23,6 @@ import { createSecondProof } from './auth/second-proof';
 import { createOtpService } from './auth/otp-service';
 import { createSessionStore } from './auth/session-store';
 import { createThrottle } from './auth/throttle';
-import { registerSessionRoutes } from './auth/session-routes';
 import { createTokenSigner, resolveTokenSecret } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import { defaultConfig, type ApiConfig } from './config';
@@ -35,9 +31,6 @@ import { postgresStore, sqliteStore, type Store } from './db/store';
 import { migratePostgres } from './db/postgres-migrations';
 import { createTwoStep } from './auth/two-step/two-step';
 import { seedDemoTwoStep } from './auth/two-step/demo-two-step';
-import { registerTwoStepRoutes } from './auth/two-step/two-step-routes';
-import { registerPasskeyLoginRoutes } from './auth/two-step/passkey-login-routes';
-import { registerUserTwoStepRoutes } from './auth/two-step/user-two-step-routes';
 import { openDatabase } from './db/database';
 import { schemaVersion } from './db/migrations';
 import { seedIfEmpty } from './db/seed/seed';
@@ -47,10 +40,7 @@ import { registerOidc } from './oidc/oidc-routes';
 import { frameworkErrorBody, installErrorHandling, installJsonParser } from './http/error-handling';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { installOps } from './ops/install-ops';
-import { registerReferenceRoutes } from './reference/reference-routes';
-import { registerRoleRoutes } from './roles/role-routes';
 import { registerLogoRoutes } from './static/logo-routes';
-import { registerUserRoutes } from './users/user-routes';
 
 export type BuildAppOptions = Partial<ApiConfig> & {
   dbFile: string;
@@ -272,26 +262,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Opt-in, and never in production even when asked for (DESIGN "Security").
   if (config.devOutbox && !production) registerOutboxRoutes(app, ctx);
 
+  // Every route below is a declaration of its domain's table (http/route.ts, routes.ts): its access
+  // check, parsing and audit come from it.
+  const hooks = accessHooks(ctx);
   await app.register(
     async (api) => {
+      installDeclaredScope(api);
       // Log Aktivitas: hooks on every route below (sign-in steps and admin writes), first.
       installAudit(api, ctx);
-      registerLoginRoutes(api, ctx);
-      registerForgotPasswordRoutes(api, ctx);
-      registerTwoStepRoutes(api, ctx);
-      registerPasskeyLoginRoutes(api, ctx);
-      // Each session route names the token it takes (login token / access token).
-      registerSessionRoutes(api, ctx);
-      // Admin routes: an app-1 access token and the grant ADMIN_ROUTES names (DESIGN "Access control").
+      for (const table of SIGN_IN_TABLES) table.register(api, ctx, hooks);
+      // Admin routes: an app-1 access token and the grant each route's action names (DESIGN "Access control").
       await api.register(async (admin) => {
-        installAdminAccess(admin, ctx);
-        registerUserRoutes(admin, ctx);
-        registerUserTwoStepRoutes(admin, ctx);
-        registerRoleRoutes(admin, ctx);
-        registerReferenceRoutes(admin, ctx);
-        registerApplicationRoutes(admin, ctx);
-        registerAuditRoutes(admin, ctx);
-        registerAccessMapRoutes(admin, ctx);
+        installAdminScope(admin);
+        for (const table of ADMIN_TABLES) table.register(admin, ctx, hooks);
       });
     },
     { prefix: API_PREFIX },
