@@ -40,6 +40,10 @@ const API_ONLY_ACTIONS = {
   resetUserTwoStep: PANEL_ACTIONS.editUser,
 } as const satisfies Record<string, ActionRequirement>;
 export type ApiOnlyAction = keyof typeof API_ONLY_ACTIONS;
+const ADMIN_ACTIONS: Readonly<Record<PanelAction | ApiOnlyAction, ActionRequirement>> = {
+  ...PANEL_ACTIONS,
+  ...API_ONLY_ACTIONS,
+};
 export type AdminAction = PanelAction | ApiOnlyAction | 'readReference';
 
 /** Who may call a route. */
@@ -73,7 +77,7 @@ export const action = (name: PanelAction | ApiOnlyAction, ...orAlso: PanelAction
   kind: 'admin',
   action: name,
   requires: [
-    name in API_ONLY_ACTIONS ? API_ONLY_ACTIONS[name as ApiOnlyAction] : PANEL_ACTIONS[name as PanelAction],
+    ADMIN_ACTIONS[name],
     ...orAlso.map((other) => PANEL_ACTIONS[other]),
   ],
 });
@@ -159,6 +163,16 @@ export type RouteSpec<E, M extends Method, A extends RouteAccess, P, Q, B> = {
   handler(input: RouteInput<P, Q, B, A>, env: E): Promise<unknown>;
 } & AuditOf<M, A>;
 
+/** What the registration hands a handler, before the declaration's types are applied. */
+interface ParsedInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  auth?: AuthContext | null;
+}
+
 /** A declared route, as the registration and the derived tables read it. */
 export interface Route<E = never> {
   readonly method: Method;
@@ -171,7 +185,8 @@ export interface Route<E = never> {
   readonly badRequestFields?: readonly string[];
   readonly response?: z.ZodType;
   readonly bodyLimit?: number;
-  handler(input: RouteInput<unknown, unknown, unknown, RouteAccess>, env: E): Promise<unknown>;
+  /** Declared as a method: each route's typed handler stands in for this erased one. */
+  handler(input: ParsedInput, env: E): Promise<unknown>;
 }
 
 /**
@@ -189,7 +204,7 @@ export const routeFor =
   >(
     spec: RouteSpec<E, M, A, P, Q, B>,
   ): Route<E> =>
-    spec as unknown as Route<E>;
+    spec;
 
 /** A domain's routes: their shared services (`setup`) and what the domain installs on its scope. */
 export interface RouteTable {
@@ -219,7 +234,7 @@ export function routeTable<E>(table: {
   setup: (ctx: AppContext, scope: FastifyInstance) => E;
   routes: readonly Route<E>[];
 }): RouteTable {
-  const routes = table.routes as readonly Route<unknown>[];
+  const routes: readonly Route<unknown>[] = table.routes;
   return {
     name: table.name,
     routes,
@@ -284,7 +299,7 @@ function registerRoute(
       const query = queryOf ? queryOf(request.query, request.url) : undefined;
       const body = route.body ? validate(route.body, request.body, validateOptions) : undefined;
       const input = { params, query, body, request, reply, auth: request.auth };
-      return route.handler(input as RouteInput<unknown, unknown, unknown, RouteAccess>, env);
+      return route.handler(input, env);
     },
   });
 }
