@@ -34,13 +34,13 @@ import { seedDemoTwoStep } from './auth/two-step/demo-two-step';
 import { openDatabase } from './db/database';
 import { schemaVersion } from './db/migrations';
 import { seedIfEmpty } from './db/seed/seed';
-import { registerOutboxRoutes } from './dev/outbox-routes';
+import { outboxRoutes } from './dev/outbox-routes';
 import { seedDemoClients } from './oidc/demo-clients';
 import { registerOidc } from './oidc/oidc-routes';
 import { frameworkErrorBody, installErrorHandling, installJsonParser } from './http/error-handling';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { installOps } from './ops/install-ops';
-import { registerLogoRoutes } from './static/logo-routes';
+import { logoRoutes } from './static/logo-routes';
 
 export type BuildAppOptions = Partial<ApiConfig> & {
   dbFile: string;
@@ -256,15 +256,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       database: db.open ? `schema ${version}, expected ${schemaVersion}` : 'closed',
     });
   });
-  registerLogoRoutes(app, ctx);
+  const hooks = accessHooks(ctx);
+  logoRoutes.register(app, ctx, hooks);
   // The OpenID Connect provider of the group's applications (issuer <origin>/oidc, ADR 0015).
   await registerOidc(app, ctx);
   // Opt-in, and never in production even when asked for (DESIGN "Security").
-  if (config.devOutbox && !production) registerOutboxRoutes(app, ctx);
+  if (config.devOutbox && !production) outboxRoutes.register(app, ctx, hooks);
 
   // Every route below is a declaration of its domain's table (http/route.ts, routes.ts): its access
   // check, parsing and audit come from it.
-  const hooks = accessHooks(ctx);
   await app.register(
     async (api) => {
       installDeclaredScope(api);

@@ -19,6 +19,7 @@ import { idParams } from './route-params';
 
 /** Access checks that let everyone through: these tests are about parsing and declarations. */
 const open: AccessHooks = {
+  thisMachine: async () => {},
   session: () => async () => {},
   admin: () => async () => {},
   adminBody: async () => {},

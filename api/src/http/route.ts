@@ -50,6 +50,8 @@ export type AdminAction = PanelAction | ApiOnlyAction | 'readReference';
 export type RouteAccess =
   /** Anyone (the sign-in steps). */
   | { readonly kind: 'public' }
+  /** A client on this machine only (the development outbox): anyone else gets the 404 of no such path. */
+  | { readonly kind: 'thisMachine' }
   /** A live bearer of one of `tokens` (the login token, an app session's access token): else 401. */
   | { readonly kind: 'session'; readonly tokens: readonly BearerKind[] }
   /**
@@ -64,6 +66,7 @@ export type RouteAccess =
 export type AdminAccess = Extract<RouteAccess, { kind: 'admin' }>;
 
 export const publicAccess = { kind: 'public' } as const satisfies RouteAccess;
+export const thisMachine = { kind: 'thisMachine' } as const satisfies RouteAccess;
 
 /** A signed-in caller with a bearer of one of `tokens` (any app). */
 export const session = (...tokens: BearerKind[]) =>
@@ -76,10 +79,7 @@ export const session = (...tokens: BearerKind[]) =>
 export const action = (name: PanelAction | ApiOnlyAction, ...orAlso: PanelAction[]): AdminAccess => ({
   kind: 'admin',
   action: name,
-  requires: [
-    ADMIN_ACTIONS[name],
-    ...orAlso.map((other) => PANEL_ACTIONS[other]),
-  ],
+  requires: [ADMIN_ACTIONS[name], ...orAlso.map((other) => PANEL_ACTIONS[other])],
 });
 
 /** Reference data of the users and roles forms: readable from either list. */
@@ -135,7 +135,7 @@ export type RouteInput<P, Q, B, A extends RouteAccess> = {
   body: Output<B>;
   request: FastifyRequest;
   reply: FastifyReply;
-} & (A extends { kind: 'public' } ? unknown : { auth: AuthContext });
+} & (A extends { kind: 'session' | 'admin' } ? { auth: AuthContext } : unknown);
 
 /** An admin write must say what it records (`audit`); anything else records nothing or a sign-in step. */
 type AuditOf<M extends Method, A extends RouteAccess> = A extends AdminAccess
@@ -216,6 +216,7 @@ export interface RouteTable {
 
 /** The access checks the registration binds per route (admin-access.ts, auth/guard.ts). */
 export interface AccessHooks {
+  thisMachine: onRequestAsyncHookHandler;
   session(tokens: readonly BearerKind[]): onRequestAsyncHookHandler;
   admin(access: AdminAccess): onRequestAsyncHookHandler;
   /** Admin writes: refuses format controls in the body (preValidation). */
@@ -282,7 +283,9 @@ function registerRoute(
       ? hooks.admin(access)
       : access.kind === 'session'
         ? hooks.session(access.tokens)
-        : undefined;
+        : access.kind === 'thisMachine'
+          ? hooks.thisMachine
+          : undefined;
   const queryOf = route.query ? queryValidator(route.query) : undefined;
   const validateOptions = route.badRequestFields ? { badRequestFields: route.badRequestFields } : {};
   scope.route({
