@@ -8,64 +8,32 @@
  * at 200,000 users outside `--quick` (scripts/lib/bench-access-map.mjs).
  */
 import { accessMapPersonQuerySchema, accessMapPlaceQuerySchema } from '@sso/shared/contract';
-import { openDatabase } from '../db/database';
-import { migrate } from '../db/migrations';
-import { sqliteStore } from '../db/store';
-import { seedIfEmpty } from '../db/seed/seed';
 import { createAccessMap } from './access-map';
 import { actorScopeOf } from './admin-scope';
+import { seededBench, timed } from './bench-support';
 
-const [file, count = '200000'] = process.argv.slice(2);
-if (!file) throw new Error('usage: bench-access-map.ts <db file> [users]');
-const db = openDatabase(file);
-migrate(db);
-const started = performance.now();
-await seedIfEmpty(sqliteStore(db), {
-  users: Number(count),
-  panelUrl: 'http://localhost:3000',
-  passwordCost: { N: 2 ** 10, r: 8, p: 1 },
-});
-const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
-db.exec('ANALYZE');
-
-const store = sqliteStore(db);
+const { db, store, figures } = await seededBench('bench-access-map.ts');
 const map = createAccessMap(store);
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
-const round = (n: number) => Math.round(n * 100) / 100;
+const time = (run: () => Promise<unknown>, runs = 100) => timed(run, runs);
 
-async function time(run: () => Promise<unknown>, runs = 100) {
-  for (let i = 0; i < 10; i += 1) await run();
-  const took: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const t0 = performance.now();
-    await run();
-    took.push(performance.now() - t0);
-  }
-  return { p50: round(percentile(took, 50)), p95: round(percentile(took, 95)) };
-}
-
+const idOf = async (query: { executeTakeFirst(): Promise<{ id: number } | undefined> }) =>
+  (await query.executeTakeFirst())?.id;
 const menuId = (app: number, name: string) =>
-  db
-    .prepare<[number, string], number>('SELECT id FROM menus WHERE app_id = ? AND name = ?')
-    .pluck()
-    .get(app, name);
+  idOf(store.db.selectFrom('menus').select('id').where('app_id', '=', app).where('name', '=', name));
 const hris = { app: 2 };
-const karyawan = { app: 2, menu: menuId(2, 'Karyawan') };
-const dataKaryawan = { app: 2, menu: menuId(2, 'Data Karyawan') };
-const company = db
-  .prepare<[], number>("SELECT id FROM companies WHERE nama = 'PT Arta Boga Cemerlang'")
-  .pluck()
-  .get();
-const hrManager = db.prepare<[], number>("SELECT id FROM roles WHERE name = 'HR Manager'").pluck().get();
+const karyawan = { app: 2, menu: await menuId(2, 'Karyawan') };
+const dataKaryawan = { app: 2, menu: await menuId(2, 'Data Karyawan') };
+const company = await idOf(
+  store.db.selectFrom('companies').select('id').where('nama', '=', 'PT Arta Boga Cemerlang'),
+);
+const hrManager = await idOf(store.db.selectFrom('roles').select('id').where('name', '=', 'HR Manager'));
 
-const figures: Record<string, unknown> = { users: Number(count), seedSeconds };
 let worst = 0;
 for (const [who, nik] of [
   ['group', '100001'],
   ['scoped', '100006'],
 ] as const) {
-  const actorId = db.prepare<[string], number>('SELECT id FROM users WHERE nik = ?').pluck().get(nik) ?? 0;
+  const actorId = (await idOf(store.db.selectFrom('users').select('id').where('nik', '=', nik))) ?? 0;
   const page = (query: Record<string, unknown>) => {
     const params = accessMapPlaceQuerySchema.parse({ page: 1, perPage: 10, ...query });
     // The scope is read per request, as the route does.

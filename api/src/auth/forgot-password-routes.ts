@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   forgotPasswordPayloadSchema,
   paths,
@@ -11,7 +12,7 @@ import { isoAt, ok } from '../http/reply';
 import { publicAccess, routeFor, routeTable, signInStep } from '../http/route';
 import { SIGN_IN_STEP } from '../audit/sign-in-steps';
 import { findAccountByNik, setPasswordHash, userBasics, type Account } from './accounts';
-import { OTP_EMPTY_MESSAGE } from './login-routes';
+import { typedOtp } from './login-routes';
 import { hashPassword } from './password';
 import { passwordWeakness, type PasswordOwner } from './password-strength';
 import { signInTry } from './sign-in-try';
@@ -36,6 +37,27 @@ const ownerOf = async (ctx: AppContext, userId: number): Promise<PasswordOwner> 
 const decoyKey = (nik: string) => identifierKey({ nik });
 const maskedPhoneOf = (ctx: AppContext, nik: string, account: Account | undefined) =>
   account ? maskPhone(account.phone) : ctx.otp.decoyMaskedPhone(decoyKey(nik));
+
+/**
+ * A step answering a reset code (verify, reset): an empty code is a 400; wrong codes count against
+ * the NIK and the address (sign-in-try.ts); a NIK without an active account checks a decoy.
+ */
+async function codeStep<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: { nik: string; otp: string },
+  withAccount: (account: Account, otp: string) => Promise<T>,
+) {
+  const otp = typedOtp(body.otp);
+  const found = await findAccountByNik(ctx.store.db, body.nik);
+  const attempt = async () => {
+    const account = activeAccount(found);
+    if (!account) return await ctx.otp.checkDecoy(decoyKey(body.nik), 'reset', otp);
+    return withAccount(account, otp);
+  };
+  return signInTry<unknown>(ctx, request, reply, { nik: body.nik }, found, attempt, { remember: false });
+}
 
 const route = routeFor<AppContext>();
 
@@ -91,18 +113,11 @@ export const forgotPasswordRoutes = routeTable({
       body: verifyResetOtpPayloadSchema,
       badRequestFields: ['otp'],
       audit: signInStep(SIGN_IN_STEP.resetOtpVerify),
-      handler: async ({ body, request, reply }, ctx) => {
-        if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
-        const { otp } = body;
-        const found = await findAccountByNik(ctx.store.db, body.nik);
-        const attempt = async () => {
-          const account = activeAccount(found);
-          if (!account) return ctx.otp.checkDecoy(decoyKey(body.nik), 'reset', otp);
+      handler: async ({ body, request, reply }, ctx) =>
+        codeStep(ctx, request, reply, body, async (account, otp) => {
           await ctx.otp.check(account.id, 'reset', otp, 'verify');
           return ok('Kode OTP valid', { nik: account.nik, verified: true });
-        };
-        return signInTry(ctx, request, reply, { nik: body.nik }, found, attempt, { remember: false });
-      },
+        }),
     }),
     route({
       method: 'POST',
@@ -111,13 +126,8 @@ export const forgotPasswordRoutes = routeTable({
       body: resetPasswordPayloadSchema,
       badRequestFields: ['otp'],
       audit: signInStep(SIGN_IN_STEP.resetComplete),
-      handler: async ({ body, request, reply }, ctx) => {
-        if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
-        const { otp } = body;
-        const found = await findAccountByNik(ctx.store.db, body.nik);
-        const attempt = async () => {
-          const account = activeAccount(found);
-          if (!account) return await ctx.otp.checkDecoy(decoyKey(body.nik), 'reset', otp);
+      handler: async ({ body, request, reply }, ctx) =>
+        codeStep(ctx, request, reply, body, async (account, otp) => {
           // A refused password leaves the code as it was: the user picks another and sends it again.
           await ctx.otp.check(account.id, 'reset', otp, 'check-verified');
           const weakness = passwordWeakness(body.new_password, await ownerOf(ctx, account.id));
@@ -128,9 +138,7 @@ export const forgotPasswordRoutes = routeTable({
           // A new password ends every open session of the account.
           await ctx.sessions.revokeUser(account.id, 'password_reset');
           return ok('Password berhasil diubah', null);
-        };
-        return signInTry(ctx, request, reply, { nik: body.nik }, found, attempt, { remember: false });
-      },
+        }),
     }),
   ],
 });

@@ -22,6 +22,11 @@ import { SECOND_PROOF_MESSAGE } from './second-proof';
 import { secondProofLimits, sendLimits } from './throttle';
 
 export const OTP_EMPTY_MESSAGE = 'Kode OTP tidak boleh kosong';
+/** A typed code: an empty one is a 400 under `otp` (before anything is counted). */
+export function typedOtp(otp: string): string {
+  if (otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
+  return otp;
+}
 /** One answer for an unknown NIK, a NIK without a password and a wrong password (issue 36). */
 export const WRONG_CREDENTIALS_MESSAGE = 'NIK atau password salah';
 
@@ -127,8 +132,8 @@ export const loginRoutes = routeTable({
       badRequestFields: ['otp'],
       audit: signInStep(SIGN_IN_STEP.loginSecondProof),
       handler: async ({ body, request, reply }, ctx) => {
-        if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
-        const { challenge, otp } = body;
+        const { challenge } = body;
+        const otp = typedOtp(body.otp);
         // Codes tried per address; each code dies after its own 5 wrong tries, and a new one needs the
         // right password again (and waits the phone's minute).
         const userId = await ctx.throttle.run(secondProofLimits(ctx.config, request.ip, 'refund'), () =>
@@ -172,8 +177,7 @@ export const loginRoutes = routeTable({
       badRequestFields: ['otp'],
       audit: signInStep(SIGN_IN_STEP.loginPhone),
       handler: async ({ body, request, reply }, ctx) => {
-        if (body.otp === '') throw fieldError('otp', OTP_EMPTY_MESSAGE, 400);
-        const { otp } = body;
+        const otp = typedOtp(body.otp);
         const found = await findAccountByPhone(ctx.store.db, body.phone);
         const attempt = async () => {
           if (!found) throw credentialError('phone', 'Nomor HP tidak terdaftar');
