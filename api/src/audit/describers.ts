@@ -56,6 +56,12 @@ export async function describeUser(q: Q, id: number): Promise<TargetSnapshot | n
   };
 }
 
+/** A role's or an application's name and description (an empty description reads as none). */
+const namedFields = (row: { name: string; descriptions: string | null }) => ({
+  Nama: row.name,
+  Deskripsi: row.descriptions === '' ? null : row.descriptions,
+});
+
 type RoleRow = { name: string; descriptions: string | null; color: string; requires_two_step: number };
 export async function describeRole(q: Q, id: number): Promise<TargetSnapshot | null> {
   const row = (
@@ -83,8 +89,7 @@ export async function describeRole(q: Q, id: number): Promise<TargetSnapshot | n
   return {
     label: row.name,
     fields: {
-      Nama: row.name,
-      Deskripsi: row.descriptions === '' ? null : row.descriptions,
+      ...namedFields(row),
       Warna: row.color,
       'Wajib verifikasi dua langkah': row.requires_two_step === 1 ? 'Ya' : 'Tidak',
       Aplikasi: joined(apps),
@@ -136,8 +141,7 @@ export async function describeApplication(q: Q, id: number): Promise<TargetSnaps
   return {
     label: row.name,
     fields: {
-      Nama: row.name,
-      Deskripsi: row.descriptions === '' ? null : row.descriptions,
+      ...namedFields(row),
       URL: row.url,
       Logo: row.logo_file,
       Menu: joined(menus),
