@@ -1,12 +1,11 @@
 import cors from '@fastify/cors';
-import { sql } from 'kysely';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import { API_PREFIX, HEALTH_PATH, READY_PATH } from '@sso/shared/contract';
+import { API_PREFIX } from '@sso/shared/contract';
 import { accessHooks, installAdminScope } from './access/admin-access';
 import { installAudit } from './audit/install-audit';
 import { installDeclaredScope } from './http/route';
@@ -32,7 +31,6 @@ import { migratePostgres } from './db/postgres-migrations';
 import { createTwoStep } from './auth/two-step/two-step';
 import { seedDemoTwoStep } from './auth/two-step/demo-two-step';
 import { openDatabase } from './db/database';
-import { schemaVersion } from './db/migrations';
 import { seedIfEmpty } from './db/seed/seed';
 import { outboxRoutes } from './dev/outbox-routes';
 import { seedDemoClients } from './oidc/demo-clients';
@@ -40,6 +38,7 @@ import { registerOidc } from './oidc/oidc-routes';
 import { frameworkErrorBody, installErrorHandling, installJsonParser } from './http/error-handling';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { installOps } from './ops/install-ops';
+import { healthRoutes } from './health-routes';
 import { logoRoutes } from './static/logo-routes';
 
 export type BuildAppOptions = Partial<ApiConfig> & {
@@ -222,41 +221,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxAge: 600,
   });
 
-  app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
-  // Ready for traffic: the database is open and at this api's schema version. While the api stops,
-  // Fastify answers every new request (this one included) with 503 before it reaches a route.
-  app.get(READY_PATH, async (_request, reply) => {
-    // PostgreSQL: a query through the pool, so an unreachable server makes /ready false at once
-    // (reported as a store fault: one log line, and the probe notices when it is back).
-    if (options.databaseUrl !== undefined) {
-      try {
-        await sql`SELECT 1`.execute(store.db);
-      } catch (error) {
-        const fault = ops.storeFault(error);
-        if (fault === null) throw error;
-        return reply.code(503).send({ status: 'unavailable', reason: ops.notReady() ?? 'store fault' });
-      }
-    }
-    // SQLite: the file at this api's schema version (PostgreSQL's was migrated at start).
-    if (!db) {
-      const notReady = ops.notReady();
-      return notReady === null
-        ? { status: 'ready' }
-        : reply.code(503).send({ status: 'unavailable', reason: notReady });
-    }
-    const version = db.open ? Number(db.pragma('user_version', { simple: true })) : null;
-    // Draining or a storage fault: alive, but send the traffic elsewhere.
-    const notReady = ops.notReady();
-    if (version === schemaVersion && notReady !== null) {
-      return reply.code(503).send({ status: 'unavailable', reason: notReady });
-    }
-    if (version === schemaVersion) return { status: 'ready' };
-    return reply.code(503).send({
-      status: 'unavailable',
-      database: db.open ? `schema ${version}, expected ${schemaVersion}` : 'closed',
-    });
-  });
   const hooks = accessHooks(ctx);
+  healthRoutes(ops).register(app, ctx, hooks);
   logoRoutes.register(app, ctx, hooks);
   // The OpenID Connect provider of the group's applications (issuer <origin>/oidc, ADR 0015).
   await registerOidc(app, ctx);
