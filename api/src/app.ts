@@ -1,19 +1,15 @@
 import cors from '@fastify/cors';
-import { sql } from 'kysely';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import { API_PREFIX, HEALTH_PATH, READY_PATH } from '@sso/shared/contract';
-import { installAdminAccess } from './access/admin-access';
-import { registerApplicationRoutes } from './applications/application-routes';
-import { registerAuditRoutes } from './audit/audit-routes';
-import { registerAccessMapRoutes } from './access/access-map-routes';
+import { API_PREFIX } from '@sso/shared/contract';
+import { accessHooks, installAdminScope } from './access/admin-access';
 import { installAudit } from './audit/install-audit';
-import { registerForgotPasswordRoutes } from './auth/forgot-password-routes';
-import { registerLoginRoutes } from './auth/login-routes';
+import { installDeclaredScope } from './http/route';
+import { ADMIN_TABLES, SIGN_IN_TABLES } from './routes';
 import { createDevices } from './auth/devices';
 import { createKnownAddresses } from './auth/known-addresses';
 import {
@@ -26,7 +22,6 @@ import { createSecondProof } from './auth/second-proof';
 import { createOtpService } from './auth/otp-service';
 import { createSessionStore } from './auth/session-store';
 import { createThrottle } from './auth/throttle';
-import { registerSessionRoutes } from './auth/session-routes';
 import { createTokenSigner, resolveTokenSecret } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import { defaultConfig, type ApiConfig } from './config';
@@ -35,22 +30,16 @@ import { postgresStore, sqliteStore, type Store } from './db/store';
 import { migratePostgres } from './db/postgres-migrations';
 import { createTwoStep } from './auth/two-step/two-step';
 import { seedDemoTwoStep } from './auth/two-step/demo-two-step';
-import { registerTwoStepRoutes } from './auth/two-step/two-step-routes';
-import { registerPasskeyLoginRoutes } from './auth/two-step/passkey-login-routes';
-import { registerUserTwoStepRoutes } from './auth/two-step/user-two-step-routes';
 import { openDatabase } from './db/database';
-import { schemaVersion } from './db/migrations';
 import { seedIfEmpty } from './db/seed/seed';
-import { registerOutboxRoutes } from './dev/outbox-routes';
+import { outboxRoutes } from './dev/outbox-routes';
 import { seedDemoClients } from './oidc/demo-clients';
 import { registerOidc } from './oidc/oidc-routes';
 import { frameworkErrorBody, installErrorHandling, installJsonParser } from './http/error-handling';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { installOps } from './ops/install-ops';
-import { registerReferenceRoutes } from './reference/reference-routes';
-import { registerRoleRoutes } from './roles/role-routes';
-import { registerLogoRoutes } from './static/logo-routes';
-import { registerUserRoutes } from './users/user-routes';
+import { healthRoutes } from './health-routes';
+import { logoRoutes } from './static/logo-routes';
 
 export type BuildAppOptions = Partial<ApiConfig> & {
   dbFile: string;
@@ -232,66 +221,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxAge: 600,
   });
 
-  app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
-  // Ready for traffic: the database is open and at this api's schema version. While the api stops,
-  // Fastify answers every new request (this one included) with 503 before it reaches a route.
-  app.get(READY_PATH, async (_request, reply) => {
-    // PostgreSQL: a query through the pool, so an unreachable server makes /ready false at once
-    // (reported as a store fault: one log line, and the probe notices when it is back).
-    if (options.databaseUrl !== undefined) {
-      try {
-        await sql`SELECT 1`.execute(store.db);
-      } catch (error) {
-        const fault = ops.storeFault(error);
-        if (fault === null) throw error;
-        return reply.code(503).send({ status: 'unavailable', reason: ops.notReady() ?? 'store fault' });
-      }
-    }
-    // SQLite: the file at this api's schema version (PostgreSQL's was migrated at start).
-    if (!db) {
-      const notReady = ops.notReady();
-      return notReady === null
-        ? { status: 'ready' }
-        : reply.code(503).send({ status: 'unavailable', reason: notReady });
-    }
-    const version = db.open ? Number(db.pragma('user_version', { simple: true })) : null;
-    // Draining or a storage fault: alive, but send the traffic elsewhere.
-    const notReady = ops.notReady();
-    if (version === schemaVersion && notReady !== null) {
-      return reply.code(503).send({ status: 'unavailable', reason: notReady });
-    }
-    if (version === schemaVersion) return { status: 'ready' };
-    return reply.code(503).send({
-      status: 'unavailable',
-      database: db.open ? `schema ${version}, expected ${schemaVersion}` : 'closed',
-    });
-  });
-  registerLogoRoutes(app, ctx);
+  const hooks = accessHooks(ctx);
+  healthRoutes(ops).register(app, ctx, hooks);
+  logoRoutes.register(app, ctx, hooks);
   // The OpenID Connect provider of the group's applications (issuer <origin>/oidc, ADR 0015).
   await registerOidc(app, ctx);
   // Opt-in, and never in production even when asked for (DESIGN "Security").
-  if (config.devOutbox && !production) registerOutboxRoutes(app, ctx);
+  if (config.devOutbox && !production) outboxRoutes.register(app, ctx, hooks);
 
+  // Every route below is a declaration of its domain's table (http/route.ts, routes.ts): its access
+  // check, parsing and audit come from it.
   await app.register(
     async (api) => {
+      installDeclaredScope(api);
       // Log Aktivitas: hooks on every route below (sign-in steps and admin writes), first.
       installAudit(api, ctx);
-      registerLoginRoutes(api, ctx);
-      registerForgotPasswordRoutes(api, ctx);
-      registerTwoStepRoutes(api, ctx);
-      registerPasskeyLoginRoutes(api, ctx);
-      // Each session route names the token it takes (login token / access token).
-      registerSessionRoutes(api, ctx);
-      // Admin routes: an app-1 access token and the grant ADMIN_ROUTES names (DESIGN "Access control").
+      for (const table of SIGN_IN_TABLES) table.register(api, ctx, hooks);
+      // Admin routes: an app-1 access token and the grant each route's action names (DESIGN "Access control").
       await api.register(async (admin) => {
-        installAdminAccess(admin, ctx);
-        registerUserRoutes(admin, ctx);
-        registerUserTwoStepRoutes(admin, ctx);
-        registerRoleRoutes(admin, ctx);
-        registerReferenceRoutes(admin, ctx);
-        registerApplicationRoutes(admin, ctx);
-        registerAuditRoutes(admin, ctx);
-        registerAccessMapRoutes(admin, ctx);
+        installAdminScope(admin);
+        for (const table of ADMIN_TABLES) table.register(admin, ctx, hooks);
       });
     },
     { prefix: API_PREFIX },

@@ -157,18 +157,10 @@ export function createAccessMap(store: Store): AccessMap {
         (params.role_id === undefined || r.role_id === params.role_id) &&
         (params.level === undefined || r.level === params.level),
     );
-    const terms = userFilter(admin, { keyword: params.keyword }, scope);
-    // A probe of the user's links by primary key (the page and the count read users in name order).
-    if (params.perusahaan_id !== undefined) {
-      terms.push(
-        sql<SqlBool>`EXISTS (SELECT 1 FROM user_companies f WHERE f.user_id = u.id AND f.company_id = ${params.perusahaan_id})`,
-      );
-    }
-    if (params.cabang_id !== undefined) {
-      terms.push(
-        sql<SqlBool>`EXISTS (SELECT 1 FROM user_branches f WHERE f.user_id = u.id AND f.branch_id = ${params.cabang_id})`,
-      );
-    }
+    // The users list's terms: its keyword, and its AP and unit filters (a probe of the user's links by
+    // primary key; the page and the count read users in name order).
+    const { keyword, perusahaan_id, cabang_id } = params;
+    const terms = userFilter(admin, { keyword, perusahaan_id, cabang_id }, scope);
     return { place, reach: chosen, terms };
   }
 

@@ -38,10 +38,9 @@ import {
 } from '../test-support/http';
 import { useAdminTestApp } from '../test-support/test-app';
 import { createAccount, sessionsOf, type TestAccount } from '../test-support/accounts';
-import type { AppContext } from '../context';
-import { openDatabase } from '../db/database';
-import { installAdminAccess } from './admin-access';
-import { ADMIN_ROUTES, adminRouteFor, type AdminMethod, type AdminRoute } from './route-access';
+import { routeFor, session, type Method as AdminMethod } from '../http/route';
+import { ADMIN_ROUTES, adminRouteFor, type AdminRoute } from '../routes';
+import { installAdminScope } from './admin-access';
 
 const t = useAdminTestApp();
 
@@ -59,12 +58,13 @@ const sessionOf = (account: { nik: string; password: string }, appId = 1) => {
 
 describe('ADMIN_ROUTES', () => {
   it('maps every admin route to the menu and capability DESIGN names', () => {
+    // Derived from the declarations: compared in a fixed order, whatever order the tables declare.
     const rows = ADMIN_ROUTES.map((r) => [
       `${r.method} ${r.path}`,
       r.requires.map((q) => `${q.menu}:${q.capability}`).join(' | '),
-    ]);
+    ]).sort(([a], [b]) => String(a).localeCompare(String(b)));
     const reference = 'Daftar User:view | Daftar Role:view';
-    expect(rows).toEqual([
+    const expected: string[][] = [
       ['GET /api/v1/ap/users/list', 'Daftar User:view'],
       ['GET /api/v1/ap/users/:id', 'Daftar User:view'],
       ['POST /api/v1/ap/users', 'Tambah User:create'],
@@ -112,7 +112,8 @@ describe('ADMIN_ROUTES', () => {
       ['GET /api/v1/ap/access-map/people', 'Peta Akses:view'],
       ['GET /api/v1/ap/access-map/by-person/:id', 'Peta Akses:view'],
       ['GET /api/v1/ap/access-map/by-person/:id/export', 'Peta Akses:view'],
-    ]);
+    ];
+    expect(rows).toEqual(expected.sort(([a], [b]) => String(a).localeCompare(String(b))));
   });
 
   it('names only routes the api registers', () => {
@@ -129,21 +130,43 @@ describe('ADMIN_ROUTES', () => {
     expect(adminRouteFor('PUT', paths.users.list)).toBeUndefined();
   });
 
-  it('stops the api at start when an admin route has no row', async () => {
-    const db = openDatabase(':memory:');
-    const ctx: Pick<AppContext, 'db' | 'sessions'> = { db, sessions: { authenticate: () => null } as never };
-    const app = Fastify();
+  const route = routeFor<null>();
+  it('stops the api at start when a route in the admin scope is not declared with an admin action', async () => {
+    const undeclared = Fastify();
     await expect(
-      app.register(
+      undeclared.register(
         async (admin) => {
-          installAdminAccess(admin, ctx as AppContext);
+          installAdminScope(admin);
           admin.get('/api/v1/ap/rahasia', async () => ({ rahasia: true }));
         },
         { prefix: API_PREFIX },
       ),
-    ).rejects.toThrow(/GET \/api\/v1\/sso\/api\/v1\/ap\/rahasia has no row in ADMIN_ROUTES/);
-    await app.close();
-    db.close();
+    ).rejects.toThrow(/GET \/api\/v1\/sso\/api\/v1\/ap\/rahasia declares no admin action/);
+    await undeclared.close();
+
+    // A declared route whose access is a session only, not an admin action: refused as well.
+    const signedIn = route({
+      method: 'GET',
+      path: '/api/v1/ap/rahasia',
+      access: session('access'),
+      handler: async () => ({ rahasia: true }),
+    });
+    const sessionOnly = Fastify();
+    await expect(
+      sessionOnly.register(
+        async (admin) => {
+          installAdminScope(admin);
+          admin.route({
+            method: 'GET',
+            url: signedIn.path,
+            config: { route: signedIn },
+            handler: async () => ({}),
+          });
+        },
+        { prefix: API_PREFIX },
+      ),
+    ).rejects.toThrow(/declares no admin action/);
+    await sessionOnly.close();
   });
 });
 

@@ -16,19 +16,17 @@ const { db, store, users, seedSeconds } = await benchDatabase('bench-access-map.
 const map = createAccessMap(store);
 const time = (run: () => Promise<unknown>, runs = 100) => timeRuns(run, runs);
 
+const idOf = async (query: { executeTakeFirst(): Promise<{ id: number } | undefined> }) =>
+  (await query.executeTakeFirst())?.id;
 const menuId = (app: number, name: string) =>
-  db
-    .prepare<[number, string], number>('SELECT id FROM menus WHERE app_id = ? AND name = ?')
-    .pluck()
-    .get(app, name);
+  idOf(store.db.selectFrom('menus').select('id').where('app_id', '=', app).where('name', '=', name));
 const hris = { app: 2 };
-const karyawan = { app: 2, menu: menuId(2, 'Karyawan') };
-const dataKaryawan = { app: 2, menu: menuId(2, 'Data Karyawan') };
-const company = db
-  .prepare<[], number>("SELECT id FROM companies WHERE nama = 'PT Arta Boga Cemerlang'")
-  .pluck()
-  .get();
-const hrManager = db.prepare<[], number>("SELECT id FROM roles WHERE name = 'HR Manager'").pluck().get();
+const karyawan = { app: 2, menu: await menuId(2, 'Karyawan') };
+const dataKaryawan = { app: 2, menu: await menuId(2, 'Data Karyawan') };
+const company = await idOf(
+  store.db.selectFrom('companies').select('id').where('nama', '=', 'PT Arta Boga Cemerlang'),
+);
+const hrManager = await idOf(store.db.selectFrom('roles').select('id').where('name', '=', 'HR Manager'));
 
 const figures: Record<string, unknown> = { users, seedSeconds };
 let worst = 0;
@@ -36,7 +34,7 @@ for (const [who, nik] of [
   ['group', '100001'],
   ['scoped', '100006'],
 ] as const) {
-  const actorId = db.prepare<[string], number>('SELECT id FROM users WHERE nik = ?').pluck().get(nik) ?? 0;
+  const actorId = (await idOf(store.db.selectFrom('users').select('id').where('nik', '=', nik))) ?? 0;
   const page = (query: Record<string, unknown>) => {
     const params = accessMapPlaceQuerySchema.parse({ page: 1, perPage: 10, ...query });
     // The scope is read per request, as the route does.

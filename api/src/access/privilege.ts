@@ -105,46 +105,55 @@ export async function assertPanelKeptOn(q: Q): Promise<void> {
   if (rows.length === 0) throw conflict(LAST_OWNER_MESSAGE);
 }
 
-export function createRolePrivilege(store: Store): RolePrivilege {
-  const roleGrants = async (q: Q, roleId: number): Promise<Grants> =>
-    (await loadRoleApplications(q, [roleId], noLogo)).get(roleId) ?? [];
-  const userGrants = async (q: Q, userId: number): Promise<Grants> => {
-    const user = await q.selectFrom('users').select('role_id').where('id', '=', userId).executeTakeFirst();
-    return user ? roleGrants(q, user.role_id) : [];
-  };
-  const roleName = async (q: Q, roleId: number) =>
-    (await q.selectFrom('roles').select('name').where('id', '=', roleId).executeTakeFirst())?.name;
-  /** No escalation by scope: a scoped actor covers no group-wide role that administers. */
-  const scopeCovers = async (q: Q, actorId: number, roleId: number) => {
-    const scope = await actorScopeOf(store, actorId, q);
-    if (scope.kind === 'group') return true;
-    const reach = await roleReachOf(q, roleId);
-    return reach === undefined || allowsRoleScope(scope, reach.scope, reach.administers);
-  };
-  const guarded = <T>(work: (trx: Transaction<Tables>) => Promise<T>) =>
+const roleGrants = async (q: Q, roleId: number): Promise<Grants> =>
+  (await loadRoleApplications(q, [roleId], noLogo)).get(roleId) ?? [];
+const userGrants = async (q: Q, userId: number): Promise<Grants> => {
+  const user = await q.selectFrom('users').select('role_id').where('id', '=', userId).executeTakeFirst();
+  return user ? roleGrants(q, user.role_id) : [];
+};
+
+/** No escalation by scope: a scoped actor covers no group-wide role that administers. */
+async function scopeCovers(store: Store, q: Q, actorId: number, roleId: number): Promise<boolean> {
+  const scope = await actorScopeOf(store, actorId, q);
+  if (scope.kind === 'group') return true;
+  const reach = await roleReachOf(q, roleId);
+  return reach === undefined || allowsRoleScope(scope, reach.scope, reach.administers);
+}
+
+/** The ids among `roleIds` the actor's role covers (rule 1 and the scope). */
+async function coveredRoles(store: Store, q: Q, actorId: number, roleIds: readonly number[]) {
+  const actor = await userGrants(q, actorId);
+  const grants = await loadRoleApplications(q, roleIds, noLogo);
+  const covered = new Set<number>();
+  for (const id of roleIds) {
+    if (covers(actor, grants.get(id) ?? []) && (await scopeCovers(store, q, actorId, id))) covered.add(id);
+  }
+  return covered;
+}
+
+/** A guarded write: its checks and the write in one transaction under PRIVILEGE_LOCK. */
+const lockedWrite =
+  (store: Store) =>
+  <T>(work: (trx: Transaction<Tables>) => Promise<T>) =>
     store.transaction(async (trx) => {
       await store.lockKeys(trx, [PRIVILEGE_LOCK]);
       return work(trx);
     });
 
+export function createRolePrivilege(store: Store): RolePrivilege {
+  const roleName = async (q: Q, roleId: number) =>
+    (await q.selectFrom('roles').select('name').where('id', '=', roleId).executeTakeFirst())?.name;
+  const guarded = lockedWrite(store);
+
   return {
-    async coveredRoles(actorId, roleIds) {
-      const q = store.db;
-      const actor = await userGrants(q, actorId);
-      const grants = await loadRoleApplications(q, roleIds, noLogo);
-      const covered = new Set<number>();
-      for (const id of roleIds) {
-        if (covers(actor, grants.get(id) ?? []) && (await scopeCovers(q, actorId, id))) covered.add(id);
-      }
-      return covered;
-    },
+    coveredRoles: (actorId, roleIds) => coveredRoles(store, store.db, actorId, roleIds),
 
     guardRoleCreate(actorId, write) {
       return guarded(async (trx) => {
         const id = await write(trx);
         if (!covers(await userGrants(trx, actorId), await roleGrants(trx, id)))
           throw forbidden(ESCALATION_MESSAGE);
-        if (!(await scopeCovers(trx, actorId, id))) throw forbidden(SCOPE_ESCALATION_MESSAGE);
+        if (!(await scopeCovers(store, trx, actorId, id))) throw forbidden(SCOPE_ESCALATION_MESSAGE);
         return id;
       });
     },
@@ -154,12 +163,15 @@ export function createRolePrivilege(store: Store): RolePrivilege {
         // An unknown role is the write's 404.
         if ((await roleName(trx, roleId)) === undefined) return write(trx);
         const actor = await userGrants(trx, actorId);
-        if (!covers(actor, await roleGrants(trx, roleId)) || !(await scopeCovers(trx, actorId, roleId))) {
+        if (
+          !covers(actor, await roleGrants(trx, roleId)) ||
+          !(await scopeCovers(store, trx, actorId, roleId))
+        ) {
           throw forbidden(ROLE_TAKEOVER_MESSAGE);
         }
         const result = await write(trx);
         if (!covers(actor, await roleGrants(trx, roleId))) throw forbidden(ESCALATION_MESSAGE);
-        if (!(await scopeCovers(trx, actorId, roleId))) throw forbidden(SCOPE_ESCALATION_MESSAGE);
+        if (!(await scopeCovers(store, trx, actorId, roleId))) throw forbidden(SCOPE_ESCALATION_MESSAGE);
         await assertPanelKeptOn(trx);
         return result;
       });
@@ -172,7 +184,7 @@ export function createRolePrivilege(store: Store): RolePrivilege {
         for (const id of new Set(roleIds)) {
           const name = await roleName(trx, id);
           if (name === undefined) continue;
-          if (!covers(actor, await roleGrants(trx, id)) || !(await scopeCovers(trx, actorId, id)))
+          if (!covers(actor, await roleGrants(trx, id)) || !(await scopeCovers(store, trx, actorId, id)))
             refused.push(name);
         }
         if (refused.length > 0) {
@@ -235,60 +247,35 @@ export function createPrivilege(store: Store, sessions: SessionRevoker): Privile
       .select(['id', 'nama', 'nik', 'phone', 'role_id'])
       .where('id', '=', id)
       .executeTakeFirst();
-  const roleGrants = async (q: Q, roleId: number): Promise<Grants> =>
-    (await loadRoleApplications(q, [roleId], noLogo)).get(roleId) ?? [];
-  const userGrants = async (q: Q, userId: number): Promise<Grants> => {
-    const user = await userRow(q, userId);
-    return user ? roleGrants(q, user.role_id) : [];
-  };
   const roleExists = async (q: Q, roleId: number) =>
     (await q.selectFrom('roles').select('id').where('id', '=', roleId).executeTakeFirst()) !== undefined;
-  /** No escalation by scope: a scoped actor covers no group-wide role that administers. */
-  const scopeCovers = async (q: Q, actorId: number, roleId: number) => {
-    const scope = await actorScopeOf(store, actorId, q);
-    if (scope.kind === 'group') return true;
-    const reach = await roleReachOf(q, roleId);
-    return reach === undefined || allowsRoleScope(scope, reach.scope, reach.administers);
-  };
   const coversRole = async (q: Q, actorId: number, roleId: number) =>
     covers(await userGrants(q, actorId), await roleGrants(q, roleId));
   const mayGiveRole = async (actorId: number, roleId: number, q: Q = store.db) =>
     (await roleExists(q, roleId)) &&
     (await coversRole(q, actorId, roleId)) &&
-    (await scopeCovers(q, actorId, roleId));
+    (await scopeCovers(store, q, actorId, roleId));
   /** Why the actor may not give the role (rule 1, then the scope), or null. */
   const giveRefusal = async (q: Q, actorId: number, roleId: number) => {
     if (!(await roleExists(q, roleId)) || !(await coversRole(q, actorId, roleId))) return ESCALATION_MESSAGE;
-    return (await scopeCovers(q, actorId, roleId)) ? null : SCOPE_ESCALATION_MESSAGE;
+    return (await scopeCovers(store, q, actorId, roleId)) ? null : SCOPE_ESCALATION_MESSAGE;
   };
   const mayActOnUser = async (actorId: number, userId: number, q: Q = store.db) => {
     const user = await userRow(q, userId);
     return (
       user !== undefined &&
       (await coversRole(q, actorId, user.role_id)) &&
-      (await scopeCovers(q, actorId, user.role_id))
+      (await scopeCovers(store, q, actorId, user.role_id))
     );
   };
-  const guarded = <T>(work: (trx: Transaction<Tables>) => Promise<T>) =>
-    store.transaction(async (trx) => {
-      await store.lockKeys(trx, [PRIVILEGE_LOCK]);
-      return work(trx);
-    });
+  const guarded = lockedWrite(store);
 
   return {
     scopeOf: (actorId, q) => actorScopeOf(store, actorId, q),
     assertVisible: (scope, ids, q) => assertVisibleUsers(store, scope, ids, q),
     mayActOnUser,
     mayGiveRole,
-    async coveredRoles(actorId, roleIds, q = store.db) {
-      const actor = await userGrants(q, actorId);
-      const grants = await loadRoleApplications(q, roleIds, noLogo);
-      const covered = new Set<number>();
-      for (const id of roleIds) {
-        if (covers(actor, grants.get(id) ?? []) && (await scopeCovers(q, actorId, id))) covered.add(id);
-      }
-      return covered;
-    },
+    coveredRoles: (actorId, roleIds, q = store.db) => coveredRoles(store, q, actorId, roleIds),
     assertPanelKept: assertPanelKeptOn,
     guarded,
 

@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AUDIT_EXPORT_MAX_ROWS,
   auditSentence,
@@ -9,9 +8,8 @@ import {
 } from '@sso/shared/contract';
 import type { AppContext } from '../context';
 import { listOf } from '../http/reply';
-import { queryValidator, validate } from '../http/validate';
+import { action, routeFor, routeTable } from '../http/route';
 import { actorScopeOf, scopeFilter } from '../access/admin-scope';
-import { authOf } from '../auth/guard';
 import { eventsInSlices, listEvents, type AuditScope } from './audit-store';
 import { csvLine, sendCsv } from './csv';
 
@@ -53,33 +51,48 @@ const rowOf = (event: AuditEvent) =>
     event.user_agent,
   ]);
 
-/** Log Aktivitas, read only: the list and its CSV export. No route writes or deletes an event. */
-export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const listQuery = queryValidator(auditListQuerySchema);
-  // Administration per company: a scoped reader sees their own events and those of their users.
-  const scopeOf = async (request: FastifyRequest): Promise<AuditScope | null> => {
-    const actorId = authOf(request).userId;
-    const users = scopeFilter(ctx.store.admin, await actorScopeOf(ctx.store, actorId));
-    return users ? { users, actorId } : null;
-  };
-  app.get(auditPaths.list, async (request, reply) => {
-    const params = listQuery(request.query, request.url);
-    const { data, total } = await listEvents(ctx.store, params, await scopeOf(request));
-    void reply.header('cache-control', 'no-store');
-    return listOf('Log aktivitas', data, total);
-  });
+const route = routeFor<AppContext>();
 
-  app.get(auditPaths.export, async (request, reply) => {
-    const params = validate(auditListQuerySchema, request.query);
-    const slices = eventsInSlices(ctx.store, params, AUDIT_EXPORT_MAX_ROWS, 1000, await scopeOf(request));
-    const day = new Date(ctx.clock()).toISOString().slice(0, 10);
-    return sendCsv(
-      reply,
-      `log-aktivitas-${day}.csv`,
-      HEADER,
-      (async function* chunks() {
-        for await (const slice of slices) yield slice.map(rowOf).join('');
-      })(),
-    );
-  });
-}
+// Administration per company: a scoped reader sees their own events and those of their users.
+const scopeOf = async (ctx: AppContext, actorId: number): Promise<AuditScope | null> => {
+  const users = scopeFilter(ctx.store.admin, await actorScopeOf(ctx.store, actorId));
+  return users ? { users, actorId } : null;
+};
+
+/** Log Aktivitas, read only: the list and its CSV export. No route writes or deletes an event. */
+export const auditRoutes = routeTable({
+  name: 'audit',
+  setup: (ctx: AppContext) => ctx,
+  routes: [
+    route({
+      method: 'GET',
+      path: auditPaths.list,
+      access: action('listAudit'),
+      query: auditListQuerySchema,
+      handler: async ({ query, auth, reply }, ctx) => {
+        const { data, total } = await listEvents(ctx.store, query, await scopeOf(ctx, auth.userId));
+        void reply.header('cache-control', 'no-store');
+        return listOf('Log aktivitas', data, total);
+      },
+    }),
+    route({
+      method: 'GET',
+      path: auditPaths.export,
+      access: action('listAudit'),
+      query: auditListQuerySchema,
+      handler: async ({ query, auth, reply }, ctx) => {
+        const scope = await scopeOf(ctx, auth.userId);
+        const slices = eventsInSlices(ctx.store, query, AUDIT_EXPORT_MAX_ROWS, 1000, scope);
+        const day = new Date(ctx.clock()).toISOString().slice(0, 10);
+        return sendCsv(
+          reply,
+          `log-aktivitas-${day}.csv`,
+          HEADER,
+          (async function* chunks() {
+            for await (const slice of slices) yield slice.map(rowOf).join('');
+          })(),
+        );
+      },
+    }),
+  ],
+});

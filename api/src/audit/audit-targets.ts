@@ -1,4 +1,4 @@
-import type { AuditChange, PanelAction } from '@sso/shared/contract';
+import type { AuditChange } from '@sso/shared/contract';
 import type { Q } from '../db/store';
 
 /** What an event says of a record: a label for the list and its fields, as text, for before → after. */
@@ -12,30 +12,16 @@ export interface TargetSnapshot {
 /** Reads one record of a target type (null: there is none). Never returns a password or a token. */
 export type TargetDescriber = (q: Q, id: number) => Promise<TargetSnapshot | null>;
 
-interface TargetType {
+/** A kind of record an admin write names (user, role, application) and how to read one. */
+export interface AuditTarget {
   readonly type: string;
   readonly describe: TargetDescriber;
 }
 
-const byAction = new Map<string, TargetType>();
-
-/**
- * Registers the target type of admin actions (PANEL_ACTIONS names): their events carry the
- * record's label and its fields before → after. A write route whose action has no target type is
- * still recorded (actor, action, result, address), only without the record's fields. A module that
- * adds write routes registers its type here: `registerAuditTarget('application', describeApp,
- * ['createApp', 'editApp', 'deleteApp'])`.
- */
-export function registerAuditTarget(
-  type: string,
-  describe: TargetDescriber,
-  actions: readonly (PanelAction | (string & {}))[],
-): void {
-  for (const action of actions) byAction.set(action, { type, describe });
-}
-
-export function auditTargetOf(action: string): TargetType | undefined {
-  return byAction.get(action);
+/** What a request of a route names: its path parameters and parsed body. */
+export interface AdminRequestShape {
+  params: Record<string, unknown>;
+  body: Record<string, unknown> | undefined;
 }
 
 /** The fields that differ between two snapshots (a missing side is null: created or deleted). */

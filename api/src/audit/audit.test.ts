@@ -10,7 +10,7 @@ import {
   type AuditListQuery,
 } from '@sso/shared/contract';
 import { sql } from 'kysely';
-import { ADMIN_ROUTES } from '../access/route-access';
+import { ADMIN_ROUTES } from '../routes';
 import { createApplicationPayload, createRolePayload, createUserPayload } from '../test-support/factories';
 import { MODIFIER, VIEWER, call, csvLines, expectOk, openSession } from '../test-support/http';
 import { openTestStore, useAdminTestApp } from '../test-support/test-app';
@@ -40,7 +40,7 @@ describe('every write route of the access table records an event', () => {
     expect(writes.length).toBeGreaterThanOrEqual(6);
   });
 
-  // A new write route in ADMIN_ROUTES (another module's too) is checked here without an edit.
+  // A new write route declared in any admin table is checked here without an edit.
   it.each(writes.map((row) => [row.method, row.path, row] as const))('%s %s', async (method, path, row) => {
     const before = (await events()).meta.total;
     const url = path.replace(':id', '999999');

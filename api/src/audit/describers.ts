@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Q } from '../db/store';
 import { describeUserAgent } from '../users/lifecycle/user-agent';
-import { registerAuditTarget, type TargetSnapshot } from './audit-targets';
+import type { AuditTarget, TargetSnapshot } from './audit-targets';
 
 /*
  * Snapshots of users, roles and applications for before → after. Field names are the panel's labels (the drawer
@@ -56,6 +56,12 @@ export async function describeUser(q: Q, id: number): Promise<TargetSnapshot | n
   };
 }
 
+/** A role's or an application's name and description (an empty description reads as none). */
+const namedFields = (row: { name: string; descriptions: string | null }) => ({
+  Nama: row.name,
+  Deskripsi: row.descriptions === '' ? null : row.descriptions,
+});
+
 type RoleRow = { name: string; descriptions: string | null; color: string; requires_two_step: number };
 export async function describeRole(q: Q, id: number): Promise<TargetSnapshot | null> {
   const row = (
@@ -83,8 +89,7 @@ export async function describeRole(q: Q, id: number): Promise<TargetSnapshot | n
   return {
     label: row.name,
     fields: {
-      Nama: row.name,
-      Deskripsi: row.descriptions === '' ? null : row.descriptions,
+      ...namedFields(row),
       Warna: row.color,
       'Wajib verifikasi dua langkah': row.requires_two_step === 1 ? 'Ya' : 'Tidak',
       Aplikasi: joined(apps),
@@ -136,8 +141,7 @@ export async function describeApplication(q: Q, id: number): Promise<TargetSnaps
   return {
     label: row.name,
     fields: {
-      Nama: row.name,
-      Deskripsi: row.descriptions === '' ? null : row.descriptions,
+      ...namedFields(row),
       URL: row.url,
       Logo: row.logo_file,
       Menu: joined(menus),
@@ -176,15 +180,6 @@ export async function describeUserWithSessions(q: Q, id: number): Promise<Target
   return { ...user, sessions };
 }
 
-registerAuditTarget('user', describeUser, ['createUser', 'deleteUser', 'unlockUser']);
-// An edit of another user's role, NIK or phone ends their sessions (one by one or in bulk): the
-// event says which.
-registerAuditTarget('user', describeUserWithSessions, [
-  'editUser',
-  'bulkEditUsers',
-  'changeUserStatus',
-  'endUserSessions',
-]);
 /** A user with their sessions and their two-step factors (names only): what a reset changes. */
 export async function describeUserTwoStep(q: Q, id: number): Promise<TargetSnapshot | null> {
   const user = await describeUserWithSessions(q, id);
@@ -195,11 +190,14 @@ export async function describeUserTwoStep(q: Q, id: number): Promise<TargetSnaps
   );
   return { ...user, fields: { ...user.fields, 'Verifikasi dua langkah': joined(labels) ?? 'Tidak aktif' } };
 }
-registerAuditTarget('user', describeUserTwoStep, ['resetUserTwoStep']);
-registerAuditTarget('role', describeRole, ['createRole', 'editRole', 'deleteRole']);
-registerAuditTarget('application', describeApplication, [
-  'createApp',
-  'editApp',
-  'deleteApp',
-  'regenerateAppSecret',
-]);
+/*
+ * The target types the admin write routes declare (`audit: audited(userTarget)`): their events
+ * carry the record's label and its fields before → after. A module adding a kind of record adds its
+ * describer and target here.
+ */
+export const userTarget: AuditTarget = { type: 'user', describe: describeUser };
+/** An edit of another user's role, NIK or phone ends their sessions (one by one or in bulk): the event says which. */
+export const userWithSessionsTarget: AuditTarget = { type: 'user', describe: describeUserWithSessions };
+export const userTwoStepTarget: AuditTarget = { type: 'user', describe: describeUserTwoStep };
+export const roleTarget: AuditTarget = { type: 'role', describe: describeRole };
+export const applicationTarget: AuditTarget = { type: 'application', describe: describeApplication };

@@ -1,40 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { z } from 'zod';
-import {
-  API_PREFIX,
-  AUDIT_ACTION,
-  bulkDeletePayloadSchema,
-  idSchema,
-  paths,
-  type AuditResult,
-  maskPhone,
-} from '@sso/shared/contract';
-import type { AdminRoute } from '../access/route-access';
+import { bulkDeletePayloadSchema, type AuditResult } from '@sso/shared/contract';
 import { stripFormatControls } from '../http/format-controls';
 import type { AppContext } from '../context';
-import type { Q, Store } from '../db/store';
 import { reportStoreFault } from '../ops/store-health';
-import { analyzeEvents, pruneEvents, recordEvent, type NewAuditEvent } from './audit-store';
-import { auditActionOf, kindOf } from './admin-actions';
-import {
-  REASON_FIELD,
-  auditTargetOf,
-  changesBetween,
-  sessionsEnded,
-  type TargetSnapshot,
-} from './audit-targets';
+import { analyzeEvents, pruneEvents, recordEvent } from './audit-store';
+import { adminWriteOf, auditActionOf, kindOf, type AdminWrite } from './admin-actions';
+import { REASON_FIELD, changesBetween, sessionsEnded, type TargetSnapshot } from './audit-targets';
+import { asId, asObject, asText, type Body } from './request-readers';
+import { actorById, type SignInStep } from './sign-in-steps';
 
 /*
- * Log Aktivitas records by hooks, not by edits to the route modules: an admin write is known by its
- * row of ADMIN_ROUTES (bound by admin-access.ts), a sign-in step by its path (SIGN_IN below). The
+ * Log Aktivitas records by hooks, from each route's declaration (http/route.ts): an admin write
+ * names its target describer or its own action, a sign-in step names its step. The
  * record's "before" is read in preHandler (after the access check and body parsing, before the
  * handler writes), and the event is written in onSend from the status code and the answer's body,
  * before the answer leaves. Nothing of a request body is stored but the NIK or phone a
  * sign-in names and the ids an admin write names: never a password, code or token.
  */
-
-type Body = Record<string, unknown>;
 
 interface RequestAudit {
   before: Map<number, TargetSnapshot | null>;
@@ -42,28 +24,6 @@ interface RequestAudit {
 }
 
 const state = new WeakMap<FastifyRequest, RequestAudit>();
-
-// What the hooks read of a request or an answer, by the contract's validator: what does not match
-// reads as absent (a hook never fails a request).
-const bodySchema = z.record(z.string(), z.unknown());
-/** An id as a body holds it, or as a path parameter writes it. */
-const anyIdSchema = z.union([
-  idSchema,
-  z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .pipe(z.coerce.number())
-    .pipe(idSchema),
-]);
-const readOf =
-  <T>(schema: z.ZodType<T>) =>
-  (value: unknown): T | undefined => {
-    const result = schema.safeParse(value);
-    return result.success ? result.data : undefined;
-  };
-const asObject = readOf<Body>(bodySchema);
-const asText = readOf(z.string());
-const asId = readOf(anyIdSchema);
 
 function resultOf(status: number): AuditResult {
   // 202: a sign-in held for a second proof (issue 36), not a sign-in yet.
@@ -88,51 +48,6 @@ function parsed(payload: string | undefined): Body | undefined {
   }
 }
 
-type Actor = NonNullable<NewAuditEvent['actor']>;
-/** The account a second-proof challenge names (auth/second-proof.ts), or null for an unknown NIK. */
-async function challengeOwner(q: Q, challenge: string): Promise<number | null> {
-  const { rows } = await sql<{
-    user_id: number | null;
-  }>`SELECT user_id FROM sign_in_challenges WHERE id = ${challenge}`.execute(q);
-  return rows[0]?.user_id ?? null;
-}
-
-async function actorById(q: Q, id: number): Promise<Actor> {
-  const row = await q.selectFrom('users').select(['nik', 'nama']).where('id', '=', id).executeTakeFirst();
-  return { id, nik: row?.nik ?? null, name: row?.nama ?? null };
-}
-
-/**
- * What is kept of a typed NIK that names no account (issue 36, finding 12): its length only, as
- * dots. People type passwords into the NIK field; the log, its readers and its table never see it.
- */
-export const maskTyped = (typed: string): string =>
-  '\u2022'.repeat(Math.min(Math.max([...stripFormatControls(typed)].length, 1), 16));
-
-/** The account a sign-in step names; an unknown NIK is kept masked (someone tried one; not what). */
-async function actorOfNik(store: Store, nik: string | undefined): Promise<NewAuditEvent['actor']> {
-  if (nik === undefined) return null;
-  const row = await store.db
-    .selectFrom('users')
-    .select(['id', 'nik', 'nama'])
-    .where(store.admin.equalsNoCase(sql.ref('nik'), nik))
-    .executeTakeFirst();
-  return row ? { id: row.id, nik: row.nik, name: row.nama } : { id: null, nik: maskTyped(nik), name: null };
-}
-
-async function actorOfPhone(q: Q, phone: string | undefined): Promise<NewAuditEvent['actor']> {
-  if (phone === undefined) return null;
-  const row = await q
-    .selectFrom('users')
-    .select(['id', 'nik', 'nama'])
-    .where('phone', 'in', [phone, phone.replace(/^\+?62/, '0')])
-    .orderBy('is_active', 'desc')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? { id: row.id, nik: row.nik, name: row.nama } : null;
-}
-
 /**
  * Ids an admin write names: `:id` of the path, or `ids` of a bulk body (delete, status, the users'
  * role or AP/unit change: one event per user, before → after), once each. A bulk body the route will
@@ -146,80 +61,6 @@ function idsOf(request: FastifyRequest): number[] {
   const parsed = bulkDeletePayloadSchema.safeParse(request.body);
   return parsed.success ? [...new Set(parsed.data.ids)] : [];
 }
-
-interface SignInStep {
-  action: string;
-  actor(store: Store, request: FastifyRequest, body: Body | undefined): Promise<NewAuditEvent['actor']>;
-  target?(store: Store, request: FastifyRequest): Promise<NewAuditEvent['target']>;
-}
-
-const byNik: SignInStep['actor'] = (store, request) => actorOfNik(store, asText(asObject(request.body)?.nik));
-const byPhone: SignInStep['actor'] = (store, request) =>
-  actorOfPhone(store.db, asText(asObject(request.body)?.phone));
-const byBearer: SignInStep['actor'] = async (store, request) =>
-  request.auth ? actorById(store.db, request.auth.userId) : null;
-const phoneTarget: SignInStep['target'] = async (_store, request) => {
-  const phone = asText(asObject(request.body)?.phone);
-  if (!phone) return null;
-  // A phone number is shown masked; anything else typed there only as dots (it may be a password).
-  return {
-    type: 'phone',
-    id: null,
-    label: /^\+?[0-9]{8,15}$/.test(phone) ? maskPhone(phone) : maskTyped(phone),
-  };
-};
-
-/** The sign-in steps recorded, by route path (spec 4 "Login chain", "Forgot password"). */
-const SIGN_IN: ReadonlyMap<string, SignInStep> = new Map<string, SignInStep>([
-  [paths.auth.loginNik, { action: AUDIT_ACTION.loginNik, actor: byNik }],
-  [paths.auth.loginPhone, { action: AUDIT_ACTION.loginPhone, actor: byPhone, target: phoneTarget }],
-  [paths.auth.requestOtp, { action: AUDIT_ACTION.otpSend, actor: byPhone, target: phoneTarget }],
-  [
-    paths.auth.loginSecondProof,
-    {
-      action: AUDIT_ACTION.loginSecondProof,
-      actor: async (store, request) => {
-        const challenge = asText(asObject(request.body)?.challenge);
-        const id = challenge ? await challengeOwner(store.db, challenge) : null;
-        return id === null ? null : actorById(store.db, id);
-      },
-    },
-  ],
-  [paths.forgotPassword.start, { action: AUDIT_ACTION.resetStart, actor: byNik }],
-  [paths.forgotPassword.requestOtp, { action: AUDIT_ACTION.resetOtpSend, actor: byNik }],
-  [paths.forgotPassword.resendOtp, { action: AUDIT_ACTION.resetOtpSend, actor: byNik }],
-  [paths.forgotPassword.verifyOtp, { action: AUDIT_ACTION.resetOtpVerify, actor: byNik }],
-  [paths.forgotPassword.reset, { action: AUDIT_ACTION.resetComplete, actor: byNik }],
-  [
-    paths.session.create,
-    {
-      action: AUDIT_ACTION.sessionCreate,
-      actor: byBearer,
-      target: async (store, request) => {
-        const id = asId(asObject(request.body)?.app_id);
-        if (id === undefined) return null;
-        const app = await store.db
-          .selectFrom('applications')
-          .select('name')
-          .where('id', '=', id)
-          .executeTakeFirst();
-        return { type: 'application', id: String(id), label: app?.name ?? null };
-      },
-    },
-  ],
-  [paths.session.logout, { action: AUDIT_ACTION.logout, actor: byBearer }],
-]);
-
-const signInStepOf = (request: FastifyRequest): SignInStep | undefined => {
-  const url = request.routeOptions.url;
-  return url?.startsWith(API_PREFIX) ? SIGN_IN.get(url.slice(API_PREFIX.length)) : undefined;
-};
-
-/** The admin write a request is (GET rows are reads: not recorded). */
-const adminWriteOf = (request: FastifyRequest): AdminRoute | undefined => {
-  const row = request.routeOptions.config.adminRoute;
-  return row && row.method !== 'GET' ? row : undefined;
-};
 
 /**
  * Every 6 hours, and at start: events older than the retention go (AUDIT_RETENTION_DAYS), and the
@@ -246,9 +87,9 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
   });
 
   scope.addHook('preHandler', async (request) => {
-    const row = adminWriteOf(request);
-    if (!row) return;
-    const target = auditTargetOf(row.action);
+    const write = adminWriteOf(request.routeOptions.config.route);
+    if (!write) return;
+    const { target } = write.audit;
     const before = new Map<number, TargetSnapshot | null>();
     if (target) {
       // A few at a time: on PostgreSQL each read is a round trip, and a bulk write names thousands
@@ -263,17 +104,17 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
     state.set(request, { before });
   });
 
-  const recordAdmin = async (request: FastifyRequest, reply: FastifyReply, row: AdminRoute) => {
+  const recordAdmin = async (request: FastifyRequest, reply: FastifyReply, write: AdminWrite) => {
     // 401: no session, nobody to name (the access check answered before anything else).
     if (!request.auth) return;
     const audit = state.get(request);
     const body = parsed(audit?.payload);
     const common = base(request, reply);
     const actor = await actorById(db, request.auth.userId);
-    const target = auditTargetOf(row.action);
-    const kind = kindOf(row.method);
+    const { target } = write.audit;
+    const kind = kindOf(write.method);
     const requestBody = asObject(request.body);
-    const action = auditActionOf(row, { params: asObject(request.params) ?? {}, body: requestBody });
+    const action = auditActionOf(write, { params: asObject(request.params) ?? {}, body: requestBody });
     const reason = common.result === 'done' ? null : reasonOf(body);
     // The reason an administrator typed (a status change), kept with what changed.
     const typedReason = asText(requestBody?.reason)?.trim();
@@ -363,16 +204,17 @@ export function installAudit(scope: FastifyInstance, ctx: AppContext): void {
    * for one insert. A failed record never fails the answer.
    */
   scope.addHook('onSend', async (request, reply, payload) => {
-    const row = adminWriteOf(request);
-    const step = row ? undefined : signInStepOf(request);
-    if (!row && !step) return payload;
+    const route = request.routeOptions.config.route;
+    const write = adminWriteOf(route);
+    const step = route?.audit?.kind === 'signIn' ? route.audit.step : undefined;
+    if (!write && !step) return payload;
     if (typeof payload === 'string') {
       const audit: RequestAudit = state.get(request) ?? { before: new Map() };
       audit.payload = payload;
       state.set(request, audit);
     }
     try {
-      if (row) await recordAdmin(request, reply, row);
+      if (write) await recordAdmin(request, reply, write);
       else if (step) await recordSignIn(request, reply, step);
     } catch (error) {
       // A failed record is the operator's problem, not the caller's. A storage fault is logged once

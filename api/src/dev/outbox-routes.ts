@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { DEV_OUTBOX_PATH, outboxQuerySchema, type OutboxEntry } from '@sso/shared/contract';
 import type { AppContext } from '../context';
-import { notFound } from '../http/errors';
 import { isoAt } from '../http/reply';
-import { validate } from '../http/validate';
+import { routeFor, routeTable, thisMachine } from '../http/route';
 
 interface OutboxRow {
   to_target: string;
@@ -29,7 +28,7 @@ const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)
  * request (a reverse proxy on the same host connects from loopback too), and the Host is a
  * loopback name (a page whose DNS name was rebound to 127.0.0.1 sends its own name).
  */
-function fromThisMachine(request: FastifyRequest): boolean {
+export function fromThisMachine(request: FastifyRequest): boolean {
   const { headers } = request;
   return (
     isLoopbackAddress(request.socket.remoteAddress) &&
@@ -44,24 +43,30 @@ function fromThisMachine(request: FastifyRequest): boolean {
  * production (app.ts); answers clients on this machine only, anyone else gets the 404 of a path
  * that does not exist.
  */
-export function registerOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const onRequest = async (request: FastifyRequest) => {
-    if (!fromThisMachine(request)) throw notFound('Endpoint tidak ditemukan');
-  };
-  app.get(DEV_OUTBOX_PATH, { onRequest }, async (request): Promise<OutboxEntry[]> => {
-    const { to } = validate(outboxQuerySchema, request.query);
-    let query = ctx.store.db
-      .selectFrom('outbox')
-      .select(['to_target', 'code', 'purpose', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(200);
-    if (to) query = query.where('to_target', '=', to);
-    const rows: OutboxRow[] = await query.execute();
-    return rows.map((row) => ({
-      to: row.to_target,
-      code: row.code,
-      purpose: purposeOf(row.purpose),
-      created_at: isoAt(row.created_at),
-    }));
-  });
-}
+export const outboxRoutes = routeTable({
+  name: 'dev-outbox',
+  setup: (ctx: AppContext) => ctx,
+  routes: [
+    routeFor<AppContext>()({
+      method: 'GET',
+      path: DEV_OUTBOX_PATH,
+      access: thisMachine,
+      query: outboxQuerySchema,
+      handler: async ({ query: { to } }, ctx): Promise<OutboxEntry[]> => {
+        let query = ctx.store.db
+          .selectFrom('outbox')
+          .select(['to_target', 'code', 'purpose', 'created_at'])
+          .orderBy('id', 'desc')
+          .limit(200);
+        if (to) query = query.where('to_target', '=', to);
+        const rows: OutboxRow[] = await query.execute();
+        return rows.map((row) => ({
+          to: row.to_target,
+          code: row.code,
+          purpose: purposeOf(row.purpose),
+          created_at: isoAt(row.created_at),
+        }));
+      },
+    }),
+  ],
+});

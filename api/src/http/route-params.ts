@@ -16,3 +16,8 @@ export function idParam(params: unknown, notFoundMessage: string): number {
   if (!Number.isSafeInteger(id)) throw notFound(notFoundMessage);
   return id;
 }
+
+/** The `:id` of a route's path as its declaration parses it (`params: idParams(NOT_FOUND)`). */
+export const idParams =
+  (notFoundMessage: string) =>
+  (raw: unknown): { id: number } => ({ id: idParam(raw, notFoundMessage) });

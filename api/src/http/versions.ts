@@ -1,5 +1,4 @@
 import { VERSION_CONFLICT_MESSAGE } from '@sso/shared/contract';
-import type { Db } from '../db/database';
 import { conflict } from './errors';
 
 /**
@@ -8,9 +7,4 @@ import { conflict } from './errors';
  */
 export function assertVersion(sent: number | undefined, stored: number): void {
   if (sent !== undefined && sent !== stored) throw conflict(VERSION_CONFLICT_MESSAGE);
-}
-
-/** The stored version of one user or role (`revision`), or undefined when there is no such row. */
-export function versionOf(db: Db, table: 'users' | 'roles', id: number): number | undefined {
-  return db.prepare<[number], number>(`SELECT revision FROM ${table} WHERE id = ?`).pluck().get(id);
 }
