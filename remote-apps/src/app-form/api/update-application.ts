@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import {
   applicationSavedResponseSchema,
@@ -6,6 +5,7 @@ import {
   type ApplicationSavedResponse,
   type ApplicationPayload,
 } from '@sso/shared/contract';
+import { useWriteMutation } from '@sso/shared/query';
 import { invalidateApplications } from '../../api/invalidate';
 
 /** PATCH applications/update/{id}: every field and the whole menu tree (existing menus by id). */
@@ -20,6 +20,5 @@ export function updateApplication({
 }
 
 export function useUpdateApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateApplication, onSuccess: () => invalidateApplications(queryClient) });
+  return useWriteMutation(updateApplication, invalidateApplications);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { paths, roleResponseSchema, type RoleResponse, type RoleUpdatePayload } from '@sso/shared/contract';
-import { roleKeys } from '@sso/shared/query';
+import { roleKeys, useWriteMutation } from '@sso/shared/query';
 
 /** PATCH role/update/{id} with the fields that changed and the version they were read at. */
 export function updateRole({
@@ -15,9 +14,5 @@ export function updateRole({
 }
 
 export function useUpdateRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.all() }),
-  });
+  return useWriteMutation(updateRole, roleKeys.all());
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { paths, userResponseSchema, type UserResponse, type UserUpdatePayload } from '@sso/shared/contract';
-import { userKeys } from '@sso/shared/query';
+import { userKeys, useWriteMutation } from '@sso/shared/query';
 
 /** PATCH users/{id} with the fields that changed and the version they were read at. */
 export async function updateUser({
@@ -15,9 +14,5 @@ export async function updateUser({
 }
 
 export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
-  });
+  return useWriteMutation(updateUser, userKeys.lists());
 }
