@@ -16,5 +16,5 @@ export {
   accessMapKeys,
 } from './keys';
 export { EDIT_RECORD_QUERY } from './edit-record';
-export { useWriteMutation } from './write-mutation';
+export { type RecordUpdate, useWriteMutation } from './write-mutation';
 export { getRoleOptions, roleOptionsQueryOptions } from './role-options';

@@ -1,5 +1,11 @@
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 
+/** An edit of one record: its id and the payload of what changed (the update modules' argument). */
+export interface RecordUpdate<Payload> {
+  id: number;
+  payload: Payload;
+}
+
 /**
  * A write to the api whose success makes what it changed stale: `stale` is a query key (every query
  * under it is invalidated, e.g. `userKeys.lists()`), or a function of the client where a write changes

@@ -5,17 +5,14 @@ import {
   type ApplicationSavedResponse,
   type ApplicationPayload,
 } from '@sso/shared/contract';
-import { useWriteMutation } from '@sso/shared/query';
+import { type RecordUpdate, useWriteMutation } from '@sso/shared/query';
 import { invalidateApplications } from '../../api/invalidate';
 
 /** PATCH applications/update/{id}: every field and the whole menu tree (existing menus by id). */
 export function updateApplication({
   id,
   payload,
-}: {
-  id: number;
-  payload: ApplicationPayload;
-}): Promise<ApplicationSavedResponse> {
+}: RecordUpdate<ApplicationPayload>): Promise<ApplicationSavedResponse> {
   return api.patch(paths.applications.update(id), payload, applicationSavedResponseSchema);
 }
 
