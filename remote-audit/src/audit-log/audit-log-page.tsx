@@ -15,7 +15,7 @@ import {
   FilterFold,
   ListToolbar,
   ListView,
-  SearchField,
+  ListSearchField,
   Select,
   useListSearchParams,
 } from '@sso/shared/ui-data';
@@ -128,12 +128,11 @@ export default function AuditLogPage() {
         }
       />
       <ListToolbar>
-        <SearchField
+        <ListSearchField
           className={styles.search}
           label={text.search}
           placeholder={text.searchPlaceholder}
-          value={list.keyword}
-          onSearch={list.setKeyword}
+          list={list}
         />
         <FilterFold
           count={
