@@ -27,15 +27,11 @@ import { createApplication, createColor, createMenuTree } from './factories';
  * `fakeServer.use(roleScenarios.list([...]))`), each body typed by the contract's response.
  */
 export const roleScenarios = {
-  ...recordScenarios<Role, RoleDetail>(
-    {
-      list: paths.roles.list,
-      detail: paths.roles.detail(':id'),
-      update: paths.roles.update(':id'),
-      remove: paths.roles.remove(':id'),
-    },
-    { detail: 'Detail role', saved: 'Role berhasil diperbarui', deleted: 'Role berhasil dihapus' },
-  ),
+  ...recordScenarios<Role, RoleDetail>(paths.roles, {
+    detail: 'Detail role',
+    saved: 'Role berhasil diperbarui',
+    deleted: 'Role berhasil dihapus',
+  }),
   /** GET colors: the colours a role may take. */
   colors: (colors: readonly Color[] = [createColor(), createColor({ id: 2, hex_code: '#8e24aa' })]) =>
     http.get(apiUrl(paths.reference.colors), () => answer(colors)),

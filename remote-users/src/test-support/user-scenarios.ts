@@ -36,15 +36,11 @@ import { companies, createAccount, createRoleOption } from './factories';
  * `fakeServer.use(userScenarios.list([...]))`), each body typed by the contract's response.
  */
 export const userScenarios = {
-  ...recordScenarios<User, UserDetail>(
-    {
-      list: paths.users.list,
-      detail: paths.users.detail(':id'),
-      update: paths.users.update(':id'),
-      remove: paths.users.remove(':id'),
-    },
-    { detail: 'Detail user', saved: 'User berhasil diperbarui', deleted: 'User berhasil dihapus' },
-  ),
+  ...recordScenarios<User, UserDetail>(paths.users, {
+    detail: 'Detail user',
+    saved: 'User berhasil diperbarui',
+    deleted: 'User berhasil dihapus',
+  }),
   /** GET users/list as Home's card asks it: `total` users, `added` of them since `created_from`. */
   counts: (total: number, added: number) =>
     http.get(apiUrl(paths.users.list), ({ request }) =>

@@ -106,12 +106,23 @@ export function inTurn<T>(answers: readonly (T | Refusal)[], message = 'OK') {
 
 /**
  * The answers of a domain's record api (list, detail, save, delete), the part its scenarios share:
- * `paths` hold the `:id` forms (`paths.roles.detail(':id')`), `messages` the api's success texts.
+ * `domain` is its group of the contract's paths (`paths.roles`), `messages` the api's success texts.
  */
 export function recordScenarios<Row, Detail>(
-  paths: { list: string; detail: string; update: string; remove: string },
+  domain: {
+    list: string;
+    detail: (id: string) => string;
+    update: (id: string) => string;
+    remove: (id: string) => string;
+  },
   messages: { detail: string; saved: string; deleted: string },
 ) {
+  const paths = {
+    list: domain.list,
+    detail: domain.detail(':id'),
+    update: domain.update(':id'),
+    remove: domain.remove(':id'),
+  };
   return {
     /** GET list answers these rows (every page, whatever the query). */
     list: (rows: readonly Row[], total = rows.length) =>
