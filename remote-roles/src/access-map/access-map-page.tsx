@@ -11,6 +11,7 @@ import { formatNumber, t } from '@sso/shared/i18n';
 import { Button, PageHeader, StatePanel, toast } from '@sso/shared/ui';
 import {
   type DataTableColumn,
+  downloadCsv,
   FilterFold,
   isPositiveIntParam,
   type ListSearchOptions,
@@ -24,7 +25,6 @@ import {
 } from '@sso/shared/ui-data';
 import { accessMapText as text } from './access-map-texts';
 import {
-  downloadCsv,
   useAccessMapOptions,
   usePeople,
   usePerson,
