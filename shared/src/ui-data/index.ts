@@ -62,12 +62,14 @@ export { useConfirmedDelete, refuseInUse, runAndToast, type DeleteQuestion } fro
 export { Tooltip, type TooltipProps } from './tooltip';
 export { Combobox, type ComboboxProps } from './combobox';
 export { MultiSelect, type MultiSelectProps, type MultiSelectAllOption } from './multi-select';
-export { HomeStat, type HomeStatProps } from './home-stat';
+export { HomeListTotal, HomeStat, type HomeStatProps } from './home-stat';
 // Issue 37: say why (disabled actions with their reason), filters folded on phones, return to the list's place.
 export { ActionButton, type ActionButtonProps } from './action-button';
 export { FilterFold, type FilterFoldProps } from './filter-fold';
 export { listReturnPath, useListReturn, useRememberListPlace } from './list-return';
 export { BackToListLink } from './back-to-list-link';
 export { SaveActions } from './save-actions';
+export { RecordDrawer, type RecordDrawerHandlers } from './record-drawer';
+export { downloadCsv, saveCsv } from './csv-download';
 // Issue 29: the body of every list page (loading, error, empty, no match, selection, bulk bar, pages).
 export { ListView, type ListViewProps, type ListViewQuery, type ListViewState } from './list-view';
