@@ -57,6 +57,21 @@ const states: RemoteView[] = [
   { name: 'gone', entry: entry('gone'), status: 'failed', error: 'tidak kompatibel' },
 ];
 
+/** Grants of a viewer of User Management only. */
+const usersOnly = [
+  {
+    apps_id: 1,
+    menus: [
+      {
+        key: 'User Management',
+        name: 'User Management',
+        acces_level: 3,
+        children: [{ key: 'Daftar User', name: 'Daftar User', acces_level: 3 }],
+      },
+    ],
+  },
+];
+
 describe('placeCards', () => {
   it('orders the cards the grants allow, with each remote state', () => {
     expect(placeCards(states, panelGrants(ACCESS_LEVEL.viewer)).map((p) => [p.key, p.status])).toEqual([
@@ -67,19 +82,6 @@ describe('placeCards', () => {
   });
 
   it('leaves out a card above the grants and every card without a panel grant', () => {
-    const usersOnly = [
-      {
-        apps_id: 1,
-        menus: [
-          {
-            key: 'User Management',
-            name: 'User Management',
-            acces_level: 3,
-            children: [{ key: 'Daftar User', name: 'Daftar User', acces_level: 3 }],
-          },
-        ],
-      },
-    ];
     expect(placeCards(states, usersOnly).map((p) => p.key)).toEqual(['users/users-total']);
     expect(placeCards(states, [])).toEqual([]);
   });
@@ -93,19 +95,6 @@ describe('placeCards', () => {
         { id: 'your-apps', title: 'Aplikasi Anda', module: './mine', order: 5 },
       ]),
     };
-    const usersOnly = [
-      {
-        apps_id: 1,
-        menus: [
-          {
-            key: 'User Management',
-            name: 'User Management',
-            acces_level: 3,
-            children: [{ key: 'Daftar User', name: 'Daftar User', acces_level: 3 }],
-          },
-        ],
-      },
-    ];
     expect(placeCards([forAll, ...states], usersOnly).map((p) => p.key)).toEqual([
       'apps/your-apps',
       'users/users-total',

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import {
   applicationListResponseSchema,
@@ -8,7 +8,7 @@ import {
   type ApplicationSortField,
   type SortDirection,
 } from '@sso/shared/contract';
-import { applicationKeys } from '@sso/shared/query';
+import { applicationKeys, listPageQueryOptions } from '@sso/shared/query';
 
 export interface ApplicationListParams {
   page: number;
@@ -42,12 +42,9 @@ export function getApplications(
 }
 
 export const applicationsQueryOptions = (params: ApplicationListParams) =>
-  queryOptions({
-    queryKey: applicationKeys.list(applicationListQuery(params)),
-    queryFn: ({ signal }) => getApplications(params, signal),
-    // The previous page stays on screen (dimmed) while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  listPageQueryOptions(applicationKeys.list(applicationListQuery(params)), (signal) =>
+    getApplications(params, signal),
+  );
 
 export function useApplications(params: ApplicationListParams) {
   return useQuery(applicationsQueryOptions(params));

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import type { ClientSecret } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
 import { useNavigate } from '@sso/shared/navigation';
-import { PageHeader, toast } from '@sso/shared/ui';
+import { PageHeader } from '@sso/shared/ui';
 import { ClientSecretPanel } from '../shared/sso/client-secret-panel';
 import { appsText } from '../texts';
 import { useCreateApplication } from './api/create-application';
 import { AppForm } from './app-form';
 import { emptyAppFormValues } from './app-form-model';
+import { announceSaved } from './saved-answer';
 
 /**
  * /tambah-aplikasi: a new application with its menu tree and SSO client (one POST); the server's
@@ -30,14 +31,7 @@ export default function AppCreatePage() {
       ) : (
         <AppForm
           defaultValues={emptyAppFormValues}
-          onSave={async (payload) => {
-            const response = await create.mutateAsync(payload);
-            toast.success(response.message);
-            const { sso, client_secret } = response.data;
-            if (!sso || client_secret === undefined) return true;
-            setSecret({ client_id: sso.client_id, client_secret });
-            return false;
-          }}
+          onSave={async (payload) => announceSaved(await create.mutateAsync(payload), setSecret)}
         />
       )}
     </>

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from '@sso/shared/navigation';
 import { toApiError } from '@sso/shared/api';
 import { SSO_PANEL_APP_ID, idSchema, type ClientSecret } from '@sso/shared/contract';
 import { appPaths, decodeHashId } from '@sso/shared/federation';
-import { FormSkeleton, PageHeader, StatePanel, buttonClassName, toast } from '@sso/shared/ui';
+import { FormSkeleton, PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
 import { ClientSecretPanel } from '../shared/sso/client-secret-panel';
 import { BackToListLink } from '@sso/shared/ui-data';
 import { appsText } from '../texts';
@@ -12,6 +12,7 @@ import { useApplication } from '../api/get-application';
 import { useUpdateApplication } from './api/update-application';
 import { AppForm } from './app-form';
 import { toAppFormValues } from './app-form-model';
+import { announceSaved } from './saved-answer';
 
 /** What the link carries: the id (the record itself is read from the api) and the name. */
 const linkSchema = z.object({ id: idSchema, name: z.string().optional() });
@@ -98,14 +99,9 @@ export default function AppEditPage() {
         ssoClient={saved.sso}
         appId={saved.id}
         ssoAvailable={saved.id !== SSO_PANEL_APP_ID}
-        onSave={async (payload) => {
-          const response = await update.mutateAsync({ id: saved.id, payload });
-          toast.success(response.message);
-          const { sso, client_secret } = response.data;
-          if (!sso || client_secret === undefined) return true;
-          setSecret({ client_id: sso.client_id, client_secret });
-          return false;
-        }}
+        onSave={async (payload) =>
+          announceSaved(await update.mutateAsync({ id: saved.id, payload }), setSecret)
+        }
       />
     </>
   );

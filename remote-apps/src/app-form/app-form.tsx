@@ -4,17 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { serverFieldErrors } from '@sso/shared/form-errors';
 import { APPLICATION_LIMITS, type ApplicationPayload, type SsoClient } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
-import { t } from '@sso/shared/i18n';
-import { useListReturn } from '@sso/shared/ui-data';
-import {
-  Button,
-  FieldError,
-  FormActions,
-  FormCard,
-  FormServerError,
-  TextField,
-  useLeaveConfirmation,
-} from '@sso/shared/ui';
+import { SaveActions, useListReturn } from '@sso/shared/ui-data';
+import { FieldError, FormCard, FormServerError, TextField, useLeaveConfirmation } from '@sso/shared/ui';
 import { appsText } from '../texts';
 import {
   appFormSchema,
@@ -76,7 +67,7 @@ export function AppForm({
 }: AppFormProps) {
   // Batal and Simpan return to the list's place: its search, filters, sort and page (issue 37).
   const { go: returnToList } = useListReturn(appPaths.apps.list);
-  const ids = { saveHint: useId(), description: useId() };
+  const ids = { description: useId() };
   const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const {
@@ -183,19 +174,12 @@ export function AppForm({
       )}
       {serverError ? <FormServerError title={appsText.form.saveFailed} message={serverError} /> : null}
       {/* Sticky, as every long form's: Simpan and Batal stay in view on a long menu tree. */}
-      <FormActions hintId={ids.saveHint} hint={saveAllowed ? undefined : appsText.form.saveDisabledHint}>
-        <Button variant="secondary" onClick={returnToList}>
-          {t.common.cancel}
-        </Button>
-        <Button
-          type="submit"
-          disabled={!saveAllowed}
-          loading={isSubmitting}
-          aria-describedby={saveAllowed ? undefined : ids.saveHint}
-        >
-          {t.common.save}
-        </Button>
-      </FormActions>
+      <SaveActions
+        onCancel={returnToList}
+        disabled={!saveAllowed}
+        saving={isSubmitting}
+        hint={saveAllowed ? undefined : appsText.form.saveDisabledHint}
+      />
     </form>
   );
 }

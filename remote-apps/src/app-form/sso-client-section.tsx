@@ -18,6 +18,14 @@ import styles from './sso-client-section.module.css';
 
 const text = appsText.sso;
 
+/** Every URI input of the client: a URL of at most the contract's length, not autofilled. */
+const uriInput = {
+  type: 'url',
+  inputMode: 'url',
+  autoComplete: 'off',
+  maxLength: SSO_CLIENT_LIMITS.uri,
+} as const;
+
 export interface SsoClientSectionProps {
   control: Control<AppFormValues>;
   register: UseFormRegister<AppFormValues>;
@@ -93,10 +101,7 @@ export function SsoClientSection({ control, register, errors, saved, appId }: Ss
             label={text.backchannel}
             hint={text.backchannelHint}
             placeholder="https://aplikasi.perusahaan.co.id/backchannel-logout"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            maxLength={SSO_CLIENT_LIMITS.uri}
+            {...uriInput}
             error={errors?.backchannel_logout_uri?.message}
             {...register('sso.backchannel_logout_uri')}
           />
@@ -104,10 +109,7 @@ export function SsoClientSection({ control, register, errors, saved, appId }: Ss
             label={text.initiateLogin}
             hint={text.initiateLoginHint}
             placeholder="https://aplikasi.perusahaan.co.id/login"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            maxLength={SSO_CLIENT_LIMITS.uri}
+            {...uriInput}
             error={errors?.initiate_login_uri?.message}
             {...register('sso.initiate_login_uri')}
           />
@@ -190,10 +192,7 @@ function UriList({ control, register, name, label, hint, errors }: UriListProps)
             className={styles.uriField}
             label={text.uriLabel(label, i + 1)}
             placeholder={text.uriPlaceholder}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            maxLength={SSO_CLIENT_LIMITS.uri}
+            {...uriInput}
             error={errors?.[i]?.value?.message}
             {...register(`${name}.${i}.value`)}
           />

@@ -2,7 +2,7 @@ import type { ApplicationDetail, ManagedApplication } from '@sso/shared/contract
 import { toApiError } from '@sso/shared/api';
 import { t } from '@sso/shared/i18n';
 import { StatePanel } from '@sso/shared/ui';
-import { ActionButton, ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
+import { ColorDot, DetailList, RecordDrawer, type RecordDrawerHandlers } from '@sso/shared/ui-data';
 import { useApplication } from '../api/get-application';
 import { SsoClientDetails } from '../shared/sso/sso-client-details';
 import { appsText } from '../texts';
@@ -10,50 +10,15 @@ import { AppNameCell } from './app-name-cell';
 import { AppUrlLink } from './app-url-link';
 import styles from './app-detail-drawer.module.css';
 
-export interface AppDetailDrawerProps {
+export interface AppDetailDrawerProps extends RecordDrawerHandlers<ManagedApplication> {
   app: ManagedApplication | null;
-  onClose: () => void;
-  onDelete: (app: ManagedApplication) => void;
-  onEdit: (app: ManagedApplication) => void;
-  deleting?: boolean;
-  /** Why the signed-in user may not edit or delete it: the button is shown disabled with it (issue 37). */
-  whyNot?: { edit?: string | undefined; delete?: string | undefined };
 }
 
 /** "Detail Aplikasi": the application as read now from the api, its menu tree and the roles granting it. */
-export function AppDetailDrawer({
-  app,
-  onClose,
-  onDelete,
-  onEdit,
-  deleting = false,
-  whyNot = {},
-}: AppDetailDrawerProps) {
+export function AppDetailDrawer({ app, ...handlers }: AppDetailDrawerProps) {
   const detail = useApplication(app?.id ?? null);
   return (
-    <Drawer
-      open={app !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={appsText.detailTitle}
-      footer={
-        app ? (
-          <>
-            <ActionButton
-              variant="secondary"
-              className={styles.delete}
-              loading={deleting}
-              disabledReason={whyNot.delete}
-              onClick={() => onDelete(app)}
-            >
-              {t.common.delete}
-            </ActionButton>
-            <ActionButton disabledReason={whyNot.edit} onClick={() => onEdit(app)}>
-              {t.common.edit}
-            </ActionButton>
-          </>
-        ) : null
-      }
-    >
+    <RecordDrawer record={app} title={appsText.detailTitle} {...handlers}>
       {detail.data ? (
         <AppDetail app={detail.data} />
       ) : detail.isError ? (
@@ -66,7 +31,7 @@ export function AppDetailDrawer({
       ) : app ? (
         <StatePanel title={t.common.loading} />
       ) : null}
-    </Drawer>
+    </RecordDrawer>
   );
 }
 

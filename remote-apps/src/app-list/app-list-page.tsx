@@ -11,7 +11,7 @@ import {
   type KebabMenuItem,
   ListToolbar,
   ListView,
-  SearchField,
+  ListSearchField,
   useListSearchParams,
   useRememberListPlace,
 } from '@sso/shared/ui-data';
@@ -116,12 +116,11 @@ export default function AppListPage() {
         }
       />
       <ListToolbar>
-        <SearchField
+        <ListSearchField
           className={styles.search}
           label={appsText.list.search}
           placeholder={appsText.list.searchPlaceholder}
-          value={list.keyword}
-          onSearch={list.setKeyword}
+          list={list}
         />
       </ListToolbar>
       <ListView

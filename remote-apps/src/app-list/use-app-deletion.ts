@@ -1,9 +1,7 @@
 import type { ManagedApplication } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
-import { t } from '@sso/shared/i18n';
 import { useNavigate } from '@sso/shared/navigation';
-import { confirm } from '@sso/shared/ui';
-import { useConfirmedDelete } from '@sso/shared/ui-data';
+import { refuseInUse, useConfirmedDelete } from '@sso/shared/ui-data';
 import { appsText } from '../texts';
 import { useDeleteApplication } from './api/delete-application';
 
@@ -24,17 +22,15 @@ export function useAppDeletion(onDeleted: () => void) {
   return {
     busy,
     deleteOne: async (app: Pick<ManagedApplication, 'id' | 'name' | 'blocking_role_count'>) => {
-      if (app.blocking_role_count > 0) {
-        const seeRoles = await confirm({
-          variant: 'warning',
-          title: appsText.inUse.title(app.name),
-          body: appsText.inUse.body(app.blocking_role_count),
-          confirmLabel: appsText.inUse.seeRoles,
-          cancelLabel: t.common.close,
-        });
-        if (seeRoles) void navigate(rolesOfApp(app.id));
-        return false;
-      }
+      if (app.blocking_role_count > 0)
+        return refuseInUse(
+          {
+            title: appsText.inUse.title(app.name),
+            body: appsText.inUse.body(app.blocking_role_count),
+            confirmLabel: appsText.inUse.seeRoles,
+          },
+          () => void navigate(rolesOfApp(app.id)),
+        );
       return run({ title: appsText.list.deleteTitle(app.name), body: appsText.list.deleteBody }, () =>
         single.mutateAsync(app.id),
       );

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { toApiError } from '@sso/shared/api';
 import { appPaths } from '@sso/shared/federation';
 import { Link } from '@sso/shared/navigation';
-import { HomeStat } from '@sso/shared/ui-data';
+import { HomeListTotal } from '@sso/shared/ui-data';
 import { applicationsQueryOptions } from '../api/get-applications';
 import { appsText } from '../texts';
 
@@ -10,12 +9,8 @@ import { appsText } from '../texts';
 export default function AppsCard() {
   const apps = useQuery(applicationsQueryOptions({ page: 1, perPage: 1, keyword: '' }));
   return (
-    <HomeStat
-      value={apps.data?.meta.total}
-      label={appsText.card.registered}
-      error={apps.error ? toApiError(apps.error).message : undefined}
-    >
+    <HomeListTotal query={apps} label={appsText.card.registered}>
       <Link to={appPaths.apps.list}>{appsText.card.openList}</Link>
-    </HomeStat>
+    </HomeListTotal>
   );
 }

@@ -5,6 +5,7 @@ import { Button, Skeleton, buttonClassName, safeHttpUrl } from '@sso/shared/ui';
 import { appsText } from '../texts';
 import { useYourApps, type YourApp } from './api/get-your-apps';
 import { openWithHandoff } from './open-application';
+import homeCard from '@sso/shared/ui-data/home-card.module.css';
 import styles from './your-apps-card.module.css';
 
 const text = appsText.yourApps;
@@ -30,11 +31,11 @@ export default function YourAppsCard() {
   const [opening, setOpening] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ id: number; message: string } | null>(null);
 
-  if (loginToken === null) return <p className={styles.empty}>{text.noLoginToken}</p>;
+  if (loginToken === null) return <p className={homeCard.note}>{text.noLoginToken}</p>;
   if (apps.isError) {
     return (
-      <div className={styles.card}>
-        <p className={styles.error} role="alert">
+      <div className={homeCard.card}>
+        <p className={homeCard.error} role="alert">
           {text.failed}: {toApiError(apps.error).message}
         </p>
         <div>
@@ -47,7 +48,7 @@ export default function YourAppsCard() {
   }
   if (!apps.data) {
     return (
-      <div className={styles.card} aria-busy="true">
+      <div className={homeCard.card} aria-busy="true">
         <Skeleton height={44} />
         <Skeleton height={44} />
       </div>
@@ -55,9 +56,9 @@ export default function YourAppsCard() {
   }
   if (apps.data.length === 0) {
     return (
-      <div className={styles.card}>
+      <div className={homeCard.card}>
         <p className={styles.emptyTitle}>{text.empty}</p>
-        <p className={styles.empty}>{text.emptyBody}</p>
+        <p className={homeCard.note}>{text.emptyBody}</p>
       </div>
     );
   }
@@ -75,7 +76,7 @@ export default function YourAppsCard() {
   };
 
   return (
-    <ul className={styles.list} aria-label={text.caption}>
+    <ul className={homeCard.list} aria-label={text.caption}>
       {apps.data.map((app) => {
         const initiate = app.initiate_login_uri ? safeHttpUrl(app.initiate_login_uri) : undefined;
         return (
@@ -106,7 +107,7 @@ export default function YourAppsCard() {
               </Button>
             )}
             {failure?.id === app.id ? (
-              <p className={styles.error} role="alert">
+              <p className={`${homeCard.error} ${styles.itemError}`} role="alert">
                 {failure.message}
               </p>
             ) : null}

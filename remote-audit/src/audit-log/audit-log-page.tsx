@@ -15,13 +15,13 @@ import {
   FilterFold,
   ListToolbar,
   ListView,
-  SearchField,
+  ListSearchField,
   Select,
   useListSearchParams,
 } from '@sso/shared/ui-data';
 import { auditText } from '../texts';
 import { useEvents } from '../api/get-events';
-import { downloadCsv } from './api/download-csv';
+import { downloadAuditCsv } from './api/download-csv';
 import { AUDIT_LIST_OPTIONS, isFiltered, toAuditQuery, type AuditSortField } from './audit-log-params';
 import { DateRangeField } from './date-range-field';
 import { actorLabel } from '../shared/actor-label';
@@ -109,7 +109,7 @@ export default function AuditLogPage() {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadCsv(query, dayKey(new Date()));
+      await downloadAuditCsv(query, dayKey(new Date()));
     } catch (error) {
       toast.error(`${text.downloadFailed}: ${toApiError(error).message}`);
     } finally {
@@ -128,12 +128,11 @@ export default function AuditLogPage() {
         }
       />
       <ListToolbar>
-        <SearchField
+        <ListSearchField
           className={styles.search}
           label={text.search}
           placeholder={text.searchPlaceholder}
-          value={list.keyword}
-          onSearch={list.setKeyword}
+          list={list}
         />
         <FilterFold
           count={

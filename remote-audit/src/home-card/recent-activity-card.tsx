@@ -8,6 +8,7 @@ import { useEvents } from '../api/get-events';
 import { actorLabel } from '../shared/actor-label';
 import { ResultBadge } from '../shared/result-badge';
 import { useNow } from '../shared/use-now';
+import homeCard from '@sso/shared/ui-data/home-card.module.css';
 import styles from './recent-activity-card.module.css';
 
 /** Where an event's line leads: the log filtered on its record, or on its actor for a sign-in. */
@@ -25,18 +26,18 @@ export default function RecentActivityCard() {
   const now = useNow();
   if (events.isError) {
     return (
-      <p className={styles.error} role="alert">
+      <p className={homeCard.error} role="alert">
         {toApiError(events.error).message}
       </p>
     );
   }
   const rows = events.data?.data;
   return (
-    <div className={styles.card} aria-busy={rows === undefined}>
+    <div className={homeCard.card} aria-busy={rows === undefined}>
       {rows === undefined ? null : rows.length === 0 ? (
-        <p className={styles.empty}>{auditText.card.empty}</p>
+        <p className={homeCard.note}>{auditText.card.empty}</p>
       ) : (
-        <ol className={styles.list}>
+        <ol className={homeCard.list}>
           {rows.map((event) => (
             <li key={event.id} className={styles.item}>
               <Link to={eventLink(event)} className={styles.link}>

@@ -11,11 +11,13 @@ import { formatNumber, t } from '@sso/shared/i18n';
 import { Button, PageHeader, StatePanel, toast } from '@sso/shared/ui';
 import {
   type DataTableColumn,
+  downloadCsv,
   FilterFold,
   isPositiveIntParam,
   type ListSearchOptions,
   ListToolbar,
   ListView,
+  ListSearchField,
   SearchField,
   Select,
   type SelectProps,
@@ -23,7 +25,6 @@ import {
 } from '@sso/shared/ui-data';
 import { accessMapText as text } from './access-map-texts';
 import {
-  downloadCsv,
   useAccessMapOptions,
   usePeople,
   usePerson,
@@ -63,6 +64,15 @@ function LevelBadge({ level }: { level: 1 | 2 | 3 | null }) {
   return <span className={`${styles.level} ${styles[`level${level ?? 0}`] ?? ''}`}>{levelText(level)}</span>;
 }
 
+/** The Level column of both views (a row's highest level through its role). */
+const levelColumn = <Row extends { level: 1 | 2 | 3 | null }>(): DataTableColumn<Row, Sort> => ({
+  id: 'level',
+  header: text.levelColumn,
+  sortBy: 'level',
+  phone: true,
+  cell: (row) => <LevelBadge level={row.level} />,
+});
+
 const placeColumns: DataTableColumn<AccessMapPlaceRow, Sort>[] = [
   {
     id: 'nama',
@@ -81,13 +91,7 @@ const placeColumns: DataTableColumn<AccessMapPlaceRow, Sort>[] = [
   { id: 'nik', header: text.nikColumn, sortBy: 'nik', width: '14%', cell: (row) => row.nik },
   { id: 'ap', header: text.companyColumn, width: '26%', cell: (row) => row.companies || '-' },
   { id: 'role', header: text.roleColumn, sortBy: 'role', width: '16%', cell: (row) => row.role_name },
-  {
-    id: 'level',
-    header: text.levelColumn,
-    sortBy: 'level',
-    phone: true,
-    cell: (row) => <LevelBadge level={row.level} />,
-  },
+  levelColumn(),
 ];
 
 const personColumns: DataTableColumn<AccessMapPersonRow, Sort>[] = [
@@ -112,13 +116,7 @@ const personColumns: DataTableColumn<AccessMapPersonRow, Sort>[] = [
           : `${row.parent_name} › ${row.menu_name}`,
   },
   { id: 'role', header: text.roleColumn, width: '22%', cell: (row) => row.role_name },
-  {
-    id: 'level',
-    header: text.levelColumn,
-    sortBy: 'level',
-    phone: true,
-    cell: (row) => <LevelBadge level={row.level} />,
-  },
+  levelColumn(),
 ];
 
 /**
@@ -187,7 +185,6 @@ export default function AccessMapPage() {
   const companyOptions = (data?.companies ?? []).map((c) => ({ value: c.id, label: c.nama }));
   const unitOptions = (company?.units ?? []).map((u) => ({ value: u.id, label: u.name }));
   const roleOptions = (data?.roles ?? []).map((r) => ({ value: r.id, label: r.name }));
-  const levelOptions = LEVELS.map((l) => ({ value: l, label: accessMapLevelLabel[l] }));
   const setFilter = (key: Filter) => (value: number | null) =>
     list.setFilter(key, value === null ? null : String(value));
   /** A filter whose choice empties the one under it (an application's menu, a company's unit). */
@@ -196,6 +193,16 @@ export default function AccessMapPage() {
       filters: { ...f, [key]: value === null ? undefined : String(value), [child]: undefined },
       page: 1,
     });
+  /** The Level filter of both views. */
+  const levelFilter = (
+    <ToolbarSelect
+      label={text.level}
+      options={LEVELS.map((l) => ({ value: l, label: accessMapLevelLabel[l] }))}
+      value={num(f.level) ?? null}
+      clearLabel={text.allLevels}
+      onChange={setFilter('level')}
+    />
+  );
   const placeName = [chosenApp?.name, menuOptions.find((m) => m.value === num(f.menu))?.label]
     .filter(Boolean)
     .join(' › ');
@@ -352,13 +359,7 @@ export default function AccessMapPage() {
                   clearLabel={t.roles.allApplications}
                   onChange={setFilter('app')}
                 />
-                <ToolbarSelect
-                  label={text.level}
-                  options={levelOptions}
-                  value={num(f.level) ?? null}
-                  clearLabel={text.allLevels}
-                  onChange={setFilter('level')}
-                />
+                {levelFilter}
               </ListToolbar>
               <ListView
                 query={person}
@@ -398,12 +399,11 @@ export default function AccessMapPage() {
               clearLabel={text.wholeApplication}
               onChange={setFilter('menu')}
             />
-            <SearchField
+            <ListSearchField
               className={styles.search}
               label={text.search}
               placeholder={text.searchPlaceholder}
-              value={list.keyword}
-              onSearch={list.setKeyword}
+              list={list}
             />
             <FilterFold
               count={
@@ -434,13 +434,7 @@ export default function AccessMapPage() {
                 clearLabel={text.allRoles}
                 onChange={setFilter('role_id')}
               />
-              <ToolbarSelect
-                label={text.level}
-                options={levelOptions}
-                value={num(f.level) ?? null}
-                clearLabel={text.allLevels}
-                onChange={setFilter('level')}
-              />
+              {levelFilter}
             </FilterFold>
           </ListToolbar>
           {placeParams === null ? (

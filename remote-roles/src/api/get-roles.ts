@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import {
   paths,
@@ -8,7 +8,7 @@ import {
   type RoleSortField,
   type SortDirection,
 } from '@sso/shared/contract';
-import { roleKeys } from '@sso/shared/query';
+import { listPageQueryOptions, roleKeys } from '@sso/shared/query';
 
 export interface RoleListParams {
   page: number;
@@ -42,12 +42,7 @@ export function getRoles(params: RoleListParams, signal?: AbortSignal): Promise<
 }
 
 export const rolesQueryOptions = (params: RoleListParams) =>
-  queryOptions({
-    queryKey: roleKeys.list(roleListQuery(params)),
-    queryFn: ({ signal }) => getRoles(params, signal),
-    // The previous page stays on screen (dimmed) while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  listPageQueryOptions(roleKeys.list(roleListQuery(params)), (signal) => getRoles(params, signal));
 
 export function useRoles(params: RoleListParams) {
   return useQuery(rolesQueryOptions(params));

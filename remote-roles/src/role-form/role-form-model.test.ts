@@ -10,6 +10,17 @@ import {
   type RoleFormValues,
 } from './role-form-model';
 
+/** The grants of the factories' role, as the form and the payload carry them (access_level). */
+const auditorGrants = [
+  {
+    apps_id: 1,
+    menus: [
+      { id: 1, access_level: 3, children: [] },
+      { id: 2, access_level: 1, children: [{ id: 3, access_level: 2 }] },
+    ],
+  },
+];
+
 describe('toRoleFormValues / toRolePayload', () => {
   it('maps a listed role to the form (acces_level → access_level)', () => {
     expect(toRoleFormValues(createRole())).toEqual({
@@ -17,15 +28,7 @@ describe('toRoleFormValues / toRolePayload', () => {
       name: 'Auditor',
       color_id: 3,
       admin_scope: 'group',
-      applications: [
-        {
-          apps_id: 1,
-          menus: [
-            { id: 1, access_level: 3, children: [] },
-            { id: 2, access_level: 1, children: [{ id: 3, access_level: 2 }] },
-          ],
-        },
-      ],
+      applications: auditorGrants,
     });
   });
 
@@ -37,15 +40,7 @@ describe('toRoleFormValues / toRolePayload', () => {
       descriptions: null,
       color_id: 3,
       admin_scope: 'group',
-      applications: [
-        {
-          apps_id: 1,
-          menus: [
-            { id: 1, access_level: 3, children: [] },
-            { id: 2, access_level: 1, children: [{ id: 3, access_level: 2 }] },
-          ],
-        },
-      ],
+      applications: auditorGrants,
     });
     expect(Object.keys(payload)).toEqual(['name', 'descriptions', 'color_id', 'applications', 'admin_scope']);
     expect(rolePayloadSchema.safeParse(payload).success).toBe(true);

@@ -121,16 +121,8 @@ export function toRolePayload(values: RoleFormOutput): RolePayload {
     color_id: values.color_id,
     // Sent only when ticked: a role without it is the api's default (and spec 3's payload).
     ...(values.requires_two_step ? { requires_two_step: true } : {}),
-    applications: normaliseSelection(
-      values.applications.map((app) => ({
-        apps_id: app.apps_id,
-        menus: app.menus.map((menu) => ({
-          id: menu.id,
-          access_level: menu.access_level,
-          children: menu.children.map((child) => ({ id: child.id, access_level: child.access_level })),
-        })),
-      })),
-    ),
+    // The validated selection holds only ids and levels; normalising copies it in the api's order.
+    applications: normaliseSelection(values.applications),
     admin_scope: values.admin_scope,
   };
 }

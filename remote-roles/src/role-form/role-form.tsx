@@ -1,14 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { serverFieldErrors } from '@sso/shared/form-errors';
 import { isVersionConflict, type RolePayload } from '@sso/shared/contract';
 import { appPaths } from '@sso/shared/federation';
-import { t } from '@sso/shared/i18n';
-import { Checkbox, useListReturn } from '@sso/shared/ui-data';
+import { Checkbox, SaveActions, useListReturn } from '@sso/shared/ui-data';
 import {
-  Button,
-  FormActions,
   FormCard,
   FormServerError,
   TextField,
@@ -50,7 +47,6 @@ export interface RoleFormProps {
 export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
   // Batal and Simpan return to the list's place: its search, filters, sort and page (issue 37).
   const { go: returnToList } = useListReturn(appPaths.roles.list);
-  const ids = { saveHint: useId() };
   const colors = useColors();
   const [serverError, setServerError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -168,22 +164,12 @@ export function RoleForm({ defaultValues, onSave, onReload }: RoleFormProps) {
       ) : serverError ? (
         <FormServerError title={rolesText.form.saveFailed} message={serverError} />
       ) : null}
-      <FormActions
-        hintId={ids.saveHint}
+      <SaveActions
+        onCancel={returnToList}
+        disabled={!saveAllowed}
+        saving={isSubmitting}
         hint={missing.length === 0 ? undefined : rolesText.form.missingHint(missing)}
-      >
-        <Button variant="secondary" onClick={returnToList}>
-          {t.common.cancel}
-        </Button>
-        <Button
-          type="submit"
-          disabled={!saveAllowed}
-          loading={isSubmitting}
-          aria-describedby={missing.length === 0 ? undefined : ids.saveHint}
-        >
-          {t.common.save}
-        </Button>
-      </FormActions>
+      />
     </form>
   );
 }

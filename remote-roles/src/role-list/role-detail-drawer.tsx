@@ -3,18 +3,12 @@ import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import { Link } from '@sso/shared/navigation';
 import { safeHexColor, safeHttpUrl } from '@sso/shared/ui';
-import { ActionButton, ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
+import { ColorDot, DetailList, RecordDrawer, type RecordDrawerHandlers } from '@sso/shared/ui-data';
 import { rolesText } from '../texts';
 import styles from './role-detail-drawer.module.css';
 
-export interface RoleDetailDrawerProps {
+export interface RoleDetailDrawerProps extends RecordDrawerHandlers<Role> {
   role: Role | null;
-  onClose: () => void;
-  onEdit: (role: Role) => void;
-  onDelete: (role: Role) => void;
-  deleting?: boolean;
-  /** Why the signed-in user may not edit or delete this role: the button is shown disabled with it (issue 37). */
-  whyNot?: { edit?: string | undefined; delete?: string | undefined };
 }
 
 /** The users list filtered on one role (the member count links there). */
@@ -25,40 +19,11 @@ export const usersOfRole = (roleId: number) => `${appPaths.users.list}?role_id=$
  * colour, member count (a link to its users), each application with its menu tree and every
  * level in words.
  */
-export function RoleDetailDrawer({
-  role,
-  onClose,
-  onEdit,
-  onDelete,
-  deleting = false,
-  whyNot = {},
-}: RoleDetailDrawerProps) {
+export function RoleDetailDrawer({ role, ...handlers }: RoleDetailDrawerProps) {
   return (
-    <Drawer
-      open={role !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={rolesText.detail.title}
-      footer={
-        role ? (
-          <>
-            <ActionButton
-              variant="secondary"
-              className={styles.delete}
-              loading={deleting}
-              disabledReason={whyNot.delete}
-              onClick={() => onDelete(role)}
-            >
-              {t.common.delete}
-            </ActionButton>
-            <ActionButton disabledReason={whyNot.edit} onClick={() => onEdit(role)}>
-              {t.common.edit}
-            </ActionButton>
-          </>
-        ) : null
-      }
-    >
+    <RecordDrawer record={role} title={rolesText.detail.title} {...handlers}>
       {role ? <RoleDetail role={role} /> : null}
-    </Drawer>
+    </RecordDrawer>
   );
 }
 

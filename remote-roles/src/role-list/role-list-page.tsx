@@ -13,7 +13,7 @@ import {
   ListToolbar,
   ListView,
   LogoStack,
-  SearchField,
+  ListSearchField,
   Select,
   useListSearchParams,
   useRememberListPlace,
@@ -121,12 +121,11 @@ export default function RoleListPage() {
         }
       />
       <ListToolbar>
-        <SearchField
+        <ListSearchField
           className={styles.search}
           label={rolesText.list.search}
           placeholder={rolesText.list.searchPlaceholder}
-          value={list.keyword}
-          onSearch={list.setKeyword}
+          list={list}
         />
         <FilterFold count={params.appsId === null ? 0 : 1}>
           <div className={styles.filter}>

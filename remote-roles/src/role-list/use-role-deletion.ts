@@ -1,8 +1,6 @@
 import type { Role } from '@sso/shared/contract';
-import { t } from '@sso/shared/i18n';
 import { useNavigate } from '@sso/shared/navigation';
-import { confirm } from '@sso/shared/ui';
-import { useConfirmedDelete } from '@sso/shared/ui-data';
+import { refuseInUse, useConfirmedDelete } from '@sso/shared/ui-data';
 import { rolesText } from '../texts';
 import { useDeleteRole } from './api/delete-role';
 import { useDeleteRoles } from './api/delete-roles';
@@ -22,36 +20,32 @@ export function useRoleDeletion(onDeleted: () => void, onDeselect: (ids: number[
   return {
     busy,
     deleteOne: async (role: Role) => {
-      if (role.member_count > 0) {
-        const seeUsers = await confirm({
-          variant: 'warning',
-          title: rolesText.inUse.title(role.name),
-          body: rolesText.inUse.body(role.member_count),
-          confirmLabel: rolesText.inUse.seeUsers,
-          cancelLabel: t.common.close,
-        });
-        if (seeUsers) void navigate(usersOfRole(role.id));
-        return false;
-      }
+      if (role.member_count > 0)
+        return refuseInUse(
+          {
+            title: rolesText.inUse.title(role.name),
+            body: rolesText.inUse.body(role.member_count),
+            confirmLabel: rolesText.inUse.seeUsers,
+          },
+          () => void navigate(usersOfRole(role.id)),
+        );
       return run({ title: rolesText.list.deleteTitle(role.name), body: rolesText.list.deleteBody }, () =>
         single.mutateAsync(role.id),
       );
     },
     deleteMany: async (roles: readonly Role[]) => {
       const inUse = roles.filter((role) => role.member_count > 0);
-      if (inUse.length > 0) {
-        const deselect = await confirm({
-          variant: 'warning',
-          title: rolesText.inUse.bulkTitle,
-          body: rolesText.inUse.bulkBody(
-            inUse.map((role) => `${role.name} (${role.member_count} user)`).join(', '),
-          ),
-          confirmLabel: rolesText.inUse.deselect,
-          cancelLabel: t.common.close,
-        });
-        if (deselect) onDeselect(inUse.map((role) => role.id));
-        return false;
-      }
+      if (inUse.length > 0)
+        return refuseInUse(
+          {
+            title: rolesText.inUse.bulkTitle,
+            body: rolesText.inUse.bulkBody(
+              inUse.map((role) => `${role.name} (${role.member_count} user)`).join(', '),
+            ),
+            confirmLabel: rolesText.inUse.deselect,
+          },
+          () => onDeselect(inUse.map((role) => role.id)),
+        );
       const ids = roles.map((role) => role.id);
       return run(
         { title: rolesText.list.bulkDeleteTitle(ids.length), body: rolesText.list.bulkDeleteBody },

@@ -6,7 +6,6 @@ import {
   type AccessMapPlaceRow,
   type Application,
   type Color,
-  type DeleteResponse,
   type Menu,
   type Role,
   type RoleDetail,
@@ -17,10 +16,9 @@ import {
   failure,
   http,
   HttpResponse,
-  inTurn,
   listAnswer,
+  recordScenarios,
   roleOptionsAnswer,
-  type Refusal,
 } from '@sso/shared/testing/fake-server';
 import { createApplication, createColor, createMenuTree } from './factories';
 
@@ -29,9 +27,11 @@ import { createApplication, createColor, createMenuTree } from './factories';
  * `fakeServer.use(roleScenarios.list([...]))`), each body typed by the contract's response.
  */
 export const roleScenarios = {
-  /** GET role/list answers these roles (every page, whatever the query). */
-  list: (roles: readonly Role[], total = roles.length) =>
-    http.get(apiUrl(paths.roles.list), () => listAnswer(roles, total)),
+  ...recordScenarios<Role, RoleDetail>(paths.roles, {
+    detail: 'Detail role',
+    saved: 'Role berhasil diperbarui',
+    deleted: 'Role berhasil dihapus',
+  }),
   /** GET colors: the colours a role may take. */
   colors: (colors: readonly Color[] = [createColor(), createColor({ id: 2, hex_code: '#8e24aa' })]) =>
     http.get(apiUrl(paths.reference.colors), () => answer(colors)),
@@ -48,20 +48,6 @@ export const roleScenarios = {
     roleScenarios.menus(),
     roleOptionsAnswer([]),
   ],
-  /** GET role/detail/{id} answers these in turn (the last one from then on). */
-  detail: (...answers: readonly (RoleDetail | Refusal)[]) =>
-    http.get(apiUrl(paths.roles.detail(':id')), inTurn(answers, 'Detail role')),
-  /** PATCH role/update/{id} answers these in turn: the saved role, or a refusal. */
-  saves: (...answers: readonly (RoleDetail | Refusal)[]) =>
-    http.patch(apiUrl(paths.roles.update(':id')), inTurn(answers, 'Role berhasil diperbarui')),
-  /** DELETE role/delete/{id} deletes it with the api's message. */
-  deleted: (message = 'Role berhasil dihapus') =>
-    http.delete(apiUrl(paths.roles.remove(':id')), ({ params }) =>
-      // `role/delete/bulk` matches `role/delete/:id` too: leave it to the bulk scenario.
-      params.id === 'bulk'
-        ? undefined
-        : HttpResponse.json<DeleteResponse>({ message, data: { ids: [Number(params.id)], deleted: 1 } }),
-    ),
   /** GET access-map/options: Peta Akses's filters (applications with menus, companies, roles). */
   accessMapOptions: (options: AccessMapOptions) =>
     http.get(apiUrl(accessMapPaths.options), () => answer(options)),

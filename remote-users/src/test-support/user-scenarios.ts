@@ -25,6 +25,7 @@ import {
   HttpResponse,
   inTurn,
   listAnswer,
+  recordScenarios,
   roleOptionsAnswer,
   type Refusal,
 } from '@sso/shared/testing/fake-server';
@@ -35,17 +36,16 @@ import { companies, createAccount, createRoleOption } from './factories';
  * `fakeServer.use(userScenarios.list([...]))`), each body typed by the contract's response.
  */
 export const userScenarios = {
-  /** GET users/list answers these users (every page, whatever the query). */
-  list: (users: readonly User[], total = users.length) =>
-    http.get(apiUrl(paths.users.list), () => listAnswer(users, total)),
+  ...recordScenarios<User, UserDetail>(paths.users, {
+    detail: 'Detail user',
+    saved: 'User berhasil diperbarui',
+    deleted: 'User berhasil dihapus',
+  }),
   /** GET users/list as Home's card asks it: `total` users, `added` of them since `created_from`. */
   counts: (total: number, added: number) =>
     http.get(apiUrl(paths.users.list), ({ request }) =>
       listAnswer([], new URL(request.url).searchParams.has('created_from') ? added : total),
     ),
-  /** GET users/list fails with the api's message. */
-  listFails: (status = 500, message = 'Server sedang bermasalah') =>
-    http.get(apiUrl(paths.users.list), () => failure(status, message)),
   /** GET users/list never answers (the first load stays on screen). */
   listPending: () => http.get(apiUrl(paths.users.list), () => new Promise<never>(() => undefined)),
   /** GET company/companies-with-branches: the APs with their units (the factories' three by default). */
@@ -83,12 +83,6 @@ export const userScenarios = {
   /** POST users answers these in turn: the created user, or a refusal. */
   creates: (...answers: readonly (UserDetail | Refusal)[]) =>
     http.post(apiUrl(paths.users.create), inTurn(answers, 'User berhasil ditambahkan')),
-  /** GET users/{id} answers these in turn (the last one from then on): the edit page's record. */
-  detail: (...answers: readonly (UserDetail | Refusal)[]) =>
-    http.get(apiUrl(paths.users.detail(':id')), inTurn(answers, 'Detail user')),
-  /** PATCH users/{id} answers these in turn: the saved user, or a refusal (409 on a stale version). */
-  saves: (...answers: readonly (UserDetail | Refusal)[]) =>
-    http.patch(apiUrl(paths.users.update(':id')), inTurn(answers, 'User berhasil diperbarui')),
   /** GET users/export: the list's search and filters as CSV. */
   exportCsv: (csv = 'NIK,Nama\r\n') => http.get(apiUrl(userBulkPaths.export), () => csvAnswer(csv)),
   /** PATCH users/bulk/role is refused with the api's message. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { serverFieldErrors } from '@sso/shared/form-errors';
@@ -7,8 +7,6 @@ import { SCOPE_FORM_HINT, isVersionConflict, type UserPayload } from '@sso/share
 import { appPaths } from '@sso/shared/federation';
 import { t } from '@sso/shared/i18n';
 import {
-  Button,
-  FormActions,
   FormCard,
   FormServerError,
   StatePanel,
@@ -18,7 +16,7 @@ import {
   toast,
   useLeaveConfirmation,
 } from '@sso/shared/ui';
-import { Select, useListReturn } from '@sso/shared/ui-data';
+import { SaveActions, Select, useListReturn } from '@sso/shared/ui-data';
 import styles from './user-form.module.css';
 import { texts } from '../texts';
 import { useCompanies } from '../reference-data/get-companies';
@@ -62,7 +60,6 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
   const [saved, setSaved] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  const hintId = useId();
 
   const form = useForm<UserFormValues, unknown, ValidUserForm>({
     resolver: zodResolver(userFormSchema),
@@ -212,19 +209,12 @@ export function UserForm({ mode, defaultValues, onSave, ownAccount = false, onRe
       ) : serverMessage ? (
         <FormServerError title={texts.saveFailed} message={serverMessage} />
       ) : null}
-      <FormActions hintId={hintId} hint={missing.length === 0 ? undefined : texts.missingHint(missing)}>
-        <Button variant="secondary" onClick={returnToList}>
-          {t.common.cancel}
-        </Button>
-        <Button
-          type="submit"
-          disabled={missing.length > 0}
-          loading={formState.isSubmitting}
-          aria-describedby={missing.length === 0 ? undefined : hintId}
-        >
-          {t.common.save}
-        </Button>
-      </FormActions>
+      <SaveActions
+        onCancel={returnToList}
+        disabled={missing.length > 0}
+        saving={formState.isSubmitting}
+        hint={missing.length === 0 ? undefined : texts.missingHint(missing)}
+      />
     </form>
   );
 }

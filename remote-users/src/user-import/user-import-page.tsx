@@ -18,8 +18,8 @@ import {
   confirm,
   toast,
 } from '@sso/shared/ui';
-import { Checkbox, DataTable, Pagination, Select, type DataTableColumn } from '@sso/shared/ui-data';
-import { checkImportFile, downloadImportTemplate, saveCsv, useCommitImport } from '../api/bulk-api';
+import { Checkbox, DataTable, Pagination, Select, saveCsv, type DataTableColumn } from '@sso/shared/ui-data';
+import { checkImportFile, downloadImportTemplate, useCommitImport } from '../api/bulk-api';
 import { bulkTexts } from '../shared/bulk-texts';
 import { PREVIEW_PAGE_SIZE, fileProblem, importCount, rowsOf } from './import-model';
 import styles from './user-import.module.css';

@@ -6,7 +6,13 @@ import { Link } from '@sso/shared/navigation';
 import { useCan } from '@sso/shared/session';
 import { USER_NOT_COVERED_REASON } from '@sso/shared/access';
 import { safeHttpUrl } from '@sso/shared/ui';
-import { ActionButton, ColorDot, DetailList, Drawer } from '@sso/shared/ui-data';
+import {
+  ActionButton,
+  ColorDot,
+  DetailList,
+  RecordDrawer,
+  type RecordDrawerHandlers,
+} from '@sso/shared/ui-data';
 import styles from './user-detail-drawer.module.css';
 import { texts } from '../texts';
 import { AccountSection, StatusChange } from './account/account-section';
@@ -23,17 +29,13 @@ export interface DrawerLifecycle {
   changing: boolean;
 }
 
-export interface UserDetailDrawerProps {
+export interface UserDetailDrawerProps extends RecordDrawerHandlers<User> {
   user: User | null;
-  onClose: () => void;
-  onDelete: (user: User) => void;
-  onEdit: (user: User) => void;
   /**
    * Why the signed-in user may not edit, delete or change the status of this user (issue 37): each
    * button is then shown disabled with its reason instead of vanishing. Undefined: allowed.
    */
   whyNot?: { edit?: string | undefined; delete?: string | undefined; status?: string | undefined };
-  deleting?: boolean;
   /** Status, sessions and lock with their actions; left out without the edit capability. */
   lifecycle?: DrawerLifecycle;
 }
@@ -42,15 +44,7 @@ export interface UserDetailDrawerProps {
  * Spec 2: the right-side drawer `Detail User` with Hapus and Edit; then the account (status, last
  * sign-in, lock, sessions) with Nonaktifkan or Aktifkan for an editor of users.
  */
-export function UserDetailDrawer({
-  user,
-  onClose,
-  onDelete,
-  onEdit,
-  deleting = false,
-  lifecycle,
-  whyNot = {},
-}: UserDetailDrawerProps) {
+export function UserDetailDrawer({ user, lifecycle, whyNot = {}, ...handlers }: UserDetailDrawerProps) {
   const account = useUserAccount(user?.id ?? 0, user !== null && lifecycle !== undefined);
   const isSelf = user !== null && lifecycle !== undefined && lifecycle.isSelf(user);
   // A user whose role the administrator's does not cover: the api says so (403), no actions offered.
@@ -68,29 +62,12 @@ export function UserDetailDrawer({
     </ActionButton>
   ) : null;
   return (
-    <Drawer
-      open={user !== null}
-      onOpenChange={(open) => !open && onClose()}
+    <RecordDrawer
+      record={user}
       title={t.users.detailTitle}
-      footer={
-        user ? (
-          <>
-            {statusButton}
-            <ActionButton
-              variant="secondary"
-              className={styles.delete}
-              loading={deleting}
-              disabledReason={whyNot.delete}
-              onClick={() => onDelete(user)}
-            >
-              {t.common.delete}
-            </ActionButton>
-            <ActionButton disabledReason={whyNot.edit} onClick={() => onEdit(user)}>
-              {t.common.edit}
-            </ActionButton>
-          </>
-        ) : null
-      }
+      whyNot={whyNot}
+      before={statusButton}
+      {...handlers}
     >
       {user ? (
         <>
@@ -100,7 +77,7 @@ export function UserDetailDrawer({
           {lifecycle && account.data ? <TwoStepSection user={user} isSelf={isSelf} /> : null}
         </>
       ) : null}
-    </Drawer>
+    </RecordDrawer>
   );
 }
 

@@ -1,5 +1,5 @@
 import { safeHexColor } from '@sso/shared/ui';
-import { FilterSelect } from '@sso/shared/ui-data';
+import { FilterSelect, type FilterSelectProps } from '@sso/shared/ui-data';
 import styles from './user-list-page.module.css';
 import { texts } from '../texts';
 import { useCompanies } from '../reference-data/get-companies';
@@ -21,6 +21,15 @@ export interface UserFiltersProps {
 
 const toId = (value: string | undefined) => (value === undefined ? null : Number(value));
 
+/** One filter of the toolbar: a select named by its label (hidden: the placeholder shows it). */
+function ToolbarFilter<V extends string | number>(props: Omit<FilterSelectProps<V>, 'hideLabel'>) {
+  return (
+    <div className={styles.filter}>
+      <FilterSelect {...props} hideLabel />
+    </div>
+  );
+}
+
 /**
  * Filters by AP, unit and role (spec 2), each filtering its options as you type; units are grouped
  * by AP and narrowed to the chosen AP; and by status. Each change resets to page 1 (spec 4).
@@ -30,58 +39,48 @@ export function UserFilters({ values, onChange }: UserFiltersProps) {
   const roles = useRoleOptions();
   const apId = toId(values.perusahaan_id);
   const companyList = companies.data ?? [];
+  const setId = (key: UserFilter) => (next: number | null) =>
+    onChange({ [key]: next === null ? '' : String(next) });
   return (
     <>
-      <div className={styles.filter}>
-        <FilterSelect
-          label={texts.filterAp}
-          hideLabel
-          clearLabel={texts.allAp}
-          options={apOptions(companyList)}
-          value={apId}
-          loading={companies.isPending}
-          onChange={(next) => {
-            const unitId = toId(values.cabang_id);
-            const keepUnit = next === null || unitId === null || unitBelongsTo(companyList, next, unitId);
-            onChange({
-              perusahaan_id: next === null ? '' : String(next),
-              ...(keepUnit ? {} : { cabang_id: '' }),
-            });
-          }}
-        />
-      </div>
-      <div className={styles.filter}>
-        <FilterSelect
-          label={texts.filterUnit}
-          hideLabel
-          clearLabel={texts.allUnit}
-          options={unitOptions(companyList, apId)}
-          value={toId(values.cabang_id)}
-          loading={companies.isPending}
-          onChange={(next) => onChange({ cabang_id: next === null ? '' : String(next) })}
-        />
-      </div>
-      <div className={styles.filter}>
-        <FilterSelect
-          label={texts.filterRole}
-          hideLabel
-          clearLabel={texts.allRole}
-          options={roleOptions(roles.data ?? []).map((o) => ({ ...o, color: safeHexColor(o.color) }))}
-          value={toId(values.role_id)}
-          loading={roles.isPending}
-          onChange={(next) => onChange({ role_id: next === null ? '' : String(next) })}
-        />
-      </div>
-      <div className={styles.filter}>
-        <FilterSelect
-          label={texts.filterStatus}
-          hideLabel
-          clearLabel={texts.allStatus}
-          options={statusOptions}
-          value={isUserStatusFilter(values.status) ? values.status : null}
-          onChange={(next) => onChange({ status: next ?? '' })}
-        />
-      </div>
+      <ToolbarFilter
+        label={texts.filterAp}
+        clearLabel={texts.allAp}
+        options={apOptions(companyList)}
+        value={apId}
+        loading={companies.isPending}
+        onChange={(next) => {
+          const unitId = toId(values.cabang_id);
+          const keepUnit = next === null || unitId === null || unitBelongsTo(companyList, next, unitId);
+          onChange({
+            perusahaan_id: next === null ? '' : String(next),
+            ...(keepUnit ? {} : { cabang_id: '' }),
+          });
+        }}
+      />
+      <ToolbarFilter
+        label={texts.filterUnit}
+        clearLabel={texts.allUnit}
+        options={unitOptions(companyList, apId)}
+        value={toId(values.cabang_id)}
+        loading={companies.isPending}
+        onChange={setId('cabang_id')}
+      />
+      <ToolbarFilter
+        label={texts.filterRole}
+        clearLabel={texts.allRole}
+        options={roleOptions(roles.data ?? []).map((o) => ({ ...o, color: safeHexColor(o.color) }))}
+        value={toId(values.role_id)}
+        loading={roles.isPending}
+        onChange={setId('role_id')}
+      />
+      <ToolbarFilter
+        label={texts.filterStatus}
+        clearLabel={texts.allStatus}
+        options={statusOptions}
+        value={isUserStatusFilter(values.status) ? values.status : null}
+        onChange={(next) => onChange({ status: next ?? '' })}
+      />
     </>
   );
 }

@@ -18,7 +18,7 @@ import {
   FilterFold,
   KebabMenu,
   ListView,
-  SearchField,
+  ListSearchField,
   useListSearchParams,
   useRememberListPlace,
   useRowSelection,
@@ -120,12 +120,11 @@ export default function UserListPage() {
         }
       />
       <div className={styles.toolbar}>
-        <SearchField
+        <ListSearchField
           className={styles.search}
           label={texts.searchLabel}
           placeholder={texts.searchPlaceholder}
-          value={list.keyword}
-          onSearch={list.setKeyword}
+          list={list}
         />
         <FilterFold count={Object.values(list.filters).filter(Boolean).length}>
           <UserFilters values={list.filters} onChange={(filters) => update({ filters, page: 1 })} />

@@ -45,6 +45,14 @@ const blankless = (v: unknown) => (v === '' ? undefined : v);
 
 export const accessMapPlaceSortFields = ['nama', 'nik', 'level', 'role'] as const;
 export const accessMapPersonSortFields = ['place', 'level', 'role'] as const;
+/** The keyword, the sort by one of `sortFields` and the page, at the end of both views' queries. */
+const sortedPage = <const F extends readonly [string, ...string[]]>(sortFields: F) => ({
+  keyword: queryKeywordSchema,
+  sortBy: z.preprocess(blankless, z.enum(sortFields, { error: 'sortBy tidak dikenal' }).optional()),
+  sort: sortDirectionSchema,
+  page,
+  perPage,
+});
 
 const levelSchema = z.preprocess(
   blankless,
@@ -71,14 +79,7 @@ export const accessMapPlaceQuerySchema = z.object({
   cabang_id: queryId('cabang_id'),
   role_id: queryId('role_id'),
   level: levelSchema,
-  keyword: queryKeywordSchema,
-  sortBy: z.preprocess(
-    blankless,
-    z.enum(accessMapPlaceSortFields, { error: 'sortBy tidak dikenal' }).optional(),
-  ),
-  sort: sortDirectionSchema,
-  page,
-  perPage,
+  ...sortedPage(accessMapPlaceSortFields),
 });
 export type AccessMapPlaceQuery = z.input<typeof accessMapPlaceQuerySchema>;
 export type AccessMapPlaceParams = z.output<typeof accessMapPlaceQuerySchema>;
@@ -87,14 +88,7 @@ export type AccessMapPlaceParams = z.output<typeof accessMapPlaceQuerySchema>;
 export const accessMapPersonQuerySchema = z.object({
   app: queryId('app'),
   level: levelSchema,
-  keyword: queryKeywordSchema,
-  sortBy: z.preprocess(
-    blankless,
-    z.enum(accessMapPersonSortFields, { error: 'sortBy tidak dikenal' }).optional(),
-  ),
-  sort: sortDirectionSchema,
-  page,
-  perPage,
+  ...sortedPage(accessMapPersonSortFields),
 });
 export type AccessMapPersonQuery = z.input<typeof accessMapPersonQuerySchema>;
 export type AccessMapPersonParams = z.output<typeof accessMapPersonQuerySchema>;

@@ -12,6 +12,19 @@ const perPageSchema = queryInt('perPage', { min: 1, max: MAX_PAGE_SIZE }).transf
   (v) => v ?? DEFAULT_PAGE_SIZE,
 );
 
+/** A query value where '' counts as absent. */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema);
+
+/** What every sorted list query has: the page, its size, the keyword and the sort by one of `sortFields`. */
+const sortedListQuery = <const F extends readonly [string, ...string[]]>(sortFields: F) => ({
+  page: pageSchema,
+  perPage: perPageSchema,
+  keyword: queryKeywordSchema,
+  sort: sortDirectionSchema,
+  sortBy: blankAsAbsent(z.enum(sortFields, { error: 'sortBy tidak dikenal' }).optional()),
+});
+
 /** Columns the users list may sort by (a whitelist: it becomes SQL). */
 export const userSortFields = [
   'nama',
@@ -32,24 +45,13 @@ export type UserStatusFilter = (typeof userStatusFilters)[number];
 
 /** GET users/list. `keyword` matches nama, nik and phone, case-insensitively. */
 export const userListQuerySchema = z.object({
-  page: pageSchema,
-  perPage: perPageSchema,
-  keyword: queryKeywordSchema,
-  sort: sortDirectionSchema,
-  sortBy: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(userSortFields, { error: 'sortBy tidak dikenal' }).optional(),
-  ),
+  ...sortedListQuery(userSortFields),
   perusahaan_id: queryId('perusahaan_id'),
   cabang_id: queryId('cabang_id'),
   role_id: queryId('role_id'),
-  status: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(userStatusFilters, { error: 'status harus active atau inactive' }).optional(),
-  ),
+  status: blankAsAbsent(z.enum(userStatusFilters, { error: 'status harus active atau inactive' }).optional()),
   /** Users created at or after this time (ISO 8601, UTC): Home's "added in the last 7 days". */
-  created_from: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+  created_from: blankAsAbsent(
     z.iso.datetime({ error: 'created_from harus berupa waktu ISO 8601 (UTC)' }).optional(),
   ),
 });
@@ -67,14 +69,7 @@ export type RoleSortField = (typeof roleSortFields)[number];
  * roles that grant that application — not a company id as in the users list.
  */
 export const roleListQuerySchema = z.object({
-  page: pageSchema,
-  perPage: perPageSchema,
-  keyword: queryKeywordSchema,
-  sort: sortDirectionSchema,
-  sortBy: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(roleSortFields, { error: 'sortBy tidak dikenal' }).optional(),
-  ),
+  ...sortedListQuery(roleSortFields),
   perusahaan_id: queryId('perusahaan_id'),
 });
 export type RoleListQuery = z.input<typeof roleListQuerySchema>;
@@ -97,6 +92,6 @@ export type MenuWithChildQuery = z.input<typeof menuWithChildQuerySchema>;
 
 /** GET /__dev/outbox: optional filter by phone number. */
 export const outboxQuerySchema = z.object({
-  to: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(32).optional()),
+  to: blankAsAbsent(z.string().trim().max(32).optional()),
 });
 export type OutboxQuery = z.input<typeof outboxQuerySchema>;

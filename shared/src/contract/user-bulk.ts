@@ -49,15 +49,11 @@ export const USER_CSV_COLUMNS = [
   'Terakhir Masuk',
 ] as const;
 export type UserCsvColumn = (typeof USER_CSV_COLUMNS)[number];
-/** Columns an import file must have (Email may be empty in a row, but the column is there). */
-export const USER_IMPORT_REQUIRED_COLUMNS: readonly UserCsvColumn[] = [
-  'NIK',
-  'Nama',
-  'Nomor HP',
-  'Email',
-  'Role',
-  'AP',
-];
+/**
+ * Columns an import file must have, the first six (Email may be empty in a row, but the column is
+ * there).
+ */
+export const USER_IMPORT_REQUIRED_COLUMNS: readonly UserCsvColumn[] = USER_CSV_COLUMNS.slice(0, 6);
 /** Separator of several APs or units inside one cell. */
 export const USER_CSV_LIST_SEPARATOR = ';';
 

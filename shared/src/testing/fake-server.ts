@@ -104,6 +104,50 @@ export function inTurn<T>(answers: readonly (T | Refusal)[], message = 'OK') {
   };
 }
 
+/**
+ * The answers of a domain's record api (list, detail, save, delete), the part its scenarios share:
+ * `domain` is its group of the contract's paths (`paths.roles`), `messages` the api's success texts.
+ */
+export function recordScenarios<Row, Detail>(
+  domain: {
+    list: string;
+    detail: (id: string) => string;
+    update: (id: string) => string;
+    remove: (id: string) => string;
+  },
+  messages: { detail: string; saved: string; deleted: string },
+) {
+  const paths = {
+    list: domain.list,
+    detail: domain.detail(':id'),
+    update: domain.update(':id'),
+    remove: domain.remove(':id'),
+  };
+  return {
+    /** GET list answers these rows (every page, whatever the query). */
+    list: (rows: readonly Row[], total = rows.length) =>
+      http.get(apiUrl(paths.list), () => listAnswer(rows, total)),
+    /** GET list fails with the api's message. */
+    listFails: (status = 500, message = 'Server sedang bermasalah') =>
+      http.get(apiUrl(paths.list), () => failure(status, message)),
+    /** GET detail/{id} answers these in turn (the last one from then on): the edit page's record. */
+    detail: (...answers: readonly (Detail | Refusal)[]) =>
+      http.get(apiUrl(paths.detail), inTurn(answers, messages.detail)),
+    /** PATCH update/{id} answers these in turn: the saved record, or a refusal (409 on a stale version). */
+    saves: (...answers: readonly (Detail | Refusal)[]) =>
+      http.patch(apiUrl(paths.update), inTurn(answers, messages.saved)),
+    /** DELETE {id} deletes it with the api's message. */
+    deleted: (message = messages.deleted) =>
+      http.delete(apiUrl(paths.remove), ({ params }) =>
+        // `…/bulk` matches `…/:id` too: leave it to the bulk scenario.
+        params.id === 'bulk' ? undefined : answer({ ids: [Number(params.id)], deleted: 1 }, message),
+      ),
+    /** DELETE {id} is refused with the api's message. */
+    deleteFails: (status: number, message: string) =>
+      http.delete(apiUrl(paths.remove), () => failure(status, message)),
+  };
+}
+
 /** A CSV answer (an export or a template), as the api sends it. */
 export const csvAnswer = (csv: string) =>
   new HttpResponse(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });

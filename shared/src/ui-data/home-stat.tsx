@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { toApiError } from '@sso/shared/api';
 import { formatNumber } from '@sso/shared/i18n';
 import styles from './home-stat.module.css';
 
@@ -32,5 +33,29 @@ export function HomeStat({ value, label, detail, error, children }: HomeStatProp
       {detail && !error ? <p className={styles.detail}>{detail}</p> : null}
       {children ? <div className={styles.link}>{children}</div> : null}
     </div>
+  );
+}
+
+/**
+ * A figure card of one list's total: the `meta.total` its list query answers (asked with one row),
+ * or the query's error, and a link to the list.
+ */
+export function HomeListTotal({
+  query,
+  label,
+  children,
+}: {
+  query: { data?: { meta: { total: number } } | undefined; error: unknown };
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <HomeStat
+      value={query.data?.meta.total}
+      label={label}
+      error={query.error ? toApiError(query.error).message : undefined}
+    >
+      {children}
+    </HomeStat>
   );
 }

@@ -26,7 +26,7 @@ export { LogoStack, type LogoStackItem, type LogoStackProps } from './logo-stack
 export { splitOverflow, overflowLabel, OVERFLOW_VISIBLE, type OverflowSplit } from './overflow';
 export { ColorDot, type ColorDotProps } from './color-dot';
 export { RoleChip, readableTextColor, type RoleChipProps } from './role-chip';
-export { SearchField, type SearchFieldProps } from './search-field';
+export { ListSearchField, SearchField, type SearchFieldProps } from './search-field';
 export { ListToolbar } from './list-toolbar';
 export { useDebouncedValue, SEARCH_DEBOUNCE_MS } from './use-debounced-value';
 export { Drawer, type DrawerProps } from './drawer';
@@ -58,15 +58,18 @@ export {
 } from './list-search-params';
 export { useListSearchParams, type ListSearchParams } from './use-list-search-params';
 export { usePageInRange, type ListQueryResult } from './use-page-in-range';
-export { useConfirmedDelete, runAndToast, type DeleteQuestion } from './use-confirmed-delete';
+export { useConfirmedDelete, refuseInUse, runAndToast, type DeleteQuestion } from './use-confirmed-delete';
 export { Tooltip, type TooltipProps } from './tooltip';
 export { Combobox, type ComboboxProps } from './combobox';
 export { MultiSelect, type MultiSelectProps, type MultiSelectAllOption } from './multi-select';
-export { HomeStat, type HomeStatProps } from './home-stat';
+export { HomeListTotal, HomeStat, type HomeStatProps } from './home-stat';
 // Issue 37: say why (disabled actions with their reason), filters folded on phones, return to the list's place.
 export { ActionButton, type ActionButtonProps } from './action-button';
 export { FilterFold, type FilterFoldProps } from './filter-fold';
 export { listReturnPath, useListReturn, useRememberListPlace } from './list-return';
 export { BackToListLink } from './back-to-list-link';
+export { SaveActions } from './save-actions';
+export { RecordDrawer, type RecordDrawerHandlers } from './record-drawer';
+export { downloadCsv, saveCsv } from './csv-download';
 // Issue 29: the body of every list page (loading, error, empty, no match, selection, bulk bar, pages).
 export { ListView, type ListViewProps, type ListViewQuery, type ListViewState } from './list-view';

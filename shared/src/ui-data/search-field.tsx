@@ -94,3 +94,13 @@ export function SearchField({
     </div>
   );
 }
+
+/** The search box of a list page, bound to the keyword in its URL (`useListSearchParams`). */
+export function ListSearchField({
+  list,
+  ...props
+}: Omit<SearchFieldProps, 'value' | 'onSearch'> & {
+  list: { keyword: string; setKeyword: (keyword: string) => void };
+}) {
+  return <SearchField {...props} value={list.keyword} onSearch={list.setKeyword} />;
+}

@@ -17,6 +17,19 @@ export async function runAndToast(action: () => Promise<{ message: string }>): P
   }
 }
 
+/**
+ * A delete the api would refuse (a record still in use) is not offered at all: a warning says why
+ * and offers a way on (`confirmLabel`, e.g. "Lihat role"), run by `onConfirm`. Resolves false
+ * (nothing was deleted).
+ */
+export async function refuseInUse(
+  warning: { title: string; body: string; confirmLabel: string },
+  onConfirm: () => void,
+): Promise<false> {
+  if (await confirm({ variant: 'warning', cancelLabel: t.common.close, ...warning })) onConfirm();
+  return false;
+}
+
 export interface DeleteQuestion {
   /** e.g. `Hapus user "Budi"?` (spec 8). */
   title: string;

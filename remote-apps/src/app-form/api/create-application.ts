@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import {
   applicationSavedResponseSchema,
@@ -6,6 +5,7 @@ import {
   type ApplicationSavedResponse,
   type ApplicationPayload,
 } from '@sso/shared/contract';
+import { useWriteMutation } from '@sso/shared/query';
 import { invalidateApplications } from '../../api/invalidate';
 
 /** POST applications/create: the application and its whole menu tree in one request. */
@@ -14,6 +14,5 @@ export function createApplication(payload: ApplicationPayload): Promise<Applicat
 }
 
 export function useCreateApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createApplication, onSuccess: () => invalidateApplications(queryClient) });
+  return useWriteMutation(createApplication, invalidateApplications);
 }

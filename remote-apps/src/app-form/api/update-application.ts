@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import {
   applicationSavedResponseSchema,
@@ -6,20 +5,17 @@ import {
   type ApplicationSavedResponse,
   type ApplicationPayload,
 } from '@sso/shared/contract';
+import { type RecordUpdate, useWriteMutation } from '@sso/shared/query';
 import { invalidateApplications } from '../../api/invalidate';
 
 /** PATCH applications/update/{id}: every field and the whole menu tree (existing menus by id). */
 export function updateApplication({
   id,
   payload,
-}: {
-  id: number;
-  payload: ApplicationPayload;
-}): Promise<ApplicationSavedResponse> {
+}: RecordUpdate<ApplicationPayload>): Promise<ApplicationSavedResponse> {
   return api.patch(paths.applications.update(id), payload, applicationSavedResponseSchema);
 }
 
 export function useUpdateApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateApplication, onSuccess: () => invalidateApplications(queryClient) });
+  return useWriteMutation(updateApplication, invalidateApplications);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { deleteResponseSchema, paths, type DeleteResponse } from '@sso/shared/contract';
+import { useWriteMutation } from '@sso/shared/query';
 import { invalidateApplications } from '../../api/invalidate';
 
 /** DELETE applications/delete/{id}; an application a role still grants answers 409 naming the roles. */
@@ -9,6 +9,5 @@ export function deleteApplication(id: number): Promise<DeleteResponse> {
 }
 
 export function useDeleteApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteApplication, onSuccess: () => invalidateApplications(queryClient) });
+  return useWriteMutation(deleteApplication, invalidateApplications);
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseParser } from '@sso/shared/api';
+import { api } from '@sso/shared/api';
 import {
   accessMapOptionsSchema,
   accessMapPaths,
@@ -91,29 +91,4 @@ export function usePerson(id: number | null, params: PersonParams) {
 
 export function usePeople(keyword: string, enabled: boolean) {
   return useQuery({ ...peopleQueryOptions(keyword), enabled });
-}
-
-const csvText: ResponseParser<string> = {
-  safeParse: (input) => (typeof input === 'string' ? { success: true, data: input } : { success: false }),
-};
-
-/** The browser decodes the answer and drops its byte order mark: the file gets it back. */
-const BOM = '\uFEFF';
-
-/** "Unduh CSV": exactly the filtered rows (not the page), saved under `name`. */
-export async function downloadCsv(
-  path: string,
-  params: Record<string, string | number | undefined>,
-  name: string,
-): Promise<void> {
-  const text = await api.get(path, csvText, { params });
-  const blob = new Blob([text.startsWith(BOM) ? text : BOM + text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { paths, roleResponseSchema, type RoleDetail } from '@sso/shared/contract';
-import { EDIT_RECORD_QUERY, roleKeys } from '@sso/shared/query';
+import { editRecordQueryOptions, roleKeys } from '@sso/shared/query';
 
 /** GET role/detail/{id}: the role as stored, with its version (the edit page's source, never its link). */
 export async function getRole(id: number): Promise<RoleDetail> {
@@ -10,11 +10,7 @@ export async function getRole(id: number): Promise<RoleDetail> {
 }
 
 export const roleDetailQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: roleKeys.detail(id),
-    queryFn: () => getRole(id),
-    ...EDIT_RECORD_QUERY,
-  });
+  editRecordQueryOptions(roleKeys.detail(id), () => getRole(id));
 
 export function useRoleDetail(id: number) {
   return useQuery(roleDetailQueryOptions(id));

@@ -1,23 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { paths, roleResponseSchema, type RoleResponse, type RoleUpdatePayload } from '@sso/shared/contract';
-import { roleKeys } from '@sso/shared/query';
+import { type RecordUpdate, roleKeys, useWriteMutation } from '@sso/shared/query';
 
 /** PATCH role/update/{id} with the fields that changed and the version they were read at. */
-export function updateRole({
-  id,
-  payload,
-}: {
-  id: number;
-  payload: RoleUpdatePayload;
-}): Promise<RoleResponse> {
+export function updateRole({ id, payload }: RecordUpdate<RoleUpdatePayload>): Promise<RoleResponse> {
   return api.patch(paths.roles.update(id), payload, roleResponseSchema);
 }
 
 export function useUpdateRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.all() }),
-  });
+  return useWriteMutation(updateRole, roleKeys.all());
 }

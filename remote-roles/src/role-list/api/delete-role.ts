@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { deleteResponseSchema, paths, type DeleteResponse } from '@sso/shared/contract';
-import { roleKeys } from '@sso/shared/query';
+import { roleKeys, useWriteMutation } from '@sso/shared/query';
 
 /** DELETE role/delete/{id}; a role that still has members answers 409 with the reason. */
 export function deleteRole(id: number): Promise<DeleteResponse> {
@@ -9,9 +8,5 @@ export function deleteRole(id: number): Promise<DeleteResponse> {
 }
 
 export function useDeleteRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.all() }),
-  });
+  return useWriteMutation(deleteRole, roleKeys.all());
 }

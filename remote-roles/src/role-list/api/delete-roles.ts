@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { deleteResponseSchema, paths, type DeleteResponse } from '@sso/shared/contract';
-import { roleKeys } from '@sso/shared/query';
+import { roleKeys, useWriteMutation } from '@sso/shared/query';
 
 /** DELETE role/delete/bulk with `{ ids }`: all or nothing (409 if any role still has members). */
 export function deleteRoles(ids: number[]): Promise<DeleteResponse> {
@@ -9,9 +8,5 @@ export function deleteRoles(ids: number[]): Promise<DeleteResponse> {
 }
 
 export function useDeleteRoles() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteRoles,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.all() }),
-  });
+  return useWriteMutation(deleteRoles, roleKeys.all());
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { paths, userResponseSchema, type UserPayload, type UserResponse } from '@sso/shared/contract';
-import { userKeys } from '@sso/shared/query';
+import { userKeys, useWriteMutation } from '@sso/shared/query';
 
 /** POST users. */
 export async function createUser(payload: UserPayload): Promise<UserResponse> {
@@ -9,9 +8,5 @@ export async function createUser(payload: UserPayload): Promise<UserResponse> {
 }
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
-  });
+  return useWriteMutation(createUser, userKeys.lists());
 }

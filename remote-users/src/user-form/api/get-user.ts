@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { paths, userResponseSchema, type UserDetail } from '@sso/shared/contract';
-import { EDIT_RECORD_QUERY, userKeys } from '@sso/shared/query';
+import { editRecordQueryOptions, userKeys } from '@sso/shared/query';
 
 /** GET users/{id}: the user as stored, with its version (the edit page's source, never its link). */
 export async function getUser(id: number): Promise<UserDetail> {
@@ -10,11 +10,7 @@ export async function getUser(id: number): Promise<UserDetail> {
 }
 
 export const userDetailQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: userKeys.detail(id),
-    queryFn: () => getUser(id),
-    ...EDIT_RECORD_QUERY,
-  });
+  editRecordQueryOptions(userKeys.detail(id), () => getUser(id));
 
 export function useUserDetail(id: number) {
   return useQuery(userDetailQueryOptions(id));

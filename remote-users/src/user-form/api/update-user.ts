@@ -1,23 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { paths, userResponseSchema, type UserResponse, type UserUpdatePayload } from '@sso/shared/contract';
-import { userKeys } from '@sso/shared/query';
+import { type RecordUpdate, userKeys, useWriteMutation } from '@sso/shared/query';
 
 /** PATCH users/{id} with the fields that changed and the version they were read at. */
-export async function updateUser({
-  id,
-  payload,
-}: {
-  id: number;
-  payload: UserUpdatePayload;
-}): Promise<UserResponse> {
+export async function updateUser({ id, payload }: RecordUpdate<UserUpdatePayload>): Promise<UserResponse> {
   return api.patch(paths.users.update(id), payload, userResponseSchema);
 }
 
 export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
-  });
+  return useWriteMutation(updateUser, userKeys.lists());
 }

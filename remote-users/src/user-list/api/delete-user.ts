@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { deleteResponseSchema, paths, type DeleteResponse } from '@sso/shared/contract';
-import { userKeys } from '@sso/shared/query';
+import { userKeys, useWriteMutation } from '@sso/shared/query';
 
 /** DELETE users/{id}. */
 export async function deleteUser(id: number): Promise<DeleteResponse> {
@@ -10,9 +9,5 @@ export async function deleteUser(id: number): Promise<DeleteResponse> {
 
 /** Deletes one user, then reloads every users list (spec 4: "Deleting reloads the list"). */
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
-  });
+  return useWriteMutation(deleteUser, userKeys.lists());
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import {
   deleteResponseSchema,
@@ -6,7 +5,7 @@ import {
   type BulkDeletePayload,
   type DeleteResponse,
 } from '@sso/shared/contract';
-import { userKeys } from '@sso/shared/query';
+import { userKeys, useWriteMutation } from '@sso/shared/query';
 
 /** DELETE users/bulk with `{ ids }` (all or nothing). */
 export async function deleteUsersBulk(ids: number[]): Promise<DeleteResponse> {
@@ -15,9 +14,5 @@ export async function deleteUsersBulk(ids: number[]): Promise<DeleteResponse> {
 }
 
 export function useDeleteUsersBulk() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUsersBulk,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
-  });
+  return useWriteMutation(deleteUsersBulk, userKeys.lists());
 }
