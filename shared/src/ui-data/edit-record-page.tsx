@@ -50,23 +50,30 @@ export function EditRecordPage<Linked extends { id: number }, Detail>(
 
   if (!decoded.ok) {
     return (
-      <>
-        <PageHeader title={props.title} />
-        <StatePanel
-          tone="error"
-          title={props.text.invalidTitle}
-          body={props.text.invalidBody}
-          action={
-            <BackToListLink className={buttonClassName()} listPath={props.listPath}>
-              {props.text.backToList}
-            </BackToListLink>
-          }
-        />
-      </>
+      <InvalidLinkState
+        pageTitle={props.title}
+        title={props.text.invalidTitle}
+        body={props.text.invalidBody}
+        back={
+          <BackToListLink className={buttonClassName()} listPath={props.listPath}>
+            {props.text.backToList}
+          </BackToListLink>
+        }
+      />
     );
   }
   // Another record in the route is another page.
   return <RecordEditor key={decoded.value.id} linked={decoded.value} {...props} />;
+}
+
+/** An edit page whose link is malformed or tampered: a clear message and the way back, never a blank screen. */
+export function InvalidLinkState(props: { pageTitle: string; title: string; body: string; back: ReactNode }) {
+  return (
+    <>
+      <PageHeader title={props.pageTitle} />
+      <StatePanel tone="error" title={props.title} body={props.body} action={props.back} />
+    </>
+  );
 }
 
 function RecordEditor<Linked extends { id: number }, Detail>({
