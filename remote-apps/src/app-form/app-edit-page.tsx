@@ -38,12 +38,7 @@ export default function AppEditPage() {
   );
   if (!decoded.ok) {
     return (
-      <InvalidLinkState
-        pageTitle={appsText.editTitle}
-        title={appsText.edit.invalidTitle}
-        body={appsText.edit.invalidBody}
-        back={back}
-      />
+      <InvalidLinkState pageTitle={appsText.editTitle} text={appsText.edit} listPath={appPaths.apps.list} />
     );
   }
   if (app.isError) {

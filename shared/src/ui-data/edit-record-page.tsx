@@ -13,20 +13,23 @@ import {
 } from '@sso/shared/ui';
 import { BackToListLink } from './back-to-list-link';
 
+/** The texts of an edit page's states. */
+export interface EditRecordText {
+  backToList: string;
+  /** A malformed or tampered hashId. */
+  invalidTitle: string;
+  invalidBody: string;
+  /** A record that no longer exists (404). */
+  missingTitle: string;
+  missingBody: string;
+}
+
 export interface EditRecordPageProps<Linked extends { id: number }, Detail> {
   title: string;
   /** What the link (`/edit-…/{hashId}`) carries: the record in the spec's form, of which only the id is used. */
   linkSchema: HashIdSchema<Linked>;
   listPath: string;
-  text: {
-    backToList: string;
-    /** A malformed or tampered hashId. */
-    invalidTitle: string;
-    invalidBody: string;
-    /** A record that no longer exists (404). */
-    missingTitle: string;
-    missingBody: string;
-  };
+  text: EditRecordText;
   /** The record as the api holds it, read by id (EDIT_RECORD_QUERY: once, and on "Muat ulang data"). */
   detailKey: (id: number) => QueryKey;
   read: (id: number) => Promise<Detail>;
@@ -49,29 +52,35 @@ export function EditRecordPage<Linked extends { id: number }, Detail>(
   const decoded = useMemo(() => decodeHashId(hashId, linkSchema), [hashId, linkSchema]);
 
   if (!decoded.ok) {
-    return (
-      <InvalidLinkState
-        pageTitle={props.title}
-        title={props.text.invalidTitle}
-        body={props.text.invalidBody}
-        back={
-          <BackToListLink className={buttonClassName()} listPath={props.listPath}>
-            {props.text.backToList}
-          </BackToListLink>
-        }
-      />
-    );
+    return <InvalidLinkState pageTitle={props.title} text={props.text} listPath={props.listPath} />;
   }
   // Another record in the route is another page.
   return <RecordEditor key={decoded.value.id} linked={decoded.value} {...props} />;
 }
 
 /** An edit page whose link is malformed or tampered: a clear message and the way back, never a blank screen. */
-export function InvalidLinkState(props: { pageTitle: string; title: string; body: string; back: ReactNode }) {
+export function InvalidLinkState({
+  pageTitle,
+  text,
+  listPath,
+}: {
+  pageTitle: string;
+  text: Pick<EditRecordText, 'invalidTitle' | 'invalidBody' | 'backToList'>;
+  listPath: string;
+}) {
   return (
     <>
-      <PageHeader title={props.pageTitle} />
-      <StatePanel tone="error" title={props.title} body={props.body} action={props.back} />
+      <PageHeader title={pageTitle} />
+      <StatePanel
+        tone="error"
+        title={text.invalidTitle}
+        body={text.invalidBody}
+        action={
+          <BackToListLink className={buttonClassName()} listPath={listPath}>
+            {text.backToList}
+          </BackToListLink>
+        }
+      />
     </>
   );
 }
