@@ -12,6 +12,7 @@ import { providedVersions, sharedPolicy } from './federation.shared.ts';
 import { pageSecurityHeaders, readConfig } from './scripts/lib/csp.mjs';
 import { INLINE_DATA, PRERENDER_INCLUDE } from './scripts/lib/prerendered.mjs';
 import { PrecompressPlugin } from './rspack.precompress.ts';
+import { sourceResolve, sourceRule } from './rspack.source.ts';
 import { SOURCE_MAP_DIR, SourceMapsAsidePlugin } from './rspack.sourcemaps.ts';
 import type { RemoteDescriptor } from './shared/src/federation/descriptor.ts';
 
@@ -138,25 +139,12 @@ export function defineApp(options: AppOptions, env: { production?: boolean } = {
       clean: true,
     },
     resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      ...sourceResolve,
       alias: options.federation === false ? {} : esmFederationRuntime(),
     },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !isProd, refresh: !isProd } },
-              target: 'es2022',
-            },
-          },
-          type: 'javascript/auto',
-        },
+        sourceRule({ development: !isProd, refresh: !isProd }),
         {
           test: /\.css$/,
           type: 'css/auto',

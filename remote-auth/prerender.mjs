@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { rspack } from '@rspack/core';
 import { JSDOM } from 'jsdom';
 import { fragmentDocument, usedCss } from '../scripts/lib/prerendered.mjs';
+import { sourceResolve, sourceRule } from '../rspack.source.ts';
 
 const here = import.meta.dirname;
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-prerender-'));
@@ -25,25 +26,10 @@ function bundle() {
     target: 'web',
     entry: { screens: './src/prerender-screens.tsx' },
     output: { path: out, filename: '[name].cjs', library: { type: 'commonjs2' }, asyncChunks: false },
-    resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-    },
+    resolve: sourceResolve,
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic' } },
-              target: 'es2022',
-            },
-          },
-          type: 'javascript/auto',
-        },
+        sourceRule(),
         {
           test: /\.css$/,
           type: 'css/auto',

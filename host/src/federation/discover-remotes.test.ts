@@ -2,23 +2,21 @@ import { MANIFEST_DESCRIPTOR_KEY } from '@sso/shared/federation';
 import { descriptorCache } from './descriptor-cache';
 import { discoverRemotes } from './remote-registry';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  // The host's range check is the runtime's own (compatibility.ts): the real one.
-  satisfy: jest.requireActual<typeof import('@module-federation/enhanced/runtime')>(
-    '@module-federation/enhanced/runtime',
-  ).satisfy,
-  registerPlugins: jest.fn(),
-  registerRemotes: jest.fn(),
-  getInstance: () => ({
-    options: {
-      name: 'host',
-      shared: {
-        react: [{ version: '19.3.1', from: 'host' }],
-        '@sso/shared/ui': [{ version: '2.0.0', from: 'host' }],
-      },
-    },
-  }),
-}));
+jest.mock('@module-federation/enhanced/runtime', () =>
+  jest
+    .requireActual<typeof import('./test-support/fake-runtime')>('./test-support/fake-runtime')
+    .fakeRuntime({
+      getInstance: () => ({
+        options: {
+          name: 'host',
+          shared: {
+            react: [{ version: '19.3.1', from: 'host' }],
+            '@sso/shared/ui': [{ version: '2.0.0', from: 'host' }],
+          },
+        },
+      }),
+    }),
+);
 
 const descriptor = (name: string) => ({ name, routes: [], nav: [] });
 

@@ -2,21 +2,14 @@ import { MANIFEST_BUILD_KEY, MANIFEST_DESCRIPTOR_KEY } from '@sso/shared/federat
 import { checkRemote } from './remote-status';
 
 const loadedNames = new Set<string>();
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  // The host's range check is the runtime's own (compatibility.ts): the real one.
-  satisfy: jest.requireActual<typeof import('@module-federation/enhanced/runtime')>(
-    '@module-federation/enhanced/runtime',
-  ).satisfy,
-  registerPlugins: jest.fn(),
-  registerRemotes: jest.fn(),
-  getInstance: (finder?: (instance: { options: { name: string } }) => boolean) => {
-    if (finder) {
-      const name = [...loadedNames].find((n) => finder({ options: { name: n } }));
-      return name ? { options: { name } } : null;
-    }
-    return { options: { name: 'host', shared: { '@sso/shared/ui': [{ version: '2.0.0', from: 'host' }] } } };
-  },
-}));
+jest.mock('@module-federation/enhanced/runtime', () => {
+  const { fakeRuntime, hostInstances } = jest.requireActual<typeof import('./test-support/fake-runtime')>(
+    './test-support/fake-runtime',
+  );
+  return fakeRuntime({
+    getInstance: hostInstances(() => loadedNames, { '@sso/shared/ui': [{ version: '2.0.0', from: 'host' }] }),
+  });
+});
 
 const remote = { name: 'users', entry: 'http://users.test/mf-manifest.json' };
 const build = { version: '1.4.0', buildId: 'b42', builtAt: '2026-11-23T10:00:00.000Z' };

@@ -3,21 +3,17 @@ import { MANIFEST_BUILD_KEY, MANIFEST_DESCRIPTOR_KEY } from '@sso/shared/federat
 
 /** The runtime as these tests see it: the plugins the host registered and whose code has run. */
 const runtime = { plugins: [] as ModuleFederationRuntimePlugin[], loaded: new Set<string>() };
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  // The host's range check is the runtime's own (compatibility.ts): the real one.
-  satisfy: jest.requireActual<typeof import('@module-federation/enhanced/runtime')>(
-    '@module-federation/enhanced/runtime',
-  ).satisfy,
-  registerPlugins: (plugins: ModuleFederationRuntimePlugin[]) => runtime.plugins.push(...plugins),
-  registerRemotes: jest.fn(),
-  getInstance: (finder?: (instance: { options: { name: string } }) => boolean) => {
-    if (finder) {
-      const name = [...runtime.loaded].find((n) => finder({ options: { name: n } }));
-      return name ? { options: { name } } : null;
-    }
-    return { options: { name: 'host', shared: { '@sso/shared/ui': [{ version: '2.1.0', from: 'host' }] } } };
-  },
-}));
+jest.mock('@module-federation/enhanced/runtime', () => {
+  const { fakeRuntime, hostInstances } = jest.requireActual<typeof import('./test-support/fake-runtime')>(
+    './test-support/fake-runtime',
+  );
+  return fakeRuntime({
+    registerPlugins: (plugins: ModuleFederationRuntimePlugin[]) => runtime.plugins.push(...plugins),
+    getInstance: hostInstances(() => runtime.loaded, {
+      '@sso/shared/ui': [{ version: '2.1.0', from: 'host' }],
+    }),
+  });
+});
 
 /** jsdom has no Fetch API: the runtime only gets a body back from the host's plugin. */
 class TestResponse {

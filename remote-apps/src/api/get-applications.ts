@@ -6,28 +6,15 @@ import {
   type ApplicationListQuery,
   type ApplicationListResponse,
   type ApplicationSortField,
-  type SortDirection,
 } from '@sso/shared/contract';
-import { applicationKeys, listPageQueryOptions } from '@sso/shared/query';
+import { applicationKeys, listPageQuery, listPageQueryOptions, type ListPageParams } from '@sso/shared/query';
 
-export interface ApplicationListParams {
-  page: number;
-  perPage: number;
-  keyword: string;
-  /** Column and direction (`sortBy`, `sort`); absent: the api's default order (newest first). */
-  sort?: { by: ApplicationSortField; direction: SortDirection };
-}
+/** The page, keyword and order of App Management; no order: the api's default (newest first). */
+export type ApplicationListParams = ListPageParams<ApplicationSortField>;
 
 /** The query GET applications/list is sent with (and the list's cache key). */
-export function applicationListQuery(params: ApplicationListParams): ApplicationListQuery {
-  return {
-    page: params.page,
-    perPage: params.perPage,
-    keyword: params.keyword || undefined,
-    sortBy: params.sort?.by,
-    sort: params.sort?.direction,
-  };
-}
+export const applicationListQuery = (params: ApplicationListParams): ApplicationListQuery =>
+  listPageQuery(params);
 
 /** GET applications/list; a newer list request cancels the one still in flight (spec 7). */
 export function getApplications(

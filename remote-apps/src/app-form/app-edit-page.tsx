@@ -6,7 +6,7 @@ import { SSO_PANEL_APP_ID, idSchema, type ClientSecret } from '@sso/shared/contr
 import { appPaths, decodeHashId } from '@sso/shared/federation';
 import { FormSkeleton, PageHeader, StatePanel, buttonClassName } from '@sso/shared/ui';
 import { ClientSecretPanel } from '../shared/sso/client-secret-panel';
-import { BackToListLink } from '@sso/shared/ui-data';
+import { BackToListLink, InvalidLinkState } from '@sso/shared/ui-data';
 import { appsText } from '../texts';
 import { useApplication } from '../api/get-application';
 import { useUpdateApplication } from './api/update-application';
@@ -38,15 +38,7 @@ export default function AppEditPage() {
   );
   if (!decoded.ok) {
     return (
-      <>
-        <PageHeader title={appsText.editTitle} />
-        <StatePanel
-          tone="error"
-          title={appsText.edit.invalidTitle}
-          body={appsText.edit.invalidBody}
-          action={back}
-        />
-      </>
+      <InvalidLinkState pageTitle={appsText.editTitle} text={appsText.edit} listPath={appPaths.apps.list} />
     );
   }
   if (app.isError) {

@@ -6,30 +6,17 @@ import {
   type RoleListQuery,
   type RoleListResponse,
   type RoleSortField,
-  type SortDirection,
 } from '@sso/shared/contract';
-import { listPageQueryOptions, roleKeys } from '@sso/shared/query';
+import { listPageQuery, listPageQueryOptions, roleKeys, type ListPageParams } from '@sso/shared/query';
 
-export interface RoleListParams {
-  page: number;
-  perPage: number;
-  keyword: string;
+export interface RoleListParams extends ListPageParams<RoleSortField> {
   /** Application filter; the api takes it as `perusahaan_id` (see the contract's roleListQuerySchema). */
   appsId: number | null;
-  /** Column and direction (spec 7 `sortBy`, `sort`); absent: the api's default order. */
-  sort?: { by: RoleSortField; direction: SortDirection };
 }
 
 /** The query GET role/list is sent with (and the list's cache key). */
 export function roleListQuery(params: RoleListParams): RoleListQuery {
-  return {
-    page: params.page,
-    perPage: params.perPage,
-    keyword: params.keyword || undefined,
-    perusahaan_id: params.appsId ?? undefined,
-    sortBy: params.sort?.by,
-    sort: params.sort?.direction,
-  };
+  return { ...listPageQuery(params), perusahaan_id: params.appsId ?? undefined };
 }
 
 /** GET role/list; a newer list request cancels the one still in flight (spec 7). */

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
+import type { SortDirection } from '@sso/shared/contract';
 
 /**
  * Query options of the record an edit page reads by id (issue 23): read when the page opens and on
@@ -26,3 +27,23 @@ export const listPageQueryOptions = <TData, TKey extends QueryKey>(
   queryKey: TKey,
   read: (signal: AbortSignal) => Promise<TData>,
 ) => queryOptions({ queryKey, queryFn: ({ signal }) => read(signal), placeholderData: keepPreviousData });
+
+/** What a list page asks for: its page, page size, keyword and order. */
+export interface ListPageParams<SortField extends string> {
+  page: number;
+  perPage: number;
+  keyword: string;
+  /** Column and direction (spec 7 `sortBy`, `sort`); absent: the api's default order. */
+  sort?: { by: SortField; direction: SortDirection };
+}
+
+/** The list query of `params` (also its cache key): an empty keyword and the default order are left out. */
+export function listPageQuery<SortField extends string>(params: ListPageParams<SortField>) {
+  return {
+    page: params.page,
+    perPage: params.perPage,
+    keyword: params.keyword || undefined,
+    sortBy: params.sort?.by,
+    sort: params.sort?.direction,
+  };
+}

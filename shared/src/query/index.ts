@@ -15,6 +15,12 @@ export {
   accountKeys,
   accessMapKeys,
 } from './keys';
-export { EDIT_RECORD_QUERY, editRecordQueryOptions, listPageQueryOptions } from './edit-record';
+export {
+  EDIT_RECORD_QUERY,
+  editRecordQueryOptions,
+  listPageQuery,
+  listPageQueryOptions,
+  type ListPageParams,
+} from './edit-record';
 export { type RecordUpdate, useWriteMutation } from './write-mutation';
 export { getRoleOptions, roleOptionsQueryOptions } from './role-options';

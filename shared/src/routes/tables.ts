@@ -1,5 +1,20 @@
-import { PANEL_ACTIONS, PANEL_MENU } from '@sso/shared/access';
-import { defineRoutes } from './define.ts';
+import { PANEL_ACTIONS, PANEL_MENU, type ActionRequirement } from '@sso/shared/access';
+import { defineRoutes, type RouteDef } from './define.ts';
+
+/** A page with a sidebar item of its own (a domain's list, Peta Akses). */
+const navPage = <const P extends string, const M extends string>(
+  path: P,
+  requires: ActionRequirement,
+  module: M,
+  nav: NonNullable<RouteDef['nav']>,
+) => ({ path, requires, module, nav });
+
+/** A page opened from the domain's list (create, edit, import): the list's sidebar item stays selected. */
+const fromList = <const P extends string, const M extends string>(
+  path: P,
+  requires: ActionRequirement,
+  module: M,
+) => ({ path, requires, module, selects: 'list' as const });
 
 /** The host's own pages: Home (any session of the panel) and Settings. The handoff `/` is the host's too. */
 export const shellRoutes = defineRoutes({
@@ -30,91 +45,56 @@ export const authRoutes = defineRoutes({
 
 /** remote-users: User Management. */
 export const usersRoutes = defineRoutes({
-  list: {
-    path: '/user-management',
-    requires: PANEL_ACTIONS.listUsers,
-    module: './user-list',
-    nav: { label: 'User Management', icon: 'users', order: 20, menu: PANEL_MENU.users },
-  },
-  create: {
-    path: '/tambah-user',
-    requires: PANEL_ACTIONS.createUser,
-    module: './user-create',
-    selects: 'list',
-  },
-  edit: {
-    path: '/edit-user/:hashId',
-    requires: PANEL_ACTIONS.editUser,
-    module: './user-edit',
-    selects: 'list',
-  },
+  list: navPage('/user-management', PANEL_ACTIONS.listUsers, './user-list', {
+    label: 'User Management',
+    icon: 'users',
+    order: 20,
+    menu: PANEL_MENU.users,
+  }),
+  create: fromList('/tambah-user', PANEL_ACTIONS.createUser, './user-create'),
+  edit: fromList('/edit-user/:hashId', PANEL_ACTIONS.editUser, './user-edit'),
   /** Impor User (issue 33): CSV import with a checked preview. */
-  import: {
-    path: '/impor-user',
-    requires: PANEL_ACTIONS.importUsers,
-    module: './user-import',
-    selects: 'list',
-  },
+  import: fromList('/impor-user', PANEL_ACTIONS.importUsers, './user-import'),
 });
 
 /** remote-roles: Role Management. */
 export const rolesRoutes = defineRoutes({
-  list: {
-    path: '/role-management',
-    requires: PANEL_ACTIONS.listRoles,
-    module: './role-list',
-    nav: { label: 'Role Management', icon: 'roles', order: 30, menu: PANEL_MENU.roles },
-  },
-  create: {
-    path: '/tambah-role',
-    requires: PANEL_ACTIONS.createRole,
-    module: './role-create',
-    selects: 'list',
-  },
-  edit: {
-    path: '/edit-role/:hashId',
-    requires: PANEL_ACTIONS.editRole,
-    module: './role-edit',
-    selects: 'list',
-  },
+  list: navPage('/role-management', PANEL_ACTIONS.listRoles, './role-list', {
+    label: 'Role Management',
+    icon: 'roles',
+    order: 30,
+    menu: PANEL_MENU.roles,
+  }),
+  create: fromList('/tambah-role', PANEL_ACTIONS.createRole, './role-create'),
+  edit: fromList('/edit-role/:hashId', PANEL_ACTIONS.editRole, './role-edit'),
   /** Peta Akses (issue 32, ADR 0025): who reaches which application and menu, read only. */
-  accessMap: {
-    path: '/peta-akses',
-    requires: PANEL_ACTIONS.viewAccessMap,
-    module: './access-map',
+  accessMap: navPage(
+    '/peta-akses',
+    PANEL_ACTIONS.viewAccessMap,
+    './access-map',
     // An icon every deployed host knows (a new name would be refused).
-    nav: { label: 'Peta Akses', icon: 'roles', order: 48, menu: PANEL_MENU.accessMap },
-  },
+    { label: 'Peta Akses', icon: 'roles', order: 48, menu: PANEL_MENU.accessMap },
+  ),
 });
 
 /** remote-apps: App Management (the host has no page of its own at these paths). */
 export const appsRoutes = defineRoutes({
-  list: {
-    path: '/app-management',
-    requires: PANEL_ACTIONS.listApps,
-    module: './app-list',
-    nav: { label: 'App Management', icon: 'apps', order: 40, menu: PANEL_MENU.apps },
-  },
-  create: {
-    path: '/tambah-aplikasi',
-    requires: PANEL_ACTIONS.createApp,
-    module: './app-create',
-    selects: 'list',
-  },
-  edit: {
-    path: '/edit-aplikasi/:hashId',
-    requires: PANEL_ACTIONS.editApp,
-    module: './app-edit',
-    selects: 'list',
-  },
+  list: navPage('/app-management', PANEL_ACTIONS.listApps, './app-list', {
+    label: 'App Management',
+    icon: 'apps',
+    order: 40,
+    menu: PANEL_MENU.apps,
+  }),
+  create: fromList('/tambah-aplikasi', PANEL_ACTIONS.createApp, './app-create'),
+  edit: fromList('/edit-aplikasi/:hashId', PANEL_ACTIONS.editApp, './app-edit'),
 });
 
 /** remote-audit: Log Aktivitas. */
 export const auditRoutes = defineRoutes({
-  list: {
-    path: '/log-aktivitas',
-    requires: PANEL_ACTIONS.listAudit,
-    module: './audit-log',
-    nav: { label: 'Log Aktivitas', icon: 'audit', order: 45, menu: PANEL_MENU.audit },
-  },
+  list: navPage('/log-aktivitas', PANEL_ACTIONS.listAudit, './audit-log', {
+    label: 'Log Aktivitas',
+    icon: 'audit',
+    order: 45,
+    menu: PANEL_MENU.audit,
+  }),
 });

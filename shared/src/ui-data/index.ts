@@ -68,6 +68,12 @@ export { ActionButton, type ActionButtonProps } from './action-button';
 export { FilterFold, type FilterFoldProps } from './filter-fold';
 export { listReturnPath, useListReturn, useRememberListPlace } from './list-return';
 export { BackToListLink } from './back-to-list-link';
+export {
+  EditRecordPage,
+  InvalidLinkState,
+  type EditRecordPageProps,
+  type EditRecordText,
+} from './edit-record-page';
 export { SaveActions } from './save-actions';
 export { RecordDrawer, type RecordDrawerHandlers } from './record-drawer';
 export { downloadCsv, saveCsv } from './csv-download';

@@ -1,12 +1,9 @@
-import { useAction } from '../../shared/auth-action/use-action';
 import { api, completeLogin } from '@sso/shared/api';
 import { loginOrTwoStepResponseSchema, paths } from '@sso/shared/contract';
-import { useNavigate } from '@sso/shared/navigation';
-import { appPaths } from '@sso/shared/federation';
 import { storeTwoStep } from '../../shared/storage/two-step-storage';
 import { writeSession } from '@sso/shared/session';
-import { useFinishLogin } from '../../shared/login/use-finish-login';
-import { continueToApplication, leavingForApplication, ssoInteraction } from '../../shared/sso/sso-request';
+import { useSignInStep } from '../../shared/login/use-finish-login';
+import { continueToApplication, ssoInteraction } from '../../shared/sso/sso-request';
 import { clearLoginPhoneFlow } from '../login-phone-storage';
 
 /** Spec 5 "OTP": the phone flow sends the code as a number; an empty code is sent as 0. */
@@ -51,14 +48,5 @@ export async function loginWithPhone({
 }
 
 export function useLoginWithPhone() {
-  const finish = useFinishLogin();
-  const navigate = useNavigate();
-  return useAction({
-    action: loginWithPhone,
-    onSuccess: (outcome) => {
-      clearLoginPhoneFlow();
-      if (outcome === 'two-step') void navigate(appPaths.twoStep);
-      else if (!leavingForApplication()) finish();
-    },
-  });
+  return useSignInStep(loginWithPhone, clearLoginPhoneFlow);
 }

@@ -1,20 +1,11 @@
-import { useNavigate } from '@sso/shared/navigation';
-import { appPaths } from '@sso/shared/federation';
 import { writeSession } from '@sso/shared/session';
-import { useAction } from '../../shared/auth-action/use-action';
-import { continueToApplication, leavingForApplication, ssoInteraction } from '../../shared/sso/sso-request';
-import { useFinishLogin } from '../../shared/login/use-finish-login';
+import { continueToApplication, ssoInteraction } from '../../shared/sso/sso-request';
+import { useSignInStep, type SignInOutcome } from '../../shared/login/use-finish-login';
 
 export interface NikCredentials {
   nik: string;
   password: string;
 }
-
-/**
- * How a NIK login ended: signed in, sent on to the code of a second proof (issue 36), or to the
- * second step of two-step verification (issue 31).
- */
-export type LoginOutcome = 'signed-in' | 'second-proof' | 'two-step';
 
 /**
  * POST auth/login/nik (with `url` = this origin) and the rest of the login chain; the session is
@@ -23,7 +14,7 @@ export type LoginOutcome = 'signed-in' | 'second-proof' | 'two-step';
  * sign-on request of another application, only the credential step runs, then the browser goes back
  * to that application (ADR 0015).
  */
-export async function loginAndStore({ nik, password }: NikCredentials): Promise<LoginOutcome> {
+export async function loginAndStore({ nik, password }: NikCredentials): Promise<SignInOutcome> {
   const {
     api,
     loginWithNik,
@@ -100,14 +91,5 @@ export function preloadLoginCall(): void {
 }
 
 export function useLoginWithNik() {
-  const finish = useFinishLogin();
-  const navigate = useNavigate();
-  return useAction({
-    action: loginAndStore,
-    onSuccess: (outcome) => {
-      if (outcome === 'second-proof') void navigate(appPaths.secondProof);
-      else if (outcome === 'two-step') void navigate(appPaths.twoStep);
-      else if (!leavingForApplication()) finish();
-    },
-  });
+  return useSignInStep(loginAndStore);
 }

@@ -1,12 +1,9 @@
 import { api, loginWithSecondProof, toApiError, TwoStepRequired } from '@sso/shared/api';
 import { loginOrTwoStepResponseSchema, paths } from '@sso/shared/contract';
-import { useNavigate } from '@sso/shared/navigation';
-import { appPaths } from '@sso/shared/federation';
 import { storeTwoStep } from '../../shared/storage/two-step-storage';
 import { writeSession } from '@sso/shared/session';
-import { useAction } from '../../shared/auth-action/use-action';
-import { useFinishLogin } from '../../shared/login/use-finish-login';
-import { continueToApplication, leavingForApplication, ssoInteraction } from '../../shared/sso/sso-request';
+import { useSignInStep } from '../../shared/login/use-finish-login';
+import { continueToApplication, ssoInteraction } from '../../shared/sso/sso-request';
 import { secondProofStore } from '../../shared/storage/second-proof-storage';
 
 /**
@@ -56,14 +53,5 @@ export async function signInWithCode({
 }
 
 export function useSecondProof() {
-  const finish = useFinishLogin();
-  const navigate = useNavigate();
-  return useAction({
-    action: signInWithCode,
-    onSuccess: (outcome) => {
-      secondProofStore.clear();
-      if (outcome === 'two-step') void navigate(appPaths.twoStep);
-      else if (!leavingForApplication()) finish();
-    },
-  });
+  return useSignInStep(signInWithCode, () => secondProofStore.clear());
 }

@@ -1,17 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { api } from '@sso/shared/api';
 import { paths, userResponseSchema, type UserDetail } from '@sso/shared/contract';
-import { editRecordQueryOptions, userKeys } from '@sso/shared/query';
 
 /** GET users/{id}: the user as stored, with its version (the edit page's source, never its link). */
 export async function getUser(id: number): Promise<UserDetail> {
   const response = await api.get(paths.users.detail(id), userResponseSchema);
   return response.data;
-}
-
-export const userDetailQueryOptions = (id: number) =>
-  editRecordQueryOptions(userKeys.detail(id), () => getUser(id));
-
-export function useUserDetail(id: number) {
-  return useQuery(userDetailQueryOptions(id));
 }
