@@ -4,12 +4,10 @@ import {
   auditPaths,
   meResponseSchema,
   paths,
-  roleResponseSchema,
-  type ApplicationDetail,
   type ApplicationPayload,
 } from '@sso/shared/contract';
-import { createAccount } from '../test-support/accounts';
-import { createApplicationPayload, createRolePayload } from '../test-support/factories';
+import { appManagementOnly, applicationDetail, payloadOf, treeOf } from '../test-support/app-menus';
+import { createApplicationPayload } from '../test-support/factories';
 import { MODIFIER, call, expectError, expectOk, openSession } from '../test-support/http';
 import { useAdminTestApp } from '../test-support/test-app';
 
@@ -24,24 +22,7 @@ const t = useAdminTestApp();
 const LOCKED =
   'Menu SSO Admin Panel adalah menu panel ini sendiri: tidak dapat ditambah, diganti namanya, atau dihapus melalui App Management.';
 
-const detail = async (token: string, id: number) =>
-  expectOk(
-    await call(t.app, 'GET', paths.applications.detail(id), { token }),
-    applicationDetailResponseSchema,
-  ).data;
-type Tree = Array<{ id?: number; name: string; children: Array<{ id?: number; name: string }> }>;
-const treeOf = (app: ApplicationDetail): Tree =>
-  app.menus.map((menu) => ({
-    id: menu.id,
-    name: menu.name,
-    children: menu.menu.map((child) => ({ id: child.id, name: child.name })),
-  }));
-const payloadOf = (app: ApplicationDetail, menus = treeOf(app)): ApplicationPayload => ({
-  name: app.name,
-  descriptions: app.descriptions,
-  url: app.url,
-  menus,
-});
+const detail = (token: string, id: number) => applicationDetail(t.app, token, id);
 const update = (token: string, id: number, body: ApplicationPayload) =>
   call(t.app, 'PATCH', paths.applications.update(id), { token, body });
 const grantedNames = async (token: string) =>
@@ -51,25 +32,7 @@ const grantedNames = async (token: string) =>
 
 /** A role owning App Management of app 1 (and its sub-menus) only, and a signed-in member of it. */
 async function appManagerOnly() {
-  const panel = await detail(t.token, 1);
-  const apps = panel.menus.find((menu) => menu.name === 'App Management');
-  if (!apps) throw new Error('no App Management');
-  const body = createRolePayload({
-    applications: [
-      {
-        apps_id: 1,
-        menus: [
-          { id: apps.id, access_level: 1, children: apps.menu.map((c) => ({ id: c.id, access_level: 1 })) },
-        ],
-      },
-    ],
-  });
-  const role = expectOk(
-    await call(t.app, 'POST', paths.roles.create, { token: t.token, body }),
-    roleResponseSchema,
-    201,
-  ).data;
-  const account = await createAccount(t.app, t.token, { role_ids: [role.id] });
+  const { panel, apps, account } = await appManagementOnly(t.app, t.token);
   const { accessToken } = await openSession(t.app, account);
   return { accessToken, panel, apps };
 }

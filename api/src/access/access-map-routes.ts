@@ -35,7 +35,6 @@ const viewAccessMap = action('viewAccessMap');
  * of the users and audit exports (BOM, RFC 4180 quoting, formula cells neutralised).
  */
 export const accessMapRoutes = routeTable({
-  name: 'access-map',
   setup: (ctx: AppContext): AccessMapEnv => ({ ctx, map: createAccessMap(ctx.store) }),
   routes: [
     route({

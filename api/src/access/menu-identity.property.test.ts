@@ -12,15 +12,16 @@ import {
   auditPaths,
   meResponseSchema,
   paths,
-  roleResponseSchema,
-  type ApplicationDetail,
 } from '@sso/shared/contract';
-import { createAccount } from '../test-support/accounts';
-import { createRolePayload } from '../test-support/factories';
+import {
+  appManagementOnly,
+  applicationDetail,
+  payloadOf,
+  treeOf,
+  type MenuTree,
+} from '../test-support/app-menus';
 import { ADMIN, MODIFIER, VIEWER, call, expectOk, openSession } from '../test-support/http';
 import { createTestApp } from '../test-support/test-app';
-
-type Tree = Array<{ id?: number; name: string; children: Array<{ id?: number; name: string }> }>;
 
 const PANEL_NAMES = Object.values(PANEL_MENU);
 const nameArb = fc.oneof(
@@ -29,7 +30,7 @@ const nameArb = fc.oneof(
   fc.constantFrom(...PANEL_NAMES).map((name) => ` ${name.toLowerCase()} `),
   fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,18}[A-Za-z]$/),
 );
-const treeArb: fc.Arbitrary<Tree> = fc
+const treeArb: fc.Arbitrary<MenuTree> = fc
   .array(
     fc.record({
       name: nameArb,
@@ -40,8 +41,8 @@ const treeArb: fc.Arbitrary<Tree> = fc
   .map((menus) => menus.map((menu) => ({ ...menu, children: menu.children })));
 
 type Command =
-  | { kind: 'createApp'; actor: number; tree: Tree }
-  | { kind: 'editLastApp'; actor: number; tree: Tree }
+  | { kind: 'createApp'; actor: number; tree: MenuTree }
+  | { kind: 'editLastApp'; actor: number; tree: MenuTree }
   | { kind: 'addToPanel'; actor: number; under: number; name: string }
   | { kind: 'renameInPanel'; actor: number; menu: number; name: string };
 
@@ -67,13 +68,6 @@ const PROBES = [
   paths.reference.colors,
 ] as const;
 
-const treeOf = (app: ApplicationDetail): Tree =>
-  app.menus.map((menu) => ({
-    id: menu.id,
-    name: menu.name,
-    children: menu.menu.map((child) => ({ id: child.id, name: child.name })),
-  }));
-
 it('no menu tree, under any name, gives a role a panel grant it did not give', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 8 }), async (commands) => {
@@ -81,34 +75,7 @@ it('no menu tree, under any name, gives a role a panel grant it did not give', a
       try {
         const admin = (await openSession(run.app, ADMIN)).accessToken;
         // A role owning App Management only (the probe's second road), and its member.
-        const panel = expectOk(
-          await call(run.app, 'GET', paths.applications.detail(1), { token: admin }),
-          applicationDetailResponseSchema,
-        ).data;
-        const apps = panel.menus.find((menu) => menu.name === PANEL_MENU.apps);
-        if (!apps) throw new Error('no App Management');
-        const role = expectOk(
-          await call(run.app, 'POST', paths.roles.create, {
-            token: admin,
-            body: createRolePayload({
-              applications: [
-                {
-                  apps_id: 1,
-                  menus: [
-                    {
-                      id: apps.id,
-                      access_level: 1,
-                      children: apps.menu.map((c) => ({ id: c.id, access_level: 1 })),
-                    },
-                  ],
-                },
-              ],
-            }),
-          }),
-          roleResponseSchema,
-          201,
-        ).data;
-        const member = await createAccount(run.app, admin, { role_ids: [role.id] });
+        const { panel, account: member } = await appManagementOnly(run.app, admin);
         const tokens = [
           admin,
           (await openSession(run.app, MODIFIER)).accessToken,
@@ -154,18 +121,10 @@ it('no menu tree, under any name, gives a role a panel grant it did not give', a
             if (reply.statusCode === 201)
               lastApp = applicationDetailResponseSchema.parse(reply.json()).data.id;
           } else if (command.kind === 'editLastApp' && lastApp !== undefined) {
-            const current = expectOk(
-              await call(run.app, 'GET', paths.applications.detail(lastApp), { token: admin }),
-              applicationDetailResponseSchema,
-            ).data;
+            const current = await applicationDetail(run.app, admin, lastApp);
             await call(run.app, 'PATCH', paths.applications.update(lastApp), {
               token,
-              body: {
-                name: current.name,
-                descriptions: current.descriptions,
-                url: current.url,
-                menus: [...treeOf(current), ...command.tree],
-              },
+              body: payloadOf(current, [...treeOf(current), ...command.tree]),
             });
           } else if (command.kind === 'addToPanel' || command.kind === 'renameInPanel') {
             const tree = treeOf(panel);
@@ -179,17 +138,14 @@ it('no menu tree, under any name, gives a role a panel grant it did not give', a
             }
             const reply = await call(run.app, 'PATCH', paths.applications.update(1), {
               token,
-              body: { name: panel.name, descriptions: panel.descriptions, url: panel.url, menus: tree },
+              body: payloadOf(panel, tree),
             });
             // A rename to the very same name is no change; anything else is refused.
             if (reply.statusCode === 200) expect(tree).toEqual(treeOf(panel));
           }
           expect(await reach()).toEqual(before);
         }
-        const after = expectOk(
-          await call(run.app, 'GET', paths.applications.detail(1), { token: admin }),
-          applicationDetailResponseSchema,
-        ).data;
+        const after = await applicationDetail(run.app, admin, 1);
         expect(after.menus).toEqual(panel.menus);
       } finally {
         await run.close();

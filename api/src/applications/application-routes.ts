@@ -65,7 +65,6 @@ function pruneLogos(scope: FastifyInstance, ctx: AppContext): void {
 
 /** App Management (ours, beside spec 7): one route per endpoint of `paths.applications`. */
 export const applicationRoutes = routeTable({
-  name: 'applications',
   setup: (ctx: AppContext, scope) => {
     pruneLogos(scope, ctx);
     return ctx;

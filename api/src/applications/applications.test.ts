@@ -8,50 +8,27 @@ import {
   paths,
   roleListResponseSchema,
   roleResponseSchema,
-  type ApplicationDetail,
-  type ApplicationListQuery,
-  type ApplicationPayload,
+  applicationListQuerySchema,
 } from '@sso/shared/contract';
 import { createApplicationPayload, createRolePayload } from '../test-support/factories';
 import { MODIFIER, call, callRoot, expectError, expectOk, openSession } from '../test-support/http';
+import { applicationDetail, payloadOf, treeOf } from '../test-support/app-menus';
+import { adminRequests } from '../test-support/crud';
 import { openTestStore, useAdminTestApp } from '../test-support/test-app';
 
 const t = useAdminTestApp();
 
-const list = async (query: ApplicationListQuery = {}) =>
-  expectOk(
-    await call(t.app, 'GET', paths.applications.list, {
-      token: t.token,
-      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    }),
-    applicationListResponseSchema,
-  );
-const create = (body: unknown) => call(t.app, 'POST', paths.applications.create, { token: t.token, body });
-const update = (id: number, body: unknown) =>
-  call(t.app, 'PATCH', paths.applications.update(id), { token: t.token, body });
-const remove = (id: number | string) =>
-  call(t.app, 'DELETE', paths.applications.remove(id), { token: t.token });
-const detail = async (id: number) =>
-  expectOk(
-    await call(t.app, 'GET', paths.applications.detail(id), { token: t.token }),
-    applicationDetailResponseSchema,
-  ).data;
-const createOk = async (overrides: Partial<ApplicationPayload> = {}) =>
-  expectOk(await create(createApplicationPayload(overrides)), applicationDetailResponseSchema, 201).data;
-
-/** The payload tree of a saved application, ids included (the form sends it back this way). */
-const treeOf = (app: ApplicationDetail) =>
-  app.menus.map((menu) => ({
-    id: menu.id,
-    name: menu.name,
-    children: menu.menu.map((child) => ({ id: child.id, name: child.name })),
-  }));
-const payloadOf = (app: ApplicationDetail): ApplicationPayload => ({
-  name: app.name,
-  descriptions: app.descriptions,
-  url: app.url,
-  menus: treeOf(app),
-});
+const { list, create, update, remove, createOk } = adminRequests(
+  t,
+  paths.applications,
+  {
+    query: applicationListQuerySchema,
+    list: applicationListResponseSchema,
+    created: applicationDetailResponseSchema,
+  },
+  createApplicationPayload,
+);
+const detail = (id: number) => applicationDetail(t.app, t.token, id);
 
 async function grantToNewRole(appsId: number, menuIds: number[] = []) {
   const body = createRolePayload({

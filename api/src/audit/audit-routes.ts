@@ -8,7 +8,7 @@ import {
 } from '@sso/shared/contract';
 import type { AppContext } from '../context';
 import { listOf } from '../http/reply';
-import { action, routeFor, routeTable } from '../http/route';
+import { action, route, routeTable } from '../http/route';
 import { actorScopeOf, scopeFilter } from '../access/admin-scope';
 import { eventsInSlices, listEvents, type AuditScope } from './audit-store';
 import { csvLine, sendCsv } from './csv';
@@ -51,8 +51,6 @@ const rowOf = (event: AuditEvent) =>
     event.user_agent,
   ]);
 
-const route = routeFor<AppContext>();
-
 // Administration per company: a scoped reader sees their own events and those of their users.
 const scopeOf = async (ctx: AppContext, actorId: number): Promise<AuditScope | null> => {
   const users = scopeFilter(ctx.store.admin, await actorScopeOf(ctx.store, actorId));
@@ -60,39 +58,35 @@ const scopeOf = async (ctx: AppContext, actorId: number): Promise<AuditScope | n
 };
 
 /** Log Aktivitas, read only: the list and its CSV export. No route writes or deletes an event. */
-export const auditRoutes = routeTable({
-  name: 'audit',
-  setup: (ctx: AppContext) => ctx,
-  routes: [
-    route({
-      method: 'GET',
-      path: auditPaths.list,
-      access: action('listAudit'),
-      query: auditListQuerySchema,
-      handler: async ({ query, auth, reply }, ctx) => {
-        const { data, total } = await listEvents(ctx.store, query, await scopeOf(ctx, auth.userId));
-        void reply.header('cache-control', 'no-store');
-        return listOf('Log aktivitas', data, total);
-      },
-    }),
-    route({
-      method: 'GET',
-      path: auditPaths.export,
-      access: action('listAudit'),
-      query: auditListQuerySchema,
-      handler: async ({ query, auth, reply }, ctx) => {
-        const scope = await scopeOf(ctx, auth.userId);
-        const slices = eventsInSlices(ctx.store, query, AUDIT_EXPORT_MAX_ROWS, 1000, scope);
-        const day = new Date(ctx.clock()).toISOString().slice(0, 10);
-        return sendCsv(
-          reply,
-          `log-aktivitas-${day}.csv`,
-          HEADER,
-          (async function* chunks() {
-            for await (const slice of slices) yield slice.map(rowOf).join('');
-          })(),
-        );
-      },
-    }),
-  ],
-});
+export const auditRoutes = routeTable([
+  route({
+    method: 'GET',
+    path: auditPaths.list,
+    access: action('listAudit'),
+    query: auditListQuerySchema,
+    handler: async ({ query, auth, reply }, ctx) => {
+      const { data, total } = await listEvents(ctx.store, query, await scopeOf(ctx, auth.userId));
+      void reply.header('cache-control', 'no-store');
+      return listOf('Log aktivitas', data, total);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: auditPaths.export,
+    access: action('listAudit'),
+    query: auditListQuerySchema,
+    handler: async ({ query, auth, reply }, ctx) => {
+      const scope = await scopeOf(ctx, auth.userId);
+      const slices = eventsInSlices(ctx.store, query, AUDIT_EXPORT_MAX_ROWS, 1000, scope);
+      const day = new Date(ctx.clock()).toISOString().slice(0, 10);
+      return sendCsv(
+        reply,
+        `log-aktivitas-${day}.csv`,
+        HEADER,
+        (async function* chunks() {
+          for await (const slice of slices) yield slice.map(rowOf).join('');
+        })(),
+      );
+    },
+  }),
+]);

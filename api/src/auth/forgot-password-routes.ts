@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../context';
 import { fieldError } from '../http/errors';
 import { isoAt, ok } from '../http/reply';
-import { publicAccess, routeFor, routeTable, signInStep } from '../http/route';
+import { publicAccess, route, routeTable, signInStep } from '../http/route';
 import { SIGN_IN_STEP } from '../audit/sign-in-steps';
 import { findAccountByNik, setPasswordHash, userBasics, type Account } from './accounts';
 import { typedOtp } from './login-routes';
@@ -59,8 +59,6 @@ async function codeStep<T>(
   return signInTry<unknown>(ctx, request, reply, { nik: body.nik }, found, attempt, { remember: false });
 }
 
-const route = routeFor<AppContext>();
-
 /** A code sent for a reset (first send and resend alike). */
 const sendCode = route({
   method: 'POST',
@@ -87,58 +85,54 @@ const sendCode = route({
  * sends count per address, unknown NIKs included (answered alike, with decoys); wrong codes count against the NIK (the same count
  * as its wrong passwords, an address that signed in to the account before on its own) and the address.
  */
-export const forgotPasswordRoutes = routeTable({
-  name: 'forgot-password',
-  setup: (ctx: AppContext) => ctx,
-  routes: [
-    route({
-      method: 'POST',
-      path: paths.forgotPassword.start,
-      access: publicAccess,
-      body: forgotPasswordPayloadSchema,
-      audit: signInStep(SIGN_IN_STEP.resetStart),
-      handler: async ({ body, request }, ctx) =>
-        ctx.throttle.run(lookupLimits(ctx.config, request.ip), async () => {
-          const account = await findAccountByNik(ctx.store.db, body.nik);
-          return ok('NIK ditemukan', { masked_phone: maskedPhoneOf(ctx, body.nik, account) });
-        }),
-    }),
-    sendCode,
-    { ...sendCode, path: paths.forgotPassword.resendOtp },
+export const forgotPasswordRoutes = routeTable([
+  route({
+    method: 'POST',
+    path: paths.forgotPassword.start,
+    access: publicAccess,
+    body: forgotPasswordPayloadSchema,
+    audit: signInStep(SIGN_IN_STEP.resetStart),
+    handler: async ({ body, request }, ctx) =>
+      ctx.throttle.run(lookupLimits(ctx.config, request.ip), async () => {
+        const account = await findAccountByNik(ctx.store.db, body.nik);
+        return ok('NIK ditemukan', { masked_phone: maskedPhoneOf(ctx, body.nik, account) });
+      }),
+  }),
+  sendCode,
+  { ...sendCode, path: paths.forgotPassword.resendOtp },
 
-    route({
-      method: 'POST',
-      path: paths.forgotPassword.verifyOtp,
-      access: publicAccess,
-      body: verifyResetOtpPayloadSchema,
-      badRequestFields: ['otp'],
-      audit: signInStep(SIGN_IN_STEP.resetOtpVerify),
-      handler: async ({ body, request, reply }, ctx) =>
-        codeStep(ctx, request, reply, body, async (account, otp) => {
-          await ctx.otp.check(account.id, 'reset', otp, 'verify');
-          return ok('Kode OTP valid', { nik: account.nik, verified: true });
-        }),
-    }),
-    route({
-      method: 'POST',
-      path: paths.forgotPassword.reset,
-      access: publicAccess,
-      body: resetPasswordPayloadSchema,
-      badRequestFields: ['otp'],
-      audit: signInStep(SIGN_IN_STEP.resetComplete),
-      handler: async ({ body, request, reply }, ctx) =>
-        codeStep(ctx, request, reply, body, async (account, otp) => {
-          // A refused password leaves the code as it was: the user picks another and sends it again.
-          await ctx.otp.check(account.id, 'reset', otp, 'check-verified');
-          const weakness = passwordWeakness(body.new_password, await ownerOf(ctx, account.id));
-          if (weakness) throw fieldError('new_password', weakness);
-          const hash = await hashPassword(body.new_password, ctx.config.passwordCost);
-          await ctx.otp.check(account.id, 'reset', otp, 'consume-verified');
-          await setPasswordHash(ctx.store.db, account.id, hash, isoAt(ctx.clock()));
-          // A new password ends every open session of the account.
-          await ctx.sessions.revokeUser(account.id, 'password_reset');
-          return ok('Password berhasil diubah', null);
-        }),
-    }),
-  ],
-});
+  route({
+    method: 'POST',
+    path: paths.forgotPassword.verifyOtp,
+    access: publicAccess,
+    body: verifyResetOtpPayloadSchema,
+    badRequestFields: ['otp'],
+    audit: signInStep(SIGN_IN_STEP.resetOtpVerify),
+    handler: async ({ body, request, reply }, ctx) =>
+      codeStep(ctx, request, reply, body, async (account, otp) => {
+        await ctx.otp.check(account.id, 'reset', otp, 'verify');
+        return ok('Kode OTP valid', { nik: account.nik, verified: true });
+      }),
+  }),
+  route({
+    method: 'POST',
+    path: paths.forgotPassword.reset,
+    access: publicAccess,
+    body: resetPasswordPayloadSchema,
+    badRequestFields: ['otp'],
+    audit: signInStep(SIGN_IN_STEP.resetComplete),
+    handler: async ({ body, request, reply }, ctx) =>
+      codeStep(ctx, request, reply, body, async (account, otp) => {
+        // A refused password leaves the code as it was: the user picks another and sends it again.
+        await ctx.otp.check(account.id, 'reset', otp, 'check-verified');
+        const weakness = passwordWeakness(body.new_password, await ownerOf(ctx, account.id));
+        if (weakness) throw fieldError('new_password', weakness);
+        const hash = await hashPassword(body.new_password, ctx.config.passwordCost);
+        await ctx.otp.check(account.id, 'reset', otp, 'consume-verified');
+        await setPasswordHash(ctx.store.db, account.id, hash, isoAt(ctx.clock()));
+        // A new password ends every open session of the account.
+        await ctx.sessions.revokeUser(account.id, 'password_reset');
+        return ok('Password berhasil diubah', null);
+      }),
+  }),
+]);

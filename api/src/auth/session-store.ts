@@ -1,7 +1,7 @@
 import { SESSION_END_REASONS, type SessionEndReason, type SessionTokens } from '@sso/shared/contract';
 import { toUnixSeconds, type Clock } from '../clock';
 import { sql } from 'kysely';
-import type { Store } from '../db/store';
+import type { Q, Store } from '../db/store';
 import { newSessionId, type TokenSigner } from './tokens';
 
 const isSessionEndReason = (value: string | null): value is SessionEndReason =>
@@ -9,6 +9,25 @@ const isSessionEndReason = (value: string | null): value is SessionEndReason =>
 
 /** Which token a bearer is: the login token, or the access token of an app session. */
 export type BearerKind = 'login' | 'access';
+
+/**
+ * Ends a whole sign-in in `q` (a transaction): the application sessions it opened, then the login
+ * session itself; what already ended keeps its time.
+ */
+export async function revokeSignIn(q: Q, loginSessionId: string, at: number): Promise<void> {
+  await q
+    .updateTable('app_sessions')
+    .set({ revoked_at: at })
+    .where('login_session_id', '=', loginSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await q
+    .updateTable('login_sessions')
+    .set({ revoked_at: at })
+    .where('id', '=', loginSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
 
 /** Who is calling: resolved from the bearer (a login token, or an app session's access token). */
 export interface AuthContext {
@@ -236,20 +255,7 @@ export function createSessionStore(
       // Either token ends the whole sign-in (issue 36): an access token left its login token alive,
       // and the login token could open a new session of any application.
       const at = now();
-      await store.transaction(async (trx) => {
-        await trx
-          .updateTable('app_sessions')
-          .set({ revoked_at: at })
-          .where('login_session_id', '=', auth.loginSessionId)
-          .where('revoked_at', 'is', null)
-          .execute();
-        await trx
-          .updateTable('login_sessions')
-          .set({ revoked_at: at })
-          .where('id', '=', auth.loginSessionId)
-          .where('revoked_at', 'is', null)
-          .execute();
-      });
+      await store.transaction((trx) => revokeSignIn(trx, auth.loginSessionId, at));
       announce(auth.userId);
     },
 

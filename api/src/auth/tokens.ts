@@ -30,17 +30,20 @@ export interface TokenSigner {
 /** The secret from the environment, or one generated on first start and kept in the database. */
 export async function resolveTokenSecret(q: Q, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
-  // Of instances starting together on an empty database, the first one's secret is kept.
+  return keptSecret(q, 'token_secret');
+}
+
+/**
+ * A random secret kept in `meta` under `key`: generated on first start, read back after. Of
+ * instances starting together on an empty database, the first one's secret is kept.
+ */
+export async function keptSecret(q: Q, key: string): Promise<string> {
   await q
     .insertInto('meta')
-    .values({ key: 'token_secret', value: randomBytes(32).toString('base64url') })
+    .values({ key, value: randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await q
-    .selectFrom('meta')
-    .select('value')
-    .where('key', '=', 'token_secret')
-    .executeTakeFirstOrThrow();
+  const row = await q.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return row.value;
 }
 

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DEV_OUTBOX_PATH, outboxQuerySchema, type OutboxEntry } from '@sso/shared/contract';
-import type { AppContext } from '../context';
 import { isoAt } from '../http/reply';
-import { routeFor, routeTable, thisMachine } from '../http/route';
+import { route, routeTable, thisMachine } from '../http/route';
 
 interface OutboxRow {
   to_target: string;
@@ -43,30 +42,26 @@ export function fromThisMachine(request: FastifyRequest): boolean {
  * production (app.ts); answers clients on this machine only, anyone else gets the 404 of a path
  * that does not exist.
  */
-export const outboxRoutes = routeTable({
-  name: 'dev-outbox',
-  setup: (ctx: AppContext) => ctx,
-  routes: [
-    routeFor<AppContext>()({
-      method: 'GET',
-      path: DEV_OUTBOX_PATH,
-      access: thisMachine,
-      query: outboxQuerySchema,
-      handler: async ({ query: { to } }, ctx): Promise<OutboxEntry[]> => {
-        let query = ctx.store.db
-          .selectFrom('outbox')
-          .select(['to_target', 'code', 'purpose', 'created_at'])
-          .orderBy('id', 'desc')
-          .limit(200);
-        if (to) query = query.where('to_target', '=', to);
-        const rows: OutboxRow[] = await query.execute();
-        return rows.map((row) => ({
-          to: row.to_target,
-          code: row.code,
-          purpose: purposeOf(row.purpose),
-          created_at: isoAt(row.created_at),
-        }));
-      },
-    }),
-  ],
-});
+export const outboxRoutes = routeTable([
+  route({
+    method: 'GET',
+    path: DEV_OUTBOX_PATH,
+    access: thisMachine,
+    query: outboxQuerySchema,
+    handler: async ({ query: { to } }, ctx): Promise<OutboxEntry[]> => {
+      let query = ctx.store.db
+        .selectFrom('outbox')
+        .select(['to_target', 'code', 'purpose', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(200);
+      if (to) query = query.where('to_target', '=', to);
+      const rows: OutboxRow[] = await query.execute();
+      return rows.map((row) => ({
+        to: row.to_target,
+        code: row.code,
+        purpose: purposeOf(row.purpose),
+        created_at: isoAt(row.created_at),
+      }));
+    },
+  }),
+]);

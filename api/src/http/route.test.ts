@@ -26,7 +26,7 @@ const open: AccessHooks = {
 };
 const ctx = {} as AppContext;
 const route = routeFor<null>();
-const tableOf = (...routes: Route<null>[]) => routeTable({ name: 'test', setup: () => null, routes });
+const tableOf = (...routes: Route<null>[]) => routeTable({ setup: () => null, routes });
 
 async function appWith(...routes: Route<null>[]): Promise<FastifyInstance> {
   const app = Fastify();

@@ -206,9 +206,11 @@ export const routeFor =
   ): Route<E> =>
     spec;
 
+/** The declaration function of routes whose handlers take the app's context (most tables). */
+export const route = routeFor<AppContext>();
+
 /** A domain's routes: their shared services (`setup`) and what the domain installs on its scope. */
 export interface RouteTable {
-  readonly name: string;
   readonly routes: readonly Route<unknown>[];
   /** Registers the routes on `scope` (their hooks, parsing and handler), with the domain's setup. */
   register(scope: FastifyInstance, ctx: AppContext, hooks: AccessHooks): void;
@@ -230,21 +232,34 @@ declare module 'fastify' {
   }
 }
 
-export function routeTable<E>(table: {
-  name: string;
-  setup: (ctx: AppContext, scope: FastifyInstance) => E;
+/** A table's routes with what their handlers share, built once per app from its context and scope. */
+export interface RoutesWithSetup<E> {
+  setup(ctx: AppContext, scope: FastifyInstance): E;
   routes: readonly Route<E>[];
-}): RouteTable {
-  const routes: readonly Route<unknown>[] = table.routes;
+}
+
+/**
+ * A domain's table: its routes, declared with `route` when their handlers take the app's context;
+ * or, when they share services of their own, `{ setup, routes }` (routes declared with `routeFor<E>()`).
+ */
+export function routeTable(routes: readonly Route<AppContext>[]): RouteTable;
+export function routeTable<E>(table: RoutesWithSetup<E>): RouteTable;
+export function routeTable<E>(table: readonly Route<AppContext>[] | RoutesWithSetup<E>): RouteTable {
+  const { setup, routes }: RoutesWithSetup<unknown> = isRouteList(table)
+    ? { setup: (ctx) => ctx, routes: table }
+    : table;
   return {
-    name: table.name,
     routes,
     register(scope, ctx, hooks) {
-      const env = table.setup(ctx, scope);
-      for (const route of routes) registerRoute(scope, route, env, hooks);
+      const env = setup(ctx, scope);
+      for (const declared of routes) registerRoute(scope, declared, env, hooks);
     },
   };
 }
+
+const isRouteList = <E>(
+  table: readonly Route<AppContext>[] | RoutesWithSetup<E>,
+): table is readonly Route<AppContext>[] => Array.isArray(table);
 
 /**
  * Makes `scope` a scope of declared routes: a route registered there any other way (`scope.get`)

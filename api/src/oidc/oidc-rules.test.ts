@@ -3,13 +3,15 @@ import * as oidc from 'openid-client';
 import {
   authorizationRequest,
   browse,
+  codeGrant,
   CookieJar,
   finishLogin,
   followToPanelOrApp,
   location,
   loginToken,
-  relyingParty,
+  startAtLogin,
   startOidcApp,
+  startSignIn,
   type OidcTestApp,
 } from '../test-support/oidc';
 
@@ -21,17 +23,12 @@ afterEach(() => api.close());
 
 /** A browser signing in at `clientId` through the panel's login; the tokens of the callback. */
 async function signIn(jar: CookieJar, clientId: 'hris' | 'inventory', nik = '100001', password = 'admin123') {
-  const config = await relyingParty(api.issuer, clientId);
-  const started = await authorizationRequest(config, clientId);
-  let step = await followToPanelOrApp(jar, started.url.href, api.origin);
+  const { config, started, step: arrived } = await startSignIn(api, jar, clientId);
+  let step = arrived;
   if (step.kind === 'login')
     step = await finishLogin(jar, api.origin, step.uid, await loginToken(api.origin, nik, password));
   if (step.kind !== 'callback') throw new Error(`no callback: ${step.kind}`);
-  const tokens = await oidc.authorizationCodeGrant(config, step.url, {
-    pkceCodeVerifier: started.verifier,
-    expectedState: started.state,
-    expectedNonce: started.nonce,
-  });
+  const tokens = await codeGrant(config, started, step.url);
   return { config, tokens, callback: step.url, verifier: started.verifier, state: started.state };
 }
 
@@ -62,10 +59,7 @@ async function expectSignedOutOfHris(jar: CookieJar, hris: Awaited<ReturnType<ty
 describe('single sign-on rules', () => {
   it('refuses HR Manager at Inventory with a page in Indonesian and access_denied, no code', async () => {
     const jar = new CookieJar();
-    const config = await relyingParty(api.issuer, 'inventory');
-    const started = await authorizationRequest(config, 'inventory');
-    const login = await followToPanelOrApp(jar, started.url.href, api.origin);
-    if (login.kind !== 'login') throw new Error('expected the login screen');
+    const login = await startAtLogin(api, jar, 'inventory');
     const refused = await finishLogin(
       jar,
       api.origin,
@@ -173,13 +167,7 @@ describe('single sign-on rules', () => {
       body: 'token=x',
     });
     expect(stale.status).toBe(400);
-    const config = await relyingParty(api.issuer, 'hris');
-    const login = await followToPanelOrApp(
-      jar,
-      (await authorizationRequest(config, 'hris')).url.href,
-      api.origin,
-    );
-    if (login.kind !== 'login') throw new Error('expected the login screen');
+    const login = await startAtLogin(api, jar, 'hris');
     const badToken = await finishLogin(jar, api.origin, login.uid, 'bukan-token');
     expect(badToken.kind === 'page' && badToken.response.status).toBe(401);
     // Another browser (no interaction cookie) cannot finish this one.
@@ -222,12 +210,7 @@ describe('single sign-on rules', () => {
     await fetch(`${api.issuer}/.well-known/openid-configuration`).catch(() => undefined);
     const refreshed = await oidc.refreshTokenGrant(first.config, first.tokens.refresh_token ?? '');
     expect(refreshed.access_token).toEqual(expect.any(String));
-    const inventory = await relyingParty(api.issuer, 'inventory');
-    const sso = await followToPanelOrApp(
-      jar,
-      (await authorizationRequest(inventory, 'inventory')).url.href,
-      api.origin,
-    );
+    const { step: sso } = await startSignIn(api, jar, 'inventory');
     expect(sso.kind).toBe('callback');
   });
 });

@@ -4,12 +4,11 @@ import * as oidc from 'openid-client';
 import { auditActivity, paths, userAccountResponseSchema } from '@sso/shared/contract';
 import { ADMIN, call, expectOk, openSession } from '../test-support/http';
 import {
-  authorizationRequest,
+  codeGrant,
   CookieJar,
   finishLogin,
-  followToPanelOrApp,
   loginToken,
-  relyingParty,
+  startAtLogin,
   useOidcApp,
 } from '../test-support/oidc';
 
@@ -52,22 +51,15 @@ afterAll(() => receiver.close());
 const HR_MANAGER = { id: 3, nik: '100003', password: 'password123' };
 
 async function signInAtHris(jar: CookieJar) {
-  const config = await relyingParty(api.issuer, 'hris');
-  const started = await authorizationRequest(config, 'hris');
-  const login = await followToPanelOrApp(jar, started.url.href, api.origin);
-  if (login.kind !== 'login') throw new Error('expected the login screen');
+  const { config, started, uid } = await startAtLogin(api, jar, 'hris');
   const back = await finishLogin(
     jar,
     api.origin,
-    login.uid,
+    uid,
     await loginToken(api.origin, HR_MANAGER.nik, HR_MANAGER.password),
   );
   if (back.kind !== 'callback') throw new Error('expected the callback');
-  const tokens = await oidc.authorizationCodeGrant(config, back.url, {
-    pkceCodeVerifier: started.verifier,
-    expectedState: started.state,
-    expectedNonce: started.nonce,
-  });
+  const tokens = await codeGrant(config, started, back.url);
   return { config, tokens };
 }
 

@@ -13,11 +13,12 @@ import {
 import {
   authorizationRequest,
   browse,
+  codeGrant,
   CookieJar,
   finishLogin,
   followToPanelOrApp,
   loginToken,
-  relyingParty,
+  startAtLogin,
   useOidcApp,
 } from '../test-support/oidc';
 import { ACR_MFA, ACR_SINGLE } from './provider';
@@ -41,12 +42,9 @@ async function signInAtHris(
   token: () => Promise<string>,
   extra: Record<string, string> = {},
 ) {
-  const hris = await relyingParty(api.issuer, 'hris');
-  const started = await authorizationRequest(hris, 'hris', extra);
-  const toLogin = await followToPanelOrApp(jar, started.url.href, api.origin);
-  if (toLogin.kind !== 'login') throw new Error(`expected the login screen, got ${toLogin.kind}`);
-  const back = await finishLogin(jar, api.origin, toLogin.uid, await token());
-  return { hris, started, uid: toLogin.uid, back };
+  const { config: hris, started, uid } = await startAtLogin(api, jar, 'hris', extra);
+  const back = await finishLogin(jar, api.origin, uid, await token());
+  return { hris, started, uid, back };
 }
 
 async function idTokenClaims(
@@ -54,11 +52,7 @@ async function idTokenClaims(
   started: { verifier: string; state: string; nonce: string },
   url: URL,
 ) {
-  const tokens = await oidc.authorizationCodeGrant(hris, url, {
-    pkceCodeVerifier: started.verifier,
-    expectedState: started.state,
-    expectedNonce: started.nonce,
-  });
+  const tokens = await codeGrant(hris, started, url);
   return tokens.claims();
 }
 
@@ -79,12 +73,9 @@ describe('two-step verification carried to applications (amr, acr, acr_values)',
 
   it('acr_values asking for two-step verification: a user without a factor enrols, then the application gets amr otp + mfa', async () => {
     const jar = new CookieJar();
-    const hris = await relyingParty(api.issuer, 'hris');
-    const started = await authorizationRequest(hris, 'hris', { acr_values: ACR_MFA });
-    const toLogin = await followToPanelOrApp(jar, started.url.href, api.origin);
-    if (toLogin.kind !== 'login') throw new Error('expected the login screen');
+    const { config: hris, started, uid } = await startAtLogin(api, jar, 'hris', { acr_values: ACR_MFA });
     // A password-only login is not enough: the interaction answers with a second step to take.
-    const held = await browse(jar, `${api.origin}/oidc/interaction/${toLogin.uid}/login`, {
+    const held = await browse(jar, `${api.origin}/oidc/interaction/${uid}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: await loginToken(api.origin, '100001', 'admin123') }).toString(),
@@ -99,7 +90,7 @@ describe('two-step verification carried to applications (amr, acr, acr_values)',
     const enrolled = twoStepEnrolledResponseSchema.parse(
       (await post(twoStepPaths.enrolConfirm, { challenge: pending.challenge, code: codeOf(secret) })).json,
     ).data;
-    const back = await finishLogin(jar, api.origin, toLogin.uid, enrolled.token);
+    const back = await finishLogin(jar, api.origin, uid, enrolled.token);
     if (back.kind !== 'callback') throw new Error('expected the callback');
     const claims = await idTokenClaims(hris, started, back.url);
     expect(claims).toMatchObject({ acr: ACR_MFA });

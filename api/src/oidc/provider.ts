@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import Provider, {
   errors,
   interactionPolicy,
@@ -12,6 +11,7 @@ import { createAdapterFactory } from './adapter';
 import { roleGrantsApplication, SSO_SCOPE, userClaims } from './claims';
 import { findClientRow } from './clients';
 import { findAccountById } from '../auth/accounts';
+import { keptSecret } from '../auth/tokens';
 import { verifyClientSecret } from './client-secret';
 import { escapeHtml, renderPage, type Page } from './pages';
 
@@ -70,17 +70,7 @@ export async function applicationOf(
  * instances starting together on an empty database, the first one's key is kept).
  */
 export async function cookieKeys(q: Q): Promise<string[]> {
-  await q
-    .insertInto('meta')
-    .values({ key: 'oidc_cookie_key', value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await q
-    .selectFrom('meta')
-    .select('value')
-    .where('key', '=', 'oidc_cookie_key')
-    .executeTakeFirstOrThrow();
-  return [row.value];
+  return [await keptSecret(q, 'oidc_cookie_key')];
 }
 
 function sendPage(ctx: KoaContextWithOIDC, page: Page, status?: number): void {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { toUnixSeconds, type Clock } from '../clock';
 import type { Store } from '../db/store';
+import { revokeSignIn } from '../auth/session-store';
 import { newSessionId } from '../auth/tokens';
 import { sessionLoginLive } from './adapter';
 
@@ -92,18 +93,7 @@ export function createSsoSessions(store: Store, clock: Clock, log: FastifyBaseLo
       const at = now();
       await store.transaction(async (trx) => {
         if (wholeSession) {
-          await trx
-            .updateTable('app_sessions')
-            .set({ revoked_at: at })
-            .where('login_session_id', '=', login.login_session_id)
-            .where('revoked_at', 'is', null)
-            .execute();
-          await trx
-            .updateTable('login_sessions')
-            .set({ revoked_at: at })
-            .where('id', '=', login.login_session_id)
-            .where('revoked_at', 'is', null)
-            .execute();
+          await revokeSignIn(trx, login.login_session_id, at);
           await trx.deleteFrom('oidc_session_links').where('session_uid', '=', sessionUid).execute();
         } else if (applicationId !== undefined) {
           await trx

@@ -3,6 +3,7 @@
  * storage faults, backups, shutdown, production logs).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import {
@@ -159,4 +160,20 @@ export async function backupUnderWrites(
     writing = false;
     await Promise.all(writers);
   }
+}
+
+/**
+ * A backup taken by `backupUnderWrites` succeeded while the writes went on (some acknowledged before
+ * it, some while it ran) and wrote one file in `backupDir`: that file.
+ */
+export function theOneBackup(
+  written: { backup: OpsRun; beforeBackup: string[]; duringBackup: number },
+  backupDir: string,
+): string {
+  expect(written.backup.status).toBe(0);
+  expect(written.duringBackup).toBeGreaterThan(0);
+  expect(written.beforeBackup.length).toBeGreaterThan(10);
+  const files = fs.readdirSync(backupDir);
+  expect(files).toHaveLength(1);
+  return path.join(backupDir, files[0] ?? '');
 }

@@ -43,7 +43,6 @@ const saved = async (ctx: AppContext, id: number, scope: MemberScope = null) => 
 
 /** Roles of spec 7 (plus role/all for selects and role/detail for the edit page). */
 export const roleRoutes = routeTable({
-  name: 'roles',
   setup: (ctx: AppContext): RolesEnv => ({ ctx, privilege: createRolePrivilege(ctx.store) }),
   routes: [
     route({

@@ -5,29 +5,21 @@ import {
   roleListResponseSchema,
   roleOptionsResponseSchema,
   roleResponseSchema,
-  type RoleListQuery,
+  roleListQuerySchema,
 } from '@sso/shared/contract';
 import { createRolePayload, createUserPayload } from '../test-support/factories';
 import { call, expectError, expectOk } from '../test-support/http';
+import { adminRequests } from '../test-support/crud';
 import { useAdminTestApp } from '../test-support/test-app';
 
 const t = useAdminTestApp();
 
-const list = async (query: RoleListQuery = {}) =>
-  expectOk(
-    await call(t.app, 'GET', paths.roles.list, {
-      token: t.token,
-      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    }),
-    roleListResponseSchema,
-  );
-const create = (body: unknown) => call(t.app, 'POST', paths.roles.create, { token: t.token, body });
-const update = (id: number | string, body: unknown) =>
-  call(t.app, 'PATCH', paths.roles.update(id), { token: t.token, body });
-const remove = (id: number | string) => call(t.app, 'DELETE', paths.roles.remove(id), { token: t.token });
-const bulkRemove = (body: unknown) => call(t.app, 'DELETE', paths.roles.bulkRemove, { token: t.token, body });
-const createOk = async (overrides = {}) =>
-  expectOk(await create(createRolePayload(overrides)), roleResponseSchema, 201).data;
+const { list, create, update, remove, bulkRemove, createOk } = adminRequests(
+  t,
+  paths.roles,
+  { query: roleListQuerySchema, list: roleListResponseSchema, created: roleResponseSchema },
+  createRolePayload,
+);
 
 /** The HRIS menu tree, to build grants from real ids. */
 async function hrisMenus() {

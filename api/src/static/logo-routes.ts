@@ -47,7 +47,6 @@ const nameOf = async (ctx: AppContext, kind: string | undefined, file: string) =
 };
 
 export const logoRoutes = routeTable({
-  name: 'logos',
   setup: (ctx: AppContext): LogoEnv => {
     // A stored SVG passes the sanitiser again (one stored before the rule cannot act either), once.
     const drawings = new Map<string, Buffer>();

@@ -172,6 +172,42 @@ export async function followToPanelOrApp(
   throw new Error('too many redirects');
 }
 
+/**
+ * A browser starting a sign-in at `clientId`: its relying party, the request (verifier, state,
+ * nonce) and where the browser arrives (the panel's login screen, or the application at once).
+ */
+export async function startSignIn(
+  api: Pick<OidcTestApp, 'issuer' | 'origin'>,
+  jar: CookieJar,
+  clientId: 'hris' | 'inventory',
+  extra: Record<string, string> = {},
+) {
+  const config = await relyingParty(api.issuer, clientId);
+  const started = await authorizationRequest(config, clientId, extra);
+  const step = await followToPanelOrApp(jar, started.url.href, api.origin);
+  return { config, started, step };
+}
+
+/** `startSignIn` arriving at the panel's login screen (else the test fails): its interaction id. */
+export async function startAtLogin(
+  api: Pick<OidcTestApp, 'issuer' | 'origin'>,
+  jar: CookieJar,
+  clientId: 'hris' | 'inventory',
+  extra: Record<string, string> = {},
+) {
+  const { config, started, step } = await startSignIn(api, jar, clientId, extra);
+  if (step.kind !== 'login') throw new Error(`expected the login screen, got ${step.kind}`);
+  return { config, started, uid: step.uid };
+}
+
+/** The code of `callback` exchanged for the tokens, checked against the request that started it. */
+export const codeGrant = (config: oidc.Configuration, started: Omit<StartedRequest, 'url'>, callback: URL) =>
+  oidc.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: started.verifier,
+    expectedState: started.state,
+    expectedNonce: started.nonce,
+  });
+
 /** Posts the login token as the panel's login screen does; follows on to the application. */
 export async function finishLogin(jar: CookieJar, origin: string, uid: string, token: string) {
   const response = await browse(jar, `${origin}/oidc/interaction/${uid}/login`, {

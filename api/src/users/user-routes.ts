@@ -136,7 +136,6 @@ const userCrudRoutes = [
 
 /** The users table: the list and edits, the account lifecycle, the bulk routes and the two-step reset. */
 export const userRoutes = routeTable({
-  name: 'users',
   setup: (ctx: AppContext, scope): UsersEnv => {
     installCsvUpload(scope);
     return { ctx, privilege: createPrivilege(ctx.store, ctx.sessions) };

@@ -5,21 +5,23 @@ import {
   userResponseSchema,
   type User,
   type UserListQuery,
+  userListQuerySchema,
+  userListResponseSchema,
 } from '@sso/shared/contract';
 import { createUserPayload } from '../test-support/factories';
 import { branchesOf, call, listUsers, expectError, expectOk } from '../test-support/http';
+import { adminRequests } from '../test-support/crud';
 import { useAdminTestApp } from '../test-support/test-app';
 
 const t = useAdminTestApp();
 
 const list = (query: UserListQuery = {}) => listUsers(t.app, t.token, query);
-const create = (body: unknown) => call(t.app, 'POST', paths.users.create, { token: t.token, body });
-const update = (id: number | string, body: unknown) =>
-  call(t.app, 'PATCH', paths.users.update(id), { token: t.token, body });
-const remove = (id: number | string) => call(t.app, 'DELETE', paths.users.remove(id), { token: t.token });
-const bulkRemove = (body: unknown) => call(t.app, 'DELETE', paths.users.bulkRemove, { token: t.token, body });
-const createOk = async (overrides = {}) =>
-  expectOk(await create(createUserPayload(overrides)), userResponseSchema, 201).data;
+const { create, update, remove, bulkRemove, createOk } = adminRequests(
+  t,
+  paths.users,
+  { query: userListQuerySchema, list: userListResponseSchema, created: userResponseSchema },
+  createUserPayload,
+);
 
 describe('GET users/list', () => {
   it('pages newest first with meta.total and the spec fields', async () => {

@@ -54,6 +54,16 @@ async function firstStep(nik: string, password: string) {
   return body.data.two_step;
 }
 
+/** A passkey answer no authenticator made. */
+const FORGED_PASSKEY = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30' } };
+/** `FORGED_PASSKEY` sent to `path` for `challenge`: refused with 422, the passkey field's message. */
+const forgedPasskeyRefusal = async (path: string, challenge: string) => {
+  const refused = expectError(
+    await call(t.app, 'POST', path, { body: { challenge, response: FORGED_PASSKEY } }),
+    422,
+  );
+  return refused.errors?.passkey;
+};
 const verify = (challenge: string, method: string, code: unknown) =>
   call(t.app, 'POST', twoStepPaths.verify, { body: { challenge, method, code } });
 
@@ -491,14 +501,9 @@ describe('passkeys', () => {
       await call(t.app, 'POST', twoStepPaths.passkeyOptions, { body: { challenge: pending.challenge } }),
       409,
     );
-    const answer = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30' } };
-    const refused = expectError(
-      await call(t.app, 'POST', twoStepPaths.passkeyVerify, {
-        body: { challenge: pending.challenge, response: answer },
-      }),
-      422,
+    expect(await forgedPasskeyRefusal(twoStepPaths.passkeyVerify, pending.challenge)).toBe(
+      'Passkey tidak dikenali untuk akun ini',
     );
-    expect(refused.errors?.passkey).toBe('Passkey tidak dikenali untuk akun ini');
   });
 });
 
@@ -513,17 +518,12 @@ describe('Gunakan passkey (a passkey alone)', () => {
       'allowCredentials',
       expect.arrayContaining([expect.anything()]),
     );
-    const forged = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30' } };
-    const refused = expectError(
-      await call(t.app, 'POST', twoStepPaths.passkeyLogin, {
-        body: { challenge: started.challenge, response: forged },
-      }),
-      422,
+    expect(await forgedPasskeyRefusal(twoStepPaths.passkeyLogin, started.challenge)).toBe(
+      'Passkey tidak dikenali. Masuk dengan NIK dan password.',
     );
-    expect(refused.errors?.passkey).toBe('Passkey tidak dikenali. Masuk dengan NIK dan password.');
     const reused = expectError(
       await call(t.app, 'POST', twoStepPaths.passkeyLogin, {
-        body: { challenge: started.challenge, response: forged },
+        body: { challenge: started.challenge, response: FORGED_PASSKEY },
       }),
       422,
     );
