@@ -30,11 +30,10 @@ async function openFilters(page: Page): Promise<void> {
 test.describe('Peta Akses', () => {
   test('by place: a sub-menu, a level filter and the CSV of exactly those rows; axe', async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page);
-    await page.goto('/');
+    await openSignedIn('/');
     await page.getByRole('link', { name: 'Peta Akses' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Peta Akses' })).toBeVisible();
     await expect(page.getByText('Pilih aplikasi (dan bila perlu menu atau sub-menu)')).toBeVisible();
@@ -73,10 +72,9 @@ test.describe('Peta Akses', () => {
 
   test('by person: a user picked by NIK shows their applications, menus, levels and role', async ({
     page,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page);
-    await page.goto(PAGE);
+    await openSignedIn(PAGE);
     await page.getByRole('button', { name: 'Per Orang' }).click();
     await page.getByRole('searchbox', { name: 'Cari user' }).fill('100004');
     await page.getByRole('button', { name: /100004/ }).click();
@@ -96,10 +94,9 @@ test.describe('Peta Akses', () => {
   test('the scoped admin 100006 sees only users of their company, and a phone width scrolls only vertically', async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page, SCOPED.nik, SCOPED.password);
-    await page.goto(`${PAGE}?app=2`);
+    await openSignedIn(`${PAGE}?app=2`, SCOPED);
     await expect(table(page).getByRole('row').nth(1)).toBeVisible();
     const aps = await table(page)
       .getByRole('row')

@@ -17,7 +17,7 @@ test.describe('Log Aktivitas', () => {
   test('an edit is found through "Lihat aktivitas" with its before → after; axe', async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
     const roles = await roleIdsByName(apiClient);
@@ -29,8 +29,7 @@ test.describe('Log Aktivitas', () => {
     const edited = await apiClient.patch(`${USERS}/${user.id}`, { role_ids: [roles.get('Viewer') ?? 3] });
     expect(edited.status).toBe(200);
 
-    await loginAs(page);
-    await page.goto(`${routes.userManagement}?keyword=${encodeURIComponent(user.nama)}`);
+    await openSignedIn(`${routes.userManagement}?keyword=${encodeURIComponent(user.nama)}`);
     await page
       .getByRole('row', { name: new RegExp(user.nama) })
       .getByText(user.nama)
@@ -110,7 +109,7 @@ test.describe('Home', () => {
   test('shows the cards of each remote; with one remote down the others still work', async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
     // At least five events, whatever ran before: sign-ins and a created, then edited, user.
@@ -121,8 +120,7 @@ test.describe('Home', () => {
       phonePrefix: '089',
     });
     await apiClient.patch(`${USERS}/${user.id}`, { role_ids: [ids.get('Viewer') ?? 3] });
-    await loginAs(page);
-    await page.goto(routes.home);
+    await openSignedIn(routes.home);
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     const users = page.getByTestId('home-card-users-total');
     const roles = page.getByTestId('home-card-roles-total');

@@ -236,7 +236,7 @@ for (const width of WIDTHS) {
 test.describe('return to where you were, and say what is missing', () => {
   test('Edit User then Simpan returns to the searched, sorted list; the toast stays clear of the top bar', async ({
     page,
-    loginAs,
+    openSignedIn,
     apiClient,
   }) => {
     const companies = (await apiClient.get('/company/companies-with-branches')).body as {
@@ -255,8 +255,7 @@ test.describe('return to where you were, and say what is missing', () => {
     try {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width < 720 ? 844 : 900 });
-        await loginAs(page);
-        await page.goto(`${routes.userManagement}?keyword=${stampText}&sortBy=nik&sort=desc`);
+        await openSignedIn(`${routes.userManagement}?keyword=${stampText}&sortBy=nik&sort=desc`);
         const placed = listPlace(page);
         await usersTable(page)
           .getByRole('button', { name: `Aksi untuk E2E Kembali ${stampText}` })
@@ -322,10 +321,9 @@ test.describe('return to where you were, and say what is missing', () => {
 
   test('Tambah User: a disabled Simpan says what is missing, an AP without a unit is named', async ({
     page,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.addUser);
+    await openSignedIn(routes.addUser);
     const save = page.getByRole('button', { name: 'Simpan' });
     await expect(save).toBeDisabled();
     await expect(save).toHaveAccessibleDescription(

@@ -29,11 +29,10 @@ test.describe('a handoff while another account is signed in', () => {
   test('asks, naming both accounts; "Masuk sebagai" ends the old login and stores the new session', async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.home);
+    await openSignedIn(routes.home);
     const before = await storedSession(page);
     expect(before?.nik).toBe('100001');
     const viewer = await apiClient.sessionFor(DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
@@ -61,10 +60,9 @@ test.describe('a handoff while another account is signed in', () => {
   test('"Tetap sebagai" keeps the signed-in session and stores nothing of the link', async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.home);
+    await openSignedIn(routes.home);
     const before = await storedSession(page);
     const viewer = await apiClient.sessionFor(DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
     await page.goto(`/?data=${LZString.compressToEncodedURIComponent(JSON.stringify(viewer))}`);

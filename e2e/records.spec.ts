@@ -72,11 +72,10 @@ for (const size of WIDTHS) {
 
     test('an application granted to roles says so before any confirmation; "Lihat role" lists them', async ({
       page,
-      loginAs,
+      openSignedIn,
       expectNoA11yViolations,
     }) => {
-      await loginAs(page);
-      await page.goto(`${routes.appManagement}?keyword=HRIS`);
+      await openSignedIn(`${routes.appManagement}?keyword=HRIS`);
       await page.getByRole('button', { name: 'Aksi untuk aplikasi HRIS' }).click();
       await page.getByRole('menuitem', { name: 'Hapus' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Aplikasi "HRIS" tidak dapat dihapus' });

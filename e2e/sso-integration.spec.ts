@@ -52,15 +52,14 @@ async function shownSecret(page: Page): Promise<string> {
 test.describe('Integrasi SSO', () => {
   test('an owner adds an application with a confidential client: the secret is shown once; URIs are edited, the secret regenerated, the client made public', async ({
     page,
-    loginAs,
+    openSignedIn,
     apiClient,
     expectNoA11yViolations,
   }) => {
     test.setTimeout(120_000);
     await removeApp(apiClient, NAME);
     try {
-      await loginAs(page);
-      await page.goto(routes.addApp);
+      await openSignedIn(routes.addApp);
       await page.getByLabel('Nama Aplikasi').fill(NAME);
       await page.getByLabel('URL Aplikasi').fill('https://gudang.example.com');
       await section(page).getByLabel('Aktifkan Integrasi SSO (OpenID Connect)').check();
@@ -175,7 +174,7 @@ test.describe('Home "Aplikasi Anda"', () => {
 
   test('lists the applications the role grants and opens them signed in (initiate-login URI, or the spec handoff)', async ({
     page,
-    loginAs,
+    openSignedIn,
     apiClient,
     expectNoA11yViolations,
   }) => {
@@ -202,8 +201,7 @@ test.describe('Home "Aplikasi Anda"', () => {
       }),
     );
     try {
-      await loginAs(page);
-      await page.goto(routes.home);
+      await openSignedIn(routes.home);
       const list = page.getByRole('list', { name: 'Aplikasi yang dapat Anda buka' });
       for (const name of ['HRIS', 'Finance', 'Inventory', 'Sales', OIDC_APP]) {
         await expect(
@@ -259,7 +257,11 @@ test.describe('Home "Aplikasi Anda"', () => {
     }
   });
 
-  test('another role sees exactly the applications its role grants', async ({ page, loginAs, apiClient }) => {
+  test('another role sees exactly the applications its role grants', async ({
+    page,
+    openSignedIn,
+    apiClient,
+  }) => {
     // NIK 100005, role "Admin User": its grants, read from Role Management.
     const { body: roles } = await apiClient.get('/api/v1/ap/role/list?perPage=100&keyword=Admin%20User');
     const role = (roles as { data: { id: number; name: string }[] }).data.find(
@@ -274,8 +276,7 @@ test.describe('Home "Aplikasi Anda"', () => {
       .map((app) => app.apps_name);
     expect(granted.length).toBeGreaterThan(0);
 
-    await loginAs(page, DEMO_ACCOUNTS.modifier2);
-    await page.goto(routes.home);
+    await openSignedIn(routes.home, DEMO_ACCOUNTS.modifier2);
     const list = page.getByRole('list', { name: 'Aplikasi yang dapat Anda buka' });
     await expect(list.getByRole('listitem')).toHaveCount(granted.length);
     for (const name of granted) await expect(list.getByText(name, { exact: true })).toBeVisible();

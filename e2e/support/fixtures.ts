@@ -22,18 +22,22 @@ interface Options {
   server: StaticServer;
 }
 
+/** Who signs in: a NIK (with the demo password unless one is given) or a NIK and password. */
+export type SignInAs = string | { nik: string; password: string };
+
 interface Fixtures {
   apiClient: SsoApi;
   /**
    * Signs the browser in through the real login chain: as the demo admin, as a demo account
    * (`loginAs(page, DEMO_ACCOUNTS.viewer)`) or as a NIK and password.
    */
-  loginAs: (
-    page: Page,
-    who?: string | { nik: string; password: string },
-    password?: string,
-    origin?: string,
-  ) => Promise<void>;
+  loginAs: (page: Page, who?: SignInAs, password?: string, origin?: string) => Promise<void>;
+  /**
+   * The opening of most tests: signs the test's page in as `loginAs` does (the demo admin unless an
+   * account is given) and opens a screen of the panel, e.g.
+   * `await openSignedIn(routes.userManagement, DEMO_ACCOUNTS.viewer)`. Returns the page.
+   */
+  openSignedIn: (path: string, who?: SignInAs) => Promise<Page>;
   /** axe-core: no serious or critical violation on the current screen. */
   expectNoA11yViolations: (page: Page) => Promise<void>;
   outbox: { latestCode: (to: string, purpose: 'login' | 'reset') => Promise<string> };
@@ -70,6 +74,13 @@ export const test = base.extend<Fixtures & Options>({
       const account = typeof who === 'string' ? { nik: who, password: password ?? DEMO_ADMIN.password } : who;
       const session = await apiClient.sessionFor(account.nik, account.password);
       await storeSession(page, session, origin);
+    });
+  },
+  openSignedIn: async ({ page, loginAs }, use) => {
+    await use(async (path, who) => {
+      await loginAs(page, who);
+      await page.goto(path);
+      return page;
     });
   },
   expectNoA11yViolations: async ({}, use) => {
