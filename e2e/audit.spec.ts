@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
-import { createUser, roleIdsByName, shotAtWidths } from './support/testbed';
+import type { SsoApi } from './support/sso-api';
+import { createUser, roleIdsByName, shotAtWidths, type TestUser } from './support/testbed';
 
 /**
  * Log Aktivitas and Home (issue 20) against the real api: an edit found with its before → after
@@ -13,6 +14,15 @@ import { createUser, roleIdsByName, shotAtWidths } from './support/testbed';
 const USERS = '/api/v1/ap/users';
 const AUDIT = '/api/v1/ap/audit/list';
 
+/** A new user of role Admin, then given Viewer: a created and an edited event in the log. */
+async function userMovedFromAdminToViewer(api: SsoApi): Promise<TestUser> {
+  const roles = await roleIdsByName(api);
+  const user = await createUser(api, { label: 'Audit', roleId: roles.get('Admin'), phonePrefix: '089' });
+  const edited = await api.patch(`${USERS}/${user.id}`, { role_ids: [roles.get('Viewer') ?? 3] });
+  expect(edited.status).toBe(200);
+  return user;
+}
+
 test.describe('Log Aktivitas', () => {
   test('an edit is found through "Lihat aktivitas" with its before → after; axe', async ({
     page,
@@ -20,14 +30,7 @@ test.describe('Log Aktivitas', () => {
     openSignedIn,
     expectNoA11yViolations,
   }) => {
-    const roles = await roleIdsByName(apiClient);
-    const user = await createUser(apiClient, {
-      label: 'Audit',
-      roleId: roles.get('Admin'),
-      phonePrefix: '089',
-    });
-    const edited = await apiClient.patch(`${USERS}/${user.id}`, { role_ids: [roles.get('Viewer') ?? 3] });
-    expect(edited.status).toBe(200);
+    const user = await userMovedFromAdminToViewer(apiClient);
 
     await openSignedIn(`${routes.userManagement}?keyword=${encodeURIComponent(user.nama)}`);
     await page
@@ -113,13 +116,7 @@ test.describe('Home', () => {
     expectNoA11yViolations,
   }) => {
     // At least five events, whatever ran before: sign-ins and a created, then edited, user.
-    const ids = await roleIdsByName(apiClient);
-    const user = await createUser(apiClient, {
-      label: 'Audit',
-      roleId: ids.get('Admin'),
-      phonePrefix: '089',
-    });
-    await apiClient.patch(`${USERS}/${user.id}`, { role_ids: [ids.get('Viewer') ?? 3] });
+    await userMovedFromAdminToViewer(apiClient);
     await openSignedIn(routes.home);
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     const users = page.getByTestId('home-card-users-total');

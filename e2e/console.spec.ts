@@ -67,6 +67,29 @@ async function expectLoaded(page: Page, table: Locator) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+/** Opens the actions menu of the users list's first row. */
+async function openFirstRowActions(page: Page) {
+  await usersTable(page)
+    .getByRole('button', { name: /^Aksi untuk / })
+    .first()
+    .click();
+}
+
+/** From the users list: the first row's Edit, which opens Edit User. */
+async function editFirstUser(page: Page) {
+  await openFirstRowActions(page);
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
+}
+
+/** Opens a list at `place` and waits until it has loaded; returns its table. */
+async function openList(page: Page, place: string, tableOf: (page: Page) => Locator): Promise<Locator> {
+  await page.goto(place);
+  const table = tableOf(page);
+  await expectLoaded(page, table);
+  return table;
+}
+
 /** On a phone: only `headers` shown, no sideways scrolling, every cell of the first row in view. */
 async function expectPhoneColumns(page: Page, table: Locator, headers: string[]) {
   await expect.poll(async () => (await visibleHeaders(table)).filter(Boolean)).toEqual(headers);
@@ -102,9 +125,7 @@ for (const width of WIDTHS) {
       test('the users list: the columns that matter, filters behind one control on a phone, nothing cut', async ({
         page,
       }) => {
-        await page.goto(`${routes.userManagement}?status=active`);
-        const table = usersTable(page);
-        await expectLoaded(page, table);
+        const table = await openList(page, `${routes.userManagement}?status=active`, usersTable);
         if (phone) {
           await expectPhoneColumns(page, table, ['Nama', 'Role', 'Status']);
           // The four filters fold behind one control that counts the ones set.
@@ -147,9 +168,7 @@ for (const width of WIDTHS) {
         test('the log: time, actor and activity without sideways scrolling, filters folded on a phone', async ({
           page,
         }) => {
-          await page.goto(routes.auditLog);
-          const table = logTable(page);
-          await expectLoaded(page, table);
+          const table = await openList(page, routes.auditLog, logTable);
           if (phone) {
             await expectPhoneColumns(page, table, ['Waktu', 'Pelaku', 'Aktivitas']);
             await expect(filterControl(page)).toHaveAccessibleName('Filter');
@@ -181,12 +200,7 @@ for (const width of WIDTHS) {
           await page.goto(place);
           await expect(usersTable(page).getByRole('row')).not.toHaveCount(1);
           const placed = listPlace(page);
-          await usersTable(page)
-            .getByRole('button', { name: /^Aksi untuk / })
-            .first()
-            .click();
-          await page.getByRole('menuitem', { name: 'Edit' }).click();
-          await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
+          await editFirstUser(page);
           await page.getByRole('button', { name: 'Batal' }).click();
           await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
           expect(listPlace(page)).toBe(placed);
@@ -200,12 +214,7 @@ for (const width of WIDTHS) {
             'descending',
           );
           // The browser's back button as well.
-          await usersTable(page)
-            .getByRole('button', { name: /^Aksi untuk / })
-            .first()
-            .click();
-          await page.getByRole('menuitem', { name: 'Edit' }).click();
-          await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
+          await editFirstUser(page);
           await page.goBack();
           await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
           expect(listPlace(page)).toBe(placed);
@@ -214,10 +223,7 @@ for (const width of WIDTHS) {
         test('Edit is there, disabled with the reason, and opens nothing', async ({ page }) => {
           await page.goto(`${routes.userManagement}?status=active&sortBy=nama&sort=desc`);
           const placed = listPlace(page);
-          await usersTable(page)
-            .getByRole('button', { name: /^Aksi untuk / })
-            .first()
-            .click();
+          await openFirstRowActions(page);
           const edit = page.getByRole('menuitem', { name: 'Edit' });
           await expect(edit).toHaveAttribute('aria-disabled', 'true');
           await expect(edit).toHaveAccessibleDescription(READ_ONLY_REASON);

@@ -1,8 +1,10 @@
 import LZString from 'lz-string';
 import type { Page } from '@playwright/test';
+import type { Session } from '@sso/shared/session';
 import { test, expect, SESSION_KEY } from './support/fixtures';
 import { API_ORIGIN, DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
+import type { SsoApi } from './support/sso-api';
 
 /**
  * Issue 36 (finding 13): a handoff link `/?data=` carrying another account's session no longer
@@ -25,6 +27,12 @@ async function alive(token: string): Promise<boolean> {
   return reply.status === 200;
 }
 
+/** The viewer's session and a handoff link carrying it (`/?data=`, as the sign-in app sends one). */
+async function viewerHandoff(api: SsoApi): Promise<{ session: Session; link: string }> {
+  const session = await api.sessionFor(DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
+  return { session, link: `/?data=${LZString.compressToEncodedURIComponent(JSON.stringify(session))}` };
+}
+
 test.describe('a handoff while another account is signed in', () => {
   test('asks, naming both accounts; "Masuk sebagai" ends the old login and stores the new session', async ({
     page,
@@ -35,10 +43,9 @@ test.describe('a handoff while another account is signed in', () => {
     await openSignedIn(routes.home);
     const before = await storedSession(page);
     expect(before?.nik).toBe('100001');
-    const viewer = await apiClient.sessionFor(DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
-    const data = LZString.compressToEncodedURIComponent(JSON.stringify(viewer));
+    const { session: viewer, link } = await viewerHandoff(apiClient);
 
-    await page.goto(`/?data=${data}`);
+    await page.goto(link);
     const dialog = page.getByRole('alertdialog', { name: 'Ganti akun?' });
     await expect(dialog).toBeVisible();
     expect(page.url()).not.toContain('data=');
@@ -64,8 +71,7 @@ test.describe('a handoff while another account is signed in', () => {
   }) => {
     await openSignedIn(routes.home);
     const before = await storedSession(page);
-    const viewer = await apiClient.sessionFor(DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
-    await page.goto(`/?data=${LZString.compressToEncodedURIComponent(JSON.stringify(viewer))}`);
+    await page.goto((await viewerHandoff(apiClient)).link);
     const dialog = page.getByRole('alertdialog', { name: 'Ganti akun?' });
     await dialog.getByRole('button', { name: 'Tetap sebagai Administrator' }).click();
     await expect(page).toHaveURL(/\/home$/);

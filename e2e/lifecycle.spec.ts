@@ -1,12 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import {
-  createAccount,
-  signInThroughForm,
-  signInToHome,
-  type TestAccount as Account,
-} from './support/testbed';
+import { signInThroughForm, signInToHome, type TestAccount as Account } from './support/testbed';
 
 /**
  * Account lifecycle end to end (issue 24): the owner deactivates a user whose panel is open in
@@ -45,11 +40,10 @@ test.describe('account lifecycle', () => {
   test('deactivating ends the open panel and refuses sign-in; Nonaktif lists them; Aktifkan restores', async ({
     page,
     browser,
-    apiClient,
-    outbox,
+    newAccount,
     expectNoA11yViolations,
   }) => {
-    const account = await createAccount(apiClient, outbox, { label: 'Lifecycle Status' });
+    const account = await newAccount({ label: 'Lifecycle Status' });
     const theirs = await openUserBrowser(browser, account);
 
     await openListFor(page, account);
@@ -111,11 +105,10 @@ test.describe('account lifecycle', () => {
   test('"Keluarkan dari semua sesi" ends a session of another browser; "Terakhir masuk" after a sign-in', async ({
     page,
     browser,
-    apiClient,
-    outbox,
+    newAccount,
     expectNoA11yViolations,
   }) => {
-    const account = await createAccount(apiClient, outbox, { label: 'Lifecycle Sesi' });
+    const account = await newAccount({ label: 'Lifecycle Sesi' });
     await openListFor(page, account);
     await expect(rowOf(page, account).getByText('Belum pernah masuk')).toBeVisible();
 

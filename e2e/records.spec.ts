@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { createAccount, openUserDrawer, signInToHome } from './support/testbed';
+import { openUserDrawer, signInToHome } from './support/testbed';
 
 /**
  * Records that keep their identity and say what happened (issue 37), at 1440 and 390 px: a user
@@ -32,12 +32,11 @@ for (const size of WIDTHS) {
     test('"Akhiri" asks first; the user whose session ended reads why on the login screen', async ({
       page,
       browser,
-      apiClient,
-      outbox,
+      newAccount,
       loginAs,
       expectNoA11yViolations,
     }) => {
-      const account = await createAccount(apiClient, outbox, {
+      const account = await newAccount({
         label: `Rekam Sesi ${size.width}`,
         phonePrefix: '086',
       });
@@ -91,11 +90,11 @@ for (const size of WIDTHS) {
     test('deactivation with its reason and reactivation read apart in the user’s own history', async ({
       page,
       apiClient,
-      outbox,
+      newAccount,
       loginAs,
       expectNoA11yViolations,
     }) => {
-      const account = await createAccount(apiClient, outbox, {
+      const account = await newAccount({
         label: `Rekam Riwayat ${size.width}`,
         phonePrefix: '086',
       });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { createAccount, signInThroughForm } from './support/testbed';
+import { signInThroughForm } from './support/testbed';
 
 /**
  * Issue 36, findings 3 and 4: nobody can keep anyone out. Every browser here reaches the api from
@@ -23,11 +23,12 @@ test('one address: a known browser still signs in, an unknown one with the right
   browser,
   apiClient,
   outbox,
+  newAccount,
   expectNoA11yViolations,
 }) => {
   // Eleven sign-ins at production scrypt cost, three browsers.
   test.setTimeout(150_000);
-  const account = await createAccount(apiClient, outbox, { label: 'Perangkat', phonePrefix: '085' });
+  const account = await newAccount({ label: 'Perangkat', phonePrefix: '085' });
   const guesserContext = await browser.newContext();
   const newcomerContext = await browser.newContext();
   try {

@@ -3,14 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { SsoApi } from './support/sso-api';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import {
-  createAccount as createTestAccount,
-  createRole,
-  openUserDrawer,
-  signInThroughForm,
-  uniqueName,
-  type Outbox,
-} from './support/testbed';
+import { createRole, openUserDrawer, signInThroughForm, uniqueName, type NewUser } from './support/testbed';
 
 /**
  * Issue 31: two-step verification in Chromium against the real api. Codes are computed here, with
@@ -25,9 +18,8 @@ const nextCode = (secret: string) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + 30_000 });
 const currentCode = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
 
-/** A panel user (role 2 unless given) with a password set the way a user would (the testbed's). */
-const createAccount = (apiClient: SsoApi, outbox: Outbox, roleId?: number) =>
-  createTestAccount(apiClient, outbox, { label: 'Dua Langkah', roleId });
+/** A panel user of this spec (role 2 unless given), for the `newAccount` fixture. */
+const twoStepUser = (roleId?: number): NewUser => ({ label: 'Dua Langkah', roleId });
 
 async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -63,12 +55,11 @@ async function addAuthenticator(page: Page, label: string): Promise<{ secret: st
 
 test('enrol an authenticator app, sign in with it and with a recovery code; a used code is refused', async ({
   page,
-  apiClient,
-  outbox,
+  newAccount,
   expectNoA11yViolations,
 }) => {
   test.setTimeout(120_000);
-  const account = await createAccount(apiClient, outbox);
+  const account = await newAccount(twoStepUser());
   await signInThroughForm(page, account);
   await expect(page).toHaveURL(/\/home$/);
   const { secret, codes } = await addAuthenticator(page, 'Ponsel kantor');
@@ -146,13 +137,13 @@ test('a role that requires it takes its member to enrol right after the password
   page,
   browser,
   apiClient,
-  outbox,
+  newAccount,
   loginAs,
   expectNoA11yViolations,
 }) => {
   test.setTimeout(150_000);
   const roleId = await roleRequiringTwoStep(apiClient);
-  const account = await createAccount(apiClient, outbox, roleId);
+  const account = await newAccount(twoStepUser(roleId));
   const member = await browser.newContext();
   const theirs = await member.newPage();
   try {
@@ -232,10 +223,10 @@ test('an application asking for two-step verification (acr_values) gets it: enro
   page,
   request,
   apiClient,
-  outbox,
+  newAccount,
 }) => {
   test.setTimeout(120_000);
-  const account = await createAccount(apiClient, outbox, await hrisRole(apiClient));
+  const account = await newAccount(twoStepUser(await hrisRole(apiClient)));
   const issuer = 'http://localhost:4000/oidc';
   const discovery = (await (await request.get(`${issuer}/.well-known/openid-configuration`)).json()) as {
     authorization_endpoint: string;
@@ -315,7 +306,7 @@ test('an application asking for two-step verification (acr_values) gets it: enro
 test('a passkey (Chromium virtual authenticator): added in Keamanan Akun, then the second step with one touch', async ({
   page,
   apiClient,
-  outbox,
+  newAccount,
   expectNoA11yViolations,
 }) => {
   test.setTimeout(120_000);
@@ -330,7 +321,7 @@ test('a passkey (Chromium virtual authenticator): added in Keamanan Akun, then t
       isUserVerified: true,
     },
   });
-  const account = await createAccount(apiClient, outbox);
+  const account = await newAccount(twoStepUser());
   await signInThroughForm(page, account);
   await expect(page).toHaveURL(/\/home$/);
   await page.getByRole('link', { name: 'Keamanan Akun' }).click();

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { SESSION_KEY, type Session } from '@sso/shared/session';
 import { SsoApi } from './sso-api';
 import { DEMO_ADMIN } from './env';
+import { createAccount, type NewUser, type TestAccount } from './testbed';
 import type { StaticServer } from './test-stack';
 
 export { SESSION_KEY };
@@ -41,6 +42,8 @@ interface Fixtures {
   /** axe-core: no serious or critical violation on the current screen. */
   expectNoA11yViolations: (page: Page) => Promise<void>;
   outbox: { latestCode: (to: string, purpose: 'login' | 'reset') => Promise<string> };
+  /** A new user who can sign in (the testbed's `createAccount`, through `apiClient` and `outbox`). */
+  newAccount: (options?: NewUser) => Promise<TestAccount>;
 }
 
 export const test = base.extend<Fixtures & Options>({
@@ -104,6 +107,9 @@ export const test = base.extend<Fixtures & Options>({
         return code ?? '';
       },
     });
+  },
+  newAccount: async ({ apiClient, outbox }, use) => {
+    await use((options) => createAccount(apiClient, outbox, options));
   },
 });
 
