@@ -117,10 +117,7 @@ for (const width of WIDTHS) {
     (typeof ROLES)[keyof typeof ROLES],
   ][]) {
     test.describe(`console at ${width} px as ${roleName}`, () => {
-      test.beforeEach(async ({ page, loginAs }) => {
-        await page.setViewportSize({ width, height: phone ? 844 : 900 });
-        await loginAs(page, role.account.nik, role.account.password);
-      });
+      test.use({ viewport: { width, height: phone ? 844 : 900 }, signedInAs: role.account });
 
       test('the users list: the columns that matter, filters behind one control on a phone, nothing cut', async ({
         page,

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { DEMO_ADMIN } from './support/env';
 import { routes } from './support/routes';
 import { signInThroughForm, signInToHome, type TestAccount as Account } from './support/testbed';
 
@@ -33,9 +34,7 @@ async function openListFor(page: Page, account: Account, query = ''): Promise<vo
 }
 
 test.describe('account lifecycle', () => {
-  test.beforeEach(async ({ page, loginAs }) => {
-    await loginAs(page);
-  });
+  test.use({ signedInAs: DEMO_ADMIN });
 
   test('deactivating ends the open panel and refuses sign-in; Nonaktif lists them; Aktifkan restores', async ({
     page,

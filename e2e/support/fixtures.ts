@@ -21,6 +21,11 @@ export async function storeSession(page: Page, session: Session, origin?: string
 interface Options {
   /** Which server the apps run behind (the Playwright project's setting): the stacks a test starts follow it. */
   server: StaticServer;
+  /**
+   * Every test of a describe block signed in as this account before it starts (`test.use({
+   * signedInAs: DEMO_ADMIN })`, as `loginAs` signs in); nobody unless set.
+   */
+  signedInAs: SignInAs | undefined;
 }
 
 /** Who signs in: a NIK (with the demo password unless one is given) or a NIK and password. */
@@ -48,10 +53,11 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures & Options>({
   server: ['node', { option: true }],
+  signedInAs: [undefined, { option: true }],
   // Every screen of every spec runs under the host's Content-Security-Policy: a violation fails the
   // test. So does an uncaught error or unhandled rejection in the page: bad input, a dead or hung
   // remote, an expired session are all contained, and error monitoring would report any of these.
-  page: async ({ page }, use) => {
+  page: async ({ page, signedInAs, loginAs }, use) => {
     const uncaught: string[] = [];
     page.on('pageerror', (error) => uncaught.push(`${error.name}: ${error.message} on ${page.url()}`));
     const violations: string[] = [];
@@ -65,6 +71,7 @@ export const test = base.extend<Fixtures & Options>({
         );
       });
     });
+    if (signedInAs) await loginAs(page, signedInAs);
     await use(page);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
     expect(uncaught, 'uncaught errors in the page').toEqual([]);
