@@ -36,10 +36,7 @@ for (const size of WIDTHS) {
       loginAs,
       expectNoA11yViolations,
     }) => {
-      const account = await newAccount({
-        label: `Rekam Sesi ${size.width}`,
-        phonePrefix: '086',
-      });
+      const account = await newAccount({ label: `Rekam Sesi ${size.width}`, phonePrefix: '086' });
       const theirs = await openBrowser(browser, size);
       await signInToHome(theirs, account);
 
@@ -94,10 +91,7 @@ for (const size of WIDTHS) {
       loginAs,
       expectNoA11yViolations,
     }) => {
-      const account = await newAccount({
-        label: `Rekam Riwayat ${size.width}`,
-        phonePrefix: '086',
-      });
+      const account = await newAccount({ label: `Rekam Riwayat ${size.width}`, phonePrefix: '086' });
       const reason = 'Cuti panjang sampai Januari';
       expect(
         (await apiClient.patch(`${USERS}/${account.id}/status`, { is_active: false, reason })).status,
