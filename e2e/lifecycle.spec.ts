@@ -96,8 +96,7 @@ test.describe('account lifecycle', () => {
     await expect(drawer.getByText('Aktif', { exact: true })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Nonaktifkan' })).toBeVisible();
 
-    await signInThroughForm(theirs, account);
-    await expect(theirs).toHaveURL(/\/home$/);
+    await signInToHome(theirs, account);
     await theirs.context().close();
   });
 
@@ -133,8 +132,7 @@ test.describe('account lifecycle', () => {
     await theirs.getByRole('link', { name: 'User Management', exact: true }).click();
     await expect(theirs).toHaveURL(/\/login$/);
     // The account itself stays active.
-    await signInThroughForm(theirs, account);
-    await expect(theirs).toHaveURL(/\/home$/);
+    await signInToHome(theirs, account);
     await theirs.context().close();
   });
 });

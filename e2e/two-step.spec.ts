@@ -3,7 +3,14 @@ import { Secret, TOTP } from 'otpauth';
 import type { SsoApi } from './support/sso-api';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { createRole, openUserDrawer, signInThroughForm, uniqueName, type NewUser } from './support/testbed';
+import {
+  createRole,
+  openUserDrawer,
+  signInThroughForm,
+  signInToHome,
+  uniqueName,
+  type NewUser,
+} from './support/testbed';
 
 /**
  * Issue 31: two-step verification in Chromium against the real api. Codes are computed here, with
@@ -60,8 +67,7 @@ test('enrol an authenticator app, sign in with it and with a recovery code; a us
 }) => {
   test.setTimeout(120_000);
   const account = await newAccount(twoStepUser());
-  await signInThroughForm(page, account);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInToHome(page, account);
   const { secret, codes } = await addAuthenticator(page, 'Ponsel kantor');
   await expectNoA11yViolations(page);
 
@@ -322,8 +328,7 @@ test('a passkey (Chromium virtual authenticator): added in Keamanan Akun, then t
     },
   });
   const account = await newAccount(twoStepUser());
-  await signInThroughForm(page, account);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInToHome(page, account);
   await page.getByRole('link', { name: 'Keamanan Akun' }).click();
   await page.getByRole('button', { name: 'Tambah passkey' }).click();
   await page.getByRole('textbox', { name: 'Nama perangkat' }).fill('Laptop kantor');
