@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { shotAtWidths } from './support/testbed';
+import { downloadCsv, shotAtWidths } from './support/testbed';
 
 /**
  * Peta Akses (issue 32, ADR 0025) end to end: by place (an application's sub-menu, a level filter,
@@ -58,13 +57,7 @@ test.describe('Peta Akses', () => {
     await page.reload();
     await expect(table(page).getByRole('row').filter({ hasText: 'Owner' }).first()).toBeVisible();
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Unduh CSV' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^peta-akses-tempat-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = readFileSync((await file.path()) ?? '');
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+    const { lines } = await downloadCsv(page, /^peta-akses-tempat-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(lines[0]).toBe('NIK,Nama,Status,AP,Role,Level,Tempat');
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines.slice(1)) expect(line).toContain(',Owner,HRIS › Karyawan › Data Karyawan');

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
 import type { SsoApi } from './support/sso-api';
-import { createUser, roleIdsByName, shotAtWidths, type TestUser } from './support/testbed';
+import { createUser, downloadCsv, roleIdsByName, shotAtWidths, type TestUser } from './support/testbed';
 
 /**
  * Log Aktivitas and Home (issue 20) against the real api: an edit found with its before → after
@@ -89,13 +88,7 @@ test.describe('Log Aktivitas', () => {
     let lines: string[] = [];
     await expect(async () => {
       const before = await total();
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Unduh CSV' }).click();
-      const file = await download;
-      expect(file.suggestedFilename()).toMatch(/^log-aktivitas-\d{4}-\d{2}-\d{2}\.csv$/);
-      const bytes = readFileSync((await file.path()) ?? '');
-      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+      ({ lines } = await downloadCsv(page, /^log-aktivitas-\d{4}-\d{2}-\d{2}\.csv$/));
       expect(await total()).toBe(before);
       expect(lines.length - 1).toBe(before);
     }).toPass({ timeout: 20_000 });

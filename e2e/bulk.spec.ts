@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { uniqueDigits } from './support/testbed';
+import { downloadCsv, uniqueDigits } from './support/testbed';
 import { DEMO_ACCOUNTS } from './support/env';
 import { SsoApi } from './support/sso-api';
 
@@ -139,19 +139,13 @@ test.describe.serial('users in bulk', () => {
     await expect(
       page.getByRole('table', { name: 'Daftar user' }).getByRole('row', { name: new RegExp(tag) }),
     ).toHaveCount(10);
-    const exported = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Unduh CSV' }).click();
-    const file = await exported;
-    expect(file.suggestedFilename()).toMatch(/^daftar-user-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = readFileSync((await file.path()) ?? '');
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+    const { lines, text } = await downloadCsv(page, /^daftar-user-\d{4}-\d{2}-\d{2}\.csv$/);
     // Every page of the filter, not only the 10 rows shown.
     expect(lines).toHaveLength(51);
     expect(lines.slice(1).every((line) => line.includes(tag) && line.includes(AP))).toBe(true);
 
     await page.goto(routes.importUsers);
-    const preview = await upload(page, 'ekspor.csv', bytes.toString('utf8'), true);
+    const preview = await upload(page, 'ekspor.csv', text, true);
     await expect(countOf(preview, 'Tanpa perubahan')).toHaveText('50');
     await expect(countOf(preview, 'Akan diperbarui')).toHaveText('0');
     await expect(countOf(preview, 'Akan ditambahkan')).toHaveText('0');
