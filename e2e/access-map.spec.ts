@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { shotAtWidths } from './support/testbed';
+import { downloadCsv, shotAtWidths } from './support/testbed';
 
 /**
  * Peta Akses (issue 32, ADR 0025) end to end: by place (an application's sub-menu, a level filter,
@@ -30,11 +29,10 @@ async function openFilters(page: Page): Promise<void> {
 test.describe('Peta Akses', () => {
   test('by place: a sub-menu, a level filter and the CSV of exactly those rows; axe', async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page);
-    await page.goto('/');
+    await openSignedIn('/');
     await page.getByRole('link', { name: 'Peta Akses' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Peta Akses' })).toBeVisible();
     await expect(page.getByText('Pilih aplikasi (dan bila perlu menu atau sub-menu)')).toBeVisible();
@@ -59,13 +57,7 @@ test.describe('Peta Akses', () => {
     await page.reload();
     await expect(table(page).getByRole('row').filter({ hasText: 'Owner' }).first()).toBeVisible();
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Unduh CSV' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^peta-akses-tempat-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = readFileSync((await file.path()) ?? '');
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+    const { lines } = await downloadCsv(page, /^peta-akses-tempat-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(lines[0]).toBe('NIK,Nama,Status,AP,Role,Level,Tempat');
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines.slice(1)) expect(line).toContain(',Owner,HRIS › Karyawan › Data Karyawan');
@@ -73,10 +65,9 @@ test.describe('Peta Akses', () => {
 
   test('by person: a user picked by NIK shows their applications, menus, levels and role', async ({
     page,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page);
-    await page.goto(PAGE);
+    await openSignedIn(PAGE);
     await page.getByRole('button', { name: 'Per Orang' }).click();
     await page.getByRole('searchbox', { name: 'Cari user' }).fill('100004');
     await page.getByRole('button', { name: /100004/ }).click();
@@ -96,10 +87,9 @@ test.describe('Peta Akses', () => {
   test('the scoped admin 100006 sees only users of their company, and a phone width scrolls only vertically', async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page, SCOPED.nik, SCOPED.password);
-    await page.goto(`${PAGE}?app=2`);
+    await openSignedIn(`${PAGE}?app=2`, SCOPED);
     await expect(table(page).getByRole('row').nth(1)).toBeVisible();
     const aps = await table(page)
       .getByRole('row')

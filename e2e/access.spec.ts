@@ -27,11 +27,10 @@ const someEditUserPath = routes.editUser(
 test.describe('access control', () => {
   test('a viewer sees lists without write actions, only granted menus, and the no-access page on a direct visit', async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.viewer);
-    await page.goto(routes.userManagement);
+    await openSignedIn(routes.userManagement, DEMO_ACCOUNTS.viewer);
     await expect(usersTable(page)).toBeVisible();
     await expect(sidebar(page).getByRole('link')).toHaveText([
       'Home',

@@ -163,11 +163,10 @@ test.describe('app management', () => {
 
   test('a modifier adds and edits; Hapus is disabled with the reason', async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier);
-    await page.goto(routes.appManagement);
+    await openSignedIn(routes.appManagement, DEMO_ACCOUNTS.modifier);
     await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toBeVisible();
     await appsTable(page).getByRole('button', { name: 'Aksi untuk aplikasi HRIS' }).click();
     await expect(page.getByRole('menuitem', { name: 'Edit' })).not.toHaveAttribute('aria-disabled');
@@ -189,10 +188,9 @@ test.describe('app management', () => {
 
   test('a viewer reads only: no Tambah, Edit and Hapus disabled with the reason, and the forms are no-access pages', async ({
     page,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.viewer);
-    await page.goto(routes.appManagement);
+    await openSignedIn(routes.appManagement, DEMO_ACCOUNTS.viewer);
     await expect(appsTable(page).getByRole('row', { name: /HRIS/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Tambah Aplikasi' })).toHaveCount(0);
     await appsTable(page).getByRole('button', { name: 'Aksi untuk aplikasi HRIS' }).click();
@@ -210,10 +208,9 @@ test.describe('app management', () => {
 
   test('a malformed edit link shows a message and the way back, never a blank screen', async ({
     page,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.editApp('bukan-base64!'));
+    await openSignedIn(routes.editApp('bukan-base64!'));
     await expect(page.getByText('Data aplikasi tidak valid')).toBeVisible();
     await page.getByRole('link', { name: 'Kembali ke App Management' }).click();
     await expect(page).toHaveURL(/\/app-management$/);

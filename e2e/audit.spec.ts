@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS } from './support/env';
 import { routes } from './support/routes';
-import { createUser, roleIdsByName, shotAtWidths } from './support/testbed';
+import type { SsoApi } from './support/sso-api';
+import { createUser, downloadCsv, roleIdsByName, shotAtWidths, type TestUser } from './support/testbed';
 
 /**
  * Log Aktivitas and Home (issue 20) against the real api: an edit found with its before → after
@@ -13,24 +13,25 @@ import { createUser, roleIdsByName, shotAtWidths } from './support/testbed';
 const USERS = '/api/v1/ap/users';
 const AUDIT = '/api/v1/ap/audit/list';
 
+/** A new user of role Admin, then given Viewer: a created and an edited event in the log. */
+async function userMovedFromAdminToViewer(api: SsoApi): Promise<TestUser> {
+  const roles = await roleIdsByName(api);
+  const user = await createUser(api, { label: 'Audit', roleId: roles.get('Admin'), phonePrefix: '089' });
+  const edited = await api.patch(`${USERS}/${user.id}`, { role_ids: [roles.get('Viewer') ?? 3] });
+  expect(edited.status).toBe(200);
+  return user;
+}
+
 test.describe('Log Aktivitas', () => {
   test('an edit is found through "Lihat aktivitas" with its before → after; axe', async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    const roles = await roleIdsByName(apiClient);
-    const user = await createUser(apiClient, {
-      label: 'Audit',
-      roleId: roles.get('Admin'),
-      phonePrefix: '089',
-    });
-    const edited = await apiClient.patch(`${USERS}/${user.id}`, { role_ids: [roles.get('Viewer') ?? 3] });
-    expect(edited.status).toBe(200);
+    const user = await userMovedFromAdminToViewer(apiClient);
 
-    await loginAs(page);
-    await page.goto(`${routes.userManagement}?keyword=${encodeURIComponent(user.nama)}`);
+    await openSignedIn(`${routes.userManagement}?keyword=${encodeURIComponent(user.nama)}`);
     await page
       .getByRole('row', { name: new RegExp(user.nama) })
       .getByText(user.nama)
@@ -87,13 +88,7 @@ test.describe('Log Aktivitas', () => {
     let lines: string[] = [];
     await expect(async () => {
       const before = await total();
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Unduh CSV' }).click();
-      const file = await download;
-      expect(file.suggestedFilename()).toMatch(/^log-aktivitas-\d{4}-\d{2}-\d{2}\.csv$/);
-      const bytes = readFileSync((await file.path()) ?? '');
-      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+      ({ lines } = await downloadCsv(page, /^log-aktivitas-\d{4}-\d{2}-\d{2}\.csv$/));
       expect(await total()).toBe(before);
       expect(lines.length - 1).toBe(before);
     }).toPass({ timeout: 20_000 });
@@ -110,19 +105,12 @@ test.describe('Home', () => {
   test('shows the cards of each remote; with one remote down the others still work', async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
     // At least five events, whatever ran before: sign-ins and a created, then edited, user.
-    const ids = await roleIdsByName(apiClient);
-    const user = await createUser(apiClient, {
-      label: 'Audit',
-      roleId: ids.get('Admin'),
-      phonePrefix: '089',
-    });
-    await apiClient.patch(`${USERS}/${user.id}`, { role_ids: [ids.get('Viewer') ?? 3] });
-    await loginAs(page);
-    await page.goto(routes.home);
+    await userMovedFromAdminToViewer(apiClient);
+    await openSignedIn(routes.home);
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     const users = page.getByTestId('home-card-users-total');
     const roles = page.getByTestId('home-card-roles-total');

@@ -33,6 +33,14 @@ const resendButton = (page: Page) => page.getByRole('button', { name: /Kirim ula
 const toastWith = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 /** A real paste event carrying `text` (what the browser fires on Ctrl+V), on the focused element. */
+/** Asks for a reset code by NIK: the page goes on to the code step. */
+async function requestResetCode(page: Page, nik: string): Promise<void> {
+  await page.goto(routes.forgotPassword);
+  await nikField(page).fill(nik);
+  await page.getByRole('button', { name: 'Kirim OTP' }).click();
+  await expect(page).toHaveURL(/\/validate-otp$/);
+}
+
 async function pasteInto(page: Page, locator: ReturnType<Page['getByRole']>, text: string): Promise<void> {
   await locator.focus();
   await locator.evaluate((element, value) => {
@@ -292,11 +300,7 @@ test.describe('password recovery', () => {
     await page.getByRole('button', { name: 'Kirim OTP' }).click();
     await expect(page).toHaveURL(/\/validate-otp$/);
     await expect(page.getByText(/^08\d{2}xxxxx\d{3}$/)).toBeVisible();
-    await page.goto(routes.forgotPassword);
-
-    await nikField(page).fill(user.nik);
-    await page.getByRole('button', { name: 'Kirim OTP' }).click();
-    await expect(page).toHaveURL(/\/validate-otp$/);
+    await requestResetCode(page, user.nik);
     // Spec 7: both success messages (the account check, the code sent) as toasts.
     await expect(toastWith(page, 'NIK ditemukan')).toBeVisible();
     await expect(toastWith(page, 'Kode OTP berhasil dikirim')).toBeVisible();
@@ -365,10 +369,7 @@ test.describe('password recovery', () => {
     page,
     freshUser: user,
   }) => {
-    await page.goto(routes.forgotPassword);
-    await nikField(page).fill(user.nik);
-    await page.getByRole('button', { name: 'Kirim OTP' }).click();
-    await expect(page).toHaveURL(/\/validate-otp$/);
+    await requestResetCode(page, user.nik);
     await page.getByRole('button', { name: 'Kembali' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     expect(await authKeys(page)).toEqual([]);

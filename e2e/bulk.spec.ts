@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { uniqueDigits } from './support/testbed';
+import { downloadCsv, uniqueDigits } from './support/testbed';
 import { DEMO_ACCOUNTS } from './support/env';
 import { SsoApi } from './support/sso-api';
 
@@ -74,11 +74,10 @@ test.describe.serial('users in bulk', () => {
 
   test('template, a 50-row file with 3 errors shown per row, the fixed file imported and found in the list', async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.userManagement);
+    await openSignedIn(routes.userManagement);
     await page.getByRole('button', { name: 'Impor User' }).click();
     await expect(page).toHaveURL(/\/impor-user$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Impor User' })).toBeVisible();
@@ -135,25 +134,18 @@ test.describe.serial('users in bulk', () => {
     ).toBeVisible();
   });
 
-  test('the export of a filter, re-imported as updates, changes nothing', async ({ page, loginAs }) => {
-    await loginAs(page);
-    await page.goto(`${routes.userManagement}?keyword=${tag}`);
+  test('the export of a filter, re-imported as updates, changes nothing', async ({ page, openSignedIn }) => {
+    await openSignedIn(`${routes.userManagement}?keyword=${tag}`);
     await expect(
       page.getByRole('table', { name: 'Daftar user' }).getByRole('row', { name: new RegExp(tag) }),
     ).toHaveCount(10);
-    const exported = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Unduh CSV' }).click();
-    const file = await exported;
-    expect(file.suggestedFilename()).toMatch(/^daftar-user-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = readFileSync((await file.path()) ?? '');
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+    const { lines, text } = await downloadCsv(page, /^daftar-user-\d{4}-\d{2}-\d{2}\.csv$/);
     // Every page of the filter, not only the 10 rows shown.
     expect(lines).toHaveLength(51);
     expect(lines.slice(1).every((line) => line.includes(tag) && line.includes(AP))).toBe(true);
 
     await page.goto(routes.importUsers);
-    const preview = await upload(page, 'ekspor.csv', bytes.toString('utf8'), true);
+    const preview = await upload(page, 'ekspor.csv', text, true);
     await expect(countOf(preview, 'Tanpa perubahan')).toHaveText('50');
     await expect(countOf(preview, 'Akan diperbarui')).toHaveText('0');
     await expect(countOf(preview, 'Akan ditambahkan')).toHaveText('0');
@@ -162,7 +154,7 @@ test.describe.serial('users in bulk', () => {
 
   test('a bulk role change is refused for the one user the modifier does not cover; nothing is written', async ({
     page,
-    loginAs,
+    openSignedIn,
     apiClient,
   }) => {
     const modifier = DEMO_ACCOUNTS.modifier;
@@ -170,8 +162,7 @@ test.describe.serial('users in bulk', () => {
     const admin = employees[48] as Row;
     // The panel offers only what works (issue 37): no row checkbox for a user the modifier may not
     // change, one for a user it covers.
-    await loginAs(page, modifier.nik, modifier.password);
-    await page.goto(`${routes.userManagement}?keyword=${tag}&sortBy=nik&sort=desc`);
+    await openSignedIn(`${routes.userManagement}?keyword=${tag}&sortBy=nik&sort=desc`, modifier);
     const table = page.getByRole('table', { name: 'Daftar user' });
     await expect(table.getByRole('checkbox', { name: `Pilih ${admin.nama}` })).toBeVisible();
     await expect(table.getByRole('checkbox', { name: `Pilih ${superAdmin.nama}` })).toHaveCount(0);

@@ -63,8 +63,31 @@ const visibleHeaders = async (table: Locator) =>
 
 /** A list with its rows loaded: more than the header row, nothing busy. */
 async function expectLoaded(page: Page, table: Locator) {
-  await expect(table.getByRole('row')).not.toHaveCount(1);
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** Opens the actions menu of the users list's first row. */
+async function openFirstRowActions(page: Page) {
+  await usersTable(page)
+    .getByRole('button', { name: /^Aksi untuk / })
+    .first()
+    .click();
+}
+
+/** From the users list: the first row's Edit, which opens Edit User. */
+async function editFirstUser(page: Page) {
+  await openFirstRowActions(page);
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
+}
+
+/** Opens a list at `place` and waits until it has loaded; returns its table. */
+async function openList(page: Page, place: string, tableOf: (page: Page) => Locator): Promise<Locator> {
+  await page.goto(place);
+  const table = tableOf(page);
+  await expectLoaded(page, table);
+  return table;
 }
 
 /** On a phone: only `headers` shown, no sideways scrolling, every cell of the first row in view. */
@@ -94,17 +117,12 @@ for (const width of WIDTHS) {
     (typeof ROLES)[keyof typeof ROLES],
   ][]) {
     test.describe(`console at ${width} px as ${roleName}`, () => {
-      test.beforeEach(async ({ page, loginAs }) => {
-        await page.setViewportSize({ width, height: phone ? 844 : 900 });
-        await loginAs(page, role.account.nik, role.account.password);
-      });
+      test.use({ viewport: { width, height: phone ? 844 : 900 }, signedInAs: role.account });
 
       test('the users list: the columns that matter, filters behind one control on a phone, nothing cut', async ({
         page,
       }) => {
-        await page.goto(`${routes.userManagement}?status=active`);
-        const table = usersTable(page);
-        await expectLoaded(page, table);
+        const table = await openList(page, `${routes.userManagement}?status=active`, usersTable);
         if (phone) {
           await expectPhoneColumns(page, table, ['Nama', 'Role', 'Status']);
           // The four filters fold behind one control that counts the ones set.
@@ -147,9 +165,7 @@ for (const width of WIDTHS) {
         test('the log: time, actor and activity without sideways scrolling, filters folded on a phone', async ({
           page,
         }) => {
-          await page.goto(routes.auditLog);
-          const table = logTable(page);
-          await expectLoaded(page, table);
+          const table = await openList(page, routes.auditLog, logTable);
           if (phone) {
             await expectPhoneColumns(page, table, ['Waktu', 'Pelaku', 'Aktivitas']);
             await expect(filterControl(page)).toHaveAccessibleName('Filter');
@@ -181,12 +197,7 @@ for (const width of WIDTHS) {
           await page.goto(place);
           await expect(usersTable(page).getByRole('row')).not.toHaveCount(1);
           const placed = listPlace(page);
-          await usersTable(page)
-            .getByRole('button', { name: /^Aksi untuk / })
-            .first()
-            .click();
-          await page.getByRole('menuitem', { name: 'Edit' }).click();
-          await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
+          await editFirstUser(page);
           await page.getByRole('button', { name: 'Batal' }).click();
           await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
           expect(listPlace(page)).toBe(placed);
@@ -200,12 +211,7 @@ for (const width of WIDTHS) {
             'descending',
           );
           // The browser's back button as well.
-          await usersTable(page)
-            .getByRole('button', { name: /^Aksi untuk / })
-            .first()
-            .click();
-          await page.getByRole('menuitem', { name: 'Edit' }).click();
-          await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
+          await editFirstUser(page);
           await page.goBack();
           await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
           expect(listPlace(page)).toBe(placed);
@@ -214,10 +220,7 @@ for (const width of WIDTHS) {
         test('Edit is there, disabled with the reason, and opens nothing', async ({ page }) => {
           await page.goto(`${routes.userManagement}?status=active&sortBy=nama&sort=desc`);
           const placed = listPlace(page);
-          await usersTable(page)
-            .getByRole('button', { name: /^Aksi untuk / })
-            .first()
-            .click();
+          await openFirstRowActions(page);
           const edit = page.getByRole('menuitem', { name: 'Edit' });
           await expect(edit).toHaveAttribute('aria-disabled', 'true');
           await expect(edit).toHaveAccessibleDescription(READ_ONLY_REASON);
@@ -236,7 +239,7 @@ for (const width of WIDTHS) {
 test.describe('return to where you were, and say what is missing', () => {
   test('Edit User then Simpan returns to the searched, sorted list; the toast stays clear of the top bar', async ({
     page,
-    loginAs,
+    openSignedIn,
     apiClient,
   }) => {
     const companies = (await apiClient.get('/company/companies-with-branches')).body as {
@@ -255,8 +258,7 @@ test.describe('return to where you were, and say what is missing', () => {
     try {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width < 720 ? 844 : 900 });
-        await loginAs(page);
-        await page.goto(`${routes.userManagement}?keyword=${stampText}&sortBy=nik&sort=desc`);
+        await openSignedIn(`${routes.userManagement}?keyword=${stampText}&sortBy=nik&sort=desc`);
         const placed = listPlace(page);
         await usersTable(page)
           .getByRole('button', { name: `Aksi untuk E2E Kembali ${stampText}` })
@@ -322,10 +324,9 @@ test.describe('return to where you were, and say what is missing', () => {
 
   test('Tambah User: a disabled Simpan says what is missing, an AP without a unit is named', async ({
     page,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.addUser);
+    await openSignedIn(routes.addUser);
     const save = page.getByRole('button', { name: 'Simpan' });
     await expect(save).toBeDisabled();
     await expect(save).toHaveAccessibleDescription(

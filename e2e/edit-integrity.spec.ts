@@ -76,14 +76,13 @@ test.describe('edit links carry an id, not the record', () => {
   test('a forged user link with another phone and role, saved as it is, changes nothing', async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
     const user = await newUser(apiClient);
     const { version: _version, ...listed } = user;
     const forged = { ...listed, phone: '089900000666', role_id: 1, role_name: 'Super Admin' };
-    await loginAs(page);
-    await page.goto(routes.editUser(hashIdOf(forged)));
+    await openSignedIn(routes.editUser(hashIdOf(forged)));
 
     await expect(page.getByRole('status').filter({ hasText: 'Data diperbarui dari server' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'No. Handphone' })).toHaveValue(user.phone);
@@ -105,7 +104,7 @@ test.describe('edit links carry an id, not the record', () => {
   test('a forged role link granting the whole panel, saved as it is, grants nothing', async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
   }) => {
     const role = await newHrisRole(apiClient, uniqueName('Hanya HRIS'));
     const panel = dataOf<ApiMenu[]>(await apiClient.get('/api/v1/ap/menu/with-child?apps_id=1'));
@@ -128,8 +127,7 @@ test.describe('edit links carry an id, not the record', () => {
         ...role.applications,
       ],
     };
-    await loginAs(page);
-    await page.goto(routes.editRole(hashIdOf(forged)));
+    await openSignedIn(routes.editRole(hashIdOf(forged)));
 
     await expect(page.getByRole('status').filter({ hasText: 'Data diperbarui dari server' })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'SSO Admin Panel' })).toHaveAttribute(
@@ -145,15 +143,14 @@ test.describe('edit links carry an id, not the record', () => {
     expect(after.name).toBe(role.name);
   });
 
-  test('an old link shows the current data', async ({ page, apiClient, loginAs }) => {
+  test('an old link shows the current data', async ({ page, apiClient, openSignedIn }) => {
     const name = uniqueName('Lama');
     const role = await newHrisRole(apiClient, name);
     const { version: _version, ...listed } = role;
     const oldLink = routes.editRole(hashIdOf({ ...listed, member_count: 0 }));
     dataOf(await apiClient.patch(`${ROLE}/update/${role.id}`, { name: `${name} Baru`, color_id: 5 }));
 
-    await loginAs(page);
-    await page.goto(oldLink);
+    await openSignedIn(oldLink);
     await expect(page.getByLabel('Nama Role')).toHaveValue(`${name} Baru`);
     await expect(page.getByText('Data diperbarui dari server')).toBeVisible();
   });
@@ -161,13 +158,12 @@ test.describe('edit links carry an id, not the record', () => {
   test('a link to a user that no longer exists says so and leads back', async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
     const user = await newUser(apiClient);
     expect((await apiClient.delete(`${USERS}/${user.id}`)).status).toBe(200);
-    await loginAs(page);
-    await page.goto(routes.editUser(hashIdOf(user)));
+    await openSignedIn(routes.editUser(hashIdOf(user)));
     await expect(page.getByText('User tidak ditemukan')).toBeVisible();
     await expectNoA11yViolations(page);
     await page.getByRole('link', { name: 'Kembali ke daftar user' }).click();

@@ -76,11 +76,10 @@ test.describe('phones', () => {
 
   test('on a phone the users table shows name, role and status as wide as the screen, the drawer shows its actions', async ({
     page,
-    loginAs,
+    openSignedIn,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(page);
-    await page.goto(routes.userManagement);
+    await openSignedIn(routes.userManagement);
     const table = page.getByRole('table', { name: 'Daftar user' });
     await expect(table.getByRole('row')).not.toHaveCount(1);
     // The columns that identify and matter (issue 37); the others are in Detail User.
@@ -107,11 +106,10 @@ test.describe('phones', () => {
 test.describe('filters', () => {
   test('the unit filter filters as you type, only the chosen AP units, and Hapus filter clears all', async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.userManagement);
+    await openSignedIn(routes.userManagement);
     const ap = page.getByRole('combobox', { name: 'Filter AP' });
     await ap.click();
     const apMenu = page.getByRole('listbox', { name: 'Filter AP' });
@@ -144,9 +142,11 @@ test.describe('filters', () => {
 });
 
 test.describe('roles readable and linked', () => {
-  test('a viewer opens Detail Role, and its member count leads to its users', async ({ page, loginAs }) => {
-    await loginAs(page, DEMO_ACCOUNTS.viewer);
-    await page.goto(routes.roleManagement);
+  test('a viewer opens Detail Role, and its member count leads to its users', async ({
+    page,
+    openSignedIn,
+  }) => {
+    await openSignedIn(routes.roleManagement, DEMO_ACCOUNTS.viewer);
     const table = page.getByRole('table', { name: 'Daftar role' });
     await table.getByRole('cell', { name: 'Admin', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Detail Role' });
@@ -163,10 +163,9 @@ test.describe('roles readable and linked', () => {
 test.describe('Tambah User and the role editor', () => {
   test('an employee who already has an account is "Sudah terdaftar" and cannot be chosen', async ({
     page,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.addUser);
+    await openSignedIn(routes.addUser);
     const name = page.getByRole('combobox', { name: 'Nama' });
     await name.fill('100001');
     const taken = page.getByRole('option').filter({ hasText: '100001' });
@@ -179,11 +178,10 @@ test.describe('Tambah User and the role editor', () => {
 
   test('a menu level goes to its sub-menus, Atur semua sets all, the hint names the colour, Simpan stays in view', async ({
     page,
-    loginAs,
+    openSignedIn,
   }) => {
     await page.setViewportSize({ width: 1280, height: 700 });
-    await loginAs(page);
-    await page.goto(routes.addRole);
+    await openSignedIn(routes.addRole);
     const save = page.getByRole('button', { name: 'Simpan' });
     await expect(
       page.getByText('Untuk menyimpan, lengkapi: warna, nama role, minimal 1 aplikasi.'),

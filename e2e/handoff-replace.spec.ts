@@ -1,8 +1,9 @@
 import LZString from 'lz-string';
 import type { Page } from '@playwright/test';
 import { test, expect, SESSION_KEY } from './support/fixtures';
-import { API_ORIGIN, DEMO_ACCOUNTS } from './support/env';
+import { API_ORIGIN, DEMO_ACCOUNTS, DEMO_ADMIN } from './support/env';
 import { routes } from './support/routes';
+import type { SsoApi } from './support/sso-api';
 
 /**
  * Issue 36 (finding 13): a handoff link `/?data=` carrying another account's session no longer
@@ -25,22 +26,29 @@ async function alive(token: string): Promise<boolean> {
   return reply.status === 200;
 }
 
+/**
+ * Signed in as the administrator, on Home: opens a handoff link (`/?data=`, as the sign-in app sends
+ * one) carrying the viewer's session. Answers the administrator's stored session, the viewer's, and
+ * the question the shell asks.
+ */
+async function openViewerHandoff(page: Page, api: SsoApi) {
+  await page.goto(routes.home);
+  const before = await storedSession(page);
+  expect(before?.nik).toBe('100001');
+  const viewer = await api.sessionFor(DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
+  await page.goto(`/?data=${LZString.compressToEncodedURIComponent(JSON.stringify(viewer))}`);
+  return { before, viewer, dialog: page.getByRole('alertdialog', { name: 'Ganti akun?' }) };
+}
+
 test.describe('a handoff while another account is signed in', () => {
+  test.use({ signedInAs: DEMO_ADMIN });
+
   test('asks, naming both accounts; "Masuk sebagai" ends the old login and stores the new session', async ({
     page,
     apiClient,
-    loginAs,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.home);
-    const before = await storedSession(page);
-    expect(before?.nik).toBe('100001');
-    const viewer = await apiClient.sessionFor(DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
-    const data = LZString.compressToEncodedURIComponent(JSON.stringify(viewer));
-
-    await page.goto(`/?data=${data}`);
-    const dialog = page.getByRole('alertdialog', { name: 'Ganti akun?' });
+    const { before, viewer, dialog } = await openViewerHandoff(page, apiClient);
     await expect(dialog).toBeVisible();
     expect(page.url()).not.toContain('data=');
     await expect(dialog).toContainText('Anda sedang masuk sebagai Administrator (NIK 100001).');
@@ -61,14 +69,8 @@ test.describe('a handoff while another account is signed in', () => {
   test('"Tetap sebagai" keeps the signed-in session and stores nothing of the link', async ({
     page,
     apiClient,
-    loginAs,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.home);
-    const before = await storedSession(page);
-    const viewer = await apiClient.sessionFor(DEMO_ACCOUNTS.viewer.nik, DEMO_ACCOUNTS.viewer.password);
-    await page.goto(`/?data=${LZString.compressToEncodedURIComponent(JSON.stringify(viewer))}`);
-    const dialog = page.getByRole('alertdialog', { name: 'Ganti akun?' });
+    const { before, dialog } = await openViewerHandoff(page, apiClient);
     await dialog.getByRole('button', { name: 'Tetap sebagai Administrator' }).click();
     await expect(page).toHaveURL(/\/home$/);
     expect(await storedSession(page)).toMatchObject({ nik: '100001', access_token: before?.access_token });

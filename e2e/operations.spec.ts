@@ -4,10 +4,9 @@ import { routes } from './support/routes';
 test.describe('Status Modul on /settings', () => {
   test('one row per registered remote with its version, build and state; loaded after its page was opened', async ({
     page,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.userManagement);
+    await openSignedIn(routes.userManagement);
     await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     await page.getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();

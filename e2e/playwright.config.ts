@@ -18,36 +18,26 @@ const server: StaticServer = run === 'node' ? 'node' : 'nginx';
 const scaleStore = process.env.E2E_SCALE_STORE === 'sqlite' ? 'sqlite' : 'postgres';
 
 /**
- * What the nginx run covers (matched against "project file describe… title"): signing in by NIK, the users list and a deep link, a role edit, every
- * federation spec (remotes deployed, stopped, hung and redeployed behind nginx), the headers and
- * releases (nginx.spec.ts), the prerendered sign-in screens (prerendered.spec.ts).
+ * What both runs behind nginx cover (matched against "project file describe… title"): signing in by
+ * NIK, the users list and a deep link, a user and a role edit, every federation spec (remotes
+ * deployed, stopped, hung and redeployed behind nginx), single sign-on with the sample applications
+ * (the panel behind nginx, the api and issuer direct).
  */
-const NGINX_TESTS = [
+const BEHIND_NGINX_TESTS = [
   /login by NIK signs in through the whole chain/,
   /users list: columns/,
   /users URL state/,
   /users Edit User: /,
   /role management edits a role from the list/,
   /federation\.spec\.ts /,
-  /nginx\.spec\.ts /,
-  // Single sign-on with the sample applications (the panel behind nginx, the api and issuer direct).
   /sso\.spec\.ts /,
-  /prerendered\.spec\.ts /,
 ];
 
-/**
- * What the run against several instances covers: signing in, users, roles, single sign-on with the
- * sample applications, and every federation spec, each request of theirs answered by either instance.
- */
-const SCALE_TESTS = [
-  /login by NIK signs in through the whole chain/,
-  /users list: columns/,
-  /users URL state/,
-  /users Edit User: /,
-  /role management edits a role from the list/,
-  /federation\.spec\.ts /,
-  /sso\.spec\.ts /,
-];
+/** The nginx run adds the headers and releases (nginx.spec.ts) and the prerendered sign-in screens. */
+const NGINX_TESTS = [...BEHIND_NGINX_TESTS, /nginx\.spec\.ts /, /prerendered\.spec\.ts /];
+
+/** The run against several instances: each request of those tests answered by either instance. */
+const SCALE_TESTS = BEHIND_NGINX_TESTS;
 
 const command = {
   node: 'node scripts/start.mjs',

@@ -129,9 +129,11 @@ test.describe('prerendered sign-in screens', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   });
 
-  test('a signed-in visitor is sent on without the sign-in screen staying', async ({ page, loginAs }) => {
-    await loginAs(page);
-    await page.goto(routes.login);
+  test('a signed-in visitor is sent on without the sign-in screen staying', async ({
+    page,
+    openSignedIn,
+  }) => {
+    await openSignedIn(routes.login);
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await expect(page.locator(PAINTED)).toHaveCount(0);
   });

@@ -51,11 +51,10 @@ async function openRoleOptions(page: Page): Promise<string[]> {
 test.describe('privilege boundaries', () => {
   test("the modifier: no Super Admin in the role select, no Edit on the administrator's row", async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier);
-    await page.goto(routes.addUser);
+    await openSignedIn(routes.addUser, DEMO_ACCOUNTS.modifier);
     await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
     expect(await openRoleOptions(page)).toEqual(['Admin']);
 
@@ -80,20 +79,18 @@ test.describe('privilege boundaries', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('the second modifier is offered the roles their role covers', async ({ page, loginAs }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier2);
-    await page.goto(routes.addUser);
+  test('the second modifier is offered the roles their role covers', async ({ page, openSignedIn }) => {
+    await openSignedIn(routes.addUser, DEMO_ACCOUNTS.modifier2);
     await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
     expect(await openRoleOptions(page)).toEqual(['Admin User', 'Finance Staff', 'Viewer']);
   });
 
   test('the role editor caps each level at the actor’s own and shows what they do not hold', async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page, DEMO_ACCOUNTS.modifier);
-    await page.goto(routes.addRole);
+    await openSignedIn(routes.addRole, DEMO_ACCOUNTS.modifier);
     await page.getByRole('switch', { name: 'SSO Admin Panel' }).click();
     const level = page.getByRole('combobox', { name: 'Level akses User Management' });
     await expect(level).toBeEnabled();
@@ -114,10 +111,9 @@ test.describe('privilege boundaries', () => {
 
   test('the owner: no Hapus on their own row, Hapus on others; their own role is marked and cannot be changed', async ({
     page,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page);
-    await page.goto(`${routes.userManagement}?keyword=${DEMO_ADMIN.nik}`);
+    await openSignedIn(`${routes.userManagement}?keyword=${DEMO_ADMIN.nik}`);
     await expect(usersTable(page).getByText('Administrator')).toBeVisible();
     expect(await rowActions(page, 'Administrator')).toEqual([
       'Lihat Detail',
@@ -142,15 +138,14 @@ test.describe('privilege boundaries', () => {
 
   test('the last owner cannot lower their own role: the 409 is shown and the form keeps what was chosen', async ({
     page,
-    loginAs,
+    openSignedIn,
     apiClient,
   }) => {
     // Only the administrator holds Super Admin in this database: nobody else owns the panel.
     const owners = await apiClient.get('/api/v1/ap/users/list?role_id=1&perPage=50');
     expect((owners.body as { data: unknown[] }).data).toHaveLength(1);
 
-    await loginAs(page);
-    await page.goto(`${routes.roleManagement}`);
+    await openSignedIn(`${routes.roleManagement}`);
     await page.getByRole('searchbox', { name: 'Cari role' }).fill('Super Admin');
     await page.getByRole('button', { name: 'Aksi untuk role Super Admin' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -176,12 +171,11 @@ test.describe('privilege boundaries', () => {
     expect(users?.acces_level).toBe(1);
   });
 
-  test('the owner gives another role through the form', async ({ page, loginAs, apiClient }) => {
+  test('the owner gives another role through the form', async ({ page, openSignedIn, apiClient }) => {
     // With a unit of its AP: the form refuses an AP without one (issue 37).
     const { id, nama } = await createUser(apiClient, { label: 'Hak', roleId: 3, withUnit: true });
     try {
-      await loginAs(page);
-      await page.goto(`${routes.userManagement}?keyword=${encodeURIComponent(nama)}`);
+      await openSignedIn(`${routes.userManagement}?keyword=${encodeURIComponent(nama)}`);
       await rowActionsThenEdit(page);
       await page.getByRole('combobox', { name: 'Role' }).click();
       await expect(page.getByRole('option', { name: 'Super Admin' })).toBeVisible();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { createAccount, openUserDrawer, signInToHome } from './support/testbed';
+import { openUserDrawer, signInToHome } from './support/testbed';
 
 /**
  * Records that keep their identity and say what happened (issue 37), at 1440 and 390 px: a user
@@ -32,15 +32,11 @@ for (const size of WIDTHS) {
     test('"Akhiri" asks first; the user whose session ended reads why on the login screen', async ({
       page,
       browser,
-      apiClient,
-      outbox,
+      newAccount,
       loginAs,
       expectNoA11yViolations,
     }) => {
-      const account = await createAccount(apiClient, outbox, {
-        label: `Rekam Sesi ${size.width}`,
-        phonePrefix: '086',
-      });
+      const account = await newAccount({ label: `Rekam Sesi ${size.width}`, phonePrefix: '086' });
       const theirs = await openBrowser(browser, size);
       await signInToHome(theirs, account);
 
@@ -72,11 +68,10 @@ for (const size of WIDTHS) {
 
     test('an application granted to roles says so before any confirmation; "Lihat role" lists them', async ({
       page,
-      loginAs,
+      openSignedIn,
       expectNoA11yViolations,
     }) => {
-      await loginAs(page);
-      await page.goto(`${routes.appManagement}?keyword=HRIS`);
+      await openSignedIn(`${routes.appManagement}?keyword=HRIS`);
       await page.getByRole('button', { name: 'Aksi untuk aplikasi HRIS' }).click();
       await page.getByRole('menuitem', { name: 'Hapus' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Aplikasi "HRIS" tidak dapat dihapus' });
@@ -92,14 +87,11 @@ for (const size of WIDTHS) {
     test('deactivation with its reason and reactivation read apart in the user’s own history', async ({
       page,
       apiClient,
-      outbox,
+      newAccount,
       loginAs,
       expectNoA11yViolations,
     }) => {
-      const account = await createAccount(apiClient, outbox, {
-        label: `Rekam Riwayat ${size.width}`,
-        phonePrefix: '086',
-      });
+      const account = await newAccount({ label: `Rekam Riwayat ${size.width}`, phonePrefix: '086' });
       const reason = 'Cuti panjang sampai Januari';
       expect(
         (await apiClient.patch(`${USERS}/${account.id}/status`, { is_active: false, reason })).status,

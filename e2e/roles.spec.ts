@@ -124,15 +124,14 @@ test.describe('role management', () => {
   test('creates a role with two applications and mixed levels, then lists it with its colour and logos', async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
     const name = uniqueName('Buat');
     created.push(name);
     const [, second] = await colors(apiClient);
     if (!second) throw new Error('the seed has colours');
-    await loginAs(page);
-    await page.goto(routes.roleManagement);
+    await openSignedIn(routes.roleManagement);
     await page.getByRole('link', { name: 'Tambah Role' }).click();
     await expect(page).toHaveURL(/\/tambah-role$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Tambah Role' })).toBeVisible();
@@ -363,11 +362,10 @@ test.describe('role management', () => {
 
   test('a keyword that matches nothing shows the no-match text', async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.roleManagement);
+    await openSignedIn(routes.roleManagement);
     await expect(page.getByRole('row')).not.toHaveCount(0);
     await page.getByRole('searchbox', { name: 'Cari role' }).fill(`tidak-ada-${uniqueDigits()}`);
     await expect(page.getByText('Data tidak ditemukan')).toBeVisible();
@@ -377,11 +375,10 @@ test.describe('role management', () => {
 
   test('a malformed hashId shows a clear message and the way back', async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.editRole('bukan-role-yang-sah'));
+    await openSignedIn(routes.editRole('bukan-role-yang-sah'));
     await expect(page.getByText('Data role tidak valid')).toBeVisible();
     await expectNoA11yViolations(page);
     await page.getByRole('link', { name: 'Kembali ke Role Management' }).click();
@@ -389,9 +386,8 @@ test.describe('role management', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
   });
 
-  test('leaving the form with changes asks "Keluar tanpa menyimpan?"', async ({ page, loginAs }) => {
-    await loginAs(page);
-    await page.goto(routes.addRole);
+  test('leaving the form with changes asks "Keluar tanpa menyimpan?"', async ({ page, openSignedIn }) => {
+    await openSignedIn(routes.addRole);
     await page.getByLabel('Nama Role').fill('Belum disimpan');
     await page.getByRole('button', { name: 'Batal' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Keluar tanpa menyimpan?' });

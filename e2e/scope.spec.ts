@@ -87,15 +87,14 @@ test.describe('administration per company', () => {
   test("the scoped admin sees only their company's users and cannot reach another's by URL; axe", async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
     const finance = await roleNamed(apiClient, 'Finance Staff');
     const inside = await createUser(apiClient, arta(), finance, 'Dalam');
     const outside = await createUser(apiClient, other(), finance, 'Luar');
 
-    await loginAs(page, SCOPED.nik, SCOPED.password);
-    await page.goto(routes.userManagement);
+    await openSignedIn(routes.userManagement, SCOPED);
     await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     await expect(table(page)).toBeVisible();
     // Every AP shown in the list is theirs.
@@ -128,10 +127,9 @@ test.describe('administration per company', () => {
     await expect(page.getByText(outside.nik)).toHaveCount(0);
   });
 
-  test('the scoped admin adds a user only within their AP', async ({ page, apiClient, loginAs }) => {
+  test('the scoped admin adds a user only within their AP', async ({ page, apiClient, openSignedIn }) => {
     const employee = await freeEmployee(apiClient);
-    await loginAs(page, SCOPED.nik, SCOPED.password);
-    await page.goto(routes.addUser);
+    await openSignedIn(routes.addUser, SCOPED);
     await expect(page.getByRole('heading', { level: 1, name: 'Tambah User' })).toBeVisible();
     await expect(page.getByText(/Cakupan administrasi Anda: AP pengguna sendiri/)).toBeVisible();
     await page.getByRole('combobox', { name: 'Nama' }).fill(employee.name);
@@ -177,7 +175,7 @@ test.describe('administration per company', () => {
   test("the scoped admin's employee picker offers PT Arta Boga Cemerlang's employees first, no other AP's", async ({
     page,
     apiClient,
-    loginAs,
+    openSignedIn,
   }) => {
     // The group-wide administrator sees the whole directory, their own APs' employees first.
     const everyone = await directoryOf(apiClient);
@@ -196,8 +194,7 @@ test.describe('administration per company', () => {
     expect(await directoryOf(apiClient, scoped, stranger.nik)).toEqual([]);
 
     // In the screen: the options for a syllable start with Arta's, marked "AP Anda"; no other AP's.
-    await loginAs(page, SCOPED.nik, SCOPED.password);
-    await page.goto(routes.addUser);
+    await openSignedIn(routes.addUser, SCOPED);
     const syllable = (theirs[0] as Employee).name.slice(0, 2);
     await page.getByRole('combobox', { name: 'Nama' }).fill(syllable);
     const options = page.getByRole('option');
@@ -212,10 +209,9 @@ test.describe('administration per company', () => {
 
   test('the role editor offers "Cakupan administrasi"; Admin AP is "AP pengguna sendiri"', async ({
     page,
-    loginAs,
+    openSignedIn,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.addRole);
+    await openSignedIn(routes.addRole);
     const scope = page.getByRole('group', { name: 'Cakupan administrasi' });
     await expect(scope).toBeVisible();
     await expect(scope.getByRole('radio', { name: /^Seluruh grup/ })).toBeChecked();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
-import { createAccount, signInThroughForm } from './support/testbed';
+import { signInThroughForm, signInToHome } from './support/testbed';
 
 /**
  * Issue 36, findings 3 and 4: nobody can keep anyone out. Every browser here reaches the api from
@@ -23,17 +23,17 @@ test('one address: a known browser still signs in, an unknown one with the right
   browser,
   apiClient,
   outbox,
+  newAccount,
   expectNoA11yViolations,
 }) => {
   // Eleven sign-ins at production scrypt cost, three browsers.
   test.setTimeout(150_000);
-  const account = await createAccount(apiClient, outbox, { label: 'Perangkat', phonePrefix: '085' });
+  const account = await newAccount({ label: 'Perangkat', phonePrefix: '085' });
   const guesserContext = await browser.newContext();
   const newcomerContext = await browser.newContext();
   try {
     // The owner's browser signs in once: the api sets its device cookie (HttpOnly: not readable here).
-    await signInThroughForm(known, account);
-    await expect(known).toHaveURL(/\/home$/);
+    await signInToHome(known, account);
     const cookies = await known.context().cookies('http://localhost:4000/api/v1/sso/auth/login/nik');
     expect(cookies.find((c) => c.name === 'sso_device')).toMatchObject({
       httpOnly: true,
@@ -49,8 +49,7 @@ test('one address: a known browser still signs in, an unknown one with the right
     }
 
     // The known browser still signs in.
-    await signInThroughForm(known, account);
-    await expect(known).toHaveURL(/\/home$/);
+    await signInToHome(known, account);
 
     // An unknown browser at that address, right password: not 429 but the second proof.
     const newcomer = await newcomerContext.newPage();
@@ -76,8 +75,7 @@ test('one address: a known browser still signs in, an unknown one with the right
 
     // From now on that browser is known too: it signs in with the password alone.
     await forgetSession(newcomer);
-    await signInThroughForm(newcomer, account);
-    await expect(newcomer).toHaveURL(/\/home$/);
+    await signInToHome(newcomer, account);
 
     // The guesser, with a wrong password, gets the same screen and no code is sent.
     const before = await apiClient.latestCode(account.phone, 'login');

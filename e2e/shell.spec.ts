@@ -70,11 +70,10 @@ test.describe('shell', () => {
 
   test('layout: sidebar Panel with its items from data, selection follows the path, initial and name', async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.home);
+    await openSignedIn(routes.home);
     const sidebar = page.getByRole('complementary');
     await expect(sidebar.getByRole('heading', { name: 'Panel' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link')).toHaveText([
@@ -115,12 +114,11 @@ test.describe('shell', () => {
 
   test('narrow screen: the sidebar collapses behind a menu button', async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await loginAs(page);
-    await page.goto(routes.home);
+    await openSignedIn(routes.home);
     const settings = page.getByRole('link', { name: 'Settings' });
     await expect(settings).toBeHidden();
     const menuButton = page.getByRole('button', { name: 'Buka menu' });
@@ -145,11 +143,10 @@ test.describe('shell', () => {
 
   test('logout: the server is told, the session cleared, the message shown, back to / then /login', async ({
     page,
-    loginAs,
+    openSignedIn,
     apiClient,
   }) => {
-    await loginAs(page);
-    await page.goto(routes.home);
+    await openSignedIn(routes.home);
     const session = JSON.parse((await storedSession(page)) ?? '{}');
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -173,9 +170,12 @@ test.describe('shell', () => {
     expect(await storedSession(page)).toBeNull();
   });
 
-  test('cross-tab: logging out in one tab logs out every open tab', async ({ page, context, loginAs }) => {
-    await loginAs(page);
-    await page.goto(routes.home);
+  test('cross-tab: logging out in one tab logs out every open tab', async ({
+    page,
+    context,
+    openSignedIn,
+  }) => {
+    await openSignedIn(routes.home);
     const other = await context.newPage();
     await other.goto(routes.settings);
     await expect(other.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -186,11 +186,10 @@ test.describe('shell', () => {
 
   test('an unknown path shows a clear message, not a blank page', async ({
     page,
-    loginAs,
+    openSignedIn,
     expectNoA11yViolations,
   }) => {
-    await loginAs(page);
-    await page.goto('/tidak-ada');
+    await openSignedIn('/tidak-ada');
     await expect(page.getByText('Halaman tidak ditemukan')).toBeVisible();
     await expectNoA11yViolations(page);
   });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { DEMO_ADMIN } from './support/env';
 import { routes } from './support/routes';
 
 /**
@@ -44,9 +45,7 @@ async function openList(page: Page, path: string, heading: string, query = ''): 
 }
 
 test.describe('sorting', () => {
-  test.beforeEach(async ({ page, loginAs }) => {
-    await loginAs(page);
-  });
+  test.use({ signedInAs: DEMO_ADMIN });
 
   test('users: by name both ways, by NIK from the keyboard, in the URL, page 1, kept by a reload; axe', async ({
     page,

@@ -17,6 +17,8 @@ const NAME = 'Aplikasi Gudang SSO';
 const CLIENT_ID = 'aplikasi-gudang-sso';
 
 const section = (page: Page) => page.getByRole('region', { name: 'Integrasi SSO' });
+/** A field of that section, by its exact label. */
+const field = (page: Page, label: string) => section(page).getByLabel(label, { exact: true });
 const appsTable = (page: Page) => page.getByRole('table', { name: 'Daftar aplikasi' });
 
 async function appIdByName(api: SsoApi, name: string): Promise<number | undefined> {
@@ -52,46 +54,35 @@ async function shownSecret(page: Page): Promise<string> {
 test.describe('Integrasi SSO', () => {
   test('an owner adds an application with a confidential client: the secret is shown once; URIs are edited, the secret regenerated, the client made public', async ({
     page,
-    loginAs,
+    openSignedIn,
     apiClient,
     expectNoA11yViolations,
   }) => {
     test.setTimeout(120_000);
     await removeApp(apiClient, NAME);
     try {
-      await loginAs(page);
-      await page.goto(routes.addApp);
+      await openSignedIn(routes.addApp);
       await page.getByLabel('Nama Aplikasi').fill(NAME);
       await page.getByLabel('URL Aplikasi').fill('https://gudang.example.com');
       await section(page).getByLabel('Aktifkan Integrasi SSO (OpenID Connect)').check();
       await expect(section(page).getByText('Dibuat otomatis dari nama aplikasi saat disimpan')).toBeVisible();
-      await section(page)
-        .getByLabel('Redirect URI 1', { exact: true })
-        .fill('http://gudang.example.com/callback');
+      await field(page, 'Redirect URI 1').fill('http://gudang.example.com/callback');
       await section(page).getByRole('button', { name: '+ Tambah Redirect URI setelah logout' }).click();
-      await section(page)
-        .getByLabel('Redirect URI setelah logout 1', { exact: true })
-        .fill('https://gudang.example.com/');
-      await section(page)
-        .getByLabel('URL mulai masuk', { exact: true })
-        .fill('https://gudang.example.com/login#masuk');
+      await field(page, 'Redirect URI setelah logout 1').fill('https://gudang.example.com/');
+      await field(page, 'URL mulai masuk').fill('https://gudang.example.com/login#masuk');
       await page.getByRole('button', { name: 'Simpan' }).click();
       // The contract's messages, under each field; nothing saved.
-      await expect(section(page).getByLabel('Redirect URI 1', { exact: true })).toHaveAccessibleDescription(
+      await expect(field(page, 'Redirect URI 1')).toHaveAccessibleDescription(
         /Redirect URI harus diawali https:\/\/ \(http:\/\/ hanya untuk localhost\)/,
       );
-      await expect(section(page).getByLabel('URL mulai masuk', { exact: true })).toHaveAccessibleDescription(
+      await expect(field(page, 'URL mulai masuk')).toHaveAccessibleDescription(
         /URL mulai masuk tidak boleh berisi fragmen \(#\)/,
       );
       expect(await appIdByName(apiClient, NAME)).toBeUndefined();
       await expectNoA11yViolations(page);
 
-      await section(page)
-        .getByLabel('Redirect URI 1', { exact: true })
-        .fill('https://gudang.example.com/callback');
-      await section(page)
-        .getByLabel('URL mulai masuk', { exact: true })
-        .fill('https://gudang.example.com/login');
+      await field(page, 'Redirect URI 1').fill('https://gudang.example.com/callback');
+      await field(page, 'URL mulai masuk').fill('https://gudang.example.com/login');
       await page.getByRole('button', { name: 'Simpan' }).click();
       const first = await shownSecret(page);
       await expectNoA11yViolations(page);
@@ -119,9 +110,7 @@ test.describe('Integrasi SSO', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Edit Aplikasi' })).toBeVisible();
       await expect(section(page).getByRole('textbox', { name: 'Client ID' })).toHaveValue(CLIENT_ID);
       await section(page).getByRole('button', { name: '+ Tambah Redirect URI', exact: true }).click();
-      await section(page)
-        .getByLabel('Redirect URI 2', { exact: true })
-        .fill('http://localhost:3999/callback');
+      await field(page, 'Redirect URI 2').fill('http://localhost:3999/callback');
       await page.getByRole('button', { name: 'Simpan' }).click();
       await expect(page).toHaveURL(routes.appManagement);
       expect((await clientOf(apiClient, id)).sso?.redirect_uris).toEqual([
@@ -175,7 +164,7 @@ test.describe('Home "Aplikasi Anda"', () => {
 
   test('lists the applications the role grants and opens them signed in (initiate-login URI, or the spec handoff)', async ({
     page,
-    loginAs,
+    openSignedIn,
     apiClient,
     expectNoA11yViolations,
   }) => {
@@ -202,8 +191,7 @@ test.describe('Home "Aplikasi Anda"', () => {
       }),
     );
     try {
-      await loginAs(page);
-      await page.goto(routes.home);
+      await openSignedIn(routes.home);
       const list = page.getByRole('list', { name: 'Aplikasi yang dapat Anda buka' });
       for (const name of ['HRIS', 'Finance', 'Inventory', 'Sales', OIDC_APP]) {
         await expect(
@@ -259,7 +247,11 @@ test.describe('Home "Aplikasi Anda"', () => {
     }
   });
 
-  test('another role sees exactly the applications its role grants', async ({ page, loginAs, apiClient }) => {
+  test('another role sees exactly the applications its role grants', async ({
+    page,
+    openSignedIn,
+    apiClient,
+  }) => {
     // NIK 100005, role "Admin User": its grants, read from Role Management.
     const { body: roles } = await apiClient.get('/api/v1/ap/role/list?perPage=100&keyword=Admin%20User');
     const role = (roles as { data: { id: number; name: string }[] }).data.find(
@@ -274,8 +266,7 @@ test.describe('Home "Aplikasi Anda"', () => {
       .map((app) => app.apps_name);
     expect(granted.length).toBeGreaterThan(0);
 
-    await loginAs(page, DEMO_ACCOUNTS.modifier2);
-    await page.goto(routes.home);
+    await openSignedIn(routes.home, DEMO_ACCOUNTS.modifier2);
     const list = page.getByRole('list', { name: 'Aplikasi yang dapat Anda buka' });
     await expect(list.getByRole('listitem')).toHaveCount(granted.length);
     for (const name of granted) await expect(list.getByText(name, { exact: true })).toBeVisible();

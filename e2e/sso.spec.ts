@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { DEMO_ACCOUNTS, HOST_ORIGIN, SAMPLE_APPS } from './support/env';
 import type { SsoApi } from './support/sso-api';
-import { createAccount, uniqueName, type Outbox, type TestAccount as Account } from './support/testbed';
+import { uniqueName, type NewUser, type TestAccount as Account } from './support/testbed';
 
 /**
  * Single sign-on for the group's applications (issue 30), in Chromium with the two sample
@@ -74,9 +74,8 @@ async function createRole(apiClient: SsoApi, tag: string, { inventory = true } =
   };
 }
 
-/** A user of `roleId` with a password set as a user would (forgot-password and the dev outbox). */
-const createSsoAccount = (apiClient: SsoApi, outbox: Outbox, roleId: number): Promise<Account> =>
-  createAccount(apiClient, outbox, { label: 'SSO', roleId, phonePrefix: '086', withEmail: true });
+/** A user of `roleId` with an email, for the `newAccount` fixture. */
+const ssoUser = (roleId: number): NewUser => ({ label: 'SSO', roleId, phonePrefix: '086', withEmail: true });
 
 /** Signs in at HRIS through the panel's login screen ("Masuk ke HRIS"). */
 async function signInAtHris(page: Page, account: Account) {
@@ -101,11 +100,11 @@ test.describe('single sign-on with the sample applications', () => {
   test('HRIS through the panel login, Inventory without a second login, menus as granted, a grant change after a reload, logout ends both', async ({
     page,
     apiClient,
-    outbox,
+    newAccount,
     expectNoA11yViolations,
   }) => {
     const role = await createRole(apiClient, 'A');
-    const account = await createSsoAccount(apiClient, outbox, role.id);
+    const account = await newAccount(ssoUser(role.id));
 
     const panelPages: string[] = [];
     page.on('framenavigated', (frame) => {
@@ -178,10 +177,10 @@ test.describe('single sign-on with the sample applications', () => {
   test('deactivating the user ends the sessions of both applications', async ({
     browser,
     apiClient,
-    outbox,
+    newAccount,
   }) => {
     const role = await createRole(apiClient, 'C');
-    const account = await createSsoAccount(apiClient, outbox, role.id);
+    const account = await newAccount(ssoUser(role.id));
     const page = await newPage(browser);
     await signInAtHris(page, account);
     await page.goto(SAMPLE_APPS.inventory);

@@ -4,12 +4,12 @@ import type { SsoApi } from './support/sso-api';
 import { test, expect } from './support/fixtures';
 import { routes } from './support/routes';
 import {
-  createAccount as createTestAccount,
   createRole,
   openUserDrawer,
   signInThroughForm,
+  signInToHome,
   uniqueName,
-  type Outbox,
+  type NewUser,
 } from './support/testbed';
 
 /**
@@ -25,9 +25,8 @@ const nextCode = (secret: string) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + 30_000 });
 const currentCode = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
 
-/** A panel user (role 2 unless given) with a password set the way a user would (the testbed's). */
-const createAccount = (apiClient: SsoApi, outbox: Outbox, roleId?: number) =>
-  createTestAccount(apiClient, outbox, { label: 'Dua Langkah', roleId });
+/** A panel user of this spec (role 2 unless given), for the `newAccount` fixture. */
+const twoStepUser = (roleId?: number): NewUser => ({ label: 'Dua Langkah', roleId });
 
 async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -63,14 +62,12 @@ async function addAuthenticator(page: Page, label: string): Promise<{ secret: st
 
 test('enrol an authenticator app, sign in with it and with a recovery code; a used code is refused', async ({
   page,
-  apiClient,
-  outbox,
+  newAccount,
   expectNoA11yViolations,
 }) => {
   test.setTimeout(120_000);
-  const account = await createAccount(apiClient, outbox);
-  await signInThroughForm(page, account);
-  await expect(page).toHaveURL(/\/home$/);
+  const account = await newAccount(twoStepUser());
+  await signInToHome(page, account);
   const { secret, codes } = await addAuthenticator(page, 'Ponsel kantor');
   await expectNoA11yViolations(page);
 
@@ -146,13 +143,13 @@ test('a role that requires it takes its member to enrol right after the password
   page,
   browser,
   apiClient,
-  outbox,
+  newAccount,
   loginAs,
   expectNoA11yViolations,
 }) => {
   test.setTimeout(150_000);
   const roleId = await roleRequiringTwoStep(apiClient);
-  const account = await createAccount(apiClient, outbox, roleId);
+  const account = await newAccount(twoStepUser(roleId));
   const member = await browser.newContext();
   const theirs = await member.newPage();
   try {
@@ -232,10 +229,10 @@ test('an application asking for two-step verification (acr_values) gets it: enro
   page,
   request,
   apiClient,
-  outbox,
+  newAccount,
 }) => {
   test.setTimeout(120_000);
-  const account = await createAccount(apiClient, outbox, await hrisRole(apiClient));
+  const account = await newAccount(twoStepUser(await hrisRole(apiClient)));
   const issuer = 'http://localhost:4000/oidc';
   const discovery = (await (await request.get(`${issuer}/.well-known/openid-configuration`)).json()) as {
     authorization_endpoint: string;
@@ -315,7 +312,7 @@ test('an application asking for two-step verification (acr_values) gets it: enro
 test('a passkey (Chromium virtual authenticator): added in Keamanan Akun, then the second step with one touch', async ({
   page,
   apiClient,
-  outbox,
+  newAccount,
   expectNoA11yViolations,
 }) => {
   test.setTimeout(120_000);
@@ -330,9 +327,8 @@ test('a passkey (Chromium virtual authenticator): added in Keamanan Akun, then t
       isUserVerified: true,
     },
   });
-  const account = await createAccount(apiClient, outbox);
-  await signInThroughForm(page, account);
-  await expect(page).toHaveURL(/\/home$/);
+  const account = await newAccount(twoStepUser());
+  await signInToHome(page, account);
   await page.getByRole('link', { name: 'Keamanan Akun' }).click();
   await page.getByRole('button', { name: 'Tambah passkey' }).click();
   await page.getByRole('textbox', { name: 'Nama perangkat' }).fill('Laptop kantor');

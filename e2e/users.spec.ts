@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import type { Company, Employee, RoleOption } from '@sso/shared/contract';
+import { DEMO_ADMIN } from './support/env';
 import { routes } from './support/routes';
 import type { SsoApi } from './support/sso-api';
 import { createUser as createTestUser, uniqueDigits } from './support/testbed';
@@ -104,8 +105,8 @@ test.describe('users', () => {
   let companies: Company[];
   let roles: RoleOption[];
 
-  test.beforeEach(async ({ page, loginAs, apiClient }) => {
-    await loginAs(page);
+  test.use({ signedInAs: DEMO_ADMIN });
+  test.beforeEach(async ({ apiClient }) => {
     companies ??= await companiesOf(apiClient);
     roles ??= await rolesOf(apiClient);
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { paths } from '@sso/shared/contract';
@@ -206,4 +207,19 @@ export async function openUserDrawer(page: Page, user: { nik: string; nama: stri
   const drawer = page.getByRole('dialog', { name: 'Detail User' });
   await expect(drawer).toBeVisible();
   return drawer;
+}
+
+/**
+ * Presses "Unduh CSV" and reads the export: its file name matches `fileName`, it opens with the UTF-8
+ * byte order mark; answers its lines (CRLF, the header first) and the whole file as it came.
+ */
+export async function downloadCsv(page: Page, fileName: RegExp): Promise<{ lines: string[]; text: string }> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Unduh CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(fileName);
+  const bytes = readFileSync((await file.path()) ?? '');
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.toString('utf8');
+  return { lines: text.slice(1).trimEnd().split('\r\n'), text };
 }
