@@ -17,7 +17,7 @@ import { userRoutes } from './users/user-routes';
 /*
  * Every route table of the api under its prefix, and the tables read off their declarations: the
  * admin access table, the describers by action and the sign-in steps Log Aktivitas records. To add
- * a route, declare it in its domain's table (docs/api.md "Adding a route"); nothing here changes.
+ * a route, declare it in its domain's table (docs/development.md "How to add an api route"); nothing here changes.
  */
 
 /** Sign-in steps and session routes: public, or a bearer of their own (each route says which). */
