@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useSelect } from 'downshift';
 import styles from './select.module.css';
 import { ListboxMenu, optionClass } from './listbox-menu';
@@ -42,6 +43,7 @@ export function Select<V extends string | number>({
   disabled = false,
   clearLabel,
 }: SelectProps<V>) {
+  const errorId = useId();
   const items: (SelectOption<V> | null)[] = clearLabel ? [null, ...options] : options;
   const selectedItem = options.find((o) => o.value === value) ?? null;
   const { isOpen, getToggleButtonProps, getLabelProps, getMenuProps, getItemProps, highlightedIndex } =
@@ -61,6 +63,7 @@ export function Select<V extends string | number>({
         type="button"
         className={`${styles.toggle} ${error ? styles.invalid : ''}`}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         {...getToggleButtonProps({ disabled })}
       >
         {selectedItem?.color ? (
@@ -92,7 +95,7 @@ export function Select<V extends string | number>({
           </li>
         ))}
       </ListboxMenu>
-      <FieldError message={error} />
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
