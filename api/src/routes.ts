@@ -1,7 +1,6 @@
 import { accessMapRoutes } from './access/access-map-routes';
 import { applicationRoutes } from './applications/application-routes';
 import { adminWriteOf, auditActionsOf } from './audit/admin-actions';
-import type { AuditTarget } from './audit/audit-targets';
 import { auditRoutes } from './audit/audit-routes';
 import type { SignInStep } from './audit/sign-in-steps';
 import { forgotPasswordRoutes } from './auth/forgot-password-routes';
@@ -16,8 +15,9 @@ import { userRoutes } from './users/user-routes';
 
 /*
  * Every route table of the api under its prefix, and the tables read off their declarations: the
- * admin access table, the describers by action and the sign-in steps Log Aktivitas records. To add
- * a route, declare it in its domain's table (docs/development.md "How to add an api route"); nothing here changes.
+ * admin access table, the actions each admin write can record and the sign-in steps Log Aktivitas
+ * records (the audit hooks read a route's describer from its declaration). To add a route, declare
+ * it in its domain's table (docs/development.md "How to add an api route"); nothing here changes.
  */
 
 /** Sign-in steps and session routes: public, or a bearer of their own (each route says which). */
@@ -73,14 +73,6 @@ const byKey = new Map(ADMIN_ROUTES.map((row) => [`${row.method} ${row.path}`, ro
 export function adminRouteFor(method: string, path: string): AdminRoute | undefined {
   return byKey.get(`${method === 'HEAD' ? 'GET' : method} ${path}`);
 }
-
-/** The describer of each admin action that records a record's fields (derived). */
-export const AUDIT_TARGETS: ReadonlyMap<string, AuditTarget> = new Map(
-  ADMIN_ROUTES.flatMap((row) => {
-    const write = adminWriteOf(row.route);
-    return write?.audit.target ? [[row.action, write.audit.target] as const] : [];
-  }),
-);
 
 /** Every action an admin write records, by route ("METHOD path"). */
 export const ADMIN_AUDIT_ACTIONS: ReadonlyMap<string, readonly string[]> = new Map(
